@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ByteSource.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace td::bin {
+
+bool ByteSource::readAt(std::uint64_t offset, void *out, std::size_t count) const
+{
+    const std::uint64_t total = size();
+    if (offset > total || count > total - offset)
+        return false;
+    if (count > m_budget - std::min(m_budget, m_bytesRead))
+        return false;
+    if (count == 0)
+        return true;
+    if (!doReadAt(offset, out, count))
+        return false;
+    m_bytesRead += count;
+    return true;
+}
+
+bool ByteSource::readCString(std::uint64_t offset, std::uint64_t limit, std::string &out,
+                             std::size_t maxLength) const
+{
+    out.clear();
+    limit = std::min(limit, size());
+    if (offset >= limit)
+        return false;
+    char chunk[256];
+    while (out.size() < maxLength && offset < limit) {
+        const auto want = static_cast<std::size_t>(
+            std::min<std::uint64_t>({sizeof chunk, limit - offset, maxLength - out.size()}));
+        if (!readAt(offset, chunk, want))
+            return false;
+        if (const void *nul = std::memchr(chunk, 0, want)) {
+            out.append(chunk, static_cast<std::size_t>(static_cast<const char *>(nul) - chunk));
+            return true;
+        }
+        out.append(chunk, want);
+        offset += want;
+    }
+    return false;
+}
+
+std::unique_ptr<FileByteSource> FileByteSource::open(const std::string &path, std::string &error)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) {
+        error = std::string("cannot open: ") + std::strerror(errno);
+        return nullptr;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        error = std::string("cannot stat: ") + std::strerror(errno);
+        ::close(fd);
+        return nullptr;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        error = S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file";
+        ::close(fd);
+        return nullptr;
+    }
+    return std::unique_ptr<FileByteSource>(
+        new FileByteSource(fd, static_cast<std::uint64_t>(st.st_size)));
+}
+
+FileByteSource::~FileByteSource()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+bool FileByteSource::doReadAt(std::uint64_t offset, void *out, std::size_t count) const
+{
+    auto *dst = static_cast<char *>(out);
+    while (count > 0) {
+        const ssize_t got = ::pread(m_fd, dst, count, static_cast<off_t>(offset));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return false; // error, or the file shrank under us
+        dst += got;
+        count -= static_cast<std::size_t>(got);
+        offset += static_cast<std::uint64_t>(got);
+    }
+    return true;
+}
+
+bool MemoryByteSource::doReadAt(std::uint64_t offset, void *out, std::size_t count) const
+{
+    std::memcpy(out, m_data + offset, count);
+    return true;
+}
+
+} // namespace td::bin

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "binary/BinaryInfo.h"
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace td::loader {
+
+// What the file system says about one path, looked up once.
+struct FileFacts {
+    bool exists = false;          // something is there (a dangling link counts as not)
+    bool isRegular = false;
+    bool isDirectory = false;
+    bool danglingLink = false;    // a symlink whose target is missing (or a loop)
+    std::string linkTarget;       // for dangling links: what it points to
+    std::uint64_t device = 0, inode = 0, size = 0;
+    int error = 0;                // errno of stat() when it failed
+};
+
+// Parses each file once, however many libraries need it and from whichever
+// thread asks. Files are keyed by (device, inode), so two paths to one file
+// share an entry.
+class BinaryCache {
+public:
+    FileFacts facts(const std::string &path);
+    // The parsed file; nullptr when `path` is not a regular file.
+    std::shared_ptr<const bin::BinaryInfo> binary(const std::string &path);
+
+    // Parses counted so far (the benchmark and tests read it).
+    [[nodiscard]] std::size_t parseCount() const;
+
+private:
+    struct Key {
+        std::uint64_t device, inode;
+        bool operator==(const Key &) const = default;
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key &k) const { return std::hash<std::uint64_t>()(k.inode * 31 + k.device); }
+    };
+    mutable std::mutex m_mutex;
+    std::unordered_map<std::string, FileFacts> m_facts;
+    std::unordered_map<Key, std::shared_ptr<const bin::BinaryInfo>, KeyHash> m_binaries;
+    std::size_t m_parses = 0;
+};
+
+} // namespace td::loader

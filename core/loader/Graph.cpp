@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "Graph.h"
+
+#include <algorithm>
+
+namespace td::loader {
+
+const char *toString(Via via)
+{
+    switch (via) {
+    case Via::Root: return "root";
+    case Via::Loaded: return "loaded";
+    case Via::Rpath: return "rpath";
+    case Via::LdLibraryPath: return "ld_library_path";
+    case Via::Runpath: return "runpath";
+    case Via::LdSoCache: return "ld_so_cache";
+    case Via::Default: return "default";
+    case Via::Origin: return "origin";
+    case Via::Preload: return "preload";
+    case Via::SearchDir: return "search_dir";
+    case Via::AppDir: return "app_dir";
+    case Via::DllDir: return "dll_dir";
+    case Via::AddDllDirectory: return "add_dll_directory";
+    case Via::SystemDir: return "system_dir";
+    case Via::KnownDll: return "known_dll";
+    case Via::ApiSet: return "api_set";
+    case Via::Path: return "path";
+    case Via::LoaderPath: return "loader_path";
+    case Via::ExecutablePath: return "executable_path";
+    case Via::DyldLibraryPath: return "dyld_library_path";
+    case Via::DyldFallback: return "dyld_fallback";
+    case Via::SharedCache: return "shared_cache";
+    case Via::Absolute: return "absolute";
+    case Via::NotFound: return "not_found";
+    }
+    return "unknown";
+}
+
+const char *toString(ProblemKind kind)
+{
+    switch (kind) {
+    case ProblemKind::Missing: return "missing";
+    case ProblemKind::WrongArch: return "wrong-arch";
+    case ProblemKind::VersionMissing: return "version-missing";
+    case ProblemKind::Unreadable: return "unreadable";
+    case ProblemKind::NotALibrary: return "not-a-library";
+    case ProblemKind::Shadowed: return "shadowed";
+    }
+    return "unknown";
+}
+
+const char *toString(TargetOs os)
+{
+    switch (os) {
+    case TargetOs::Linux: return "linux";
+    case TargetOs::Windows: return "windows";
+    case TargetOs::MacOS: return "macos";
+    }
+    return "unknown";
+}
+
+const char *toString(Severity severity)
+{
+    return severity == Severity::Error ? "error" : "warning";
+}
+
+bool Graph::hasErrors() const
+{
+    return std::any_of(problems.begin(), problems.end(),
+                       [](const Problem &p) { return p.severity == Severity::Error; });
+}
+
+} // namespace td::loader

@@ -1,0 +1,689 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// glibc's ld.so, emulated from the files alone (elf/dl-load.c, glibc 2.36):
+// for each DT_NEEDED, an object already loaded under that name wins; else
+// DT_RPATH of the requester and of the chain that loaded it (only while none
+// of them has DT_RUNPATH), LD_LIBRARY_PATH, the requester's own DT_RUNPATH,
+// /etc/ld.so.cache, then the built-in folders (both skipped for
+// DF_1_NODEFLIB). Candidates of another ELF class or machine are skipped.
+#include "LinuxLoader.h"
+
+#include "LdSoCache.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <deque>
+#include <fstream>
+#include <map>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+namespace td::loader {
+
+namespace fs = std::filesystem;
+
+namespace linux_rules {
+
+std::string expandTokens(const std::string &entry, const std::string &origin,
+                         const std::string &lib, const std::string &platform)
+{
+    std::string out;
+    out.reserve(entry.size());
+    for (std::size_t i = 0; i < entry.size();) {
+        if (entry[i] != '$') {
+            out += entry[i++];
+            continue;
+        }
+        const std::pair<const char *, const std::string *> tokens[] = {
+            {"ORIGIN", &origin}, {"LIB", &lib}, {"PLATFORM", &platform}};
+        bool matched = false;
+        for (const auto &[name, value] : tokens) {
+            const std::string plain = name, braced = std::string("{") + name + "}";
+            if (entry.compare(i + 1, braced.size(), braced) == 0) {
+                out += *value;
+                i += 1 + braced.size();
+                matched = true;
+                break;
+            }
+            // $NAME must not run on into more identifier characters.
+            if (entry.compare(i + 1, plain.size(), plain) == 0) {
+                const std::size_t end = i + 1 + plain.size();
+                if (end == entry.size() || !(std::isalnum(static_cast<unsigned char>(entry[end])) || entry[end] == '_')) {
+                    out += *value;
+                    i = end;
+                    matched = true;
+                    break;
+                }
+            }
+        }
+        if (!matched)
+            out += entry[i++];
+    }
+    return out;
+}
+
+std::vector<std::string> splitSearchList(const std::string &value, bool allowSemicolon)
+{
+    std::vector<std::string> out;
+    std::string current;
+    for (const char c : value) {
+        if (c == ':' || (allowSemicolon && c == ';')) {
+            out.push_back(current.empty() ? "." : current);
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    out.push_back(current.empty() ? "." : current);
+    return out;
+}
+
+std::string multiarchTriplet(std::uint16_t machine, bool is64, bool bigEndian)
+{
+    switch (machine) {
+    case 62: return "x86_64-linux-gnu";
+    case 3: return "i386-linux-gnu";
+    case 183: return "aarch64-linux-gnu";
+    case 40: return "arm-linux-gnueabihf";
+    case 21: return bigEndian ? "powerpc64-linux-gnu" : "powerpc64le-linux-gnu";
+    case 22: return "s390x-linux-gnu";
+    case 243: return "riscv64-linux-gnu";
+    case 8: return is64 ? "mips64el-linux-gnuabi64" : "mipsel-linux-gnu";
+    case 258: return "loongarch64-linux-gnu";
+    default: return {};
+    }
+}
+
+} // namespace linux_rules
+
+namespace {
+
+using namespace linux_rules;
+
+constexpr std::uint64_t kDf1NoDefLib = 0x800;
+constexpr std::size_t kNoNode = static_cast<std::size_t>(-1);
+
+struct Step {
+    Via via;
+    std::string entry; // as written
+    std::string dir;   // expanded
+    std::string owner; // whose RPATH/RUNPATH it is
+};
+
+struct Candidate {
+    std::string path;
+    Via via = Via::NotFound;
+    std::string entry;
+    std::string note; // for skipped ones: why
+};
+
+struct Lookup {
+    std::optional<Candidate> winner;
+    std::optional<Candidate> fatal;     // a file ld.so would stop on (not ELF, damaged)
+    std::string fatalReason;
+    ProblemKind fatalKind = ProblemKind::NotALibrary;
+    std::vector<Candidate> wrongArch;   // skipped: another ELF class or machine
+    std::vector<Candidate> skipped;     // dangling links, unreadable files
+    std::vector<Candidate> others;      // later compatible copies: shadowed by the winner
+};
+
+struct Obj {
+    std::string path;
+    std::vector<std::string> names;
+    std::shared_ptr<const bin::BinaryInfo> info;
+    const bin::ElfInfo *elf = nullptr;
+    std::size_t node = 0;
+    int loader = -1;
+    std::vector<Candidate> alternatives; // other copies seen when it was found
+    std::map<std::string, std::size_t> depByName; // DT_NEEDED name -> object index
+};
+
+std::string dirName(const std::string &path)
+{
+    const auto slash = path.find_last_of('/');
+    if (slash == std::string::npos)
+        return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string baseName(const std::string &path)
+{
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string joinPath(const std::string &dir, const std::string &name)
+{
+    if (dir.empty())
+        return name;
+    return dir.back() == '/' ? dir + name : dir + "/" + name;
+}
+
+std::string platformOf(std::uint16_t machine)
+{
+    switch (machine) {
+    case 62: return "x86_64";
+    case 3: return "i686";
+    case 183: return "aarch64";
+    default: return bin::elfMachineName(machine, true, false);
+    }
+}
+
+// "GLIBCXX_3.4.29" < "GLIBCXX_3.4.30": compare the numbers after the prefix.
+bool versionLess(const std::string &a, const std::string &b)
+{
+    auto numbers = [](const std::string &s) {
+        std::vector<long> out;
+        long current = -1;
+        for (const char c : s) {
+            if (std::isdigit(static_cast<unsigned char>(c)))
+                current = (current < 0 ? 0 : current * 10) + (c - '0');
+            else if (current >= 0) {
+                out.push_back(current);
+                current = -1;
+            }
+        }
+        if (current >= 0)
+            out.push_back(current);
+        return out;
+    };
+    return numbers(a) < numbers(b);
+}
+
+std::string prefixOf(const std::string &version)
+{
+    const auto cut = version.find_first_of("0123456789");
+    return cut == std::string::npos ? version : version.substr(0, cut);
+}
+
+class LinuxEmulator final : public Emulator {
+public:
+    LinuxEmulator(const DepsOptions &options, BinaryCache &cache) : m_options(options), m_cache(cache)
+    {
+        m_root = options.systemDir.value_or("");
+        while (m_root.size() > 1 && m_root.back() == '/')
+            m_root.pop_back();
+        if (m_root == "/")
+            m_root.clear();
+        std::string llp;
+        if (options.path)
+            llp = *options.path;
+        else if (auto it = options.env.find("LD_LIBRARY_PATH"); it != options.env.end())
+            llp = it->second;
+        if (!llp.empty())
+            m_ldLibraryPath = splitSearchList(llp, true);
+        if (auto it = options.env.find("LD_PRELOAD"); it != options.env.end()) {
+            std::string item;
+            for (const char c : it->second + " ") {
+                if (c == ' ' || c == ':' || c == '\t' || c == '\n') {
+                    if (!item.empty())
+                        m_preload.push_back(item);
+                    item.clear();
+                } else {
+                    item += c;
+                }
+            }
+        }
+        // /etc/ld.so.preload applies to every process, like LD_PRELOAD.
+        const std::string preloadFile = m_root + "/etc/ld.so.preload";
+        if (m_cache.facts(preloadFile).isRegular) {
+            std::ifstream in(preloadFile);
+            for (std::string word; in >> word;)
+                if (!word.empty() && word[0] != '#')
+                    m_preload.push_back(word);
+        }
+    }
+
+    void load(const std::string &rootPath, std::size_t rootIndex, GraphBuilder &graph) override
+    {
+        std::vector<Obj> objs;
+        Obj root;
+        root.path = rootPath;
+        root.info = m_cache.binary(rootPath);
+        root.elf = root.info ? root.info->elf() : nullptr;
+        root.node = rootIndex;
+        if (!root.elf)
+            return;
+        if (!root.elf->soname.empty())
+            root.names.push_back(root.elf->soname);
+        objs.push_back(std::move(root));
+        const bin::ElfInfo &process = *objs[0].elf;
+        m_lib = libDir(process);
+        m_platform = platformOf(process.machine);
+
+        // ld.so itself is in every process: a DT_NEEDED on its soname (libc
+        // has one) matches it. Its node is made only when something needs it.
+        const std::string interpreter = process.interpreter.empty() ? defaultInterpreter(process) : process.interpreter;
+        if (!interpreter.empty()) {
+            Obj rtld;
+            rtld.path = m_root + interpreter;
+            rtld.names.push_back(interpreter);
+            rtld.info = m_cache.binary(rtld.path);
+            rtld.elf = rtld.info ? rtld.info->elf() : nullptr;
+            if (rtld.elf && !rtld.elf->soname.empty())
+                rtld.names.push_back(rtld.elf->soname);
+            rtld.elf = nullptr; // nothing to walk: ld.so needs nothing
+            rtld.node = kNoNode;
+            objs.push_back(std::move(rtld));
+        }
+
+        // Breadth first, as _dl_map_object_deps does: preloads after the main
+        // object, then each object's DT_NEEDED in order.
+        std::deque<std::size_t> queue;
+        for (const auto &name : m_preload)
+            need(objs, 0, name, graph, queue, true);
+        queue.push_front(0);
+        while (!queue.empty()) {
+            const std::size_t current = queue.front();
+            queue.pop_front();
+            if (!objs[current].elf)
+                continue;
+            const std::vector<std::string> needed = objs[current].elf->needed;
+            for (const auto &name : needed)
+                need(objs, current, name, graph, queue, false);
+        }
+        checkVersions(objs, graph);
+    }
+
+private:
+    // $LIB: Debian's ld.so expands it to lib/<triplet>; others to lib or lib64.
+    std::string libDir(const bin::ElfInfo &elf) const
+    {
+        const std::string triplet = multiarchTriplet(elf.machine, elf.is64, elf.bigEndian);
+        if (!triplet.empty() && m_cache.facts(m_root + "/lib/" + triplet).isDirectory)
+            return "lib/" + triplet;
+        return elf.is64 && m_cache.facts(m_root + "/lib64").isDirectory ? "lib64" : "lib";
+    }
+
+    // The dynamic loader a library gets when it is not the main program.
+    static std::string defaultInterpreter(const bin::ElfInfo &elf)
+    {
+        switch (elf.machine) {
+        case 62: return "/lib64/ld-linux-x86-64.so.2";
+        case 3: return "/lib/ld-linux.so.2";
+        case 183: return "/lib/ld-linux-aarch64.so.1";
+        case 40: return "/lib/ld-linux-armhf.so.3";
+        case 21: return elf.bigEndian ? "/lib64/ld64.so.1" : "/lib64/ld64.so.2";
+        case 22: return "/lib/ld64.so.1";
+        case 243: return "/lib/ld-linux-riscv64-lp64d.so.1";
+        default: return {};
+        }
+    }
+
+    std::vector<std::string> defaultDirs(const bin::ElfInfo &elf) const
+    {
+        std::vector<std::string> dirs;
+        const std::string triplet = multiarchTriplet(elf.machine, elf.is64, elf.bigEndian);
+        const bool multiarch = !triplet.empty() && m_cache.facts(m_root + "/lib/" + triplet).isDirectory;
+        if (multiarch) {
+            dirs.push_back("/lib/" + triplet);
+            dirs.push_back("/usr/lib/" + triplet);
+        } else if (elf.is64) {
+            dirs.push_back("/lib64");
+            dirs.push_back("/usr/lib64");
+        }
+        dirs.push_back("/lib");
+        dirs.push_back("/usr/lib");
+        return dirs;
+    }
+
+    const LdSoCache &ldSoCache()
+    {
+        if (!m_ldSoCache)
+            m_ldSoCache = LdSoCache::read(m_root + "/etc/ld.so.cache");
+        return *m_ldSoCache;
+    }
+
+    // The search steps for a name requested by objs[requester].
+    std::vector<Step> steps(const std::vector<Obj> &objs, std::size_t requester)
+    {
+        std::vector<Step> out;
+        const Obj &req = objs[requester];
+        if (!req.elf->runpath) {
+            for (int l = static_cast<int>(requester); l >= 0; l = objs[static_cast<std::size_t>(l)].loader) {
+                const Obj &o = objs[static_cast<std::size_t>(l)];
+                if (!o.elf || o.elf->runpath || !o.elf->rpath)
+                    continue;
+                for (const auto &e : splitSearchList(*o.elf->rpath, false))
+                    out.push_back({Via::Rpath, e, expandTokens(e, dirName(o.path), m_lib, m_platform), o.path});
+            }
+        }
+        for (const auto &e : m_ldLibraryPath)
+            out.push_back({Via::LdLibraryPath, e, expandTokens(e, dirName(objs[0].path), m_lib, m_platform), {}});
+        for (const auto &d : m_options.searchDirs)
+            out.push_back({Via::SearchDir, d, d, {}});
+        if (req.elf->runpath)
+            for (const auto &e : splitSearchList(*req.elf->runpath, false))
+                out.push_back({Via::Runpath, e, expandTokens(e, dirName(req.path), m_lib, m_platform), req.path});
+        return out;
+    }
+
+    bool compatible(const bin::ElfInfo &process, const bin::ElfInfo &candidate) const
+    {
+        return candidate.is64 == process.is64 && candidate.machine == process.machine;
+    }
+
+    // Looks at one candidate file and records what ld.so would make of it.
+    // Returns true when the search stops here (found, or a fatal file).
+    bool consider(const bin::ElfInfo &process, Candidate c, Lookup &result)
+    {
+        const FileFacts f = m_cache.facts(c.path);
+        if (!f.exists) {
+            if (f.error == ELOOP) {
+                // Not ENOENT or EACCES: open_path() gives up the whole search here.
+                result.fatal = c;
+                result.fatalReason = "a loop of symbolic links (ELOOP), which ends ld.so's search";
+                result.fatalKind = ProblemKind::Unreadable;
+                return true;
+            }
+            if (f.danglingLink) {
+                c.note = "a dangling symbolic link to " + f.linkTarget;
+                result.skipped.push_back(std::move(c));
+            }
+            return false;
+        }
+        if (!f.isRegular)
+            return false;
+        const auto info = m_cache.binary(c.path);
+        const bin::ElfInfo *elf = info ? info->elf() : nullptr;
+        if (!elf) {
+            if (info && info->format == bin::Format::Unknown && info->error.rfind("cannot ", 0) == 0) {
+                c.note = info->error; // unreadable: ld.so skips it and searches on
+                result.skipped.push_back(std::move(c));
+                return false;
+            }
+            if (result.winner)
+                return false;
+            result.fatal = c;
+            result.fatalReason = info ? (info->format == bin::Format::Unknown ? "invalid ELF header"
+                                                                              : "not an ELF file (" + std::string(formatName(info->format)) + ")")
+                                      : "unreadable";
+            return true;
+        }
+        if (!compatible(process, *elf)) {
+            c.note = bin::elfMachineName(elf->machine, elf->is64, elf->bigEndian)
+                + (elf->is64 ? " (64-bit)" : " (32-bit)");
+            result.wrongArch.push_back(std::move(c));
+            return false;
+        }
+        if (!result.winner) {
+            if (!info->error.empty()) {
+                result.fatal = c;
+                result.fatalReason = "a damaged ELF file: " + info->error;
+                return true;
+            }
+            result.winner = std::move(c);
+            return false; // keep looking, for copies it shadows
+        }
+        const FileFacts w = m_cache.facts(result.winner->path);
+        if (w.device == f.device && w.inode == f.inode)
+            return false;
+        if (w.size == f.size)
+            return false; // the same bytes in two places: harmless
+        for (const auto &o : result.others)
+            if (const FileFacts of = m_cache.facts(o.path); of.device == f.device && of.inode == f.inode)
+                return false;
+        result.others.push_back(std::move(c));
+        return false;
+    }
+
+    Lookup search(const bin::ElfInfo &process, const std::string &name, const std::vector<Step> &plan,
+                  bool noDefaultLib)
+    {
+        std::string key = name + '\n' + (noDefaultLib ? "1" : "0");
+        for (const auto &s : plan)
+            key += '\n' + std::to_string(static_cast<int>(s.via)) + s.dir;
+        if (auto it = m_lookups.find(key); it != m_lookups.end())
+            return it->second;
+
+        Lookup result;
+        for (const auto &s : plan) {
+            if (consider(process, {joinPath(s.dir, name), s.via, s.entry, {}}, result))
+                break;
+        }
+        if (!result.fatal) {
+            const LdSoCache &cache = ldSoCache();
+            const std::int32_t flags = LdSoCache::expectedFlags(process.machine, process.is64);
+            const auto systemDirs = defaultDirs(process);
+            for (const auto &e : cache.lookup(name)) {
+                if ((flags != 0 && e.flags != flags) || e.hwcap != 0)
+                    continue;
+                // -z nodefaultlib (DF_1_NODEFLIB): cache entries inside the system folders are refused.
+                const bool inSystemDir = std::any_of(systemDirs.begin(), systemDirs.end(),
+                    [&](const std::string &d) { return e.path.compare(0, d.size() + 1, d + "/") == 0; });
+                if (noDefaultLib && inSystemDir)
+                    break;
+                consider(process, {m_root + e.path, Via::LdSoCache, "/etc/ld.so.cache", {}}, result);
+                break; // ld.so opens the first entry that fits, then goes on to the defaults
+            }
+            if (!result.fatal && !noDefaultLib) {
+                for (const auto &d : defaultDirs(process))
+                    if (consider(process, {m_root + joinPath(d, name), Via::Default, d, {}}, result))
+                        break;
+            }
+        }
+        return m_lookups.emplace(std::move(key), std::move(result)).first->second;
+    }
+
+    std::string describeSearch(const std::vector<Step> &plan, bool noDefaultLib,
+                               const bin::ElfInfo &process) const
+    {
+        std::ostringstream out;
+        std::string lastGroup;
+        for (const auto &s : plan) {
+            std::string group;
+            switch (s.via) {
+            case Via::Rpath: group = "DT_RPATH of " + s.owner; break;
+            case Via::LdLibraryPath: group = "LD_LIBRARY_PATH"; break;
+            case Via::SearchDir: group = "--search-dir"; break;
+            case Via::Runpath: group = "DT_RUNPATH of " + s.owner; break;
+            default: group = toString(s.via); break;
+            }
+            if (group != lastGroup) {
+                out << (lastGroup.empty() ? "" : "; ") << group << ": ";
+                lastGroup = group;
+            } else {
+                out << ", ";
+            }
+            out << s.dir;
+            if (s.dir != s.entry)
+                out << " (" << s.entry << ")";
+        }
+        if (noDefaultLib) {
+            out << (lastGroup.empty() ? "" : "; ") << m_root
+                << "/etc/ld.so.cache (only entries outside the system folders: the requester is linked with "
+                   "-z nodefaultlib, DF_1_NODEFLIB); no system folders";
+        } else {
+            out << (lastGroup.empty() ? "" : "; ") << m_root << "/etc/ld.so.cache";
+            out << "; system folders: ";
+            const auto dirs = defaultDirs(process);
+            for (std::size_t i = 0; i < dirs.size(); ++i)
+                out << (i ? ", " : "") << m_root << dirs[i];
+        }
+        return out.str();
+    }
+
+    void need(std::vector<Obj> &objs, std::size_t requester, const std::string &name, GraphBuilder &graph,
+              std::deque<std::size_t> &queue, bool preload)
+    {
+        const bin::ElfInfo &process = *objs[0].elf;
+        const Via edgeVia = preload ? Via::Preload : Via::Loaded;
+
+        // An object already in the process under this name (or soname) wins.
+        for (std::size_t i = 0; i < objs.size(); ++i) {
+            const Obj &o = objs[i];
+            if (o.path == name || std::find(o.names.begin(), o.names.end(), name) != o.names.end()
+                || (o.elf && o.elf->soname == name)) {
+                if (o.node == kNoNode)
+                    objs[i].node = graph.found(name, o.path, Via::Absolute, "PT_INTERP", o.info.get());
+                if (i != requester || preload)
+                    graph.addEdge(objs[requester].node, objs[i].node, name, edgeVia);
+                objs[requester].depByName.emplace(name, i);
+                return;
+            }
+        }
+
+        Lookup result;
+        std::vector<Step> plan;
+        bool noDefaultLib = false;
+        if (name.find('/') != std::string::npos) {
+            // A path: used as it is (relative to the working folder).
+            consider(process, {name, Via::Absolute, name, {}}, result);
+        } else {
+            plan = steps(objs, requester);
+            noDefaultLib = (objs[requester].elf->flags1 & kDf1NoDefLib) != 0;
+            result = search(process, name, plan, noDefaultLib);
+        }
+        const std::string requesterPath = objs[requester].path;
+
+        if (result.winner) {
+            const Candidate &w = *result.winner;
+            Obj o;
+            o.path = w.path;
+            o.names.push_back(name);
+            o.info = m_cache.binary(w.path);
+            o.elf = o.info->elf();
+            o.loader = static_cast<int>(requester);
+            o.alternatives = result.others;
+            o.node = graph.found(name, w.path, w.via, w.entry, o.info.get());
+            graph.addEdge(objs[requester].node, o.node, name, preload ? Via::Preload : w.via);
+            objs[requester].depByName.emplace(name, objs.size());
+            for (const auto &other : result.others) {
+                Problem p;
+                p.kind = ProblemKind::Shadowed;
+                p.severity = Severity::Warning;
+                p.name = name;
+                p.neededBy = {requesterPath};
+                p.paths = {w.path, other.path};
+                p.detail = w.path + " (found via " + toString(w.via) + (w.entry.empty() ? "" : " " + w.entry)
+                    + ") is loaded; a different copy at " + other.path + " (via " + toString(other.via)
+                    + (other.entry.empty() ? "" : " " + other.entry)
+                    + ") comes later in ld.so's search order and is never used. If that other copy is the "
+                      "one you meant (for example the one a pip wheel ships), remove the folder of the first "
+                      "from where it comes from (LD_LIBRARY_PATH, an rpath, ld.so.conf).";
+                graph.addProblem(std::move(p));
+            }
+            objs.push_back(std::move(o));
+            queue.push_back(objs.size() - 1);
+            return;
+        }
+
+        const std::size_t missingNode = graph.missing(name);
+        graph.addEdge(objs[requester].node, missingNode, name, Via::NotFound);
+        Problem p;
+        p.name = name;
+        p.neededBy = {requesterPath};
+        const std::string where = name.find('/') != std::string::npos
+            ? "the path itself"
+            : describeSearch(plan, noDefaultLib, process);
+        if (result.fatal) {
+            p.kind = result.fatalKind;
+            p.paths = {result.fatal->path};
+            p.detail = "ld.so stops at " + result.fatal->path + " (via " + toString(result.fatal->via) + "): "
+                + result.fatalReason + ". A file with the library's name that cannot be loaded ends the "
+                  "search with an error. Remove or replace it (reinstall the package that owns it).";
+        } else if (!result.wrongArch.empty()) {
+            p.kind = ProblemKind::WrongArch;
+            std::string copies;
+            for (const auto &c : result.wrongArch) {
+                p.paths.push_back(c.path);
+                copies += (copies.empty() ? "" : ", ") + c.path + " is " + c.note;
+            }
+            p.detail = "No " + bin::elfMachineName(process.machine, process.is64, process.bigEndian)
+                + (process.is64 ? " (64-bit)" : " (32-bit)") + " copy of " + name + " was found, only copies "
+                + "for another architecture, which ld.so skips: " + copies + ". Looked in: " + where
+                + ". Install the " + bin::elfMachineName(process.machine, process.is64, process.bigEndian)
+                + " build of the package that provides it.";
+        } else if (!result.skipped.empty()) {
+            p.kind = ProblemKind::Unreadable;
+            std::string copies;
+            for (const auto &c : result.skipped) {
+                p.paths.push_back(c.path);
+                copies += (copies.empty() ? "" : ", ") + c.path + " (" + c.note + ")";
+            }
+            p.detail = name + " could not be loaded: the only candidates are " + copies + ". Looked in: " + where
+                + ". Repair the link or the permissions, or reinstall the package that provides it.";
+        } else {
+            p.kind = ProblemKind::Missing;
+            p.detail = name + " was not found. Looked in: " + where
+                + ". Install the package that provides it, or add the folder that holds it to "
+                  "LD_LIBRARY_PATH (or the requester's RUNPATH).";
+        }
+        graph.addProblem(std::move(p));
+    }
+
+    // "version `GLIBCXX_3.4.30' not found (required by ...)": every version a
+    // library needs must be defined by the copy that actually loaded.
+    void checkVersions(const std::vector<Obj> &objs, GraphBuilder &graph)
+    {
+        for (const Obj &o : objs) {
+            if (!o.elf)
+                continue;
+            for (const auto &need : o.elf->versionNeeds) {
+                const auto dep = o.depByName.find(need.file);
+                if (dep == o.depByName.end())
+                    continue; // not a direct dependency that loaded: reported elsewhere
+                const Obj &provider = objs[dep->second];
+                if (!provider.elf || provider.elf->versionDefs.empty())
+                    continue; // unversioned provider: ld.so only warns
+                const auto &defs = provider.elf->versionDefs;
+                for (const auto &version : need.versions) {
+                    if (std::find(defs.begin(), defs.end(), version) != defs.end())
+                        continue;
+                    Problem p;
+                    p.kind = ProblemKind::VersionMissing;
+                    p.name = version;
+                    p.neededBy = {o.path};
+                    p.paths = {provider.path};
+                    std::string newest;
+                    for (const auto &d : defs)
+                        if (prefixOf(d) == prefixOf(version) && (newest.empty() || versionLess(newest, d)))
+                            newest = d;
+                    p.detail = "version `" + version + "' not found: " + baseName(o.path) + " needs it from "
+                        + need.file + ", but the copy that loads, " + provider.path + ", does not define it"
+                        + (newest.empty() ? "" : " (its newest is " + newest + ")") + ".";
+                    std::string better;
+                    for (const auto &alt : provider.alternatives) {
+                        const auto info = m_cache.binary(alt.path);
+                        const auto *elf = info ? info->elf() : nullptr;
+                        if (elf && std::find(elf->versionDefs.begin(), elf->versionDefs.end(), version) != elf->versionDefs.end()) {
+                            better = alt.path;
+                            break;
+                        }
+                    }
+                    if (!better.empty()) {
+                        p.paths.push_back(better);
+                        p.detail += " The copy at " + better + " has it but comes later in the search order: "
+                            "remove the folder of " + provider.path + " from LD_LIBRARY_PATH (or wherever it is "
+                            "added) so that the newer copy loads.";
+                    } else {
+                        p.detail += " Update the package that provides " + need.file + " (for libstdc++ in a "
+                            "conda environment: conda install -c conda-forge libstdcxx-ng), or use a build of "
+                            + baseName(o.path) + " made for this system.";
+                    }
+                    graph.addProblem(std::move(p));
+                }
+            }
+        }
+    }
+
+    DepsOptions m_options;
+    BinaryCache &m_cache;
+    std::string m_root;
+    std::vector<std::string> m_ldLibraryPath;
+    std::vector<std::string> m_preload;
+    std::optional<LdSoCache> m_ldSoCache;
+    std::string m_lib, m_platform;
+    std::unordered_map<std::string, Lookup> m_lookups;
+};
+
+} // namespace
+
+std::unique_ptr<Emulator> makeLinuxEmulator(const DepsOptions &options, BinaryCache &cache)
+{
+    return std::make_unique<LinuxEmulator>(options, cache);
+}
+
+} // namespace td::loader

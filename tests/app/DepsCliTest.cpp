@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `torchdoctor` as a user runs it: exit codes, the JSON contract, and bad
+// input of every kind answered with a clear problem, never a crash or hang.
+#include "TestConfig.h"
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <fstream>
+#include <random>
+
+#include <unistd.h>
+
+using namespace td::test;
+
+namespace {
+
+RunResult torchdoctor(const std::vector<std::string> &args, std::chrono::seconds timeout = std::chrono::seconds(120))
+{
+    RunOptions options;
+    options.timeout = timeout;
+    std::vector<std::string> argv{config::torchdoctor};
+    argv.insert(argv.end(), args.begin(), args.end());
+    options.unsetEnv.push_back("LD_LIBRARY_PATH");
+    options.unsetEnv.push_back("LD_PRELOAD");
+    options.setEnv["XDG_DATA_HOME"] = (fs::temp_directory_path() / "td-cli-test-data").string();
+    return run(argv, options);
+}
+
+QJsonObject json(const RunResult &r)
+{
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(r.out), &error);
+    EXPECT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString() << "\n" << r.out;
+    return doc.object();
+}
+
+QJsonObject firstProblem(const QJsonObject &doc)
+{
+    const QJsonArray problems = doc.value(QStringLiteral("problems")).toArray();
+    return problems.isEmpty() ? QJsonObject() : problems.first().toObject();
+}
+
+std::string kindOf(const QJsonObject &problem) { return problem.value(QStringLiteral("kind")).toString().toStdString(); }
+
+fs::path buildLibrary(const TempDir &dir, const std::string &name, const std::vector<std::string> &extra = {})
+{
+    const fs::path src = dir / (name + ".c");
+    writeFile(src, "int " + name + "_value(void) { return 7; }\n");
+    const fs::path out = dir / ("lib" + name + ".so");
+    std::vector<std::string> argv{config::cc, "-shared", "-fPIC", "-o", out.string(), src.string(),
+                                  "-Wl,-soname,lib" + name + ".so", "-Wl,--no-as-needed"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    runOk(argv);
+    return out;
+}
+
+} // namespace
+
+TEST(Cli, HelpAndVersion)
+{
+    const RunResult bare = torchdoctor({});
+    EXPECT_EQ(bare.exitCode, 0);
+    EXPECT_NE(bare.out.find("Usage: torchdoctor"), std::string::npos);
+    EXPECT_NE(bare.out.find("deps"), std::string::npos);
+
+    const RunResult version = torchdoctor({"--version"});
+    EXPECT_EQ(version.exitCode, 0);
+    EXPECT_EQ(version.out.rfind("TorchDoctor ", 0), 0u) << version.out;
+
+    const RunResult depsHelp = torchdoctor({"deps", "--help"});
+    EXPECT_EQ(depsHelp.exitCode, 0);
+    EXPECT_NE(depsHelp.out.find("--search-dir"), std::string::npos);
+}
+
+TEST(Cli, UsageErrorsExitTwo)
+{
+    EXPECT_EQ(torchdoctor({"frobnicate"}).exitCode, 2);
+    EXPECT_EQ(torchdoctor({"deps"}).exitCode, 2);
+    EXPECT_EQ(torchdoctor({"deps", "--os", "beos", "/bin/ls"}).exitCode, 2);
+    EXPECT_EQ(torchdoctor({"deps", "--no-such-option", "/bin/ls"}).exitCode, 2);
+}
+
+TEST(Cli, HealthyLibraryExitsZeroWithTheJsonContract)
+{
+    const RunResult r = torchdoctor({"deps", "--json", "/usr/lib/x86_64-linux-gnu/libstdc++.so.6"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const QJsonObject doc = json(r);
+    EXPECT_EQ(doc.value(QStringLiteral("os")).toString(), QStringLiteral("linux"));
+    const QJsonObject root = doc.value(QStringLiteral("roots")).toArray().first().toObject();
+    EXPECT_EQ(root.value(QStringLiteral("format")).toString(), QStringLiteral("ELF"));
+    EXPECT_EQ(root.value(QStringLiteral("arch")).toString(), QStringLiteral("x86_64"));
+    EXPECT_EQ(root.value(QStringLiteral("bits")).toInt(), 64);
+    bool sawLibc = false;
+    for (const auto &v : doc.value(QStringLiteral("libraries")).toArray()) {
+        const QJsonObject lib = v.toObject();
+        for (const char *key : {"name", "path", "found", "via", "arch"})
+            EXPECT_TRUE(lib.contains(QString::fromLatin1(key))) << key;
+        if (lib.value(QStringLiteral("name")).toString() == QStringLiteral("libc.so.6")) {
+            sawLibc = true;
+            EXPECT_EQ(lib.value(QStringLiteral("via")).toString(), QStringLiteral("ld_so_cache"));
+        }
+    }
+    EXPECT_TRUE(sawLibc);
+    EXPECT_TRUE(doc.value(QStringLiteral("problems")).toArray().isEmpty());
+}
+
+TEST(Cli, MissingDependencyExitsOneAndNamesIt)
+{
+    TempDir dir;
+    const fs::path dep = buildLibrary(dir, "vanishing");
+    const fs::path top = buildLibrary(dir, "top", {dep.string(), "-Wl,-rpath," + dir.path().string()});
+    fs::remove(dep);
+    const RunResult r = torchdoctor({"deps", "--json", top.string()});
+    EXPECT_EQ(r.exitCode, 1);
+    const QJsonObject p = firstProblem(json(r));
+    EXPECT_EQ(kindOf(p), "missing");
+    EXPECT_EQ(p.value(QStringLiteral("name")).toString(), QStringLiteral("libvanishing.so"));
+    EXPECT_EQ(p.value(QStringLiteral("needed_by")).toArray().first().toString().toStdString(), top.string());
+
+    const RunResult text = torchdoctor({"deps", top.string()});
+    EXPECT_EQ(text.exitCode, 1);
+    EXPECT_NE(text.out.find("libvanishing.so ✗ not found"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("Looked in:"), std::string::npos) << text.out;
+}
+
+TEST(Cli, BadInputsGiveProblemsNotCrashes)
+{
+    TempDir dir;
+    const fs::path good = buildLibrary(dir, "good");
+    writeFile(dir / "notes.txt", "hello\n");
+    writeFile(dir / "libempty.so", "");
+    const std::string bytes = readFile(good);
+    writeFile(dir / "libtruncated.so", bytes.substr(0, 200));
+    std::string flipped = bytes;
+    std::mt19937 rng(7);
+    for (int i = 0; i < 200; ++i)
+        flipped[rng() % flipped.size()] ^= static_cast<char>(1 << (rng() % 8));
+    writeFile(dir / "libflipped.so", flipped);
+    const std::string nonUtf8 = std::string("lib\xff\xfe-odd") + ".so";
+    fs::copy_file(good, dir / nonUtf8);
+    fs::create_symlink(dir / "nowhere.so", dir / "libdangling.so");
+
+    struct Case { std::string path; std::string kind; };
+    const std::vector<Case> cases{
+        {(dir / "notes.txt").string(), "not-a-library"},
+        {(dir / "libempty.so").string(), "not-a-library"},
+        {(dir / "libtruncated.so").string(), "not-a-library"},
+        {(dir / "does-not-exist.so").string(), "missing"},
+        {(dir / "libdangling.so").string(), "unreadable"},
+    };
+    for (const auto &c : cases) {
+        const RunResult r = torchdoctor({"deps", "--json", c.path}, std::chrono::seconds(30));
+        EXPECT_EQ(r.exitCode, 1) << c.path << "\n" << r.err;
+        EXPECT_EQ(r.signal, 0) << c.path;
+        EXPECT_EQ(kindOf(firstProblem(json(r))), c.kind) << c.path << "\n" << r.out;
+    }
+    // Bit flips: any answer, but an answer.
+    const RunResult flips = torchdoctor({"deps", "--json", (dir / "libflipped.so").string()});
+    EXPECT_TRUE(flips.exitCode == 0 || flips.exitCode == 1) << flips.err;
+    EXPECT_EQ(flips.signal, 0);
+
+    // A non-UTF-8 name survives into valid JSON, escaped.
+    const RunResult odd = torchdoctor({"deps", "--json", (dir / nonUtf8).string()});
+    EXPECT_EQ(odd.exitCode, 0) << odd.err;
+    const QJsonObject root = json(odd).value(QStringLiteral("roots")).toArray().first().toObject();
+    EXPECT_TRUE(root.value(QStringLiteral("path")).toString().endsWith(QStringLiteral("lib\\xFF\\xFE-odd.so")))
+        << root.value(QStringLiteral("path")).toString().toStdString();
+
+    // The whole folder: one problem each, the text file ignored, the good
+    // libraries fine, the dangling link only a warning.
+    const RunResult folder = torchdoctor({"deps", "--json", dir.path().string()});
+    EXPECT_EQ(folder.exitCode, 1);
+    const QJsonObject doc = json(folder);
+    std::map<std::string, std::string> kinds;
+    for (const auto &v : doc.value(QStringLiteral("problems")).toArray()) {
+        const QJsonObject p = v.toObject();
+        kinds[p.value(QStringLiteral("name")).toString().toStdString()] =
+            kindOf(p) + "/" + p.value(QStringLiteral("severity")).toString().toStdString();
+    }
+    EXPECT_EQ(kinds["libempty.so"], "not-a-library/error");
+    EXPECT_EQ(kinds["libtruncated.so"], "not-a-library/error");
+    EXPECT_EQ(kinds["libdangling.so"], "unreadable/warning");
+    EXPECT_EQ(kinds.count("notes.txt"), 0u);
+}
+
+TEST(Cli, UnreadableFileIsReported)
+{
+    TempDir dir;
+    const fs::path lib = buildLibrary(dir, "secret");
+    fs::permissions(lib, fs::perms::none);
+    fs::permissions(dir.path(), fs::perms::all);
+    std::vector<std::string> prefix;
+    if (::geteuid() == 0) {
+        // root reads everything: drop to nobody to see what a user sees.
+        if (!fs::exists("/usr/bin/setpriv"))
+            GTEST_SKIP() << "running as root without setpriv";
+        prefix = {"/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"};
+    }
+    std::vector<std::string> argv = prefix;
+    argv.insert(argv.end(), {config::torchdoctor, "deps", "--json", lib.string()});
+    RunOptions options;
+    options.setEnv["XDG_DATA_HOME"] = dir.path().string(); // nobody cannot write the usual one
+    options.setEnv["HOME"] = dir.path().string();
+    const RunResult r = run(argv, options);
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    const QJsonObject p = firstProblem(json(r));
+    EXPECT_EQ(kindOf(p), "unreadable");
+    EXPECT_NE(p.value(QStringLiteral("detail")).toString().indexOf(QStringLiteral("Permission denied")), -1);
+}
+
+TEST(Cli, AFolderOfThousandsOfFiles)
+{
+    TempDir dir;
+    const fs::path good = buildLibrary(dir, "seed");
+    for (int i = 0; i < 3000; ++i)
+        writeFile(dir / ("data-" + std::to_string(i) + ".txt"), "x");
+    for (int i = 0; i < 200; ++i)
+        fs::create_hard_link(good, dir / ("libcopy" + std::to_string(i) + ".so"));
+    const RunResult r = torchdoctor({"deps", "--json", dir.path().string()}, std::chrono::seconds(120));
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(json(r).value(QStringLiteral("roots")).toArray().size(), 201);
+}
+
+TEST(Cli, MultiGigabyteLibraryCostsWhatASmallOneCosts)
+{
+    TempDir dir;
+    const fs::path big = dir / "libhuge.so";
+    fs::copy_file("/usr/lib/x86_64-linux-gnu/libstdc++.so.6", big);
+    fs::resize_file(big, 6ULL << 30); // a sparse tail: 6 GiB on paper
+    const RunResult r = torchdoctor({"deps", "--json", big.string()});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_LE(r.maxRssKb, 64 * 1024) << "peak memory " << r.maxRssKb << " KiB";
+    std::printf("peak memory on a 6 GiB library: %ld KiB\n", r.maxRssKb);
+}

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The glibc emulation against ld.so itself: every tree here is built by gcc
+// at test time, and each prediction is compared with `ld.so --list`.
+#include "LoaderOracle.h"
+#include "TestConfig.h"
+#include "TestSupport.h"
+
+#include "loader/Analyzer.h"
+#include "loader/LdSoCache.h"
+#include "loader/LinuxLoader.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using namespace td;
+using namespace td::test;
+using loader::ProblemKind;
+
+namespace {
+
+class LinuxTree : public ::testing::Test {
+protected:
+    TempDir m_dir{"td-linux"};
+
+    fs::path dir(const std::string &name)
+    {
+        fs::path p = m_dir / name;
+        fs::create_directories(p);
+        return p;
+    }
+
+    // Builds lib<NAME>.so.1 (soname lib<NAME>.so.1) into `where`, linked
+    // against `deps` (paths), with extra linker flags. `body` is its C source.
+    fs::path lib(const fs::path &where, const std::string &name, const std::vector<fs::path> &deps = {},
+                 const std::vector<std::string> &flags = {}, const std::string &body = {})
+    {
+        const fs::path src = m_dir / ("src-" + name + "-" + std::to_string(m_counter++) + ".c");
+        writeFile(src, body.empty() ? "int " + name + "_value(void) { return 42; }\n" : body);
+        const fs::path out = where / ("lib" + name + ".so.1");
+        std::vector<std::string> argv{config::cc, "-shared", "-fPIC", "-o", out.string(), src.string(),
+                                      "-Wl,-soname,lib" + name + ".so.1", "-Wl,--no-as-needed"};
+        for (const auto &d : deps)
+            argv.push_back(d.string());
+        argv.insert(argv.end(), flags.begin(), flags.end());
+        runOk(argv);
+        return out;
+    }
+
+    fs::path exe(const fs::path &where, const std::string &name, const std::vector<fs::path> &deps,
+                 const std::vector<std::string> &flags = {})
+    {
+        const fs::path src = m_dir / ("src-" + name + ".c");
+        writeFile(src, "int main(void) { return 0; }\n");
+        const fs::path out = where / name;
+        std::vector<std::string> argv{config::cc, "-o", out.string(), src.string(), "-Wl,--no-as-needed"};
+        for (const auto &d : deps)
+            argv.push_back(d.string());
+        argv.insert(argv.end(), flags.begin(), flags.end());
+        runOk(argv);
+        return out;
+    }
+
+    static std::string rpath(const fs::path &d) { return "-Wl,--disable-new-dtags,-rpath," + d.string(); }
+    static std::string runpath(const fs::path &d) { return "-Wl,--enable-new-dtags,-rpath," + d.string(); }
+
+    // Our prediction for `file` and ld.so's, with the same environment.
+    loader::Graph expectAgreement(const fs::path &file, const std::map<std::string, std::string> &env = {})
+    {
+        loader::DepsOptions options;
+        options.env = env;
+        const loader::Graph graph = loader::analyze({file.string()}, options);
+        EXPECT_EQ(graph.roots.size(), 1u);
+        const Resolution ours = graphResolve(graph, graph.roots.at(0).library);
+        const Resolution theirs = lddResolve(file.string(), env);
+        EXPECT_EQ(compareResolutions(theirs, ours), "") << "ld.so said:\n" << theirs.raw;
+        return graph;
+    }
+
+    static const loader::Problem *problem(const loader::Graph &g, ProblemKind kind)
+    {
+        for (const auto &p : g.problems)
+            if (p.kind == kind)
+                return &p;
+        return nullptr;
+    }
+
+    int m_counter = 0;
+};
+
+// A copy of `from` whose ELF header claims another machine (aarch64): a real
+// ELF file of the wrong architecture, as ld.so sees one.
+void patchMachine(const fs::path &from, const fs::path &to, std::uint16_t machine)
+{
+    fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+    std::fstream f(to, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(18);
+    const char bytes[2] = {static_cast<char>(machine & 0xff), static_cast<char>(machine >> 8)};
+    f.write(bytes, 2);
+}
+
+} // namespace
+
+TEST(LinuxRules, ExpandsTokens)
+{
+    using loader::linux_rules::expandTokens;
+    EXPECT_EQ(expandTokens("$ORIGIN/../lib", "/a/b", "lib64", "x86_64"), "/a/b/../lib");
+    EXPECT_EQ(expandTokens("${ORIGIN}/x:$LIB/$PLATFORM", "/o", "lib/x86_64-linux-gnu", "x86_64"),
+              "/o/x:lib/x86_64-linux-gnu/x86_64");
+    EXPECT_EQ(expandTokens("$ORIGINAL", "/o", "lib", "p"), "$ORIGINAL");
+    EXPECT_EQ(expandTokens("$", "/o", "lib", "p"), "$");
+}
+
+TEST(LinuxRules, SplitsSearchLists)
+{
+    using loader::linux_rules::splitSearchList;
+    EXPECT_EQ(splitSearchList("/a::/b", false), (std::vector<std::string>{"/a", ".", "/b"}));
+    EXPECT_EQ(splitSearchList("/a;/b", true), (std::vector<std::string>{"/a", "/b"}));
+    EXPECT_EQ(splitSearchList("/a;/b", false), (std::vector<std::string>{"/a;/b"}));
+}
+
+TEST_F(LinuxTree, RpathBeatsLdLibraryPathAndShadowsIt)
+{
+    const auto a = dir("a"), b = dir("b"), bin = dir("bin");
+    const auto depA = lib(a, "dep");
+    lib(b, "dep", {}, {}, "int dep_value(void) { return 1; }\nint dep_other(void) { return 2; }\n");
+    const auto app = exe(bin, "app", {depA}, {rpath(a)});
+    const auto g = expectAgreement(app, {{"LD_LIBRARY_PATH", b.string()}});
+    const auto *shadow = problem(g, ProblemKind::Shadowed);
+    ASSERT_NE(shadow, nullptr);
+    EXPECT_EQ(shadow->paths.at(0), (a / "libdep.so.1").string());
+    EXPECT_EQ(shadow->paths.at(1), (b / "libdep.so.1").string());
+    EXPECT_EQ(shadow->severity, loader::Severity::Warning);
+    EXPECT_FALSE(g.hasErrors());
+}
+
+TEST_F(LinuxTree, LdLibraryPathBeatsRunpath)
+{
+    const auto a = dir("a"), b = dir("b"), bin = dir("bin");
+    const auto depA = lib(a, "dep");
+    lib(b, "dep", {}, {}, "int dep_value(void) { return 1; }\nint dep_more(void) { return 3; }\n");
+    const auto app = exe(bin, "app", {depA}, {runpath(a)});
+    const auto g = expectAgreement(app, {{"LD_LIBRARY_PATH", b.string()}});
+    bool viaLdLibraryPath = false;
+    for (const auto &l : g.libraries)
+        if (l.name == "libdep.so.1")
+            viaLdLibraryPath = l.via == loader::Via::LdLibraryPath && l.path == (b / "libdep.so.1").string();
+    EXPECT_TRUE(viaLdLibraryPath);
+}
+
+TEST_F(LinuxTree, RpathIsInheritedRunpathIsNot)
+{
+    const auto m = dir("mid"), x = dir("leaf"), bin = dir("bin");
+    const auto leaf = lib(x, "leaf");
+    const auto mid = lib(m, "mid", {leaf}); // no search path of its own
+    const auto withRpath = exe(bin, "app-rpath", {mid}, {rpath(m.string() + ":" + x.string())});
+    const auto g1 = expectAgreement(withRpath);
+    EXPECT_FALSE(g1.hasErrors());
+
+    const auto withRunpath = exe(bin, "app-runpath", {mid}, {runpath(m.string() + ":" + x.string())});
+    const auto g2 = expectAgreement(withRunpath);
+    const auto *missing = problem(g2, ProblemKind::Missing);
+    ASSERT_NE(missing, nullptr);
+    EXPECT_EQ(missing->name, "libleaf.so.1");
+    EXPECT_EQ(missing->neededBy, std::vector<std::string>{(m / "libmid.so.1").string()});
+    EXPECT_NE(missing->detail.find("/etc/ld.so.cache"), std::string::npos) << missing->detail;
+}
+
+TEST_F(LinuxTree, OriginLibAndPlatformTokens)
+{
+    const auto root = dir("pkg");
+    const std::string triplet = loader::linux_rules::multiarchTriplet(62, true, false);
+    const auto libdir = dir("pkg/lib/" + triplet);
+    const auto platdir = dir("pkg/plat/x86_64");
+    const auto bin = dir("pkg/bin");
+    const auto one = lib(libdir, "one");
+    const auto two = lib(platdir, "two");
+    const auto app = exe(bin, "app", {one, two}, {runpath("$ORIGIN/../$LIB:$ORIGIN/../plat/${PLATFORM}")});
+    const auto g = expectAgreement(app);
+    EXPECT_FALSE(g.hasErrors());
+    (void)root;
+}
+
+TEST_F(LinuxTree, MissingDependencyIsExplained)
+{
+    const auto a = dir("a"), bin = dir("bin");
+    const auto gone = lib(a, "gone");
+    const auto app = exe(bin, "app", {gone}, {runpath(a)});
+    fs::remove(gone);
+    const auto g = expectAgreement(app);
+    const auto *missing = problem(g, ProblemKind::Missing);
+    ASSERT_NE(missing, nullptr);
+    EXPECT_EQ(missing->name, "libgone.so.1");
+    EXPECT_NE(missing->detail.find("DT_RUNPATH of " + app.string() + ": " + a.string()), std::string::npos)
+        << missing->detail;
+    EXPECT_TRUE(g.hasErrors());
+}
+
+TEST_F(LinuxTree, WrongArchitectureCopyIsSkipped)
+{
+    const auto a = dir("a"), b = dir("b"), bin = dir("bin");
+    const auto real = lib(b, "dep");
+    patchMachine(real, a / "libdep.so.1", 183);
+    const auto app = exe(bin, "app", {real}, {runpath(a.string() + ":" + b.string())});
+    const auto g1 = expectAgreement(app);
+    EXPECT_FALSE(g1.hasErrors());
+
+    fs::remove(real);
+    const auto g2 = expectAgreement(app);
+    const auto *wrong = problem(g2, ProblemKind::WrongArch);
+    ASSERT_NE(wrong, nullptr);
+    EXPECT_EQ(wrong->paths, std::vector<std::string>{(a / "libdep.so.1").string()});
+    EXPECT_NE(wrong->detail.find("aarch64"), std::string::npos) << wrong->detail;
+}
+
+TEST_F(LinuxTree, MissingSymbolVersion)
+{
+    const auto a = dir("a"), bin = dir("bin");
+    writeFile(m_dir / "v2.map", "VER_1 { global: old_fn; local: *; };\nVER_2 { global: new_fn; } VER_1;\n");
+    writeFile(m_dir / "v1.map", "VER_1 { global: old_fn; local: *; };\n");
+    const auto v = lib(a, "ver", {}, {"-Wl,--version-script=" + (m_dir / "v2.map").string()},
+                       "int old_fn(void) { return 1; }\nint new_fn(void) { return 2; }\n");
+    const fs::path src = m_dir / "use.c";
+    writeFile(src, "int new_fn(void);\nint old_fn(void);\nint main(void) { return new_fn() + old_fn(); }\n");
+    const fs::path app = bin / "app";
+    runOk({config::cc, "-o", app.string(), src.string(), v.string(), runpath(a)});
+    // The library is "downgraded": the version the program needs is gone.
+    lib(a, "ver", {}, {"-Wl,--version-script=" + (m_dir / "v1.map").string()}, "int old_fn(void) { return 1; }\n");
+    const auto g = expectAgreement(app);
+    const auto *version = problem(g, ProblemKind::VersionMissing);
+    ASSERT_NE(version, nullptr);
+    EXPECT_EQ(version->name, "VER_2");
+    EXPECT_EQ(version->paths.at(0), (a / "libver.so.1").string());
+    EXPECT_NE(version->detail.find("its newest is VER_1"), std::string::npos) << version->detail;
+}
+
+TEST_F(LinuxTree, NotAnElfFileStopsTheSearch)
+{
+    const auto a = dir("a"), b = dir("b"), bin = dir("bin");
+    const auto real = lib(b, "dep");
+    writeFile(a / "libdep.so.1", "this is not a library\n");
+    const auto app = exe(bin, "app", {real}, {runpath(a.string() + ":" + b.string())});
+    loader::DepsOptions options;
+    const auto g = loader::analyze({app.string()}, options);
+    const auto *bad = problem(g, ProblemKind::NotALibrary);
+    ASSERT_NE(bad, nullptr);
+    EXPECT_EQ(bad->paths, std::vector<std::string>{(a / "libdep.so.1").string()});
+    // ld.so agrees that the load fails there.
+    const Resolution theirs = lddResolve(app.string());
+    EXPECT_TRUE(theirs.loaderFailed || theirs.raw.find("invalid ELF header") != std::string::npos) << theirs.raw;
+}
+
+TEST_F(LinuxTree, DanglingLinksAndLoopsAreSkipped)
+{
+    const auto a = dir("a"), b = dir("b"), bin = dir("bin");
+    const auto real = lib(b, "dep");
+    fs::create_symlink(a / "nowhere.so", a / "libdep.so.1");
+    const auto other = lib(b, "two");
+    fs::create_symlink(a / "libtwo.so.1", a / "libtwo.so.1.loop");
+    fs::create_symlink(a / "libtwo.so.1.loop", a / "libtwo.so.1");
+    const auto app = exe(bin, "app", {real, other}, {runpath(a.string() + ":" + b.string())});
+    // The loop ends ld.so's search for libtwo although b has a good copy.
+    const auto g1 = expectAgreement(app);
+    const auto *loop = problem(g1, ProblemKind::Unreadable);
+    ASSERT_NE(loop, nullptr);
+    EXPECT_EQ(loop->name, "libtwo.so.1");
+    EXPECT_NE(loop->detail.find("ELOOP"), std::string::npos) << loop->detail;
+
+    fs::remove(real);
+    const auto g2 = expectAgreement(app);
+    const loader::Problem *dangling = nullptr;
+    for (const auto &p : g2.problems)
+        if (p.name == "libdep.so.1")
+            dangling = &p;
+    ASSERT_NE(dangling, nullptr);
+    EXPECT_EQ(dangling->name, "libdep.so.1");
+    EXPECT_NE(dangling->detail.find("dangling"), std::string::npos) << dangling->detail;
+}
+
+TEST_F(LinuxTree, LdPreloadIsLoadedFirst)
+{
+    const auto a = dir("a"), bin = dir("bin");
+    const auto pre = lib(a, "pre");
+    const auto dep = lib(a, "dep");
+    const auto app = exe(bin, "app", {dep}, {runpath(a)});
+    const auto g = expectAgreement(app, {{"LD_PRELOAD", pre.string()}});
+    bool preloaded = false;
+    for (const auto &e : g.edges)
+        preloaded = preloaded || (e.via == loader::Via::Preload && e.name == pre.string());
+    EXPECT_TRUE(preloaded);
+}
+
+TEST_F(LinuxTree, NoDefaultLibSkipsTheCacheAndSystemFolders)
+{
+    // ld spells DF_1_NODEFLIB "-z nodefaultlib".
+    const auto a = dir("a");
+    const auto nd = lib(a, "nd", {}, {"-Wl,-z,nodefaultlib", "-lm"});
+    const auto g = expectAgreement(nd);
+    const auto *missing = problem(g, ProblemKind::Missing);
+    ASSERT_NE(missing, nullptr);
+    EXPECT_EQ(missing->name, "libm.so.6");
+    EXPECT_NE(missing->detail.find("DF_1_NODEFLIB"), std::string::npos) << missing->detail;
+}
+
+TEST(LdSoCache, ReadsTheRealCache)
+{
+    const auto cache = loader::LdSoCache::read("/etc/ld.so.cache");
+    ASSERT_EQ(cache.error(), "");
+    EXPECT_GT(cache.size(), 100u);
+    const auto &libc = cache.lookup("libc.so.6");
+    ASSERT_FALSE(libc.empty());
+    EXPECT_TRUE(fs::exists(libc.front().path));
+    // ldconfig -p lists the same number of entries.
+    const std::string listing = runOk({"/sbin/ldconfig", "-p"});
+    const auto first = lines(listing).at(0);
+    EXPECT_EQ(first.substr(0, first.find(' ')), std::to_string(cache.size())) << first;
+}
+
+TEST(LdSoCache, DamagedCachesGiveAnError)
+{
+    TempDir d;
+    writeFile(d / "empty", "");
+    writeFile(d / "short", "glibc-ld.so.cache1.1");
+    std::string huge = "glibc-ld.so.cache1.1";
+    huge += std::string("\xff\xff\xff\x7f", 4) + std::string(40, '\0');
+    writeFile(d / "huge", huge);
+    for (const char *name : {"empty", "short", "huge", "missing"}) {
+        const auto cache = loader::LdSoCache::read((d / name).string());
+        EXPECT_NE(cache.error(), "") << name;
+        EXPECT_EQ(cache.size(), 0u) << name;
+    }
+}
