@@ -27,6 +27,8 @@ struct DepsOptions {
     std::optional<std::string> executablePath; // macOS: the main executable, for @executable_path
     std::map<std::string, std::string> env;    // LD_PRELOAD, DYLD_FALLBACK_LIBRARY_PATH, ...
     bool classicWindowsOrder = false;    // torch's fallback: LoadLibraryW with PATH
+    std::optional<std::string> macArch;  // macOS: the process architecture ("arm64", "x86_64");
+                                         // default: the root's (arm64 first for a universal root)
 };
 
 // One loader, emulated. `load` loads one root as a fresh process would and

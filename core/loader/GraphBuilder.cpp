@@ -109,8 +109,18 @@ ArchInfo archOf(const bin::BinaryInfo &info)
     if (const auto *p = info.pe())
         return {bin::peMachineName(p->machine), p->pe32Plus ? 64 : 32};
     if (const auto *m = info.macho(); m && !m->slices.empty()) {
-        const auto &s = m->slices.front();
-        return {bin::machoCpuName(s.cpuType, s.cpuSubtype), s.is64 ? 64 : 32};
+        // The slice a process would run: arm64, else x86_64, else the first
+        // (the macOS emulation picks the same).
+        const bin::MachOSlice *pick = &m->slices.front();
+        for (const std::uint32_t preferred : {0x0100000cU, 0x01000007U}) {
+            const auto it = std::find_if(m->slices.begin(), m->slices.end(),
+                                         [&](const bin::MachOSlice &s) { return s.cpuType == preferred; });
+            if (it != m->slices.end()) {
+                pick = &*it;
+                break;
+            }
+        }
+        return {bin::machoCpuName(pick->cpuType, pick->cpuSubtype), pick->is64 ? 64 : 32};
     }
     return {};
 }

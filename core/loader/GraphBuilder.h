@@ -41,7 +41,8 @@ private:
 };
 
 // Architecture of a parsed file, in the loader's words ("x86_64", "x64",
-// "arm64") and its word size. For a universal Mach-O file: the first slice.
+// "arm64") and its word size. For a universal Mach-O file: the slice a
+// process would run (arm64, else x86_64, else the first).
 struct ArchInfo {
     std::string name;
     int bits = 0;
