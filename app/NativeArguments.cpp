@@ -2,36 +2,42 @@
 #include "NativeArguments.h"
 
 #include <QFile>
-
-#include <vector>
+#include <QHash>
 
 namespace td::app {
 
 namespace {
-std::vector<std::string> &rawArguments()
+// Decoded text -> raw bytes, for every argument and every "--option=value" value.
+QHash<QString, std::string> &byDecoded()
 {
-    static std::vector<std::string> args;
-    return args;
+    static QHash<QString, std::string> map;
+    return map;
+}
+
+QString decode(const std::string &raw)
+{
+    return QString::fromLocal8Bit(raw.data(), static_cast<qsizetype>(raw.size()));
 }
 } // namespace
 
 void setNativeArguments(int argc, char **argv)
 {
-    rawArguments().assign(argv, argv + argc);
+    auto &map = byDecoded();
+    map.clear();
+    for (int i = 0; i < argc; ++i) {
+        const std::string raw = argv[i];
+        map.insert(decode(raw), raw);
+        const auto eq = raw.find('=');
+        if (raw.rfind("--", 0) == 0 && eq != std::string::npos)
+            map.insert(decode(raw.substr(eq + 1)), raw.substr(eq + 1));
+    }
 }
 
 std::string nativeArgument(const QString &decoded)
 {
-    for (const std::string &raw : rawArguments()) {
-        if (QString::fromLocal8Bit(raw.data(), static_cast<qsizetype>(raw.size())) == decoded)
-            return raw;
-        const auto eq = raw.find('=');
-        if (raw.rfind("--", 0) == 0 && eq != std::string::npos) {
-            const std::string value = raw.substr(eq + 1);
-            if (QString::fromLocal8Bit(value.data(), static_cast<qsizetype>(value.size())) == decoded)
-                return value;
-        }
-    }
+    const auto &map = byDecoded();
+    if (const auto it = map.constFind(decoded); it != map.constEnd())
+        return *it;
     return QFile::encodeName(decoded).toStdString();
 }
 

@@ -79,6 +79,33 @@ FileByteSource::~FileByteSource()
 
 bool FileByteSource::doReadAt(std::uint64_t offset, void *out, std::size_t count) const
 {
+    const std::uint64_t start = offset - offset % kBlockSize;
+    if (offset - start + count > kBlockSize)
+        return preadFully(offset, out, count); // large or straddling: read it directly
+    Block *block = nullptr;
+    for (std::size_t i = 0; i < kBlocks && m_blocks[i]; ++i)
+        if (m_blocks[i]->start == start)
+            block = m_blocks[i].get();
+    if (!block) {
+        auto &slot = m_blocks[m_nextBlock];
+        if (!slot)
+            slot.reset(new Block); // default-initialised: the data is not zeroed
+        block = slot.get();
+        m_nextBlock = (m_nextBlock + 1) % kBlocks;
+        block->start = ~std::uint64_t{0};
+        block->length = static_cast<std::size_t>(std::min<std::uint64_t>(kBlockSize, m_size - start));
+        if (!preadFully(start, block->data, block->length))
+            return false;
+        block->start = start;
+    }
+    if (offset - start + count > block->length)
+        return false;
+    std::memcpy(out, block->data + (offset - start), count);
+    return true;
+}
+
+bool FileByteSource::preadFully(std::uint64_t offset, void *out, std::size_t count) const
+{
     auto *dst = static_cast<char *>(out);
     while (count > 0) {
         const ssize_t got = ::pread(m_fd, dst, count, static_cast<off_t>(offset));

@@ -45,7 +45,9 @@ private:
     std::uint64_t m_budget = 64ULL * 1024 * 1024;
 };
 
-// A file read with pread(); never mapped or loaded whole.
+// A file read with pread(); never mapped or loaded whole. Small reads are
+// served from a few cached 4 KiB blocks, because readers ask for many small
+// pieces (headers, table entries, names) that sit close together.
 class FileByteSource final : public ByteSource {
 public:
     // Opens `path` for reading. On failure returns nullptr and sets `error`
@@ -60,8 +62,19 @@ protected:
 
 private:
     FileByteSource(int fd, std::uint64_t size) : m_fd(fd), m_size(size) {}
+    bool preadFully(std::uint64_t offset, void *out, std::size_t count) const;
+
+    static constexpr std::size_t kBlockSize = 4096;
+    static constexpr std::size_t kBlocks = 8;
+    struct Block {
+        std::uint64_t start = ~std::uint64_t{0};
+        std::size_t length = 0;
+        unsigned char data[kBlockSize];
+    };
     int m_fd = -1;
     std::uint64_t m_size = 0;
+    mutable std::unique_ptr<Block> m_blocks[kBlocks]; // allocated when first used, never zeroed
+    mutable std::size_t m_nextBlock = 0;
 };
 
 // A view over bytes the caller owns (fuzzers, unit tests).

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <map>
+#include <thread>
+#include <tuple>
 
 namespace td::loader {
 
@@ -49,6 +52,124 @@ std::optional<TargetOs> osOf(const bin::BinaryInfo &info)
     return std::nullopt;
 }
 
+namespace {
+
+// Classifies one input that cannot be emulated (missing, unreadable, not a
+// library) into a problem. Returns false when the input is a loadable
+// library of a known format (then the caller emulates it), true otherwise
+// (handled: a problem was added, or the file is silently skipped).
+bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo *info,
+                      const DepsOptions &options, GraphBuilder &graph)
+{
+    Problem p;
+    p.name = fs::path(in.path).filename().string();
+    p.paths = {in.path};
+    if (!f.exists) {
+        if (in.fromFolder && (!f.danglingLink || !looksLikeLibrary(p.name)))
+            return true;
+        p.kind = f.danglingLink ? ProblemKind::Unreadable : ProblemKind::Missing;
+        if (f.danglingLink) {
+            p.detail = "A symbolic link to \"" + f.linkTarget
+                + "\", which does not exist (or the links loop). A loader that is asked for this "
+                  "name skips it and keeps searching; if nothing needs this name, it is harmless.";
+            // A broken link inside a folder is only a warning: the libraries
+            // that are really needed are checked through their own edges.
+            p.severity = in.fromFolder ? Severity::Warning : Severity::Error;
+        } else {
+            p.detail = "No such file or folder: " + describeErrno(f.error) + ".";
+        }
+        graph.addProblem(std::move(p));
+        return true;
+    }
+    if (f.isDirectory)
+        return true; // sub-folders of a folder are not walked
+    if (info && info->ok()) {
+        const TargetOs rootOs = *osOf(*info);
+        if (!options.os || *options.os == rootOs)
+            return false;
+        p.kind = ProblemKind::NotALibrary;
+        p.detail = std::string("A ") + formatName(info->format) + " file, which a " + toString(*options.os)
+            + " loader cannot load (try --os " + toString(rootOs) + ").";
+        graph.addRoot(in.path, info);
+        graph.addProblem(std::move(p));
+        return true;
+    }
+    const bool notBinary = !info || info->format == bin::Format::Unknown;
+    // Files in a folder that are neither binaries nor named like one
+    // (headers, .py files, licences) are not libraries and not problems.
+    if (in.fromFolder && notBinary && !looksLikeLibrary(p.name))
+        return true;
+    const bool cannotOpen = info && info->format == bin::Format::Unknown && info->error.rfind("cannot ", 0) == 0;
+    if (!f.isRegular) {
+        p.kind = ProblemKind::NotALibrary;
+        p.detail = "Not a regular file (a device, socket or pipe); a loader cannot map it.";
+    } else if (cannotOpen) {
+        p.kind = ProblemKind::Unreadable;
+        p.detail = "The file exists but cannot be read (" + info->error
+            + "). Check its permissions and that no antivirus or other program locks it.";
+    } else if (notBinary) {
+        p.kind = ProblemKind::NotALibrary;
+        p.detail = "Not a shared library: " + (info ? info->error : std::string("unreadable"))
+            + ". If this file should be a library, it is damaged or was replaced; reinstall the package that owns it.";
+    } else {
+        p.kind = ProblemKind::NotALibrary;
+        p.detail = std::string("A damaged ") + formatName(info->format) + " file: " + info->error
+            + ". Reinstall the package that owns it.";
+    }
+    graph.addRoot(in.path, info);
+    graph.addProblem(std::move(p));
+    return true;
+}
+
+// Runs f(0) ... f(n - 1) on up to `threads` threads (the caller's included).
+void parallelFor(std::size_t n, std::size_t threads, const std::function<void(std::size_t)> &f)
+{
+    threads = std::min(threads, std::max<std::size_t>(1, n / 64));
+    std::atomic<std::size_t> next{0};
+    auto run = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < n;)
+            f(i);
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t)
+        pool.emplace_back(run);
+    run();
+    for (auto &t : pool)
+        t.join();
+}
+
+// One worker's share of the roots: its own emulators (their caches are not
+// shared) and its own graph, merged afterwards.
+class Worker {
+public:
+    Worker(const DepsOptions &options, BinaryCache &cache, TargetOs os)
+        : m_options(options), m_cache(cache), m_graph(os) {}
+
+    void load(const std::string &path, const bin::BinaryInfo &info)
+    {
+        const TargetOs os = *osOf(info);
+        auto &e = m_emulators[os];
+        if (!e) {
+            DepsOptions o = m_options;
+            o.os = os;
+            e = os == TargetOs::Windows ? makeWindowsEmulator(o, m_cache)
+                : os == TargetOs::MacOS ? makeMacEmulator(o, m_cache)
+                                        : makeLinuxEmulator(o, m_cache);
+        }
+        e->load(path, m_graph.addRoot(path, &info), m_graph);
+    }
+
+    GraphBuilder &graph() { return m_graph; }
+
+private:
+    const DepsOptions &m_options;
+    BinaryCache &m_cache;
+    GraphBuilder m_graph;
+    std::map<TargetOs, std::unique_ptr<Emulator>> m_emulators;
+};
+
+} // namespace
+
 Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options,
               const std::atomic<bool> *cancel,
               const std::function<void(const AnalyzeProgress &)> &progress)
@@ -83,107 +204,93 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
     }
 
     // Decide the OS: asked for, or that of the first file we can read.
-    std::optional<TargetOs> os = options.os;
+    // The roots are parsed first, on every core (reading them is most of the work).
+    const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
     std::vector<std::shared_ptr<const bin::BinaryInfo>> parsed(roots.size());
-    for (std::size_t i = 0; i < roots.size(); ++i) {
+    parallelFor(roots.size(), std::min<std::size_t>(cores, 8), [&](std::size_t i) {
         parsed[i] = cache.binary(roots[i].path);
-        if (!os && parsed[i])
+    });
+    std::optional<TargetOs> os = options.os;
+    for (std::size_t i = 0; i < roots.size() && !os; ++i)
+        if (parsed[i] && parsed[i]->ok())
             os = osOf(*parsed[i]);
-    }
-    GraphBuilder graph(os.value_or(TargetOs::Linux));
+    const TargetOs graphOs = os.value_or(TargetOs::Linux);
+    std::vector<std::unique_ptr<Worker>> workers;
+    workers.push_back(std::make_unique<Worker>(options, cache, graphOs));
+    // The first worker's graph is the result: the others are merged into it.
+    GraphBuilder &graph = workers[0]->graph();
     for (auto &p : early)
         graph.addProblem(std::move(p));
 
-    std::map<TargetOs, std::unique_ptr<Emulator>> emulators;
-    auto emulatorFor = [&](TargetOs target) -> Emulator & {
-        auto &e = emulators[target];
-        if (!e) {
-            DepsOptions o = options;
-            o.os = target;
-            e = target == TargetOs::Windows ? makeWindowsEmulator(o, cache)
-                : target == TargetOs::MacOS ? makeMacEmulator(o, cache)
-                                            : makeLinuxEmulator(o, cache);
-        }
-        return *e;
-    };
-
-    AnalyzeProgress state{0, roots.size()};
+    // Inputs that cannot be loaded become problems here; the rest are
+    // emulated, each as its own process, spread over the cores.
+    // A folder often holds one library under several names (libfoo.so ->
+    // libfoo.so.1 -> libfoo.so.1.2). The same file in the same folder loads
+    // the same way (even $ORIGIN is the same), so it is emulated once and the
+    // other names are added as aliases of it.
+    std::vector<std::size_t> loadable;
+    std::vector<std::pair<std::size_t, std::size_t>> aliases; // (alias, primary) input positions
+    std::map<std::tuple<std::uint64_t, std::uint64_t, std::string>, std::size_t> firstByFile;
+    std::map<std::string, std::size_t> order; // root path -> input position
     for (std::size_t i = 0; i < roots.size(); ++i) {
-        if (cancel && cancel->load())
-            break;
-        const Input &in = roots[i];
-        const FileFacts f = cache.facts(in.path);
-        const auto &info = parsed[i];
-        Problem p;
-        p.name = fs::path(in.path).filename().string();
-        p.paths = {in.path};
-
-        if (!f.exists) {
-            if (in.fromFolder && !f.danglingLink)
-                continue;
-            if (in.fromFolder && !looksLikeLibrary(p.name))
-                continue;
-            p.kind = f.danglingLink ? ProblemKind::Unreadable : ProblemKind::Missing;
-            if (f.danglingLink) {
-                p.detail = "A symbolic link to \"" + f.linkTarget
-                    + "\", which does not exist (or the links loop). A loader that is asked for this "
-                      "name skips it and keeps searching; if nothing needs this name, it is harmless.";
-                // A broken link inside a folder is only a warning: the libraries
-                // that are really needed are checked through their own edges.
-                p.severity = in.fromFolder ? Severity::Warning : Severity::Error;
-            } else {
-                p.detail = "No such file or folder: " + describeErrno(f.error) + ".";
-            }
-            graph.addProblem(std::move(p));
+        order.emplace(roots[i].path, i);
+        const FileFacts f = cache.facts(roots[i].path);
+        if (handleUnloadable(roots[i], f, parsed[i].get(), options, graph))
             continue;
-        }
-        if (f.isDirectory)
-            continue; // sub-folders of a folder are not walked
-        if (!info || !info->ok()) {
-            const bool notBinary = !info || info->format == bin::Format::Unknown;
-            // Files in a folder that are neither binaries nor named like one
-            // (headers, .py files, licences) are not libraries and not problems.
-            if (in.fromFolder && notBinary && !looksLikeLibrary(p.name))
-                continue;
-            const bool cannotOpen = info && info->format == bin::Format::Unknown
-                && info->error.rfind("cannot ", 0) == 0;
-            if (!f.isRegular) {
-                p.kind = ProblemKind::NotALibrary;
-                p.detail = "Not a regular file (a device, socket or pipe); a loader cannot map it.";
-            } else if (cannotOpen) {
-                p.kind = ProblemKind::Unreadable;
-                p.detail = "The file exists but cannot be read (" + info->error
-                    + "). Check its permissions and that no antivirus or other program locks it.";
-            } else if (notBinary) {
-                p.kind = ProblemKind::NotALibrary;
-                p.detail = "Not a shared library: " + (info ? info->error : std::string("unreadable"))
-                    + ". If this file should be a library, it is damaged or was replaced; reinstall "
-                      "the package that owns it.";
-            } else {
-                p.kind = ProblemKind::NotALibrary;
-                p.detail = std::string("A damaged ") + formatName(info->format) + " file: " + info->error
-                    + ". Reinstall the package that owns it.";
-            }
-            graph.addRoot(in.path, info.get());
-            graph.addProblem(std::move(p));
-        } else {
-            const TargetOs rootOs = *osOf(*info);
-            if (options.os && *options.os != rootOs) {
-                p.kind = ProblemKind::NotALibrary;
-                p.detail = std::string("A ") + formatName(info->format) + " file, which a "
-                    + toString(*options.os) + " loader cannot load (try --os " + toString(rootOs) + ").";
-                graph.addRoot(in.path, info.get());
-                graph.addProblem(std::move(p));
-            } else {
-                const std::size_t index = graph.addRoot(in.path, info.get());
-                emulatorFor(rootOs).load(in.path, index, graph);
-            }
-        }
-        ++state.done;
-        if (progress)
-            progress(state);
+        const auto key = std::make_tuple(f.device, f.inode, fs::path(roots[i].path).parent_path().string());
+        if (const auto [it, inserted] = firstByFile.emplace(key, i); !inserted)
+            aliases.emplace_back(i, it->second);
+        else
+            loadable.push_back(i);
     }
-    return graph.take();
+
+    const std::size_t workerCount = std::min<std::size_t>({cores, 8, std::max<std::size_t>(1, loadable.size() / 32)});
+    for (std::size_t w = 1; w < workerCount; ++w)
+        workers.push_back(std::make_unique<Worker>(options, cache, graphOs));
+    std::atomic<std::size_t> done{0};
+    // Worker w takes chunks w, w + n, w + 2n, ...: a fixed share, so that the
+    // merged graph is the same on every run. The calling thread works too
+    // and is the only one that reports progress.
+    auto work = [&](std::size_t w, bool reports) {
+        constexpr std::size_t chunk = 16;
+        Worker &worker = *workers[w];
+        for (std::size_t first = w * chunk; first < loadable.size(); first += workerCount * chunk) {
+            if (cancel && cancel->load())
+                return;
+            const std::size_t last = std::min(first + chunk, loadable.size());
+            for (std::size_t k = first; k < last; ++k)
+                worker.load(roots[loadable[k]].path, *parsed[loadable[k]]);
+            const std::size_t total = done += last - first;
+            if (reports && progress)
+                progress({total, loadable.size()});
+        }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t w = 1; w < workerCount; ++w)
+        threads.emplace_back(work, w, false);
+    work(0, true);
+    for (auto &t : threads)
+        t.join();
+    if (progress)
+        progress({done.load(), loadable.size()});
+
+    for (std::size_t w = 1; w < workers.size(); ++w)
+        graph.merge(workers[w]->graph().take());
+    if (!(cancel && cancel->load())) {
+        for (const auto &[alias, primary] : aliases)
+            graph.addAliasRoot(graph.addRoot(roots[primary].path, parsed[primary].get()), roots[alias].path,
+                               parsed[alias].get());
+    }
+    Graph result = graph.take();
+    // Roots in the order they were given (not in the workers' order).
+    std::vector<std::pair<std::size_t, Root>> sorted;
+    sorted.reserve(result.roots.size());
+    for (Root &r : result.roots)
+        sorted.emplace_back(order[r.path], std::move(r));
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < sorted.size(); ++i)
+        result.roots[i] = std::move(sorted[i].second);
+    return result;
 }
 
 } // namespace td::loader

@@ -25,20 +25,20 @@ void describe(Library &lib, const bin::BinaryInfo *info)
 }
 } // namespace
 
-std::size_t GraphBuilder::found(const std::string &name, const std::string &path, Via via,
+std::size_t GraphBuilder::found(const std::string &name, std::string_view path, Via via,
                                 const std::string &viaEntry, const bin::BinaryInfo *info)
 {
     if (auto it = m_byPath.find(path); it != m_byPath.end())
         return it->second;
     Library lib;
     lib.name = name;
-    lib.path = path;
+    lib.path = std::string(path);
     lib.found = true;
     lib.via = via;
     lib.viaEntry = viaEntry;
     describe(lib, info);
     m_graph.libraries.push_back(std::move(lib));
-    return m_byPath[path] = m_graph.libraries.size() - 1;
+    return m_byPath[m_graph.libraries.back().path] = m_graph.libraries.size() - 1;
 }
 
 std::size_t GraphBuilder::missing(const std::string &name)
@@ -72,10 +72,16 @@ std::size_t GraphBuilder::addRoot(const std::string &path, const bin::BinaryInfo
 void GraphBuilder::addEdge(std::size_t from, std::size_t to, const std::string &name, Via via,
                            bool delayLoad, bool weak)
 {
-    auto key = std::make_tuple(from, to, name);
-    if (m_edges.count(key))
-        return;
-    m_edges.emplace(std::move(key), m_graph.edges.size());
+    const auto [it, inserted] = m_edges.emplace((std::uint64_t{from} << 32) ^ to, m_graph.edges.size());
+    if (!inserted) {
+        const Edge &first = m_graph.edges[it->second];
+        if ((first.from == from && first.to == to && first.name == name)
+            || !m_moreEdges.emplace(std::make_tuple(from, to, name), m_graph.edges.size()).second)
+            return;
+    }
+    if (m_outEdges.size() <= from)
+        m_outEdges.resize(from + 1);
+    m_outEdges[from].push_back(m_graph.edges.size());
     m_graph.edges.push_back(Edge{from, to, name, via, delayLoad, weak});
 }
 
@@ -93,11 +99,69 @@ void GraphBuilder::addProblem(Problem problem)
     m_graph.problems.push_back(std::move(problem));
 }
 
+void GraphBuilder::merge(Graph other)
+{
+    std::vector<std::size_t> map(other.libraries.size());
+    for (std::size_t i = 0; i < other.libraries.size(); ++i) {
+        Library &lib = other.libraries[i];
+        if (!lib.found) {
+            map[i] = missing(lib.name);
+            continue;
+        }
+        const auto it = m_byPath.find(lib.path);
+        if (it != m_byPath.end()) {
+            map[i] = it->second;
+            if (lib.root) { // a root here, a dependency there: it is a root
+                m_graph.libraries[it->second].root = true;
+                m_graph.libraries[it->second].via = Via::Root;
+            }
+            continue;
+        }
+        m_graph.libraries.push_back(std::move(lib));
+        map[i] = m_byPath[m_graph.libraries.back().path] = m_graph.libraries.size() - 1;
+    }
+    for (Root &r : other.roots) {
+        r.library = map[r.library];
+        m_graph.roots.push_back(std::move(r));
+    }
+    for (const Edge &e : other.edges)
+        addEdge(map[e.from], map[e.to], e.name, e.via, e.delayLoad, e.weak);
+    for (Problem &p : other.problems)
+        addProblem(std::move(p));
+}
+
+void GraphBuilder::addAliasRoot(std::size_t primary, const std::string &aliasPath, const bin::BinaryInfo *info)
+{
+    const std::size_t alias = addRoot(aliasPath, info);
+    const std::string primaryPath = m_graph.libraries[primary].path;
+    if (m_outEdges.size() < m_graph.libraries.size())
+        m_outEdges.resize(m_graph.libraries.size());
+    const std::vector<std::size_t> out = m_outEdges[primary];
+    for (const std::size_t i : out) {
+        const Edge e = m_graph.edges[i];
+        addEdge(alias, e.to == primary ? alias : e.to, e.name, e.via, e.delayLoad, e.weak);
+    }
+    if (m_problemsIndexed != m_graph.problems.size()) {
+        m_problemsByRequester.clear();
+        for (std::size_t i = 0; i < m_graph.problems.size(); ++i)
+            for (const auto &requester : m_graph.problems[i].neededBy)
+                m_problemsByRequester[requester].push_back(i);
+        m_problemsIndexed = m_graph.problems.size();
+    }
+    if (const auto it = m_problemsByRequester.find(primaryPath); it != m_problemsByRequester.end())
+        for (const std::size_t i : it->second)
+            m_graph.problems[i].neededBy.push_back(aliasPath);
+}
+
 Graph GraphBuilder::take()
 {
     m_byPath.clear();
     m_missingByName.clear();
     m_edges.clear();
+    m_moreEdges.clear();
+    m_outEdges.clear();
+    m_problemsByRequester.clear();
+    m_problemsIndexed = 0;
     m_problems.clear();
     return std::move(m_graph);
 }

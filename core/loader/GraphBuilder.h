@@ -6,7 +6,9 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <tuple>
+#include <unordered_map>
 
 namespace td::loader {
 
@@ -18,7 +20,7 @@ public:
     explicit GraphBuilder(TargetOs os) { m_graph.os = os; }
 
     // The node for a file that was found (created on first use).
-    std::size_t found(const std::string &name, const std::string &path, Via via,
+    std::size_t found(const std::string &name, std::string_view path, Via via,
                       const std::string &viaEntry, const bin::BinaryInfo *info);
     // The node for a name that could not be resolved.
     std::size_t missing(const std::string &name);
@@ -29,14 +31,33 @@ public:
                  bool delayLoad = false, bool weak = false);
     void addProblem(Problem problem);
 
+    // Adds everything of another graph (built by another worker), mapping
+    // its libraries onto this graph's.
+    void merge(Graph other);
+
+    // Adds `aliasPath` as a root that loads exactly like the root at library
+    // `primary` (the same file through another name in the same folder): its
+    // edges and the problems of its direct dependencies are copied.
+    void addAliasRoot(std::size_t primary, const std::string &aliasPath, const bin::BinaryInfo *info);
+
     [[nodiscard]] const Library &library(std::size_t index) const { return m_graph.libraries[index]; }
     Graph take();
 
 private:
     Graph m_graph;
-    std::map<std::string, std::size_t> m_byPath;
-    std::map<std::string, std::size_t> m_missingByName;
-    std::map<std::tuple<std::size_t, std::size_t, std::string>, std::size_t> m_edges;
+    struct StringHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+    };
+    std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> m_byPath;
+    std::unordered_map<std::string, std::size_t> m_missingByName;
+    // (from, to) -> the first edge between them; more names between the same
+    // two libraries (rare) are kept apart.
+    std::unordered_map<std::uint64_t, std::size_t> m_edges;
+    std::map<std::tuple<std::size_t, std::size_t, std::string>, std::size_t> m_moreEdges;
+    std::vector<std::vector<std::size_t>> m_outEdges; // library -> its edges
+    std::unordered_map<std::string, std::vector<std::size_t>> m_problemsByRequester; // for aliases
+    std::size_t m_problemsIndexed = 0;
     std::map<std::tuple<int, std::string, std::vector<std::string>, std::string>, std::size_t> m_problems;
 };
 

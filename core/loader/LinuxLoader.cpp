@@ -19,6 +19,9 @@
 #include <set>
 #include <sstream>
 #include <unordered_map>
+#include <memory_resource>
+#include <string_view>
+#include <unordered_set>
 
 namespace td::loader {
 
@@ -117,6 +120,7 @@ struct Candidate {
     Via via = Via::NotFound;
     std::string entry;
     std::string note; // for skipped ones: why
+    const bin::BinaryInfo *info = nullptr; // the winner's parse
 };
 
 struct Lookup {
@@ -129,29 +133,31 @@ struct Lookup {
     std::vector<Candidate> others;      // later compatible copies: shadowed by the winner
 };
 
+// One object in the emulated process. The BinaryCache keeps every parsed
+// file alive for the whole analysis, so plain pointers are safe here.
 struct Obj {
-    std::string path;
-    std::vector<std::string> names;
-    std::shared_ptr<const bin::BinaryInfo> info;
+    std::pmr::string path;              // as opened (symlinks not resolved, as ld.so keeps it)
+    const bin::BinaryInfo *info = nullptr;
     const bin::ElfInfo *elf = nullptr;
     std::size_t node = 0;
-    int loader = -1;
-    std::vector<Candidate> alternatives; // other copies seen when it was found
-    std::map<std::string, std::size_t> depByName; // DT_NEEDED name -> object index
+    int loader = -1;                    // the object whose DT_NEEDED brought it in
+    bool rpathChain = false;            // it or an object up its loader chain contributes DT_RPATH
+    const Lookup *lookup = nullptr;      // how it was found (other copies, for version advice)
+    int plan = -1;                      // interned search plan, made on first use
 };
 
-std::string dirName(const std::string &path)
+std::string dirName(std::string_view path)
 {
     const auto slash = path.find_last_of('/');
-    if (slash == std::string::npos)
+    if (slash == std::string_view::npos)
         return ".";
-    return slash == 0 ? "/" : path.substr(0, slash);
+    return slash == 0 ? "/" : std::string(path.substr(0, slash));
 }
 
-std::string baseName(const std::string &path)
+std::string baseName(std::string_view path)
 {
     const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
+    return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
 }
 
 std::string joinPath(const std::string &dir, const std::string &name)
@@ -198,6 +204,11 @@ std::string prefixOf(const std::string &version)
     return cut == std::string::npos ? version : version.substr(0, cut);
 }
 
+// A deque: objects never move, so views of their paths stay valid.
+// Per process, everything lives in an arena that is dropped as a whole.
+using Objects = std::pmr::deque<Obj>;
+using LoadedNames = std::pmr::unordered_map<std::string_view, std::size_t>;
+
 class LinuxEmulator final : public Emulator {
 public:
     LinuxEmulator(const DepsOptions &options, BinaryCache &cache) : m_options(options), m_cache(cache)
@@ -214,6 +225,7 @@ public:
             llp = it->second;
         if (!llp.empty())
             m_ldLibraryPath = splitSearchList(llp, true);
+        m_ldLibraryPathHasTokens = llp.find('$') != std::string::npos; // $ORIGIN: per program
         if (auto it = options.env.find("LD_PRELOAD"); it != options.env.end()) {
             std::string item;
             for (const char c : it->second + " ") {
@@ -238,35 +250,36 @@ public:
 
     void load(const std::string &rootPath, std::size_t rootIndex, GraphBuilder &graph) override
     {
-        std::vector<Obj> objs;
+        m_loaded.reset();
+        m_arena.release();
+        Objects objs(&m_arena);
+        m_loaded.emplace(&m_arena);
         Obj root;
-        root.path = rootPath;
-        root.info = m_cache.binary(rootPath);
+        root.path = std::pmr::string(rootPath, &m_arena);
+        root.info = m_cache.binary(rootPath).get();
         root.elf = root.info ? root.info->elf() : nullptr;
         root.node = rootIndex;
         if (!root.elf)
             return;
-        if (!root.elf->soname.empty())
-            root.names.push_back(root.elf->soname);
+        root.rpathChain = root.elf->rpath && !root.elf->runpath;
         objs.push_back(std::move(root));
+        remember(objs, 0, {});
         const bin::ElfInfo &process = *objs[0].elf;
         m_lib = libDir(process);
         m_platform = platformOf(process.machine);
 
         // ld.so itself is in every process: a DT_NEEDED on its soname (libc
         // has one) matches it. Its node is made only when something needs it.
-        const std::string interpreter = process.interpreter.empty() ? defaultInterpreter(process) : process.interpreter;
-        if (!interpreter.empty()) {
+        m_interpreter = process.interpreter.empty() ? defaultInterpreter(process) : process.interpreter;
+        if (!m_interpreter.empty()) {
             Obj rtld;
-            rtld.path = m_root + interpreter;
-            rtld.names.push_back(interpreter);
-            rtld.info = m_cache.binary(rtld.path);
-            rtld.elf = rtld.info ? rtld.info->elf() : nullptr;
-            if (rtld.elf && !rtld.elf->soname.empty())
-                rtld.names.push_back(rtld.elf->soname);
-            rtld.elf = nullptr; // nothing to walk: ld.so needs nothing
+            const std::string rtldPath = m_root + m_interpreter;
+            rtld.path = std::pmr::string(rtldPath, &m_arena);
+            rtld.info = m_cache.binary(rtldPath).get();
             rtld.node = kNoNode;
             objs.push_back(std::move(rtld));
+            // Its soname is remembered; it is not walked (ld.so needs nothing).
+            remember(objs, objs.size() - 1, m_interpreter);
         }
 
         // Breadth first, as _dl_map_object_deps does: preloads after the main
@@ -280,8 +293,8 @@ public:
             queue.pop_front();
             if (!objs[current].elf)
                 continue;
-            const std::vector<std::string> needed = objs[current].elf->needed;
-            for (const auto &name : needed)
+            // By reference: the names are owned by the parsed file (see remember()).
+            for (const auto &name : objs[current].elf->needed)
                 need(objs, current, name, graph, queue, false);
         }
         checkVersions(objs, graph);
@@ -312,9 +325,14 @@ private:
         }
     }
 
-    std::vector<std::string> defaultDirs(const bin::ElfInfo &elf) const
+    // The system folders for a process of this machine and class (the same
+    // for every process of that kind, so they are worked out once).
+    const std::vector<std::string> &defaultDirs(const bin::ElfInfo &elf) const
     {
-        std::vector<std::string> dirs;
+        const int key = elf.machine * 4 + (elf.is64 ? 2 : 0) + (elf.bigEndian ? 1 : 0);
+        if (const auto it = m_defaultDirs.find(key); it != m_defaultDirs.end())
+            return it->second;
+        std::vector<std::string> &dirs = m_defaultDirs[key];
         const std::string triplet = multiarchTriplet(elf.machine, elf.is64, elf.bigEndian);
         const bool multiarch = !triplet.empty() && m_cache.facts(m_root + "/lib/" + triplet).isDirectory;
         if (multiarch) {
@@ -337,7 +355,7 @@ private:
     }
 
     // The search steps for a name requested by objs[requester].
-    std::vector<Step> steps(const std::vector<Obj> &objs, std::size_t requester)
+    std::vector<Step> steps(const Objects &objs, std::size_t requester)
     {
         std::vector<Step> out;
         const Obj &req = objs[requester];
@@ -347,7 +365,7 @@ private:
                 if (!o.elf || o.elf->runpath || !o.elf->rpath)
                     continue;
                 for (const auto &e : splitSearchList(*o.elf->rpath, false))
-                    out.push_back({Via::Rpath, e, expandTokens(e, dirName(o.path), m_lib, m_platform), o.path});
+                    out.push_back({Via::Rpath, e, expandTokens(e, dirName(o.path), m_lib, m_platform), std::string(o.path)});
             }
         }
         for (const auto &e : m_ldLibraryPath)
@@ -356,7 +374,7 @@ private:
             out.push_back({Via::SearchDir, d, d, {}});
         if (req.elf->runpath)
             for (const auto &e : splitSearchList(*req.elf->runpath, false))
-                out.push_back({Via::Runpath, e, expandTokens(e, dirName(req.path), m_lib, m_platform), req.path});
+                out.push_back({Via::Runpath, e, expandTokens(e, dirName(req.path), m_lib, m_platform), std::string(req.path)});
         return out;
     }
 
@@ -414,6 +432,7 @@ private:
                 result.fatalReason = "a damaged ELF file: " + info->error;
                 return true;
             }
+            c.info = info.get();
             result.winner = std::move(c);
             return false; // keep looking, for copies it shadows
         }
@@ -429,15 +448,63 @@ private:
         return false;
     }
 
-    Lookup search(const bin::ElfInfo &process, const std::string &name, const std::vector<Step> &plan,
-                  bool noDefaultLib)
+    // A name seen in a process resolves to it, whoever asks again: the path
+    // it was loaded from, every name it was asked for, and its soname.
+    // (Keys are views into strings that outlive the process: the objects'
+    // paths in a deque, and names owned by parsed files or by this emulator.)
+    void remember(const Objects &objs, std::size_t index, std::string_view requestedAs)
     {
-        std::string key = name + '\n' + (noDefaultLib ? "1" : "0");
+        const Obj &o = objs[index];
+        const bin::ElfInfo *elf = o.info ? o.info->elf() : nullptr;
+        const std::string_view soname = elf ? std::string_view(elf->soname) : std::string_view();
+        if (!soname.empty())
+            m_loaded->emplace(soname, index);
+        if (!requestedAs.empty() && requestedAs != soname)
+            m_loaded->emplace(requestedAs, index);
+        if (o.path != requestedAs)
+            m_loaded->emplace(o.path, index);
+    }
+
+    // The interned search plan of objs[requester] (the same plans recur in
+    // every process, so lookups are cached per plan).
+    int planOf(Objects &objs, std::size_t requester)
+    {
+        Obj &req = objs[requester];
+        if (req.plan >= 0)
+            return req.plan;
+        // Most libraries have neither DT_RUNPATH nor an RPATH above them: they
+        // all share one plan (LD_LIBRARY_PATH and --search-dir only).
+        if (!req.elf->runpath && !req.rpathChain && m_basePlan >= 0 && !m_ldLibraryPathHasTokens)
+            return req.plan = m_basePlan;
+        // With DT_RUNPATH only the object itself counts.
+        if (req.elf->runpath) {
+            if (const auto it = m_runpathPlans.find(std::string(req.path)); it != m_runpathPlans.end())
+                return req.plan = it->second;
+        }
+        std::vector<Step> plan = steps(objs, requester);
+        std::string key;
         for (const auto &s : plan)
-            key += '\n' + std::to_string(static_cast<int>(s.via)) + s.dir;
-        if (auto it = m_lookups.find(key); it != m_lookups.end())
+            key += std::to_string(static_cast<int>(s.via)) + s.dir + '\n';
+        auto [it, inserted] = m_planIds.emplace(std::move(key), static_cast<int>(m_plans.size()));
+        if (inserted)
+            m_plans.push_back(std::move(plan));
+        if (req.elf->runpath)
+            m_runpathPlans.emplace(std::string(req.path), it->second);
+        else if (!req.rpathChain)
+            m_basePlan = it->second;
+        return req.plan = it->second;
+    }
+
+    const Lookup &search(const bin::ElfInfo &process, const std::string &name, int planId, bool noDefaultLib)
+    {
+        const std::size_t slot = static_cast<std::size_t>(planId) * 2 + (noDefaultLib ? 1 : 0);
+        if (m_lookups.size() <= slot)
+            m_lookups.resize(slot + 1);
+        auto &byName = m_lookups[slot];
+        if (auto it = byName.find(name); it != byName.end())
             return it->second;
 
+        const std::vector<Step> &plan = m_plans[static_cast<std::size_t>(planId)];
         Lookup result;
         for (const auto &s : plan) {
             if (consider(process, {joinPath(s.dir, name), s.via, s.entry, {}}, result))
@@ -446,7 +513,7 @@ private:
         if (!result.fatal) {
             const LdSoCache &cache = ldSoCache();
             const std::int32_t flags = LdSoCache::expectedFlags(process.machine, process.is64);
-            const auto systemDirs = defaultDirs(process);
+            const auto &systemDirs = defaultDirs(process);
             for (const auto &e : cache.lookup(name)) {
                 if ((flags != 0 && e.flags != flags) || e.hwcap != 0)
                     continue;
@@ -464,7 +531,7 @@ private:
                         break;
             }
         }
-        return m_lookups.emplace(std::move(key), std::move(result)).first->second;
+        return byName.emplace(name, std::move(result)).first->second;
     }
 
     std::string describeSearch(const std::vector<Step> &plan, bool noDefaultLib,
@@ -498,58 +565,56 @@ private:
         } else {
             out << (lastGroup.empty() ? "" : "; ") << m_root << "/etc/ld.so.cache";
             out << "; system folders: ";
-            const auto dirs = defaultDirs(process);
+            const auto &dirs = defaultDirs(process);
             for (std::size_t i = 0; i < dirs.size(); ++i)
                 out << (i ? ", " : "") << m_root << dirs[i];
         }
         return out.str();
     }
 
-    void need(std::vector<Obj> &objs, std::size_t requester, const std::string &name, GraphBuilder &graph,
+    void need(Objects &objs, std::size_t requester, const std::string &name, GraphBuilder &graph,
               std::deque<std::size_t> &queue, bool preload)
     {
         const bin::ElfInfo &process = *objs[0].elf;
         const Via edgeVia = preload ? Via::Preload : Via::Loaded;
 
         // An object already in the process under this name (or soname) wins.
-        for (std::size_t i = 0; i < objs.size(); ++i) {
-            const Obj &o = objs[i];
-            if (o.path == name || std::find(o.names.begin(), o.names.end(), name) != o.names.end()
-                || (o.elf && o.elf->soname == name)) {
-                if (o.node == kNoNode)
-                    objs[i].node = graph.found(name, o.path, Via::Absolute, "PT_INTERP", o.info.get());
-                if (i != requester || preload)
-                    graph.addEdge(objs[requester].node, objs[i].node, name, edgeVia);
-                objs[requester].depByName.emplace(name, i);
-                return;
-            }
+        if (const auto it = m_loaded->find(name); it != m_loaded->end()) {
+            const std::size_t i = it->second;
+            if (objs[i].node == kNoNode)
+                objs[i].node = graph.found(name, objs[i].path, Via::Absolute, "PT_INTERP", objs[i].info);
+            if (i != requester || preload)
+                graph.addEdge(objs[requester].node, objs[i].node, name, edgeVia);
+            return;
         }
 
-        Lookup result;
-        std::vector<Step> plan;
+        Lookup local;
+        const Lookup *found = &local;
+        const std::vector<Step> *plan = &m_noPlan;
         bool noDefaultLib = false;
         if (name.find('/') != std::string::npos) {
             // A path: used as it is (relative to the working folder).
-            consider(process, {name, Via::Absolute, name, {}}, result);
+            consider(process, {name, Via::Absolute, name, {}}, local);
         } else {
-            plan = steps(objs, requester);
+            const int id = planOf(objs, requester);
+            plan = &m_plans[static_cast<std::size_t>(id)];
             noDefaultLib = (objs[requester].elf->flags1 & kDf1NoDefLib) != 0;
-            result = search(process, name, plan, noDefaultLib);
+            found = &search(process, name, id, noDefaultLib);
         }
-        const std::string requesterPath = objs[requester].path;
+        const Lookup &result = *found;
+        const std::string requesterPath(objs[requester].path);
 
         if (result.winner) {
             const Candidate &w = *result.winner;
             Obj o;
-            o.path = w.path;
-            o.names.push_back(name);
-            o.info = m_cache.binary(w.path);
+            o.path = std::pmr::string(w.path, &m_arena);
+            o.info = w.info;
             o.elf = o.info->elf();
             o.loader = static_cast<int>(requester);
-            o.alternatives = result.others;
-            o.node = graph.found(name, w.path, w.via, w.entry, o.info.get());
+            o.rpathChain = (o.elf->rpath && !o.elf->runpath) || objs[requester].rpathChain;
+            o.lookup = found == &local ? nullptr : found;
+            o.node = graph.found(name, w.path, w.via, w.entry, o.info);
             graph.addEdge(objs[requester].node, o.node, name, preload ? Via::Preload : w.via);
-            objs[requester].depByName.emplace(name, objs.size());
             for (const auto &other : result.others) {
                 Problem p;
                 p.kind = ProblemKind::Shadowed;
@@ -566,6 +631,7 @@ private:
                 graph.addProblem(std::move(p));
             }
             objs.push_back(std::move(o));
+            remember(objs, objs.size() - 1, name);
             queue.push_back(objs.size() - 1);
             return;
         }
@@ -577,7 +643,7 @@ private:
         p.neededBy = {requesterPath};
         const std::string where = name.find('/') != std::string::npos
             ? "the path itself"
-            : describeSearch(plan, noDefaultLib, process);
+            : describeSearch(*plan, noDefaultLib, process);
         if (result.fatal) {
             p.kind = result.fatalKind;
             p.paths = {result.fatal->path};
@@ -616,18 +682,21 @@ private:
 
     // "version `GLIBCXX_3.4.30' not found (required by ...)": every version a
     // library needs must be defined by the copy that actually loaded.
-    void checkVersions(const std::vector<Obj> &objs, GraphBuilder &graph)
+    void checkVersions(const Objects &objs, GraphBuilder &graph)
     {
         for (const Obj &o : objs) {
             if (!o.elf)
                 continue;
             for (const auto &need : o.elf->versionNeeds) {
-                const auto dep = o.depByName.find(need.file);
-                if (dep == o.depByName.end())
-                    continue; // not a direct dependency that loaded: reported elsewhere
+                const auto dep = m_loaded->find(need.file);
+                if (dep == m_loaded->end())
+                    continue; // it did not load: reported as missing already
                 const Obj &provider = objs[dep->second];
                 if (!provider.elf || provider.elf->versionDefs.empty())
                     continue; // unversioned provider: ld.so only warns
+                // The same pair gives the same answer in every process.
+                if (!m_versionsChecked.insert((std::uint64_t{o.node} << 32) | provider.node).second)
+                    continue;
                 const auto &defs = provider.elf->versionDefs;
                 for (const auto &version : need.versions) {
                     if (std::find(defs.begin(), defs.end(), version) != defs.end())
@@ -635,17 +704,17 @@ private:
                     Problem p;
                     p.kind = ProblemKind::VersionMissing;
                     p.name = version;
-                    p.neededBy = {o.path};
-                    p.paths = {provider.path};
+                    p.neededBy = {std::string(o.path)};
+                    p.paths = {std::string(provider.path)};
                     std::string newest;
                     for (const auto &d : defs)
                         if (prefixOf(d) == prefixOf(version) && (newest.empty() || versionLess(newest, d)))
                             newest = d;
                     p.detail = "version `" + version + "' not found: " + baseName(o.path) + " needs it from "
-                        + need.file + ", but the copy that loads, " + provider.path + ", does not define it"
+                        + need.file + ", but the copy that loads, " + std::string(provider.path) + ", does not define it"
                         + (newest.empty() ? "" : " (its newest is " + newest + ")") + ".";
                     std::string better;
-                    for (const auto &alt : provider.alternatives) {
+                    for (const auto &alt : provider.lookup ? provider.lookup->others : std::vector<Candidate>{}) {
                         const auto info = m_cache.binary(alt.path);
                         const auto *elf = info ? info->elf() : nullptr;
                         if (elf && std::find(elf->versionDefs.begin(), elf->versionDefs.end(), version) != elf->versionDefs.end()) {
@@ -656,7 +725,7 @@ private:
                     if (!better.empty()) {
                         p.paths.push_back(better);
                         p.detail += " The copy at " + better + " has it but comes later in the search order: "
-                            "remove the folder of " + provider.path + " from LD_LIBRARY_PATH (or wherever it is "
+                            "remove the folder of " + std::string(provider.path) + " from LD_LIBRARY_PATH (or wherever it is "
                             "added) so that the newer copy loads.";
                     } else {
                         p.detail += " Update the package that provides " + need.file + " (for libstdc++ in a "
@@ -676,7 +745,21 @@ private:
     std::vector<std::string> m_preload;
     std::optional<LdSoCache> m_ldSoCache;
     std::string m_lib, m_platform;
-    std::unordered_map<std::string, Lookup> m_lookups;
+    std::vector<std::unordered_map<std::string, Lookup>> m_lookups; // [plan * 2 + nodeflib][name]
+    std::vector<std::vector<Step>> m_plans;
+    std::unordered_map<std::string, int> m_planIds;
+    std::unordered_map<std::string, int> m_runpathPlans; // by the path of the object with DT_RUNPATH
+    int m_basePlan = -1;
+    bool m_ldLibraryPathHasTokens = false;
+    const std::vector<Step> m_noPlan;
+    std::string m_interpreter;
+    mutable std::map<int, std::vector<std::string>> m_defaultDirs;
+    // One process's objects and names; release() rewinds to the start of the
+    // first buffer, so a process of ordinary size costs no allocation at all.
+    std::vector<std::byte> m_arenaBuffer = std::vector<std::byte>(256 * 1024);
+    std::pmr::monotonic_buffer_resource m_arena{m_arenaBuffer.data(), m_arenaBuffer.size()};
+    std::optional<LoadedNames> m_loaded;                        // this process's objects by name
+    std::unordered_set<std::uint64_t> m_versionsChecked;        // (requester node, provider node)
 };
 
 } // namespace

@@ -3,6 +3,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <vector>
@@ -13,6 +14,9 @@ using namespace td::loader;
 
 QString fromNativeBytes(const std::string &bytes)
 {
+    // Almost every name is plain ASCII: convert those in one go.
+    if (std::all_of(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return QString::fromLatin1(bytes.data(), static_cast<qsizetype>(bytes.size()));
     QString out;
     out.reserve(static_cast<qsizetype>(bytes.size()));
     const auto *p = reinterpret_cast<const unsigned char *>(bytes.data());
