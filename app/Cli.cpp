@@ -27,21 +27,19 @@ const Command kCommands[] = {
 
 QString usage()
 {
-    QString text = QStringLiteral(
-        "Usage: torchdoctor [COMMAND] [OPTIONS]\n"
-        "\n"
-        "Finds out why PyTorch does not load or does not use the GPU, and says what to do.\n"
-        "\n"
-        "Commands:\n");
+    QString text = QStringLiteral("Usage: torchdoctor [COMMAND] [OPTIONS]\n"
+                                  "\n"
+                                  "Finds out why PyTorch does not load or does not use the GPU, and says what to do.\n"
+                                  "\n"
+                                  "Commands:\n");
     for (const Command &c : kCommands)
         text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(c.name), -8).arg(QString::fromLatin1(c.summary));
-    text += QStringLiteral(
-        "\n"
-        "Options:\n"
-        "  -h, --help     Show this help (or a command's: torchdoctor COMMAND --help).\n"
-        "  -v, --version  Show the version.\n"
-        "\n"
-        "Exit codes: 0 healthy, 1 problems found, 2 usage error, 3 internal failure.\n");
+    text += QStringLiteral("\n"
+                           "Options:\n"
+                           "  -h, --help     Show this help (or a command's: torchdoctor COMMAND --help).\n"
+                           "  -v, --version  Show the version.\n"
+                           "\n"
+                           "Exit codes: 0 healthy, 1 problems found, 2 usage error, 3 internal failure.\n");
     return text;
 }
 

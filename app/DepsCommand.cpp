@@ -20,7 +20,10 @@ namespace td::app {
 
 namespace {
 
-std::string nativePath(const QString &path) { return nativeArgument(path); }
+std::string nativePath(const QString &path)
+{
+    return nativeArgument(path);
+}
 
 } // namespace
 
@@ -37,30 +40,37 @@ int runDeps(const QStringList &arguments)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("A library, executable or folder."),
                                  QStringLiteral("PATH..."));
-    const QCommandLineOption osOption(QStringLiteral("os"),
+    const QCommandLineOption osOption(
+        QStringLiteral("os"),
         QStringLiteral("The loader to emulate: linux, windows or macos (default: from the file's format)."),
         QStringLiteral("OS"));
-    const QCommandLineOption searchDirOption(QStringLiteral("search-dir"),
+    const QCommandLineOption searchDirOption(
+        QStringLiteral("search-dir"),
         QStringLiteral("A folder added to the search: like os.add_dll_directory on Windows, after "
                        "LD_LIBRARY_PATH / DYLD_LIBRARY_PATH elsewhere. Repeatable."),
         QStringLiteral("DIR"));
-    const QCommandLineOption pathOption(QStringLiteral("path"),
+    const QCommandLineOption pathOption(
+        QStringLiteral("path"),
         QStringLiteral("PATH on Windows (';'-separated); LD_LIBRARY_PATH on Linux and DYLD_LIBRARY_PATH on "
                        "macOS (':'-separated). Default on Linux and macOS: this process's variable."),
         QStringLiteral("LIST"));
-    const QCommandLineOption systemDirOption(QStringLiteral("system-dir"),
+    const QCommandLineOption systemDirOption(
+        QStringLiteral("system-dir"),
         QStringLiteral("System32 for Windows; the root that the system folders and ld.so.cache are read "
                        "under for Linux; the root of /usr/lib and /System for macOS."),
         QStringLiteral("DIR"));
     const QCommandLineOption appDirOption(QStringLiteral("app-dir"),
-        QStringLiteral("Windows: the application's folder (where python.exe lives)."), QStringLiteral("DIR"));
+                                          QStringLiteral("Windows: the application's folder (where python.exe lives)."),
+                                          QStringLiteral("DIR"));
     const QCommandLineOption executableOption(QStringLiteral("executable"),
-        QStringLiteral("macOS: the main executable, for @executable_path."), QStringLiteral("FILE"));
-    const QCommandLineOption classicOption(QStringLiteral("classic-search"),
+                                              QStringLiteral("macOS: the main executable, for @executable_path."),
+                                              QStringLiteral("FILE"));
+    const QCommandLineOption classicOption(
+        QStringLiteral("classic-search"),
         QStringLiteral("Windows: the classic search order including PATH (torch's fallback after error 126)."));
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON instead of a tree."));
     const QCommandLineOption verboseOption(QStringList{QStringLiteral("V"), QStringLiteral("verbose")},
-        QStringLiteral("Print every tree in full, even for a large folder."));
+                                           QStringLiteral("Print every tree in full, even for a large folder."));
     parser.addOptions({osOption, searchDirOption, pathOption, systemDirOption, appDirOption, executableOption,
                        classicOption, jsonOption, verboseOption});
 
@@ -106,7 +116,8 @@ int runDeps(const QStringList &arguments)
 
     // The host's own loader variables apply when emulating the host's loader.
     const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char *name : {"LD_LIBRARY_PATH", "LD_PRELOAD", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "HOME"}) {
+    for (const char *name :
+         {"LD_LIBRARY_PATH", "LD_PRELOAD", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "HOME"}) {
         const QString key = QString::fromLatin1(name);
         if (env.contains(key))
             options.env[name] = nativePath(env.value(key));
@@ -117,11 +128,10 @@ int runDeps(const QStringList &arguments)
         inputs.push_back(nativePath(p));
 
     const bool showProgress = ::isatty(STDERR_FILENO) != 0;
-    const loader::Graph graph = loader::analyze(inputs, options, nullptr,
-        [&](const loader::AnalyzeProgress &p) {
-            if (showProgress && p.total > 50 && (p.done % 25 == 0 || p.done == p.total))
-                err << "\ranalysing " << p.done << "/" << p.total << (p.done == p.total ? "\n" : "") << Qt::flush;
-        });
+    const loader::Graph graph = loader::analyze(inputs, options, nullptr, [&](const loader::AnalyzeProgress &p) {
+        if (showProgress && p.total > 50 && (p.done % 25 == 0 || p.done == p.total))
+            err << "\ranalysing " << p.done << "/" << p.total << (p.done == p.total ? "\n" : "") << Qt::flush;
+    });
     spdlog::info("deps: {} roots, {} libraries, {} problems", graph.roots.size(), graph.libraries.size(),
                  graph.problems.size());
 

@@ -17,15 +17,13 @@ int main(int argc, char *argv[])
     td::app::setNativeArguments(argc, argv);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QString::fromLatin1(td::kAppName));
-    QCoreApplication::setOrganizationName(QString::fromLatin1(td::kAppName));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(td::kVersion));
 
     // --debug anywhere: log everything to the console too (not a command option).
     QStringList arguments = QCoreApplication::arguments();
     const bool debug = arguments.removeAll(QStringLiteral("--debug")) > 0;
     td::platform::initLogging(debug);
-    spdlog::debug("{} {} started: {}", td::kAppName, td::kVersion,
-                  arguments.join(QLatin1Char(' ')).toStdString());
+    spdlog::debug("{} {} started: {}", td::kAppName, td::kVersion, arguments.join(QLatin1Char(' ')).toStdString());
     try {
         const int code = td::app::runCli(arguments);
         spdlog::debug("exit code {}", code);

@@ -62,7 +62,12 @@ bool isElf(const fs::path &p)
 {
     std::ifstream f(p, std::ios::binary);
     char magic[4] = {};
-    return f.read(magic, 4) && std::memcmp(magic, "\x7f" "ELF", 4) == 0;
+    return f.read(magic, 4)
+           && std::memcmp(magic,
+                          "\x7f"
+                          "ELF",
+                          4)
+                  == 0;
 }
 
 double median(std::vector<double> v)

@@ -18,46 +18,46 @@ struct PeVersion {
 };
 
 struct PeImport {
-    std::string dll;                    // as written in the import table
-    bool delayLoad = false;             // from the delay-load directory
-    std::vector<std::string> functions; // imported by name (capped)
+    std::string dll;                     // as written in the import table
+    bool delayLoad = false;              // from the delay-load directory
+    std::vector<std::string> functions;  // imported by name (capped)
     std::vector<std::uint16_t> ordinals; // imported by ordinal (capped)
 };
 
 struct PeInfo {
-    std::uint16_t machine = 0;          // IMAGE_FILE_MACHINE_*
-    bool pe32Plus = false;              // PE32+ (64-bit optional header)
-    std::uint16_t characteristics = 0;  // IMAGE_FILE_*
+    std::uint16_t machine = 0;         // IMAGE_FILE_MACHINE_*
+    bool pe32Plus = false;             // PE32+ (64-bit optional header)
+    std::uint16_t characteristics = 0; // IMAGE_FILE_*
     std::uint16_t subsystem = 0;
     std::uint16_t dllCharacteristics = 0;
     [[nodiscard]] bool isDll() const { return (characteristics & 0x2000) != 0; }
 
-    std::vector<PeImport> imports;      // normal imports first, then delay-load ones
-    std::string exportName;             // the DLL's own name from its export directory
-    std::vector<std::string> exports;   // exported names (capped)
-    std::uint32_t exportCount = 0;      // NumberOfFunctions (may exceed exports.size())
+    std::vector<PeImport> imports;    // normal imports first, then delay-load ones
+    std::string exportName;           // the DLL's own name from its export directory
+    std::vector<std::string> exports; // exported names (capped)
+    std::uint32_t exportCount = 0;    // NumberOfFunctions (may exceed exports.size())
 
-    std::optional<PeVersion> fileVersion;    // VS_FIXEDFILEINFO
+    std::optional<PeVersion> fileVersion; // VS_FIXEDFILEINFO
     std::optional<PeVersion> productVersion;
-    bool hasManifest = false;           // an RT_MANIFEST resource is embedded
-    std::string manifest;               // its text (capped at 64 KiB)
+    bool hasManifest = false; // an RT_MANIFEST resource is embedded
+    std::string manifest;     // its text (capped at 64 KiB)
 };
 
 // ---- ELF (Linux and other Unix) ------------------------------------------
 
 struct ElfVersionNeed {
-    std::string file;                   // e.g. "libstdc++.so.6"
-    std::vector<std::string> versions;  // e.g. "GLIBCXX_3.4.30"
+    std::string file;                  // e.g. "libstdc++.so.6"
+    std::vector<std::string> versions; // e.g. "GLIBCXX_3.4.30"
 };
 
 struct ElfInfo {
-    bool is64 = false;                  // ELFCLASS64
+    bool is64 = false; // ELFCLASS64
     bool bigEndian = false;
     std::uint8_t osAbi = 0;
-    std::uint16_t type = 0;             // ET_DYN, ET_EXEC, ...
-    std::uint16_t machine = 0;          // EM_*
+    std::uint16_t type = 0;    // ET_DYN, ET_EXEC, ...
+    std::uint16_t machine = 0; // EM_*
     std::uint32_t eFlags = 0;
-    std::string interpreter;            // PT_INTERP
+    std::string interpreter; // PT_INTERP
     bool hasDynamic = false;
 
     std::vector<std::string> needed;    // DT_NEEDED in order
@@ -76,25 +76,25 @@ struct ElfInfo {
 enum class DylibKind { Load, Weak, Reexport, Upward, Lazy };
 
 struct MachODylib {
-    std::string name;                   // install name as written, e.g. "@rpath/libc10.dylib"
+    std::string name; // install name as written, e.g. "@rpath/libc10.dylib"
     DylibKind kind = DylibKind::Load;
 };
 
 struct MachOSlice {
-    std::uint32_t cpuType = 0;          // CPU_TYPE_*
+    std::uint32_t cpuType = 0; // CPU_TYPE_*
     std::uint32_t cpuSubtype = 0;
-    std::uint32_t fileType = 0;         // MH_DYLIB, MH_EXECUTE, MH_BUNDLE, ...
+    std::uint32_t fileType = 0; // MH_DYLIB, MH_EXECUTE, MH_BUNDLE, ...
     bool is64 = false;
-    std::uint64_t offset = 0;           // inside the file (0 for a thin file)
+    std::uint64_t offset = 0; // inside the file (0 for a thin file)
     std::uint64_t size = 0;
-    std::string installName;            // LC_ID_DYLIB
+    std::string installName; // LC_ID_DYLIB
     std::vector<MachODylib> dylibs;
-    std::vector<std::string> rpaths;    // LC_RPATH in order
+    std::vector<std::string> rpaths; // LC_RPATH in order
 };
 
 struct MachOInfo {
-    bool universal = false;             // a fat file
-    std::vector<MachOSlice> slices;     // one for a thin file
+    bool universal = false;         // a fat file
+    std::vector<MachOSlice> slices; // one for a thin file
 };
 
 // ---- Any of them ----------------------------------------------------------

@@ -26,8 +26,7 @@ bool ByteSource::readAt(std::uint64_t offset, void *out, std::size_t count) cons
     return true;
 }
 
-bool ByteSource::readCString(std::uint64_t offset, std::uint64_t limit, std::string &out,
-                             std::size_t maxLength) const
+bool ByteSource::readCString(std::uint64_t offset, std::uint64_t limit, std::string &out, std::size_t maxLength) const
 {
     out.clear();
     limit = std::min(limit, size());
@@ -35,8 +34,8 @@ bool ByteSource::readCString(std::uint64_t offset, std::uint64_t limit, std::str
         return false;
     char chunk[256];
     while (out.size() < maxLength && offset < limit) {
-        const auto want = static_cast<std::size_t>(
-            std::min<std::uint64_t>({sizeof chunk, limit - offset, maxLength - out.size()}));
+        const auto want =
+            static_cast<std::size_t>(std::min<std::uint64_t>({sizeof chunk, limit - offset, maxLength - out.size()}));
         if (!readAt(offset, chunk, want))
             return false;
         if (const void *nul = std::memchr(chunk, 0, want)) {
@@ -67,8 +66,7 @@ std::unique_ptr<FileByteSource> FileByteSource::open(const std::string &path, st
         ::close(fd);
         return nullptr;
     }
-    return std::unique_ptr<FileByteSource>(
-        new FileByteSource(fd, static_cast<std::uint64_t>(st.st_size)));
+    return std::unique_ptr<FileByteSource>(new FileByteSource(fd, static_cast<std::uint64_t>(st.st_size)));
 }
 
 FileByteSource::~FileByteSource()

@@ -81,9 +81,10 @@ private:
 class MemoryByteSource final : public ByteSource {
 public:
     MemoryByteSource(const void *data, std::size_t size)
-        : m_data(static_cast<const unsigned char *>(data)), m_size(size) {}
-    explicit MemoryByteSource(std::string_view bytes)
-        : MemoryByteSource(bytes.data(), bytes.size()) {}
+        : m_data(static_cast<const unsigned char *>(data)), m_size(size)
+    {
+    }
+    explicit MemoryByteSource(std::string_view bytes) : MemoryByteSource(bytes.data(), bytes.size()) {}
 
     [[nodiscard]] std::uint64_t size() const override { return m_size; }
 

@@ -14,10 +14,9 @@ namespace td::bin {
 namespace {
 
 constexpr std::uint32_t kPtLoad = 1, kPtDynamic = 2, kPtInterp = 3;
-constexpr std::uint64_t kDtNull = 0, kDtNeeded = 1, kDtStrtab = 5, kDtStrsz = 10, kDtSoname = 14,
-                        kDtRpath = 15, kDtFlags = 30, kDtRunpath = 29, kDtFlags1 = 0x6ffffffb,
-                        kDtVerdef = 0x6ffffffc, kDtVerdefnum = 0x6ffffffd, kDtVerneed = 0x6ffffffe,
-                        kDtVerneednum = 0x6fffffff;
+constexpr std::uint64_t kDtNull = 0, kDtNeeded = 1, kDtStrtab = 5, kDtStrsz = 10, kDtSoname = 14, kDtRpath = 15,
+                        kDtFlags = 30, kDtRunpath = 29, kDtFlags1 = 0x6ffffffb, kDtVerdef = 0x6ffffffc,
+                        kDtVerdefnum = 0x6ffffffd, kDtVerneed = 0x6ffffffe, kDtVerneednum = 0x6fffffff;
 
 // Caps that no real library comes near; a hostile header cannot make us
 // allocate or walk more than this.
@@ -161,7 +160,10 @@ private:
                 if (needed.size() < kMaxStrings)
                     needed.push_back(val);
                 break;
-            case kDtStrtab: strtab = val; haveStrtab = true; break;
+            case kDtStrtab:
+                strtab = val;
+                haveStrtab = true;
+                break;
             case kDtStrsz: strsz = val; break;
             case kDtSoname: soname = val; break;
             case kDtRpath: rpath = val; break;

@@ -9,8 +9,7 @@ namespace td::bin {
 // Loads little- or big-endian integers from raw bytes, whatever the host is.
 inline std::uint16_t load16(const unsigned char *p, bool bigEndian)
 {
-    return bigEndian ? static_cast<std::uint16_t>((p[0] << 8) | p[1])
-                     : static_cast<std::uint16_t>((p[1] << 8) | p[0]);
+    return bigEndian ? static_cast<std::uint16_t>((p[0] << 8) | p[1]) : static_cast<std::uint16_t>((p[1] << 8) | p[0]);
 }
 
 inline std::uint32_t load32(const unsigned char *p, bool bigEndian)

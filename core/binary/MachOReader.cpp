@@ -82,7 +82,10 @@ std::string readSlice(const ByteSource &src, std::uint64_t base, std::uint64_t s
     bool bigEndian = false;
     switch (magic) {
     case kMhMagic: bigEndian = true; break;
-    case kMhMagic64: bigEndian = true; slice.is64 = true; break;
+    case kMhMagic64:
+        bigEndian = true;
+        slice.is64 = true;
+        break;
     case kMhCigam: break;
     case kMhCigam64: slice.is64 = true; break;
     default: return "not a Mach-O file (bad magic)";
@@ -102,8 +105,7 @@ std::string readSlice(const ByteSource &src, std::uint64_t base, std::uint64_t s
     if (sizeOfCmds > kMaxSizeOfCmds)
         return "load commands too large (" + std::to_string(sizeOfCmds) + " bytes)";
     if (std::uint64_t{ncmds} * 8 > sizeOfCmds)
-        return std::to_string(ncmds) + " load commands cannot fit in " + std::to_string(sizeOfCmds)
-            + " bytes";
+        return std::to_string(ncmds) + " load commands cannot fit in " + std::to_string(sizeOfCmds) + " bytes";
     if (sizeOfCmds > size - headerSize)
         return "load commands extend past the end of the file";
 
@@ -128,15 +130,14 @@ std::string readSlice(const ByteSource &src, std::uint64_t base, std::uint64_t s
             return where + " extends past sizeofcmds";
 
         const bool isDylib = cmd == kLcLoadDylib || cmd == kLcIdDylib || cmd == kLcLoadWeakDylib
-            || cmd == kLcReexportDylib || cmd == kLcLazyLoadDylib || cmd == kLcLoadUpwardDylib;
+                             || cmd == kLcReexportDylib || cmd == kLcLazyLoadDylib || cmd == kLcLoadUpwardDylib;
         if (isDylib || cmd == kLcRpath) {
             const std::uint32_t fixedSize = isDylib ? kDylibCommandSize : kRpathCommandSize;
             const std::string what = where + " (" + commandName(cmd) + ")";
             if (cmdSize < fixedSize)
                 return what + ": cmdsize " + std::to_string(cmdSize) + " too small";
             std::string text;
-            if (auto error = commandString(p, cmdSize, fixedSize, load32(p + 8, bigEndian), text);
-                !error.empty())
+            if (auto error = commandString(p, cmdSize, fixedSize, load32(p + 8, bigEndian), text); !error.empty())
                 return what + ": " + error;
             switch (cmd) {
             case kLcIdDylib: slice.installName = std::move(text); break;
@@ -164,8 +165,8 @@ std::string readUniversal(const ByteSource &src, bool fat64, MachOInfo &out)
     if (count == 0)
         return "universal file with no architectures";
     if (count >= kMaxFatArchs)
-        return "not a Mach-O file (a Java class file, or a universal header naming "
-            + std::to_string(count) + " architectures)";
+        return "not a Mach-O file (a Java class file, or a universal header naming " + std::to_string(count)
+               + " architectures)";
 
     const std::size_t entrySize = fat64 ? 32 : 20;
     std::vector<unsigned char> table(entrySize * count);
@@ -180,8 +181,7 @@ std::string readUniversal(const ByteSource &src, bool fat64, MachOInfo &out)
         const std::uint32_t cpuSubtype = load32(e + 4, true);
         const std::uint64_t offset = fat64 ? load64(e + 8, true) : load32(e + 8, true);
         const std::uint64_t size = fat64 ? load64(e + 16, true) : load32(e + 12, true);
-        const std::string where = "architecture " + std::to_string(i) + " ("
-            + machoCpuName(cpuType, cpuSubtype) + ")";
+        const std::string where = "architecture " + std::to_string(i) + " (" + machoCpuName(cpuType, cpuSubtype) + ")";
         if (offset < tableEnd)
             return where + ": slice overlaps the universal header";
         if (offset > fileSize || size > fileSize - offset)
@@ -192,7 +192,7 @@ std::string readUniversal(const ByteSource &src, bool fat64, MachOInfo &out)
             return where + ": " + error;
         if (slice.cpuType != cpuType)
             return where + ": the slice is " + machoCpuName(slice.cpuType, slice.cpuSubtype)
-                + ", not what the universal header says";
+                   + ", not what the universal header says";
         out.slices.push_back(std::move(slice));
     }
     return {};

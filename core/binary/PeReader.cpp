@@ -34,16 +34,25 @@ constexpr std::size_t kMaxNameLength = 8192;
 constexpr std::size_t kMaxResourceEntries = 4096; // per directory
 constexpr std::size_t kMaxResourceVisits = 16384; // whole walk
 constexpr std::size_t kMaxManifestBytes = 64 * 1024;
-constexpr std::size_t kMaxVersionBytes = 1024;    // VS_FIXEDFILEINFO sits near the start
+constexpr std::size_t kMaxVersionBytes = 1024; // VS_FIXEDFILEINFO sits near the start
 
 // A small read-through window so that runs of neighbouring names (import and
 // export string tables) cost one read per window, not one per name.
 constexpr std::size_t kWindowBytes = 32 * 1024;
 constexpr std::size_t kChunkEntries = 512; // thunks / name pointers read at a time
 
-std::uint16_t u16(const unsigned char *p) { return load16(p, false); }
-std::uint32_t u32(const unsigned char *p) { return load32(p, false); }
-std::uint64_t u64(const unsigned char *p) { return load64(p, false); }
+std::uint16_t u16(const unsigned char *p)
+{
+    return load16(p, false);
+}
+std::uint32_t u32(const unsigned char *p)
+{
+    return load32(p, false);
+}
+std::uint64_t u64(const unsigned char *p)
+{
+    return load64(p, false);
+}
 
 struct Section {
     std::uint32_t va = 0, virtualSize = 0, rawPointer = 0, rawSize = 0;
@@ -193,8 +202,7 @@ private:
     {
         if (count > kWindowBytes / 2)
             return m_src.readAt(offset, out, count);
-        if (!m_window.empty() && offset >= m_windowOffset
-            && offset - m_windowOffset <= m_window.size()
+        if (!m_window.empty() && offset >= m_windowOffset && offset - m_windowOffset <= m_window.size()
             && count <= m_window.size() - (offset - m_windowOffset)) {
             std::memcpy(out, m_window.data() + (offset - m_windowOffset), count);
             return true;
@@ -256,8 +264,8 @@ private:
         std::uint64_t offset = span.fileOffset;
         std::uint64_t left = span.fileBytes;
         while (left > 0 && out.size() < kMaxNameLength) {
-            const bool inWindow = !m_window.empty() && offset >= m_windowOffset
-                && offset - m_windowOffset < m_window.size();
+            const bool inWindow =
+                !m_window.empty() && offset >= m_windowOffset && offset - m_windowOffset < m_window.size();
             if (!inWindow && !loadWindow(offset))
                 return false;
             const auto at = static_cast<std::size_t>(offset - m_windowOffset);
@@ -284,7 +292,7 @@ private:
     {
         const std::size_t entry = m_out.pe32Plus ? 8 : 4;
         const std::uint64_t ordinalFlag = m_out.pe32Plus ? (1ULL << 63) : (1ULL << 31);
-        std::array<unsigned char, kChunkEntries * 8> chunk {};
+        std::array<unsigned char, kChunkEntries * 8> chunk{};
         std::size_t count = 0;
         std::string name;
         while (true) {
@@ -323,7 +331,7 @@ private:
         const DataDir dir = m_dirs[kDirImport];
         if (!dir.present())
             return {};
-        std::array<unsigned char, 20 * 64> chunk {};
+        std::array<unsigned char, 20 * 64> chunk{};
         std::uint64_t rva = dir.rva;
         std::size_t descriptors = 0;
         while (true) {
@@ -332,8 +340,7 @@ private:
                 return "truncated import table";
             for (std::size_t i = 0; i < got; ++i) {
                 const unsigned char *d = chunk.data() + 20 * i;
-                const std::uint32_t lookup = u32(d), stamp = u32(d + 4), nameRva = u32(d + 12),
-                                    iat = u32(d + 16);
+                const std::uint32_t lookup = u32(d), stamp = u32(d + 4), nameRva = u32(d + 12), iat = u32(d + 16);
                 // The loader stops at the first descriptor without a name or an IAT.
                 if (nameRva == 0 || iat == 0)
                     return {};
@@ -359,9 +366,8 @@ private:
             return {};
         // Walk to the null descriptor, but never past the directory when its
         // size says where it ends (some linkers write no terminator).
-        const std::size_t limit = dir.size >= 32
-            ? std::min<std::size_t>(dir.size / 32, kMaxImportDescriptors)
-            : kMaxImportDescriptors;
+        const std::size_t limit =
+            dir.size >= 32 ? std::min<std::size_t>(dir.size / 32, kMaxImportDescriptors) : kMaxImportDescriptors;
         unsigned char d[32];
         for (std::size_t i = 0; i < limit; ++i) {
             if (!readRvaExact(std::uint64_t{dir.rva} + 32 * i, d, sizeof d))
@@ -422,7 +428,7 @@ private:
             return "bad export name count";
         const std::size_t wanted = std::min<std::size_t>(nameCount, kMaxExportNames);
         m_out.exports.reserve(wanted);
-        std::array<unsigned char, kChunkEntries * 4> chunk {};
+        std::array<unsigned char, kChunkEntries * 4> chunk{};
         std::string name;
         for (std::size_t done = 0; done < wanted;) {
             const std::size_t batch = std::min(kChunkEntries, wanted - done);
@@ -441,10 +447,10 @@ private:
     // ---- resources -------------------------------------------------------
 
     struct ResourceEntry {
-        std::uint32_t id = 0;       // valid when !named
+        std::uint32_t id = 0; // valid when !named
         bool named = false;
         bool subdirectory = false;
-        std::uint32_t offset = 0;   // from the start of the resource directory
+        std::uint32_t offset = 0; // from the start of the resource directory
     };
 
     std::string readResourceDirectory(std::uint32_t offset, std::vector<ResourceEntry> &entries)
@@ -471,8 +477,8 @@ private:
         for (std::size_t i = 0; i < count; ++i) {
             const std::uint32_t nameField = u32(raw.data() + 8 * i);
             const std::uint32_t dataField = u32(raw.data() + 8 * i + 4);
-            entries.push_back({nameField & 0x7fffffff, (nameField & 0x80000000U) != 0,
-                               (dataField & 0x80000000U) != 0, dataField & 0x7fffffff});
+            entries.push_back({nameField & 0x7fffffff, (nameField & 0x80000000U) != 0, (dataField & 0x80000000U) != 0,
+                               dataField & 0x7fffffff});
         }
         return {};
     }
@@ -588,7 +594,7 @@ private:
     const std::uint64_t m_fileSize;
     std::uint64_t m_imageBase = 0;
     std::uint64_t m_headerSize = 0;
-    std::array<DataDir, 16> m_dirs {};
+    std::array<DataDir, 16> m_dirs{};
     std::vector<Section> m_sections;
     std::size_t m_thunksTotal = 0;
     std::vector<std::uint32_t> m_visited;

@@ -21,15 +21,17 @@ Format detectFormat(const ByteSource &src)
         return Format::Elf;
     if (m[0] == 'M' && m[1] == 'Z')
         return Format::Pe;
-    const std::uint32_t be = (std::uint32_t{m[0]} << 24) | (std::uint32_t{m[1]} << 16)
-        | (std::uint32_t{m[2]} << 8) | m[3];
+    const std::uint32_t be =
+        (std::uint32_t{m[0]} << 24) | (std::uint32_t{m[1]} << 16) | (std::uint32_t{m[2]} << 8) | m[3];
     switch (be) {
-    case 0xfeedface: case 0xcefaedfe: // 32-bit, either byte order
-    case 0xfeedfacf: case 0xcffaedfe: // 64-bit
-    case 0xcafebabe: case 0xcafebabf: // universal (also Java class files: the reader tells)
+    case 0xfeedface:
+    case 0xcefaedfe: // 32-bit, either byte order
+    case 0xfeedfacf:
+    case 0xcffaedfe: // 64-bit
+    case 0xcafebabe:
+    case 0xcafebabf: // universal (also Java class files: the reader tells)
         return Format::MachO;
-    default:
-        return Format::Unknown;
+    default: return Format::Unknown;
     }
 }
 
@@ -86,7 +88,8 @@ std::string peMachineName(std::uint16_t machine)
     case 0xaa64: return "ARM64";
     case 0xa641: return "ARM64EC";
     case 0xa64e: return "ARM64X";
-    case 0x1c0: case 0x1c4: return "ARM";
+    case 0x1c0:
+    case 0x1c4: return "ARM";
     case 0x200: return "IA64";
     case 0: return "any";
     default: {

@@ -25,8 +25,8 @@ bool looksLikeLibrary(const std::string &name)
         const std::size_t n = std::strlen(s);
         return lower.size() > n && lower.compare(lower.size() - n, n, s) == 0;
     };
-    return endsWith(".so") || lower.find(".so.") != std::string::npos || endsWith(".dll")
-        || endsWith(".pyd") || endsWith(".exe") || endsWith(".dylib");
+    return endsWith(".so") || lower.find(".so.") != std::string::npos || endsWith(".dll") || endsWith(".pyd")
+           || endsWith(".exe") || endsWith(".dylib");
 }
 
 struct Input {
@@ -58,8 +58,8 @@ namespace {
 // library) into a problem. Returns false when the input is a loadable
 // library of a known format (then the caller emulates it), true otherwise
 // (handled: a problem was added, or the file is silently skipped).
-bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo *info,
-                      const DepsOptions &options, GraphBuilder &graph)
+bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo *info, const DepsOptions &options,
+                      GraphBuilder &graph)
 {
     Problem p;
     p.name = fs::path(in.path).filename().string();
@@ -70,8 +70,8 @@ bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo
         p.kind = f.danglingLink ? ProblemKind::Unreadable : ProblemKind::Missing;
         if (f.danglingLink) {
             p.detail = "A symbolic link to \"" + f.linkTarget
-                + "\", which does not exist (or the links loop). A loader that is asked for this "
-                  "name skips it and keeps searching; if nothing needs this name, it is harmless.";
+                       + "\", which does not exist (or the links loop). A loader that is asked for this "
+                         "name skips it and keeps searching; if nothing needs this name, it is harmless.";
             // A broken link inside a folder is only a warning: the libraries
             // that are really needed are checked through their own edges.
             p.severity = in.fromFolder ? Severity::Warning : Severity::Error;
@@ -89,7 +89,7 @@ bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo
             return false;
         p.kind = ProblemKind::NotALibrary;
         p.detail = std::string("A ") + formatName(info->format) + " file, which a " + toString(*options.os)
-            + " loader cannot load (try --os " + toString(rootOs) + ").";
+                   + " loader cannot load (try --os " + toString(rootOs) + ").";
         graph.addRoot(in.path, info);
         graph.addProblem(std::move(p));
         return true;
@@ -106,15 +106,16 @@ bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo
     } else if (cannotOpen) {
         p.kind = ProblemKind::Unreadable;
         p.detail = "The file exists but cannot be read (" + info->error
-            + "). Check its permissions and that no antivirus or other program locks it.";
+                   + "). Check its permissions and that no antivirus or other program locks it.";
     } else if (notBinary) {
         p.kind = ProblemKind::NotALibrary;
-        p.detail = "Not a shared library: " + (info ? info->error : std::string("unreadable"))
+        p.detail =
+            "Not a shared library: " + (info ? info->error : std::string("unreadable"))
             + ". If this file should be a library, it is damaged or was replaced; reinstall the package that owns it.";
     } else {
         p.kind = ProblemKind::NotALibrary;
         p.detail = std::string("A damaged ") + formatName(info->format) + " file: " + info->error
-            + ". Reinstall the package that owns it.";
+                   + ". Reinstall the package that owns it.";
     }
     graph.addRoot(in.path, info);
     graph.addProblem(std::move(p));
@@ -143,7 +144,9 @@ void parallelFor(std::size_t n, std::size_t threads, const std::function<void(st
 class Worker {
 public:
     Worker(const DepsOptions &options, BinaryCache &cache, TargetOs os)
-        : m_options(options), m_cache(cache), m_graph(os) {}
+        : m_options(options), m_cache(cache), m_graph(os)
+    {
+    }
 
     void load(const std::string &path, const bin::BinaryInfo &info)
     {
@@ -170,8 +173,7 @@ private:
 
 } // namespace
 
-Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options,
-              const std::atomic<bool> *cancel,
+Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options, const std::atomic<bool> *cancel,
               const std::function<void(const AnalyzeProgress &)> &progress)
 {
     BinaryCache cache;
@@ -187,8 +189,8 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
         }
         std::error_code ec;
         std::vector<std::string> names;
-        for (fs::directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end;
-             !ec && it != end; it.increment(ec))
+        for (fs::directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
+             it.increment(ec))
             names.push_back(it->path().filename().string());
         if (ec) {
             Problem p;
@@ -207,9 +209,8 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
     // The roots are parsed first, on every core (reading them is most of the work).
     const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
     std::vector<std::shared_ptr<const bin::BinaryInfo>> parsed(roots.size());
-    parallelFor(roots.size(), std::min<std::size_t>(cores, 8), [&](std::size_t i) {
-        parsed[i] = cache.binary(roots[i].path);
-    });
+    parallelFor(roots.size(), std::min<std::size_t>(cores, 8),
+                [&](std::size_t i) { parsed[i] = cache.binary(roots[i].path); });
     std::optional<TargetOs> os = options.os;
     for (std::size_t i = 0; i < roots.size() && !os; ++i)
         if (parsed[i] && parsed[i]->ok())

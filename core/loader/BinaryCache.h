@@ -13,13 +13,13 @@ namespace td::loader {
 
 // What the file system says about one path, looked up once.
 struct FileFacts {
-    bool exists = false;          // something is there (a dangling link counts as not)
+    bool exists = false; // something is there (a dangling link counts as not)
     bool isRegular = false;
     bool isDirectory = false;
-    bool danglingLink = false;    // a symlink whose target is missing (or a loop)
-    std::string linkTarget;       // for dangling links: what it points to
+    bool danglingLink = false; // a symlink whose target is missing (or a loop)
+    std::string linkTarget;    // for dangling links: what it points to
     std::uint64_t device = 0, inode = 0, size = 0;
-    int error = 0;                // errno of stat() when it failed
+    int error = 0; // errno of stat() when it failed
 };
 
 // Parses each file once, however many libraries need it and from whichever

@@ -15,20 +15,20 @@ namespace td::loader {
 // What `deps` is asked to emulate. Empty optionals take the defaults of the
 // target system (for the host's own OS: its environment).
 struct DepsOptions {
-    std::optional<TargetOs> os;          // default: from the first root's format
-    std::vector<std::string> searchDirs; // --search-dir: os.add_dll_directory folders (Windows),
-                                         // extra folders after LD_LIBRARY_PATH / DYLD_LIBRARY_PATH
-    std::optional<std::string> path;     // --path: PATH (Windows), LD_LIBRARY_PATH (Linux),
-                                         // DYLD_LIBRARY_PATH (macOS)
-    std::optional<std::string> systemDir; // --system-dir: System32 (Windows); the root that
-                                         // default dirs and ld.so.cache are read under (Linux);
-                                         // the root of /usr/lib and /System (macOS)
-    std::optional<std::string> appDir;   // Windows: the application's folder (python.exe's)
+    std::optional<TargetOs> os;                // default: from the first root's format
+    std::vector<std::string> searchDirs;       // --search-dir: os.add_dll_directory folders (Windows),
+                                               // extra folders after LD_LIBRARY_PATH / DYLD_LIBRARY_PATH
+    std::optional<std::string> path;           // --path: PATH (Windows), LD_LIBRARY_PATH (Linux),
+                                               // DYLD_LIBRARY_PATH (macOS)
+    std::optional<std::string> systemDir;      // --system-dir: System32 (Windows); the root that
+                                               // default dirs and ld.so.cache are read under (Linux);
+                                               // the root of /usr/lib and /System (macOS)
+    std::optional<std::string> appDir;         // Windows: the application's folder (python.exe's)
     std::optional<std::string> executablePath; // macOS: the main executable, for @executable_path
     std::map<std::string, std::string> env;    // LD_PRELOAD, DYLD_FALLBACK_LIBRARY_PATH, ...
-    bool classicWindowsOrder = false;    // torch's fallback: LoadLibraryW with PATH
-    std::optional<std::string> macArch;  // macOS: the process architecture ("arm64", "x86_64");
-                                         // default: the root's (arm64 first for a universal root)
+    bool classicWindowsOrder = false;          // torch's fallback: LoadLibraryW with PATH
+    std::optional<std::string> macArch;        // macOS: the process architecture ("arm64", "x86_64");
+                                               // default: the root's (arm64 first for a universal root)
 };
 
 // One loader, emulated. `load` loads one root as a fresh process would and

@@ -47,39 +47,39 @@ const char *toString(TargetOs os);
 const char *toString(Severity severity);
 
 struct Library {
-    std::string name;        // the name it was asked for (a root: its file name)
-    std::string path;        // the file that wins; empty when not found
+    std::string name; // the name it was asked for (a root: its file name)
+    std::string path; // the file that wins; empty when not found
     bool found = false;
     Via via = Via::NotFound;
-    std::string viaEntry;    // the search entry that matched, as written ("$ORIGIN/../lib")
-    std::string arch;        // "x86_64", "x64", "arm64", ...
+    std::string viaEntry; // the search entry that matched, as written ("$ORIGIN/../lib")
+    std::string arch;     // "x86_64", "x64", "arm64", ...
     int bits = 0;
-    std::string error;       // why it could not be read, if it could not
-    std::string version;     // Windows: the file version from the version resource
+    std::string error;   // why it could not be read, if it could not
+    std::string version; // Windows: the file version from the version resource
     bool root = false;
 };
 
 struct Edge {
-    std::size_t from = 0;    // index into Graph::libraries
+    std::size_t from = 0; // index into Graph::libraries
     std::size_t to = 0;
-    std::string name;        // as written in the requester
+    std::string name; // as written in the requester
     Via via = Via::NotFound;
-    bool delayLoad = false;  // Windows delay-load import: shown, never fails the load
-    bool weak = false;       // macOS LC_LOAD_WEAK_DYLIB: a miss does not fail the load
+    bool delayLoad = false; // Windows delay-load import: shown, never fails the load
+    bool weak = false;      // macOS LC_LOAD_WEAK_DYLIB: a miss does not fail the load
 };
 
 struct Problem {
     ProblemKind kind = ProblemKind::Missing;
     Severity severity = Severity::Error;
-    std::string name;                   // the library (or version) concerned
-    std::vector<std::string> neededBy;  // paths of the requesters
-    std::vector<std::string> paths;     // files involved (the wrong-arch copy, both shadowing copies...)
-    std::string detail;                 // everywhere it looked, why, and what to do
+    std::string name;                  // the library (or version) concerned
+    std::vector<std::string> neededBy; // paths of the requesters
+    std::vector<std::string> paths;    // files involved (the wrong-arch copy, both shadowing copies...)
+    std::string detail;                // everywhere it looked, why, and what to do
 };
 
 struct Root {
     std::string path;
-    std::string format;      // "ELF", "PE", "Mach-O"
+    std::string format; // "ELF", "PE", "Mach-O"
     std::string arch;
     int bits = 0;
     std::size_t library = 0; // index into Graph::libraries

@@ -25,8 +25,8 @@ void describe(Library &lib, const bin::BinaryInfo *info)
 }
 } // namespace
 
-std::size_t GraphBuilder::found(const std::string &name, std::string_view path, Via via,
-                                const std::string &viaEntry, const bin::BinaryInfo *info)
+std::size_t GraphBuilder::found(const std::string &name, std::string_view path, Via via, const std::string &viaEntry,
+                                const bin::BinaryInfo *info)
 {
     if (auto it = m_byPath.find(path); it != m_byPath.end())
         return it->second;
@@ -69,8 +69,8 @@ std::size_t GraphBuilder::addRoot(const std::string &path, const bin::BinaryInfo
     return index;
 }
 
-void GraphBuilder::addEdge(std::size_t from, std::size_t to, const std::string &name, Via via,
-                           bool delayLoad, bool weak)
+void GraphBuilder::addEdge(std::size_t from, std::size_t to, const std::string &name, Via via, bool delayLoad,
+                           bool weak)
 {
     const auto [it, inserted] = m_edges.emplace((std::uint64_t{from} << 32) ^ to, m_graph.edges.size());
     if (!inserted) {

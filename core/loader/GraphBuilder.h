@@ -20,15 +20,15 @@ public:
     explicit GraphBuilder(TargetOs os) { m_graph.os = os; }
 
     // The node for a file that was found (created on first use).
-    std::size_t found(const std::string &name, std::string_view path, Via via,
-                      const std::string &viaEntry, const bin::BinaryInfo *info);
+    std::size_t found(const std::string &name, std::string_view path, Via via, const std::string &viaEntry,
+                      const bin::BinaryInfo *info);
     // The node for a name that could not be resolved.
     std::size_t missing(const std::string &name);
     // A root; `info` may be null when it could not be read.
     std::size_t addRoot(const std::string &path, const bin::BinaryInfo *info);
 
-    void addEdge(std::size_t from, std::size_t to, const std::string &name, Via via,
-                 bool delayLoad = false, bool weak = false);
+    void addEdge(std::size_t from, std::size_t to, const std::string &name, Via via, bool delayLoad = false,
+                 bool weak = false);
     void addProblem(Problem problem);
 
     // Adds everything of another graph (built by another worker), mapping
@@ -55,7 +55,7 @@ private:
     // two libraries (rare) are kept apart.
     std::unordered_map<std::uint64_t, std::size_t> m_edges;
     std::map<std::tuple<std::size_t, std::size_t, std::string>, std::size_t> m_moreEdges;
-    std::vector<std::vector<std::size_t>> m_outEdges; // library -> its edges
+    std::vector<std::vector<std::size_t>> m_outEdges;                                // library -> its edges
     std::unordered_map<std::string, std::vector<std::size_t>> m_problemsByRequester; // for aliases
     std::size_t m_problemsIndexed = 0;
     std::map<std::tuple<int, std::string, std::vector<std::string>, std::string>, std::size_t> m_problems;

@@ -9,11 +9,11 @@
 namespace td::loader {
 
 namespace {
-constexpr char kOldMagic[] = "ld.so-1.7.0";                 // 11 bytes + NUL
-constexpr char kNewMagic[] = "glibc-ld.so.cache1.1";        // magic + version, 20 bytes
-constexpr std::size_t kNewHeader = 48;                      // struct cache_file_new
-constexpr std::size_t kNewEntry = 24;                       // struct file_entry_new
-constexpr std::size_t kOldEntry = 12;                       // struct file_entry
+constexpr char kOldMagic[] = "ld.so-1.7.0";          // 11 bytes + NUL
+constexpr char kNewMagic[] = "glibc-ld.so.cache1.1"; // magic + version, 20 bytes
+constexpr std::size_t kNewHeader = 48;               // struct cache_file_new
+constexpr std::size_t kNewEntry = 24;                // struct file_entry_new
+constexpr std::size_t kOldEntry = 12;                // struct file_entry
 constexpr std::uint32_t kMaxEntries = 1U << 20;
 } // namespace
 
@@ -102,14 +102,14 @@ std::int32_t LdSoCache::expectedFlags(std::uint16_t machine, bool is64)
 {
     constexpr std::int32_t libc6 = 0x0003;
     switch (machine) {
-    case 62: return libc6 | 0x0300;                // FLAG_X8664_LIB64
-    case 3: return libc6;                          // i386
-    case 183: return libc6 | 0x0a00;               // FLAG_AARCH64_LIB64
-    case 40: return libc6 | 0x0900;                // FLAG_ARM_LIBHF (hard-float; the common case)
-    case 21: return libc6 | (is64 ? 0x0500 : 0);   // FLAG_POWERPC_LIB64
-    case 22: return libc6 | (is64 ? 0x0400 : 0);   // FLAG_S390_LIB64
-    case 243: return libc6 | (is64 ? 0x1000 : 0);  // FLAG_RISCV_FLOAT_ABI_DOUBLE (lp64d)
-    case 258: return libc6 | 0x1300;               // FLAG_LARCH_FLOAT_ABI_DOUBLE
+    case 62: return libc6 | 0x0300;               // FLAG_X8664_LIB64
+    case 3: return libc6;                         // i386
+    case 183: return libc6 | 0x0a00;              // FLAG_AARCH64_LIB64
+    case 40: return libc6 | 0x0900;               // FLAG_ARM_LIBHF (hard-float; the common case)
+    case 21: return libc6 | (is64 ? 0x0500 : 0);  // FLAG_POWERPC_LIB64
+    case 22: return libc6 | (is64 ? 0x0400 : 0);  // FLAG_S390_LIB64
+    case 243: return libc6 | (is64 ? 0x1000 : 0); // FLAG_RISCV_FLOAT_ABI_DOUBLE (lp64d)
+    case 258: return libc6 | 0x1300;              // FLAG_LARCH_FLOAT_ABI_DOUBLE
     default: return 0;
     }
 }

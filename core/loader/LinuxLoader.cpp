@@ -12,15 +12,15 @@
 #include <algorithm>
 #include <cerrno>
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <map>
-#include <filesystem>
+#include <memory_resource>
 #include <optional>
 #include <set>
 #include <sstream>
-#include <unordered_map>
-#include <memory_resource>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace td::loader {
@@ -29,8 +29,8 @@ namespace fs = std::filesystem;
 
 namespace linux_rules {
 
-std::string expandTokens(const std::string &entry, const std::string &origin,
-                         const std::string &lib, const std::string &platform)
+std::string expandTokens(const std::string &entry, const std::string &origin, const std::string &lib,
+                         const std::string &platform)
 {
     std::string out;
     out.reserve(entry.size());
@@ -53,7 +53,8 @@ std::string expandTokens(const std::string &entry, const std::string &origin,
             // $NAME must not run on into more identifier characters.
             if (entry.compare(i + 1, plain.size(), plain) == 0) {
                 const std::size_t end = i + 1 + plain.size();
-                if (end == entry.size() || !(std::isalnum(static_cast<unsigned char>(entry[end])) || entry[end] == '_')) {
+                if (end == entry.size()
+                    || !(std::isalnum(static_cast<unsigned char>(entry[end])) || entry[end] == '_')) {
                     out += *value;
                     i = end;
                     matched = true;
@@ -119,31 +120,31 @@ struct Candidate {
     std::string path;
     Via via = Via::NotFound;
     std::string entry;
-    std::string note; // for skipped ones: why
+    std::string note;                      // for skipped ones: why
     const bin::BinaryInfo *info = nullptr; // the winner's parse
 };
 
 struct Lookup {
     std::optional<Candidate> winner;
-    std::optional<Candidate> fatal;     // a file ld.so would stop on (not ELF, damaged)
+    std::optional<Candidate> fatal; // a file ld.so would stop on (not ELF, damaged)
     std::string fatalReason;
     ProblemKind fatalKind = ProblemKind::NotALibrary;
-    std::vector<Candidate> wrongArch;   // skipped: another ELF class or machine
-    std::vector<Candidate> skipped;     // dangling links, unreadable files
-    std::vector<Candidate> others;      // later compatible copies: shadowed by the winner
+    std::vector<Candidate> wrongArch; // skipped: another ELF class or machine
+    std::vector<Candidate> skipped;   // dangling links, unreadable files
+    std::vector<Candidate> others;    // later compatible copies: shadowed by the winner
 };
 
 // One object in the emulated process. The BinaryCache keeps every parsed
 // file alive for the whole analysis, so plain pointers are safe here.
 struct Obj {
-    std::pmr::string path;              // as opened (symlinks not resolved, as ld.so keeps it)
+    std::pmr::string path; // as opened (symlinks not resolved, as ld.so keeps it)
     const bin::BinaryInfo *info = nullptr;
     const bin::ElfInfo *elf = nullptr;
     std::size_t node = 0;
-    int loader = -1;                    // the object whose DT_NEEDED brought it in
-    bool rpathChain = false;            // it or an object up its loader chain contributes DT_RPATH
-    const Lookup *lookup = nullptr;      // how it was found (other copies, for version advice)
-    int plan = -1;                      // interned search plan, made on first use
+    int loader = -1;                // the object whose DT_NEEDED brought it in
+    bool rpathChain = false;        // it or an object up its loader chain contributes DT_RPATH
+    const Lookup *lookup = nullptr; // how it was found (other copies, for version advice)
+    int plan = -1;                  // interned search plan, made on first use
 };
 
 std::string dirName(std::string_view path)
@@ -365,7 +366,8 @@ private:
                 if (!o.elf || o.elf->runpath || !o.elf->rpath)
                     continue;
                 for (const auto &e : splitSearchList(*o.elf->rpath, false))
-                    out.push_back({Via::Rpath, e, expandTokens(e, dirName(o.path), m_lib, m_platform), std::string(o.path)});
+                    out.push_back(
+                        {Via::Rpath, e, expandTokens(e, dirName(o.path), m_lib, m_platform), std::string(o.path)});
             }
         }
         for (const auto &e : m_ldLibraryPath)
@@ -374,7 +376,8 @@ private:
             out.push_back({Via::SearchDir, d, d, {}});
         if (req.elf->runpath)
             for (const auto &e : splitSearchList(*req.elf->runpath, false))
-                out.push_back({Via::Runpath, e, expandTokens(e, dirName(req.path), m_lib, m_platform), std::string(req.path)});
+                out.push_back(
+                    {Via::Runpath, e, expandTokens(e, dirName(req.path), m_lib, m_platform), std::string(req.path)});
         return out;
     }
 
@@ -415,14 +418,15 @@ private:
             if (result.winner)
                 return false;
             result.fatal = c;
-            result.fatalReason = info ? (info->format == bin::Format::Unknown ? "invalid ELF header"
-                                                                              : "not an ELF file (" + std::string(formatName(info->format)) + ")")
+            result.fatalReason = info ? (info->format == bin::Format::Unknown
+                                             ? "invalid ELF header"
+                                             : "not an ELF file (" + std::string(formatName(info->format)) + ")")
                                       : "unreadable";
             return true;
         }
         if (!compatible(process, *elf)) {
-            c.note = bin::elfMachineName(elf->machine, elf->is64, elf->bigEndian)
-                + (elf->is64 ? " (64-bit)" : " (32-bit)");
+            c.note =
+                bin::elfMachineName(elf->machine, elf->is64, elf->bigEndian) + (elf->is64 ? " (64-bit)" : " (32-bit)");
             result.wrongArch.push_back(std::move(c));
             return false;
         }
@@ -518,8 +522,9 @@ private:
                 if ((flags != 0 && e.flags != flags) || e.hwcap != 0)
                     continue;
                 // -z nodefaultlib (DF_1_NODEFLIB): cache entries inside the system folders are refused.
-                const bool inSystemDir = std::any_of(systemDirs.begin(), systemDirs.end(),
-                    [&](const std::string &d) { return e.path.compare(0, d.size() + 1, d + "/") == 0; });
+                const bool inSystemDir = std::any_of(systemDirs.begin(), systemDirs.end(), [&](const std::string &d) {
+                    return e.path.compare(0, d.size() + 1, d + "/") == 0;
+                });
                 if (noDefaultLib && inSystemDir)
                     break;
                 consider(process, {m_root + e.path, Via::LdSoCache, "/etc/ld.so.cache", {}}, result);
@@ -534,8 +539,7 @@ private:
         return byName.emplace(name, std::move(result)).first->second;
     }
 
-    std::string describeSearch(const std::vector<Step> &plan, bool noDefaultLib,
-                               const bin::ElfInfo &process) const
+    std::string describeSearch(const std::vector<Step> &plan, bool noDefaultLib, const bin::ElfInfo &process) const
     {
         std::ostringstream out;
         std::string lastGroup;
@@ -623,11 +627,11 @@ private:
                 p.neededBy = {requesterPath};
                 p.paths = {w.path, other.path};
                 p.detail = w.path + " (found via " + toString(w.via) + (w.entry.empty() ? "" : " " + w.entry)
-                    + ") is loaded; a different copy at " + other.path + " (via " + toString(other.via)
-                    + (other.entry.empty() ? "" : " " + other.entry)
-                    + ") comes later in ld.so's search order and is never used. If that other copy is the "
-                      "one you meant (for example the one a pip wheel ships), remove the folder of the first "
-                      "from where it comes from (LD_LIBRARY_PATH, an rpath, ld.so.conf).";
+                           + ") is loaded; a different copy at " + other.path + " (via " + toString(other.via)
+                           + (other.entry.empty() ? "" : " " + other.entry)
+                           + ") comes later in ld.so's search order and is never used. If that other copy is the "
+                             "one you meant (for example the one a pip wheel ships), remove the folder of the first "
+                             "from where it comes from (LD_LIBRARY_PATH, an rpath, ld.so.conf).";
                 graph.addProblem(std::move(p));
             }
             objs.push_back(std::move(o));
@@ -641,15 +645,15 @@ private:
         Problem p;
         p.name = name;
         p.neededBy = {requesterPath};
-        const std::string where = name.find('/') != std::string::npos
-            ? "the path itself"
-            : describeSearch(*plan, noDefaultLib, process);
+        const std::string where =
+            name.find('/') != std::string::npos ? "the path itself" : describeSearch(*plan, noDefaultLib, process);
         if (result.fatal) {
             p.kind = result.fatalKind;
             p.paths = {result.fatal->path};
-            p.detail = "ld.so stops at " + result.fatal->path + " (via " + toString(result.fatal->via) + "): "
-                + result.fatalReason + ". A file with the library's name that cannot be loaded ends the "
-                  "search with an error. Remove or replace it (reinstall the package that owns it).";
+            p.detail = "ld.so stops at " + result.fatal->path + " (via " + toString(result.fatal->via)
+                       + "): " + result.fatalReason
+                       + ". A file with the library's name that cannot be loaded ends the "
+                         "search with an error. Remove or replace it (reinstall the package that owns it).";
         } else if (!result.wrongArch.empty()) {
             p.kind = ProblemKind::WrongArch;
             std::string copies;
@@ -658,10 +662,10 @@ private:
                 copies += (copies.empty() ? "" : ", ") + c.path + " is " + c.note;
             }
             p.detail = "No " + bin::elfMachineName(process.machine, process.is64, process.bigEndian)
-                + (process.is64 ? " (64-bit)" : " (32-bit)") + " copy of " + name + " was found, only copies "
-                + "for another architecture, which ld.so skips: " + copies + ". Looked in: " + where
-                + ". Install the " + bin::elfMachineName(process.machine, process.is64, process.bigEndian)
-                + " build of the package that provides it.";
+                       + (process.is64 ? " (64-bit)" : " (32-bit)") + " copy of " + name + " was found, only copies "
+                       + "for another architecture, which ld.so skips: " + copies + ". Looked in: " + where
+                       + ". Install the " + bin::elfMachineName(process.machine, process.is64, process.bigEndian)
+                       + " build of the package that provides it.";
         } else if (!result.skipped.empty()) {
             p.kind = ProblemKind::Unreadable;
             std::string copies;
@@ -670,12 +674,12 @@ private:
                 copies += (copies.empty() ? "" : ", ") + c.path + " (" + c.note + ")";
             }
             p.detail = name + " could not be loaded: the only candidates are " + copies + ". Looked in: " + where
-                + ". Repair the link or the permissions, or reinstall the package that provides it.";
+                       + ". Repair the link or the permissions, or reinstall the package that provides it.";
         } else {
             p.kind = ProblemKind::Missing;
             p.detail = name + " was not found. Looked in: " + where
-                + ". Install the package that provides it, or add the folder that holds it to "
-                  "LD_LIBRARY_PATH (or the requester's RUNPATH).";
+                       + ". Install the package that provides it, or add the folder that holds it to "
+                         "LD_LIBRARY_PATH (or the requester's RUNPATH).";
         }
         graph.addProblem(std::move(p));
     }
@@ -711,25 +715,33 @@ private:
                         if (prefixOf(d) == prefixOf(version) && (newest.empty() || versionLess(newest, d)))
                             newest = d;
                     p.detail = "version `" + version + "' not found: " + baseName(o.path) + " needs it from "
-                        + need.file + ", but the copy that loads, " + std::string(provider.path) + ", does not define it"
-                        + (newest.empty() ? "" : " (its newest is " + newest + ")") + ".";
+                               + need.file + ", but the copy that loads, " + std::string(provider.path)
+                               + ", does not define it" + (newest.empty() ? "" : " (its newest is " + newest + ")")
+                               + ".";
                     std::string better;
                     for (const auto &alt : provider.lookup ? provider.lookup->others : std::vector<Candidate>{}) {
                         const auto info = m_cache.binary(alt.path);
                         const auto *elf = info ? info->elf() : nullptr;
-                        if (elf && std::find(elf->versionDefs.begin(), elf->versionDefs.end(), version) != elf->versionDefs.end()) {
+                        if (elf
+                            && std::find(elf->versionDefs.begin(), elf->versionDefs.end(), version)
+                                   != elf->versionDefs.end()) {
                             better = alt.path;
                             break;
                         }
                     }
                     if (!better.empty()) {
                         p.paths.push_back(better);
-                        p.detail += " The copy at " + better + " has it but comes later in the search order: "
-                            "remove the folder of " + std::string(provider.path) + " from LD_LIBRARY_PATH (or wherever it is "
-                            "added) so that the newer copy loads.";
+                        p.detail += " The copy at " + better
+                                    + " has it but comes later in the search order: "
+                                      "remove the folder of "
+                                    + std::string(provider.path)
+                                    + " from LD_LIBRARY_PATH (or wherever it is "
+                                      "added) so that the newer copy loads.";
                     } else {
-                        p.detail += " Update the package that provides " + need.file + " (for libstdc++ in a "
-                            "conda environment: conda install -c conda-forge libstdcxx-ng), or use a build of "
+                        p.detail +=
+                            " Update the package that provides " + need.file
+                            + " (for libstdc++ in a "
+                              "conda environment: conda install -c conda-forge libstdcxx-ng), or use a build of "
                             + baseName(o.path) + " made for this system.";
                     }
                     graph.addProblem(std::move(p));
@@ -758,8 +770,8 @@ private:
     // first buffer, so a process of ordinary size costs no allocation at all.
     std::vector<std::byte> m_arenaBuffer = std::vector<std::byte>(256 * 1024);
     std::pmr::monotonic_buffer_resource m_arena{m_arenaBuffer.data(), m_arenaBuffer.size()};
-    std::optional<LoadedNames> m_loaded;                        // this process's objects by name
-    std::unordered_set<std::uint64_t> m_versionsChecked;        // (requester node, provider node)
+    std::optional<LoadedNames> m_loaded;                 // this process's objects by name
+    std::unordered_set<std::uint64_t> m_versionsChecked; // (requester node, provider node)
 };
 
 } // namespace

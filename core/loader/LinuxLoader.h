@@ -13,8 +13,8 @@ namespace linux_rules {
 
 // Expands $ORIGIN, $LIB and $PLATFORM (and their ${} forms) in one search
 // entry. `origin` is the folder of the object the entry belongs to.
-std::string expandTokens(const std::string &entry, const std::string &origin,
-                         const std::string &lib, const std::string &platform);
+std::string expandTokens(const std::string &entry, const std::string &origin, const std::string &lib,
+                         const std::string &platform);
 
 // Splits an rpath / LD_LIBRARY_PATH value on ':' (and ';' for
 // LD_LIBRARY_PATH, as glibc does). An empty entry means the current folder.

@@ -151,8 +151,7 @@ std::string quoted(const std::string &s)
 
 class MacEmulator final : public Emulator {
 public:
-    MacEmulator(const DepsOptions &options, BinaryCache &cache)
-        : m_options(options), m_cache(cache)
+    MacEmulator(const DepsOptions &options, BinaryCache &cache) : m_options(options), m_cache(cache)
     {
         auto env = [&](const char *name) -> std::optional<std::string> {
             if (auto it = options.env.find(name); it != options.env.end())
@@ -211,9 +210,9 @@ private:
                     p.kind = ProblemKind::WrongArch;
                     p.name = leafOf(rootPath);
                     p.paths = {rootPath};
-                    p.detail = quoted(rootPath) + " has " + archList(macho) + " only; the process is "
-                        + m_arch.name + ". dyld refuses it: incompatible architecture (have ("
-                        + archList(macho) + "), need (" + m_arch.name + ")).";
+                    p.detail = quoted(rootPath) + " has " + archList(macho) + " only; the process is " + m_arch.name
+                               + ". dyld refuses it: incompatible architecture (have (" + archList(macho) + "), need ("
+                               + m_arch.name + ")).";
                     m_graph.addProblem(std::move(p));
                     return;
                 }
@@ -242,9 +241,9 @@ private:
         // Where a candidate came from, for the "tried" list.
         struct Attempts {
             std::vector<std::string> tried;
-            std::vector<std::string> wrongArch;   // files of another architecture
+            std::vector<std::string> wrongArch; // files of another architecture
             std::vector<std::string> wrongArchText;
-            std::vector<std::string> notLibrary;  // not Mach-O, damaged, not a dylib
+            std::vector<std::string> notLibrary; // not Mach-O, damaged, not a dylib
             std::vector<std::string> unreadable;
             bool executableUnknown = false;
             bool anyRpath = false;
@@ -321,8 +320,8 @@ private:
                     loaded = m_byPath.find(m_images[it->second].path);
             }
             if (loaded != m_byPath.end()) {
-                m_graph.addEdge(m_images[req.from].node, m_images[loaded->second].node, name, Via::Loaded,
-                                req.lazy, req.weak);
+                m_graph.addEdge(m_images[req.from].node, m_images[loaded->second].node, name, Via::Loaded, req.lazy,
+                                req.weak);
                 return true;
             }
 
@@ -338,10 +337,10 @@ private:
             }
             const bin::MachOInfo *macho = info->macho();
             if (!macho) {
-                note(std::string("not a Mach-O file but ") + (info->format == bin::Format::Unknown
-                                                                   ? "something else"
-                                                                   : std::string("an ") + formatName(info->format)
-                                                                       + " file"));
+                note(std::string("not a Mach-O file but ")
+                     + (info->format == bin::Format::Unknown
+                            ? "something else"
+                            : std::string("an ") + formatName(info->format) + " file"));
                 attempts.notLibrary.push_back(path);
                 return false;
             }
@@ -397,8 +396,8 @@ private:
                 if (resolveRpath(req, name.substr(7), attempts))
                     return;
             } else if (startsWith(name, "@loader_path/")) {
-                if (tryPath(req, joinPath(dirOf(m_images[from].path), name.substr(13)), Via::LoaderPath,
-                            "@loader_path", "@loader_path of " + m_images[from].path, attempts))
+                if (tryPath(req, joinPath(dirOf(m_images[from].path), name.substr(13)), Via::LoaderPath, "@loader_path",
+                            "@loader_path of " + m_images[from].path, attempts))
                     return;
             } else if (startsWith(name, "@executable_path/")) {
                 if (!m_executableDir)
@@ -417,11 +416,10 @@ private:
 
             for (const auto &dir : m_emu.m_fallback) {
                 if (m_options.systemDir && startsWith(dir, "/")
-                    && tryPath(req, joinPath(*m_options.systemDir, dir.substr(1) + "/" + leaf), Via::DyldFallback,
-                               dir, "DYLD_FALLBACK_LIBRARY_PATH under " + *m_options.systemDir, attempts))
+                    && tryPath(req, joinPath(*m_options.systemDir, dir.substr(1) + "/" + leaf), Via::DyldFallback, dir,
+                               "DYLD_FALLBACK_LIBRARY_PATH under " + *m_options.systemDir, attempts))
                     return;
-                if (tryPath(req, joinPath(dir, leaf), Via::DyldFallback, dir, "DYLD_FALLBACK_LIBRARY_PATH",
-                            attempts))
+                if (tryPath(req, joinPath(dir, leaf), Via::DyldFallback, dir, "DYLD_FALLBACK_LIBRARY_PATH", attempts))
                     return;
             }
             report(req, attempts);
@@ -439,8 +437,8 @@ private:
                     const auto dir = expandRpath(entry, holder);
                     const std::string origin = "LC_RPATH " + quoted(entry) + " of " + holder;
                     if (!dir) {
-                        attempts.tried.push_back(quoted(joinPath(entry, rest))
-                                                 + " (@executable_path unknown; " + origin + ")");
+                        attempts.tried.push_back(quoted(joinPath(entry, rest)) + " (@executable_path unknown; " + origin
+                                                 + ")");
                         attempts.executableUnknown = true;
                         continue;
                     }
@@ -508,19 +506,18 @@ private:
                 for (const auto &w : attempts.wrongArchText)
                     which += (which.empty() ? "" : "; ") + w;
                 p.detail = which + "; the process is " + m_arch.name + ". dyld: Library not loaded: " + name
-                    + ", incompatible architecture." + triedText + consequence + " Install the " + m_arch.name
-                    + " (or universal) build of the package that provides " + leaf
-                    + "; mixing an x86_64 Python (Rosetta) with arm64 wheels, or the reverse, causes this.";
+                           + ", incompatible architecture." + triedText + consequence + " Install the " + m_arch.name
+                           + " (or universal) build of the package that provides " + leaf
+                           + "; mixing an x86_64 Python (Rosetta) with arm64 wheels, or the reverse, causes this.";
             } else if (!attempts.notLibrary.empty()) {
                 p.kind = ProblemKind::NotALibrary;
                 p.paths = attempts.notLibrary;
                 p.detail = "No usable dylib for " + name + "." + triedText + consequence
-                    + " Reinstall the package that owns " + leaf + ".";
+                           + " Reinstall the package that owns " + leaf + ".";
             } else if (!attempts.unreadable.empty()) {
                 p.kind = ProblemKind::Unreadable;
                 p.paths = attempts.unreadable;
-                p.detail = "Found but cannot be read." + triedText + consequence
-                    + " Check the file's permissions.";
+                p.detail = "Found but cannot be read." + triedText + consequence + " Check the file's permissions.";
             } else {
                 p.kind = ProblemKind::Missing;
                 std::string detail = "Library not loaded: " + name + "." + triedText + consequence;
@@ -530,9 +527,9 @@ private:
                               "extension, the python3 binary) with --executable.";
                 if (startsWith(name, "@rpath/") && !attempts.anyRpath)
                     detail += " No image on the way from the root to " + requester
-                        + " has an LC_RPATH, so @rpath expands to nothing: add one (install_name_tool "
-                          "-add_rpath DIR "
-                        + requester + ").";
+                              + " has an LC_RPATH, so @rpath expands to nothing: add one (install_name_tool "
+                                "-add_rpath DIR "
+                              + requester + ").";
                 if (leaf == "libomp.dylib")
                     detail += " libomp is the OpenMP runtime that PyTorch on macOS links against but does not "
                               "always ship (the torch 2.2 libtorch zip does not): run `brew install libomp`, "
@@ -540,7 +537,7 @@ private:
                               "LC_RPATH or DYLD_LIBRARY_PATH.";
                 else
                     detail += " Install the package that provides " + leaf
-                        + ", or add the folder that holds it with --path (DYLD_LIBRARY_PATH) or --search-dir.";
+                              + ", or add the folder that holds it with --path (DYLD_LIBRARY_PATH) or --search-dir.";
                 p.detail = std::move(detail);
             }
             const std::size_t node = m_graph.missing(name);

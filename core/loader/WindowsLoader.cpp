@@ -1,11 +1,830 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "Emulator.h"
+// The Windows loader as torch drives it, emulated from the files alone.
+//
+// torch/__init__.py loads every torch\lib\*.dll with
+// LoadLibraryExW(path, NULL, LOAD_LIBRARY_SEARCH_DEFAULT_DIRS | LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR)
+// after os.add_dll_directory() on its folders; on error 126 it retries with
+// LoadLibraryW after putting those folders in front of PATH (the classic
+// order, DepsOptions::classicWindowsOrder). For each import, in order:
+//   1. API set names (api-*, ext-*) go through the schema to their host,
+//      never to a file of that name;
+//   2. a module already in the process with that base name wins;
+//   3. KnownDLLs come from System32;
+//   4. the search: with the torch flags the root DLL's folder, the
+//      application folder, the add_dll_directory folders, System32; in the
+//      classic order the application folder, System32, the Windows folder,
+//      the current folder, then PATH.
+// Names are compared without regard to case, files are looked up the same
+// way. Delay-load imports are resolved after the load, as the process would
+// on first use, and a miss there is only a warning.
+//
+// Two behaviours were settled against Wine's loader (tests/oracle/WineOracleTest.cpp)
+// rather than guessed:
+//   - LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR adds the folder of the DLL passed to
+//     LoadLibraryExW for the whole load: a dependency of a dependency is
+//     found next to the root even when its own requester lives elsewhere.
+//     (A requester's own folder is not added; it can only have been found
+//     through a folder that is searched anyway.)
+//   - A DLL of another machine (an x86 copy for an x64 process) met on the
+//     search path is skipped and the search goes on; when no copy of the
+//     right machine exists the load fails with 126, not 193. 193 comes only
+//     from the DLL passed to LoadLibrary itself.
+//   - A file that is not a PE image at all is not skipped: the search ends
+//     there (Wine then fails the load with 126).
+#include "WindowsLoader.h"
+
+#include "ApiSetSchema.h"
+#include "KnownDlls.h"
+
+#include <algorithm>
+#include <cctype>
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <unordered_map>
 
 namespace td::loader {
 
-std::unique_ptr<Emulator> makeWindowsEmulator(const DepsOptions &, BinaryCache &)
+namespace fs = std::filesystem;
+
+namespace windows_rules {
+
+std::string lower(const std::string &s)
 {
-    return nullptr; // pending
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::string machineDescription(std::uint16_t machine, bool pe32Plus)
+{
+    return bin::peMachineName(machine) + (pe32Plus ? " (64-bit)" : " (32-bit)");
+}
+
+namespace {
+
+struct AdviceRow {
+    const char *name; // lower case
+    bool prefix;      // `name` is a prefix (a family of DLLs)
+    DllAdvice advice;
+};
+
+constexpr const char *kVcRedist =
+    "It is part of the Microsoft Visual C++ 2015-2022 Redistributable: install the latest x64 one "
+    "(https://aka.ms/vs/17/release/vc_redist.x64.exe). Never download single DLLs from \"DLL download\" sites.";
+constexpr const char *kVcShadow =
+    "An older copy earlier in the search (an application or conda folder) wins over the current one in "
+    "System32. torch 2.9 and later need msvcp140.dll 14.40 or newer: an older one that loads first makes "
+    "c10.dll fail with [WinError 1114]. Install the latest VC++ 2015-2022 x64 redistributable and remove or "
+    "update the old copy (or the folder that adds it).";
+constexpr const char *kCuda =
+    "It is a CUDA runtime library that torch's CUDA wheels ship in torch\\lib (or that the nvidia-* pip "
+    "packages provide). Its absence usually means a CUDA wheel whose files are incomplete or mixed with "
+    "another CUDA version: reinstall torch from the index of one CUDA variant "
+    "(pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cuXYZ), or use the "
+    "CPU wheel.";
+constexpr const char *kCudaShadow =
+    "Another CUDA or cuDNN version earlier in the search wins (a CUDA toolkit folder, CUDA_PATH_V*, or "
+    "another package's nvidia\\...\\bin): mixed versions fail with [WinError 127] or 126. Remove that folder "
+    "from the search or the other package.";
+
+// Keep the knowledge about individual DLLs here, in one place.
+const AdviceRow kAdvice[] = {
+    {"libomp140.",
+     true,
+     {"libomp140.x86_64.dll is LLVM's OpenMP runtime from the MSVC v143 build tools; it is not part of the "
+      "VC++ Redistributable, so reinstalling the redistributable does not help. torch 2.4.0's fbgemm.dll "
+      "needed it (pytorch/pytorch#131662): upgrade to torch 2.4.1 or later. If you must keep 2.4.0, add "
+      "\"MSVC v143 - VS 2022 C++ x64/x86 build tools\" in the Visual Studio Installer. Never download the DLL "
+      "from \"DLL download\" sites.",
+      nullptr}},
+    {"vcruntime140", true, {kVcRedist, kVcShadow}},
+    {"msvcp140", true, {kVcRedist, kVcShadow}},
+    {"vcomp140.dll", false, {kVcRedist, nullptr}},
+    {"concrt140.dll", false, {kVcRedist, nullptr}},
+    {"zlibwapi.dll",
+     false,
+     {"cuDNN 8.3 and later need zlibwapi.dll. torch's CUDA wheels ship it in torch\\lib; a standalone cuDNN "
+      "(for onnxruntime, ctranslate2, ...) needs zlib installed next to it. Reinstall torch, or put the zlib "
+      "DLL from a trusted source in the cuDNN folder.",
+      nullptr}},
+    {"cudart64_", true, {kCuda, kCudaShadow}},
+    {"cublas64_", true, {kCuda, kCudaShadow}},
+    {"cublaslt64_", true, {kCuda, kCudaShadow}},
+    {"cudnn", true, {kCuda, kCudaShadow}},
+    {"cufft64_", true, {kCuda, kCudaShadow}},
+    {"curand64_", true, {kCuda, kCudaShadow}},
+    {"cusparse64_", true, {kCuda, kCudaShadow}},
+    {"cusolver64_", true, {kCuda, kCudaShadow}},
+    {"nvrtc64_", true, {kCuda, kCudaShadow}},
+    {"nvjitlink", true, {kCuda, kCudaShadow}},
+    {"cupti64_", true, {kCuda, kCudaShadow}},
+    {"nvcuda.dll",
+     false,
+     {"nvcuda.dll is installed into System32 by the NVIDIA display driver: install or repair the driver "
+      "(a CUDA wheel needs a driver new enough for its CUDA version).",
+      nullptr}},
+    {"libiomp5md.dll",
+     false,
+     {"Intel's OpenMP runtime ships with torch (torch\\lib) and with the intel-openmp package; reinstall torch.",
+      "Two copies of Intel's OpenMP runtime (for example Anaconda's Library\\bin and torch\\lib) end in "
+      "\"OMP: Error #15: Initializing libiomp5md.dll, but found libiomp5md.dll already initialized\". Remove "
+      "the duplicate from the folder that comes first (or conda install nomkl); KMP_DUPLICATE_LIB_OK=TRUE is "
+      "an unsafe workaround."}},
+};
+
+} // namespace
+
+DllAdvice adviceFor(const std::string &name)
+{
+    const std::string l = lower(name);
+    for (const AdviceRow &row : kAdvice) {
+        const std::string n = row.name;
+        if (row.prefix ? l.compare(0, n.size(), n) == 0 : l == n)
+            return row.advice;
+    }
+    return {};
+}
+
+std::vector<std::string> splitPath(const std::string &value)
+{
+    std::vector<std::string> out;
+    std::string current;
+    for (const char c : value + ";") {
+        if (c == ';') {
+            while (!current.empty() && (current.back() == ' ' || current.back() == '\t'))
+                current.pop_back();
+            if (!current.empty())
+                out.push_back(current);
+            current.clear();
+        } else if (c != '"') {
+            current += c;
+        }
+    }
+    return out;
+}
+
+} // namespace windows_rules
+
+namespace {
+
+using namespace windows_rules;
+
+constexpr std::size_t kNoNode = static_cast<std::size_t>(-1);
+
+bool isSeparator(char c)
+{
+    return c == '/' || c == '\\';
+}
+
+std::string dirName(const std::string &path)
+{
+    const auto slash = path.find_last_of("/\\");
+    if (slash == std::string::npos)
+        return ".";
+    return slash == 0 ? path.substr(0, 1) : path.substr(0, slash);
+}
+
+std::string baseName(const std::string &path)
+{
+    const auto slash = path.find_last_of("/\\");
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string joinPath(const std::string &dir, const std::string &name)
+{
+    if (dir.empty())
+        return name;
+    if (isSeparator(dir.back()))
+        return dir + name;
+    const bool windowsStyle = dir.find('\\') != std::string::npos && dir.find('/') == std::string::npos;
+    return dir + (windowsStyle ? "\\" : "/") + name;
+}
+
+struct Step {
+    Via via = Via::NotFound;
+    std::string dir;
+    std::string rule; // how this folder got into the search, in words
+};
+
+struct Candidate {
+    std::string path;
+    Step step;
+    std::string note; // skipped ones: why
+};
+
+struct Lookup {
+    std::optional<Candidate> winner;
+    std::optional<Candidate> fatal; // a file that ends the search with an error (193)
+    std::string fatalReason;
+    std::vector<Candidate> wrongArch; // skipped: another machine
+    std::vector<Candidate> skipped;   // unreadable
+    std::vector<Candidate> others;    // later, different copies: shadowed by the winner
+};
+
+struct Module {
+    std::string path;
+    std::string key; // lower-case base name, what later imports match
+    std::shared_ptr<const bin::BinaryInfo> info;
+    const bin::PeInfo *pe = nullptr;
+    std::size_t node = kNoNode;
+    Via via = Via::NotFound;
+    std::string viaEntry;
+    bool delayed = false; // reached only through delay-load imports
+    bool system = false;  // from System32 (KnownDLLs, API set hosts, ...)
+    bool walk = true;     // its imports are followed
+};
+
+class WindowsEmulator final : public Emulator {
+public:
+    WindowsEmulator(const DepsOptions &options, BinaryCache &cache) : m_options(options), m_cache(cache)
+    {
+        if (options.systemDir && !options.systemDir->empty())
+            m_systemDir = *options.systemDir;
+        if (options.appDir && !options.appDir->empty())
+            m_appDir = *options.appDir;
+        if (options.path)
+            m_path = splitPath(*options.path);
+        if (!m_systemDir.empty() && lower(baseName(m_systemDir)) == "system32")
+            m_windowsDir = dirName(m_systemDir);
+    }
+
+    void load(const std::string &rootPath, std::size_t rootIndex, GraphBuilder &graph) override
+    {
+        m_modules.clear();
+        Module root;
+        root.path = rootPath;
+        root.key = lower(baseName(rootPath));
+        root.info = m_cache.binary(rootPath);
+        root.pe = root.info ? root.info->pe() : nullptr;
+        root.node = rootIndex;
+        root.via = Via::Root;
+        if (!root.pe)
+            return;
+
+        // The process is python.exe's (or the application's) when we know it,
+        // else the root's own machine.
+        m_processMachine = root.pe->machine;
+        m_processPlus = root.pe->pe32Plus;
+        m_processName = "the process";
+        if (const auto exe = applicationExe()) {
+            m_processMachine = exe->second->machine;
+            m_processPlus = exe->second->pe32Plus;
+            m_processName = "the process (" + exe->first + ")";
+        }
+        if (root.pe->machine != m_processMachine) {
+            Problem p;
+            p.kind = ProblemKind::WrongArch;
+            p.name = baseName(rootPath);
+            p.paths = {rootPath};
+            p.detail = baseName(rootPath) + " is " + machineDescription(root.pe->machine, root.pe->pe32Plus) + " but "
+                       + m_processName + " is " + machineDescription(m_processMachine, m_processPlus)
+                       + ": LoadLibrary fails with [WinError 193] \"%1 is not a valid Win32 application\" (" + rootPath
+                       + "). Windows cannot load a DLL of another machine into a process. Use the "
+                       + bin::peMachineName(m_processMachine)
+                       + " build of the package (torch's Windows wheels are x64 "
+                         "only: a 32-bit Python needs a 64-bit Python instead).";
+            graph.addProblem(std::move(p));
+            return;
+        }
+        m_rootDir = dirName(rootPath);
+        m_modules.push_back(std::move(root));
+
+        // Already in every process: ntdll, kernel32 and kernelbase. Their
+        // nodes appear only when something imports them.
+        for (const char *name : {"ntdll.dll", "kernel32.dll", "kernelbase.dll"}) {
+            Module m;
+            m.key = name;
+            m.path = systemFile(name);
+            if (m.path.empty())
+                continue;
+            m.info = m_cache.binary(m.path);
+            m.pe = nullptr; // already initialised: nothing of theirs to walk
+            m.via = Via::SystemDir;
+            m.viaEntry = "always loaded";
+            m.system = true;
+            m.walk = false;
+            m_modules.push_back(std::move(m));
+        }
+
+        // The load itself: breadth first over the normal imports.
+        std::deque<std::size_t> queue{0};
+        while (!queue.empty()) {
+            const std::size_t current = queue.front();
+            queue.pop_front();
+            if (!m_modules[current].pe || !m_modules[current].walk)
+                continue;
+            const std::vector<bin::PeImport> imports = m_modules[current].pe->imports;
+            for (const auto &imp : imports)
+                if (!imp.delayLoad)
+                    need(current, imp.dll, false, graph, queue);
+        }
+        // Later, on first use: delay-load imports of everything loaded, and
+        // whatever those bring in. Nothing here fails the load.
+        for (std::size_t i = 0; i < m_modules.size(); ++i) {
+            if (!m_modules[i].pe || !m_modules[i].walk)
+                continue;
+            const std::vector<bin::PeImport> imports = m_modules[i].pe->imports;
+            for (const auto &imp : imports)
+                if (imp.delayLoad || m_modules[i].delayed)
+                    need(i, imp.dll, imp.delayLoad, graph, queue);
+            queue.clear(); // walked by this loop, in order
+        }
+    }
+
+private:
+    // The application's executable in --app-dir: python.exe when there, else
+    // the only .exe in the folder.
+    std::optional<std::pair<std::string, const bin::PeInfo *>> applicationExe()
+    {
+        if (m_appDir.empty())
+            return std::nullopt;
+        const Listing &listing = listingOf(m_appDir);
+        std::string chosen;
+        if (auto it = listing.find("python.exe"); it != listing.end()) {
+            chosen = it->second;
+        } else {
+            int exes = 0;
+            for (const auto &[key, real] : listing)
+                if (key.size() > 4 && key.compare(key.size() - 4, 4, ".exe") == 0) {
+                    ++exes;
+                    chosen = real;
+                }
+            if (exes != 1)
+                return std::nullopt;
+        }
+        auto info = m_cache.binary(joinPath(m_appDir, chosen));
+        const bin::PeInfo *pe = info ? info->pe() : nullptr;
+        if (!pe)
+            return std::nullopt;
+        m_keepAlive.push_back(std::move(info));
+        return std::make_pair(chosen, pe);
+    }
+
+    using Listing = std::map<std::string, std::string>; // lower-case name -> name on disk
+
+    // One listing per folder: Windows file names ignore case, this host's may not.
+    const Listing &listingOf(const std::string &dir)
+    {
+        if (auto it = m_listings.find(dir); it != m_listings.end())
+            return it->second;
+        Listing listing;
+        std::error_code ec;
+        for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
+             it.increment(ec)) {
+            const std::string name = it->path().filename().string();
+            listing.emplace(lower(name), name); // two names differing in case: the first listed
+        }
+        return m_listings.emplace(dir, std::move(listing)).first->second;
+    }
+
+    // The file called `name` (any case) in `dir`, or "".
+    std::string findIn(const std::string &dir, const std::string &name)
+    {
+        if (dir.empty())
+            return {};
+        const Listing &listing = listingOf(dir);
+        const auto it = listing.find(lower(name));
+        return it == listing.end() ? std::string() : joinPath(dir, it->second);
+    }
+
+    std::string systemFile(const std::string &name) { return findIn(m_systemDir, name); }
+
+    std::vector<Step> plan() const
+    {
+        std::vector<Step> out;
+        if (!m_options.classicWindowsOrder) {
+            out.push_back({Via::DllDir, m_rootDir, "the DLL's own folder (LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR)"});
+            if (!m_appDir.empty())
+                out.push_back({Via::AppDir, m_appDir, "the application folder"});
+            for (const auto &d : m_options.searchDirs)
+                out.push_back({Via::AddDllDirectory, d, "os.add_dll_directory"});
+            if (!m_systemDir.empty())
+                out.push_back({Via::SystemDir, m_systemDir, "System32"});
+            return out;
+        }
+        if (!m_appDir.empty())
+            out.push_back({Via::AppDir, m_appDir, "the application folder"});
+        if (!m_systemDir.empty())
+            out.push_back({Via::SystemDir, m_systemDir, "System32"});
+        if (!m_windowsDir.empty())
+            out.push_back({Via::SystemDir, m_windowsDir, "the Windows folder"});
+        // torch puts its add_dll_directory folders in front of PATH before
+        // the classic LoadLibraryW.
+        for (const auto &d : m_options.searchDirs)
+            out.push_back({Via::Path, d, "PATH (put in front by torch)"});
+        for (const auto &d : m_path)
+            out.push_back({Via::Path, d, "PATH"});
+        return out;
+    }
+
+    bool compatible(const bin::PeInfo &pe) const
+    {
+        return pe.machine == m_processMachine && pe.pe32Plus == m_processPlus;
+    }
+
+    // Looks at one candidate. Returns true when the search stops here.
+    bool consider(Candidate c, Lookup &result)
+    {
+        const FileFacts f = m_cache.facts(c.path);
+        if (!f.exists || !f.isRegular)
+            return false;
+        const auto info = m_cache.binary(c.path);
+        const bin::PeInfo *pe = info ? info->pe() : nullptr;
+        if (!pe) {
+            if (info && info->format == bin::Format::Unknown && info->error.rfind("cannot ", 0) == 0) {
+                c.note = info->error;
+                result.skipped.push_back(std::move(c));
+                return false;
+            }
+            if (result.winner)
+                return false;
+            result.fatal = c;
+            result.fatalReason = info && info->format != bin::Format::Unknown
+                                     ? std::string("a ") + formatName(info->format) + " file, not a Windows DLL"
+                                     : "not a PE image (damaged, truncated or not a DLL at all)";
+            return true;
+        }
+        if (!compatible(*pe)) {
+            c.note = machineDescription(pe->machine, pe->pe32Plus);
+            result.wrongArch.push_back(std::move(c));
+            return false;
+        }
+        if (!result.winner) {
+            if (!info->error.empty()) {
+                result.fatal = c;
+                result.fatalReason = "a damaged PE file: " + info->error;
+                return true;
+            }
+            result.winner = std::move(c);
+            return false; // keep looking, for copies it shadows
+        }
+        if (sameFile(result.winner->path, c.path))
+            return false;
+        for (const auto &o : result.others)
+            if (sameFile(o.path, c.path))
+                return false;
+        result.others.push_back(std::move(c));
+        return false;
+    }
+
+    // The same file, or the same bytes as far as size and version tell.
+    bool sameFile(const std::string &a, const std::string &b)
+    {
+        const FileFacts fa = m_cache.facts(a), fb = m_cache.facts(b);
+        if (fa.device == fb.device && fa.inode == fb.inode)
+            return true;
+        if (fa.size != fb.size)
+            return false;
+        return versionOf(a) == versionOf(b);
+    }
+
+    std::string versionOf(const std::string &path)
+    {
+        const auto info = m_cache.binary(path);
+        const bin::PeInfo *pe = info ? info->pe() : nullptr;
+        return pe && pe->fileVersion ? pe->fileVersion->toString() : std::string();
+    }
+
+    Lookup search(const std::string &name, const std::vector<Step> &steps)
+    {
+        std::string key = lower(name) + '\n' + std::to_string(m_processMachine) + (m_processPlus ? "+" : "");
+        for (const auto &s : steps)
+            key += '\n' + s.dir;
+        if (auto it = m_lookups.find(key); it != m_lookups.end())
+            return it->second;
+        Lookup result;
+        for (const auto &s : steps) {
+            const std::string file = findIn(s.dir, name);
+            if (!file.empty() && consider({file, s, {}}, result))
+                break;
+        }
+        return m_lookups.emplace(std::move(key), std::move(result)).first->second;
+    }
+
+    std::string describeSearch(const std::vector<Step> &steps) const
+    {
+        std::ostringstream out;
+        std::string last;
+        for (const auto &s : steps) {
+            if (s.rule != last) {
+                out << (last.empty() ? "" : "; ") << s.rule << ": ";
+                last = s.rule;
+            } else {
+                out << ", ";
+            }
+            out << s.dir;
+        }
+        if (m_appDir.empty())
+            out << "; the application folder (python.exe's) was not given (--app-dir)";
+        if (m_systemDir.empty())
+            out << "; System32 was not given (--system-dir)";
+        if (m_options.classicWindowsOrder)
+            out << "; the current folder (not known here). The folder of the DLL being loaded is not searched "
+                   "in this order, which is why torch puts its folders on PATH first";
+        else
+            out << ". PATH is not searched with these flags";
+        return out.str();
+    }
+
+    std::size_t nodeOf(Module &m, const std::string &asked, GraphBuilder &graph)
+    {
+        if (m.node == kNoNode)
+            m.node = graph.found(asked, m.path, m.via, m.viaEntry, m.info.get());
+        return m.node;
+    }
+
+    std::optional<std::size_t> loadedModule(const std::string &key)
+    {
+        for (std::size_t i = 0; i < m_modules.size(); ++i)
+            if (m_modules[i].key == key)
+                return i;
+        return std::nullopt;
+    }
+
+    // Adds a module that was found and queues it for its own imports.
+    std::size_t addModule(const std::string &name, const std::string &path, Via via, const std::string &entry,
+                          bool delayed, bool system, GraphBuilder &graph, std::deque<std::size_t> &queue)
+    {
+        Module m;
+        m.path = path;
+        m.key = lower(name);
+        m.info = m_cache.binary(path);
+        m.pe = m.info ? m.info->pe() : nullptr;
+        m.via = via;
+        m.viaEntry = entry;
+        m.delayed = delayed;
+        m.system = system;
+        m.node = graph.found(name, path, via, entry, m.info.get());
+        m_modules.push_back(std::move(m));
+        queue.push_back(m_modules.size() - 1);
+        return m_modules.size() - 1;
+    }
+
+    // A system DLL that Windows provides (an API set host, a KnownDLL): the
+    // one already loaded, else System32's. Without --system-dir it is taken
+    // on trust, at the path it has on every Windows.
+    std::optional<std::size_t> systemModule(const std::string &name, Via via, const std::string &entry, bool delayed,
+                                            GraphBuilder &graph, std::deque<std::size_t> &queue)
+    {
+        const std::string key = lower(name);
+        if (auto loaded = loadedModule(key)) {
+            nodeOf(m_modules[*loaded], name, graph);
+            return loaded;
+        }
+        if (m_systemDir.empty()) {
+            Module m;
+            m.key = key;
+            m.path = "C:\\Windows\\System32\\" + key;
+            m.via = via;
+            m.viaEntry = entry;
+            m.system = true;
+            m.walk = false;
+            m.node = graph.found(name, m.path, via, entry, nullptr);
+            m_modules.push_back(std::move(m));
+            return m_modules.size() - 1;
+        }
+        const std::string path = systemFile(name);
+        if (path.empty())
+            return std::nullopt;
+        const auto info = m_cache.binary(path);
+        const bin::PeInfo *pe = info ? info->pe() : nullptr;
+        if (!pe || !compatible(*pe))
+            return std::nullopt;
+        const std::size_t index = addModule(name, path, via, entry, delayed, true, graph, queue);
+        return index;
+    }
+
+    static Severity severityFor(bool delayEdge, bool delayed)
+    {
+        return delayEdge || delayed ? Severity::Warning : Severity::Error;
+    }
+
+    void need(std::size_t requester, const std::string &name, bool delayEdge, GraphBuilder &graph,
+              std::deque<std::size_t> &queue)
+    {
+        const bool delayed = delayEdge || m_modules[requester].delayed;
+        const bool systemRequester = m_modules[requester].system;
+        const std::string requesterPath = m_modules[requester].path;
+        const std::size_t from = nodeOf(m_modules[requester], baseName(requesterPath), graph);
+        const std::string key = lower(name);
+
+        // Windows' own delay-load imports are its business (many name
+        // ext-ms-* contracts that a given edition does not host).
+        const bool quiet = systemRequester && delayed;
+
+        // 1. API sets: through the schema, never from disk.
+        if (apiset::isApiSetName(name)) {
+            const auto resolved = apiset::resolve(name, m_modules[requester].key);
+            if (resolved && !resolved->host.empty()) {
+                const std::string entry = resolved->contract + (resolved->exception ? " (exception host)" : "");
+                if (auto host = systemModule(resolved->host, Via::ApiSet, entry, delayed, graph, queue)) {
+                    graph.addEdge(from, nodeOf(m_modules[*host], resolved->host, graph), name, Via::ApiSet, delayEdge);
+                    return;
+                }
+            }
+            if (quiet)
+                return;
+            const std::size_t missingNode = graph.missing(name);
+            graph.addEdge(from, missingNode, name, Via::NotFound, delayEdge);
+            Problem p;
+            p.kind = ProblemKind::Missing;
+            p.severity = severityFor(delayEdge, delayed);
+            p.name = name;
+            p.neededBy = {requesterPath};
+            if (!resolved)
+                p.detail =
+                    name
+                    + " is an API set (a virtual DLL name that Windows maps to a system DLL), and the "
+                      "API set schema shipped here has no contract "
+                    + key
+                    + ": this Windows version may not have "
+                      "it (it is newer than the schema, or exists only on other editions). API sets are never "
+                      "looked up as files, so a file of that name does not help; update Windows, or use a build of "
+                    + baseName(requesterPath) + " made for this Windows version.";
+            else if (resolved->host.empty())
+                p.detail = name + " is an API set whose contract " + resolved->contract
+                           + " has no host DLL on "
+                             "this edition of Windows, so it cannot be loaded.";
+            else
+                p.detail = name + " is an API set served by " + resolved->host + " (contract " + resolved->contract
+                           + "), which is not in System32 (" + m_systemDir + ") for a "
+                           + machineDescription(m_processMachine, m_processPlus)
+                           + " process. Repair Windows (sfc /scannow) or check --system-dir.";
+            if (delayEdge)
+                p.detail += " It is a delay-load import: the load succeeds, and only a call into it would fail.";
+            graph.addProblem(std::move(p));
+            return;
+        }
+
+        // A path in the import table: used as written (rare).
+        if (name.find_first_of("/\\") != std::string::npos) {
+            const FileFacts f = m_cache.facts(name);
+            if (f.isRegular) {
+                const std::size_t index =
+                    addModule(baseName(name), name, Via::Absolute, name, delayed, false, graph, queue);
+                graph.addEdge(from, m_modules[index].node, name, Via::Absolute, delayEdge);
+                return;
+            }
+        }
+
+        // 2. A module already in the process, by base name.
+        if (auto loaded = loadedModule(key)) {
+            graph.addEdge(from, nodeOf(m_modules[*loaded], name, graph), name, Via::Loaded, delayEdge);
+            return;
+        }
+
+        // 3. KnownDLLs: System32's copy, whatever the search order says.
+        if (knowndlls::isKnownDll(key)) {
+            if (auto known = systemModule(name, Via::KnownDll, "KnownDLLs", delayed, graph, queue)) {
+                graph.addEdge(from, nodeOf(m_modules[*known], name, graph), name, Via::KnownDll, delayEdge);
+                return;
+            }
+        }
+
+        // 4. The search.
+        const std::vector<Step> steps = plan();
+        const Lookup result = search(name, steps);
+        if (result.winner) {
+            const Candidate &w = *result.winner;
+            const std::size_t index =
+                addModule(name, w.path, w.step.via, w.step.dir, delayed, w.step.via == Via::SystemDir, graph, queue);
+            graph.addEdge(from, m_modules[index].node, name, w.step.via, delayEdge);
+            for (const auto &other : result.others)
+                reportShadowed(name, requesterPath, w, other, graph);
+            return;
+        }
+        if (quiet)
+            return;
+
+        const std::size_t missingNode = graph.missing(name);
+        graph.addEdge(from, missingNode, name, Via::NotFound, delayEdge);
+        Problem p;
+        p.severity = severityFor(delayEdge, delayed);
+        p.name = name;
+        p.neededBy = {requesterPath};
+        const std::string where = describeSearch(steps);
+        const std::string delayNote =
+            delayEdge ? " It is a delay-load import: the load succeeds, and only a call into it would fail."
+            : delayed ? " Only a delay-loaded DLL needs it, so the load itself succeeds."
+                      : "";
+        const DllAdvice advice = adviceFor(name);
+        if (result.fatal) {
+            p.kind = ProblemKind::NotALibrary;
+            p.paths = {result.fatal->path};
+            p.detail =
+                "The search for " + name + " stops at " + result.fatal->path + " (" + result.fatal->step.rule
+                + "): " + result.fatalReason
+                + ". The loader does not skip such a file: the search ends there and "
+                  "the load fails (Wine reports [WinError 126]; Windows may report [WinError 193] \"%1 is not a valid "
+                  "Win32 application\"). Remove or replace that file (reinstall the package that owns it)."
+                + delayNote;
+        } else if (!result.wrongArch.empty()) {
+            p.kind = ProblemKind::WrongArch;
+            std::string copies;
+            for (const auto &c : result.wrongArch) {
+                p.paths.push_back(c.path);
+                copies += (copies.empty() ? "" : "; ") + c.path + " (" + c.step.rule + ")";
+            }
+            p.detail =
+                name + " is " + result.wrongArch.front().note + " but " + m_processName + " is "
+                + machineDescription(m_processMachine, m_processPlus) + ": " + copies
+                + ". The loader skips a DLL "
+                  "of another machine and keeps searching; no "
+                + bin::peMachineName(m_processMachine)
+                + " copy was found, so the load fails with [WinError 126] (older Windows versions may stop at the "
+                  "first copy with [WinError 193] instead). Looked in: "
+                + where + ". Install the " + bin::peMachineName(m_processMachine)
+                + " build of the package that provides it." + delayNote;
+        } else {
+            p.kind = ProblemKind::Missing;
+            p.detail = name + " was not found, so loading " + baseName(m_modules[0].path)
+                       + " fails with "
+                         "[WinError 126] \"The specified module could not be found\""
+                       + (delayed ? " when it is used" : "") + ". Looked in, in order: " + where + ".";
+            for (const auto &c : result.skipped) {
+                p.paths.push_back(c.path);
+                p.detail += " " + c.path + " was skipped: " + c.note + ".";
+            }
+            if (!m_options.classicWindowsOrder) {
+                std::vector<std::string> onPath;
+                for (const auto &d : m_path)
+                    if (std::string file = findIn(d, name); !file.empty())
+                        onPath.push_back(file);
+                if (!onPath.empty()) {
+                    std::string list;
+                    for (const auto &f : onPath) {
+                        p.paths.push_back(f);
+                        list += (list.empty() ? "" : ", ") + f;
+                    }
+                    p.detail +=
+                        " A copy is on PATH (" + list
+                        + "), but LoadLibraryExW with torch's flags "
+                          "(LOAD_LIBRARY_SEARCH_DEFAULT_DIRS | LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR) ignores PATH, and "
+                          "so does Python 3.8 and later for extension modules: adding a folder to PATH does not "
+                          "help. Call os.add_dll_directory(r\""
+                        + dirName(onPath.front())
+                        + "\") before importing "
+                          "torch, or install the DLL where it is searched. (torch's own fallback after error 126, "
+                          "LoadLibraryW with its folders put in front of PATH, would find it: see --classic-search.)";
+                }
+            }
+            if (advice.missing)
+                p.detail += std::string(" ") + advice.missing;
+            else
+                p.detail += " Install the package that provides it, or add its folder with os.add_dll_directory().";
+            p.detail += delayNote;
+        }
+        graph.addProblem(std::move(p));
+    }
+
+    void reportShadowed(const std::string &name, const std::string &requesterPath, const Candidate &winner,
+                        const Candidate &other, GraphBuilder &graph)
+    {
+        auto version = [&](const std::string &path) {
+            const std::string v = versionOf(path);
+            return v.empty() ? std::string() : ", version " + v;
+        };
+        Problem p;
+        p.kind = ProblemKind::Shadowed;
+        p.severity = Severity::Warning;
+        p.name = name;
+        p.neededBy = {requesterPath};
+        p.paths = {winner.path, other.path};
+        const std::string order = m_options.classicWindowsOrder ? "the classic search order (LoadLibraryW)"
+                                                                : "the search order of torch's LoadLibraryExW flags";
+        p.detail = winner.path + " (" + winner.step.rule + version(winner.path) + ") is loaded; a different copy at "
+                   + other.path + " (" + other.step.rule + version(other.path) + ") is never used, because "
+                   + winner.step.rule + " comes before " + other.step.rule + " in " + order + ".";
+        if (const DllAdvice advice = adviceFor(name); advice.shadowed)
+            p.detail += std::string(" ") + advice.shadowed;
+        else
+            p.detail += " If the other copy is the one you meant, remove the first from its folder or take that "
+                        "folder out of the search.";
+        graph.addProblem(std::move(p));
+    }
+
+    DepsOptions m_options;
+    BinaryCache &m_cache;
+    std::string m_systemDir, m_appDir, m_windowsDir, m_rootDir;
+    std::vector<std::string> m_path;
+    std::uint16_t m_processMachine = 0;
+    bool m_processPlus = false;
+    std::string m_processName;
+    std::vector<Module> m_modules;
+    std::unordered_map<std::string, Listing> m_listings;
+    std::unordered_map<std::string, Lookup> m_lookups;
+    std::vector<std::shared_ptr<const bin::BinaryInfo>> m_keepAlive;
+};
+
+} // namespace
+
+std::unique_ptr<Emulator> makeWindowsEmulator(const DepsOptions &options, BinaryCache &cache)
+{
+    return std::make_unique<WindowsEmulator>(options, cache);
 }
 
 } // namespace td::loader

@@ -47,8 +47,7 @@ QString initLogging(bool verboseConsole)
     if (QDir().mkpath(dir)) {
         path = dir + QStringLiteral("/torchdoctor.log");
         try {
-            auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(
-                path.toStdString(), 2 * 1024 * 1024, 3);
+            auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(path.toStdString(), 2 * 1024 * 1024, 3);
             file->set_level(spdlog::level::debug);
             file->set_pattern("%Y-%m-%d %H:%M:%S.%e [%l] [%t] %v");
             sinks.push_back(file);

@@ -55,10 +55,19 @@ QString fromNativeBytes(const std::string &bytes)
 
 namespace {
 
-QString str(const char *s) { return QString::fromLatin1(s); }
+QString str(const char *s)
+{
+    return QString::fromLatin1(s);
+}
 
-QString plural(std::size_t n) { return n == 1 ? QString() : QStringLiteral("s"); }
-QString plural(int n) { return plural(static_cast<std::size_t>(n)); }
+QString plural(std::size_t n)
+{
+    return n == 1 ? QString() : QStringLiteral("s");
+}
+QString plural(int n)
+{
+    return plural(static_cast<std::size_t>(n));
+}
 
 QJsonArray stringArray(const std::vector<std::string> &items)
 {
@@ -130,12 +139,13 @@ QJsonObject depsToJson(const Graph &graph)
         {QStringLiteral("libraries"), libraries},
         {QStringLiteral("edges"), edges},
         {QStringLiteral("problems"), problems},
-        {QStringLiteral("summary"), QJsonObject{
-            {QStringLiteral("roots"), static_cast<qint64>(graph.roots.size())},
-            {QStringLiteral("libraries"), static_cast<qint64>(graph.libraries.size())},
-            {QStringLiteral("errors"), errors},
-            {QStringLiteral("warnings"), warnings},
-        }},
+        {QStringLiteral("summary"),
+         QJsonObject{
+             {QStringLiteral("roots"), static_cast<qint64>(graph.roots.size())},
+             {QStringLiteral("libraries"), static_cast<qint64>(graph.libraries.size())},
+             {QStringLiteral("errors"), errors},
+             {QStringLiteral("warnings"), warnings},
+         }},
     };
 }
 
@@ -183,14 +193,16 @@ private:
             const bool last = k + 1 == shown.size();
             m_out += indent + (last ? QStringLiteral("└── ") : QStringLiteral("├── ")) + fromNativeBytes(e.name);
             if (!child.found) {
-                m_out += e.weak || e.delayLoad ? QStringLiteral(" not found (optional)") : QStringLiteral(" ✗ not found");
+                m_out +=
+                    e.weak || e.delayLoad ? QStringLiteral(" not found (optional)") : QStringLiteral(" ✗ not found");
             } else {
                 if (child.path != e.name)
                     m_out += QStringLiteral(" ⇒ ") + fromNativeBytes(child.path);
                 const Via via = e.via == Via::Loaded ? child.via : e.via;
                 m_out += QStringLiteral(" [") + str(toString(via));
                 const bool showEntry = via == Via::Rpath || via == Via::Runpath || via == Via::LdLibraryPath
-                    || via == Via::Path || via == Via::AddDllDirectory || via == Via::DyldLibraryPath;
+                                       || via == Via::Path || via == Via::AddDllDirectory
+                                       || via == Via::DyldLibraryPath;
                 if (showEntry && !child.viaEntry.empty())
                     m_out += QStringLiteral(" ") + fromNativeBytes(child.viaEntry);
                 if (!child.version.empty())
@@ -248,8 +260,8 @@ QString depsToText(const Graph &graph, const DepsTextOptions &options)
     if (!graph.problems.empty()) {
         out += QStringLiteral("\nProblems:\n");
         for (const Problem &p : graph.problems) {
-            out += (p.severity == Severity::Error ? QStringLiteral("✗ ") : QStringLiteral("! "))
-                + str(toString(p.kind)) + QStringLiteral(": ") + fromNativeBytes(p.name) + QLatin1Char('\n');
+            out += (p.severity == Severity::Error ? QStringLiteral("✗ ") : QStringLiteral("! ")) + str(toString(p.kind))
+                   + QStringLiteral(": ") + fromNativeBytes(p.name) + QLatin1Char('\n');
             if (!p.neededBy.empty()) {
                 out += QStringLiteral("    needed by: ");
                 for (std::size_t i = 0; i < p.neededBy.size(); ++i) {
@@ -265,10 +277,14 @@ QString depsToText(const Graph &graph, const DepsTextOptions &options)
         }
     }
     out += QStringLiteral("\n%1 root%2, %3 librar%4, %5 error%6, %7 warning%8\n")
-               .arg(graph.roots.size()).arg(plural(graph.roots.size()))
-               .arg(graph.libraries.size()).arg(graph.libraries.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"))
-               .arg(errors).arg(plural(errors))
-               .arg(warnings).arg(plural(warnings));
+               .arg(graph.roots.size())
+               .arg(plural(graph.roots.size()))
+               .arg(graph.libraries.size())
+               .arg(graph.libraries.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"))
+               .arg(errors)
+               .arg(plural(errors))
+               .arg(warnings)
+               .arg(plural(warnings));
     return out;
 }
 

@@ -18,8 +18,8 @@ QString fromNativeBytes(const std::string &bytes);
 QJsonObject depsToJson(const loader::Graph &graph);
 
 struct DepsTextOptions {
-    bool verbose = false;     // every tree in full, even for many roots
-    int treeRootLimit = 20;   // above this many roots, one line per root
+    bool verbose = false;   // every tree in full, even for many roots
+    int treeRootLimit = 20; // above this many roots, one line per root
 };
 
 // A readable tree like libtree's, with every problem explained under it.

@@ -45,15 +45,19 @@ QJsonObject firstProblem(const QJsonObject &doc)
     return problems.isEmpty() ? QJsonObject() : problems.first().toObject();
 }
 
-std::string kindOf(const QJsonObject &problem) { return problem.value(QStringLiteral("kind")).toString().toStdString(); }
+std::string kindOf(const QJsonObject &problem)
+{
+    return problem.value(QStringLiteral("kind")).toString().toStdString();
+}
 
 fs::path buildLibrary(const TempDir &dir, const std::string &name, const std::vector<std::string> &extra = {})
 {
     const fs::path src = dir / (name + ".c");
     writeFile(src, "int " + name + "_value(void) { return 7; }\n");
     const fs::path out = dir / ("lib" + name + ".so");
-    std::vector<std::string> argv{config::cc, "-shared", "-fPIC", "-o", out.string(), src.string(),
-                                  "-Wl,-soname,lib" + name + ".so", "-Wl,--no-as-needed"};
+    std::vector<std::string> argv{
+        config::cc,          "-shared", "-fPIC", "-o", out.string(), src.string(), "-Wl,-soname,lib" + name + ".so",
+        "-Wl,--no-as-needed"};
     argv.insert(argv.end(), extra.begin(), extra.end());
     runOk(argv);
     return out;
@@ -145,12 +149,13 @@ TEST(Cli, BadInputsGiveProblemsNotCrashes)
     fs::copy_file(good, dir / nonUtf8);
     fs::create_symlink(dir / "nowhere.so", dir / "libdangling.so");
 
-    struct Case { std::string path; std::string kind; };
+    struct Case {
+        std::string path;
+        std::string kind;
+    };
     const std::vector<Case> cases{
-        {(dir / "notes.txt").string(), "not-a-library"},
-        {(dir / "libempty.so").string(), "not-a-library"},
-        {(dir / "libtruncated.so").string(), "not-a-library"},
-        {(dir / "does-not-exist.so").string(), "missing"},
+        {(dir / "notes.txt").string(), "not-a-library"},       {(dir / "libempty.so").string(), "not-a-library"},
+        {(dir / "libtruncated.so").string(), "not-a-library"}, {(dir / "does-not-exist.so").string(), "missing"},
         {(dir / "libdangling.so").string(), "unreadable"},
     };
     for (const auto &c : cases) {
@@ -236,4 +241,34 @@ TEST(Cli, MultiGigabyteLibraryCostsWhatASmallOneCosts)
     EXPECT_EQ(r.exitCode, 0) << r.err;
     EXPECT_LE(r.maxRssKb, 64 * 1024) << "peak memory " << r.maxRssKb << " KiB";
     std::printf("peak memory on a 6 GiB library: %ld KiB\n", r.maxRssKb);
+}
+
+TEST(Cli, DebianTorchLibIsHealthyDespiteItsDanglingLinks)
+{
+    const std::string torchLib = "/usr/lib/python3/dist-packages/torch/lib";
+    if (!fs::exists(torchLib))
+        GTEST_SKIP() << "python3-torch is not installed";
+    const RunResult r = torchdoctor({"deps", "--json", torchLib});
+    EXPECT_EQ(r.exitCode, 0) << r.out;
+    const QJsonObject doc = json(r);
+    EXPECT_GE(doc.value(QStringLiteral("roots")).toArray().size(), 5);
+    for (const auto &v : doc.value(QStringLiteral("problems")).toArray()) {
+        const QJsonObject p = v.toObject();
+        // Debian ships links to caffe2 test libraries that are not installed:
+        // nothing loads them, so they are warnings, never errors.
+        EXPECT_EQ(p.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"))
+            << p.value(QStringLiteral("detail")).toString().toStdString();
+    }
+}
+
+TEST(Cli, WritesItsLogFile)
+{
+    TempDir data;
+    RunOptions options;
+    options.setEnv["XDG_DATA_HOME"] = data.path().string();
+    const RunResult r = run({config::torchdoctor, "deps", "/usr/lib/x86_64-linux-gnu/libc.so.6"}, options);
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    const fs::path log = data / "TorchDoctor/logs/torchdoctor.log";
+    ASSERT_TRUE(fs::exists(log));
+    EXPECT_NE(readFile(log).find("deps: 1 roots"), std::string::npos) << readFile(log);
 }

@@ -45,9 +45,9 @@ std::string command(std::uint32_t cmd, const std::string &text, bool bigEndian, 
         put32(body, 12, bigEndian);
     } else if (padding == 0) {
         put32(body, 24, bigEndian);
-        put32(body, 0, bigEndian);        // timestamp
-        put32(body, 0x10000, bigEndian);  // current version
-        put32(body, 0x10000, bigEndian);  // compatibility version
+        put32(body, 0, bigEndian);       // timestamp
+        put32(body, 0x10000, bigEndian); // current version
+        put32(body, 0x10000, bigEndian); // compatibility version
     }
     body += text;
     body.append(padding, '\0');
@@ -66,8 +66,8 @@ struct Header {
     bool bigEndian = false;
     std::uint32_t cpuType = kCpuArm64;
     std::uint32_t fileType = 6;
-    std::optional<std::uint32_t> ncmds;       // default: the number of commands
-    std::optional<std::uint32_t> sizeOfCmds;  // default: their size
+    std::optional<std::uint32_t> ncmds;      // default: the number of commands
+    std::optional<std::uint32_t> sizeOfCmds; // default: their size
 };
 
 std::string machO(const Header &h, const std::vector<std::string> &commands)
@@ -90,8 +90,7 @@ std::string machO(const Header &h, const std::vector<std::string> &commands)
 
 std::string sampleDylib()
 {
-    return machO({}, {command(kIdDylib, "@rpath/libsample.dylib", false),
-                      command(kSegment64, "", false, 64),
+    return machO({}, {command(kIdDylib, "@rpath/libsample.dylib", false), command(kSegment64, "", false, 64),
                       command(kLoadDylib, "@rpath/libc10.dylib", false),
                       command(kLoadWeakDylib, "@loader_path/libweak.dylib", false),
                       command(kReexportDylib, "/usr/lib/libc++.1.dylib", false),
@@ -110,7 +109,7 @@ std::string parse(const std::string &bytes, bin::MachOInfo &info)
 // ---- The oracle: llvm-objdump's view of a file ---------------------------
 
 struct OracleSlice {
-    std::string arch;        // "arm64", "x86_64" (lower case)
+    std::string arch; // "arm64", "x86_64" (lower case)
     std::uint32_t fileType = 0;
     std::uint32_t ncmds = 0;
     std::string installName;
@@ -336,7 +335,7 @@ TEST(MachOReader, ReadsBigEndian32Bit)
     h.fileType = 2;
     bin::MachOInfo info;
     ASSERT_EQ(parse(machO(h, {command(kLoadDylib, "/usr/lib/libSystem.B.dylib", true),
-                             command(kRpath, "@executable_path/../Frameworks", true)}),
+                              command(kRpath, "@executable_path/../Frameworks", true)}),
                     info),
               "");
     ASSERT_EQ(info.slices.size(), 1U);
@@ -484,7 +483,9 @@ TEST(MachOReader, RejectsHostileHeaders)
     // Nothing at all, a bare magic, not Mach-O.
     EXPECT_NE(errorOf(""), "");
     EXPECT_NE(errorOf("\xcf\xfa\xed\xfe"), "");
-    EXPECT_NE(errorOf("\x7f" "ELF and more bytes than a header"), "");
+    EXPECT_NE(errorOf("\x7f"
+                      "ELF and more bytes than a header"),
+              "");
 }
 
 TEST(MachOReader, SurvivesTruncationsAndBitFlips)
@@ -531,16 +532,16 @@ TEST_F(MachOFixtureTest, AgreesWithLlvmObjdump)
     ASSERT_TRUE(m_build.fat(d / "fat/liba.dylib", {d / "x86_64/liba.dylib", d / "arm64/liba.dylib"}));
     ASSERT_TRUE(m_build.fat(d / "fat/main", {d / "arm64/main", d / "x86_64/main"}, /*useLipo=*/false));
 
-    for (const char *f : {"arm64/liba.dylib", "x86_64/liba.dylib", "arm64/libbare.dylib", "arm64/main",
-                          "x86_64/main", "fat/liba.dylib", "fat/main"})
+    for (const char *f : {"arm64/liba.dylib", "x86_64/liba.dylib", "arm64/libbare.dylib", "arm64/main", "x86_64/main",
+                          "fat/liba.dylib", "fat/main"})
         expectAgreement(d / f);
 
     const bin::BinaryInfo fat = bin::readBinaryFile((d / "fat/liba.dylib").string());
     ASSERT_TRUE(fat.ok()) << fat.error;
     ASSERT_EQ(fat.macho()->slices.size(), 2U);
     EXPECT_TRUE(fat.macho()->universal);
-    std::cout << "[ oracle   ] " << m_build.built() << " Mach-O fixtures built, " << g_oracleFiles
-              << " files and " << g_oracleCommands << " load commands agree with llvm-objdump\n";
+    std::cout << "[ oracle   ] " << m_build.built() << " Mach-O fixtures built, " << g_oracleFiles << " files and "
+              << g_oracleCommands << " load commands agree with llvm-objdump\n";
 }
 
 TEST_F(MachOFixtureTest, RealFilesSurviveTruncationsAndBitFlips)

@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <cinttypes>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -90,8 +90,7 @@ std::uint32_t get32(const std::string &b, std::size_t at)
 
 std::uint16_t get16(const std::string &b, std::size_t at)
 {
-    return static_cast<std::uint16_t>(static_cast<unsigned char>(b[at])
-                                      | (static_cast<unsigned char>(b[at + 1]) << 8));
+    return static_cast<std::uint16_t>(static_cast<unsigned char>(b[at]) | (static_cast<unsigned char>(b[at + 1]) << 8));
 }
 
 void put32(std::string &b, std::size_t at, std::uint32_t v)
@@ -118,7 +117,9 @@ struct RawPe {
     std::size_t peOffset = 0, optOffset = 0;
     bool plus = false;
     std::uint64_t imageBase = 0;
-    struct Sec { std::uint32_t va, vsize, raw, rawSize; };
+    struct Sec {
+        std::uint32_t va, vsize, raw, rawSize;
+    };
     std::vector<Sec> sections;
 
     explicit RawPe(const std::string &b)
@@ -135,10 +136,7 @@ struct RawPe {
             sections.push_back({get32(b, s + 12), get32(b, s + 8), get32(b, s + 20), get32(b, s + 16)});
         }
     }
-    [[nodiscard]] std::size_t dirOffset(std::size_t index) const
-    {
-        return optOffset + (plus ? 112 : 96) + 8 * index;
-    }
+    [[nodiscard]] std::size_t dirOffset(std::size_t index) const { return optOffset + (plus ? 112 : 96) + 8 * index; }
     [[nodiscard]] std::optional<std::size_t> fileOffset(std::uint32_t rva) const
     {
         for (const Sec &s : sections)
@@ -464,8 +462,7 @@ struct TinyPe {
     static constexpr std::uint32_t kSectionRva = 0x1000;
     std::string bytes;
 
-    explicit TinyPe(std::uint32_t sectionSize = 0x1000)
-        : bytes(kSectionRaw + sectionSize, '\0')
+    explicit TinyPe(std::uint32_t sectionSize = 0x1000) : bytes(kSectionRaw + sectionSize, '\0')
     {
         bytes[0] = 'M';
         bytes[1] = 'Z';
@@ -745,8 +742,8 @@ TEST(PeWine, ObjdumpAgreesOnASampleOfWineDlls)
         agreed += agreesWithObjdump(p, r.info) ? 1u : 0u;
         dlls += r.info.imports.size();
     }
-    std::printf("objdump agreement on Wine PE files: %zu of %zu (%zu import entries compared)\n", agreed,
-                sample.size(), dlls);
+    std::printf("objdump agreement on Wine PE files: %zu of %zu (%zu import entries compared)\n", agreed, sample.size(),
+                dlls);
     EXPECT_GE(sample.size(), std::min<std::size_t>(150, files.size()));
 }
 
@@ -798,9 +795,9 @@ TEST(PeHostile, ImportDescriptorsThatNeverEnd)
     TinyPe pe(0x10000);
     pe.dir(1, 0x1000, 0x100);
     for (std::uint32_t rva = 0x1000; rva + 20 <= 0x1000 + 0x10000; rva += 20) {
-        pe.at32(rva, 0x1000);       // OriginalFirstThunk: the table itself
-        pe.at32(rva + 12, 0x1000);  // Name: the table bytes
-        pe.at32(rva + 16, 0x1000);  // FirstThunk
+        pe.at32(rva, 0x1000);      // OriginalFirstThunk: the table itself
+        pe.at32(rva + 12, 0x1000); // Name: the table bytes
+        pe.at32(rva + 16, 0x1000); // FirstThunk
     }
     const Parsed r = parseBytes(pe.bytes);
     EXPECT_NE(r.error, "");
@@ -831,9 +828,9 @@ TEST(PeHostile, ResourceDirectoryCycle)
 {
     TinyPe pe;
     pe.dir(2, 0x1000, 0x100);
-    pe.at16(0x1000 + 14, 1);                // one ID entry
-    pe.at32(0x1000 + 16, 16);               // RT_VERSION
-    pe.at32(0x1000 + 20, 0x80000000U);      // a subdirectory: the root again
+    pe.at16(0x1000 + 14, 1);           // one ID entry
+    pe.at32(0x1000 + 16, 16);          // RT_VERSION
+    pe.at32(0x1000 + 20, 0x80000000U); // a subdirectory: the root again
     EXPECT_EQ(parseBytes(pe.bytes).error, "resource directory loop");
 
     TinyPe deep; // type -> name -> language -> another directory

@@ -38,8 +38,14 @@ protected:
         const fs::path src = m_dir / ("src-" + name + "-" + std::to_string(m_counter++) + ".c");
         writeFile(src, body.empty() ? "int " + name + "_value(void) { return 42; }\n" : body);
         const fs::path out = where / ("lib" + name + ".so.1");
-        std::vector<std::string> argv{config::cc, "-shared", "-fPIC", "-o", out.string(), src.string(),
-                                      "-Wl,-soname,lib" + name + ".so.1", "-Wl,--no-as-needed"};
+        std::vector<std::string> argv{config::cc,
+                                      "-shared",
+                                      "-fPIC",
+                                      "-o",
+                                      out.string(),
+                                      src.string(),
+                                      "-Wl,-soname,lib" + name + ".so.1",
+                                      "-Wl,--no-as-needed"};
         for (const auto &d : deps)
             argv.push_back(d.string());
         argv.insert(argv.end(), flags.begin(), flags.end());

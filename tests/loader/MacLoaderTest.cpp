@@ -72,11 +72,11 @@ protected:
     {
         std::string out;
         for (const auto &l : g.libraries)
-            out += "  " + l.name + " -> " + (l.found ? l.path : "(missing)") + " [" + toString(l.via) + " "
-                + l.viaEntry + "] " + l.arch + "\n";
+            out += "  " + l.name + " -> " + (l.found ? l.path : "(missing)") + " [" + toString(l.via) + " " + l.viaEntry
+                   + "] " + l.arch + "\n";
         for (const auto &p : g.problems)
             out += std::string("  problem ") + toString(p.kind) + " " + toString(p.severity) + " " + p.name + ": "
-                + p.detail + "\n";
+                   + p.detail + "\n";
         return out;
     }
 
@@ -195,8 +195,8 @@ TEST_F(MacLoaderTest, ExecutablePathNeedsAnExecutable)
 
 TEST_F(MacLoaderTest, DyldLibraryPathWins)
 {
-    const fs::path a = dylib("lib/liba.dylib", "@rpath/liba.dylib", {"@rpath/libb.dylib", "/opt/none/libabs.dylib"},
-                             {"@loader_path"});
+    const fs::path a =
+        dylib("lib/liba.dylib", "@rpath/liba.dylib", {"@rpath/libb.dylib", "/opt/none/libabs.dylib"}, {"@loader_path"});
     dylib("lib/libb.dylib", "@rpath/libb.dylib");
     dylib("override/libb.dylib", "@rpath/libb.dylib");
     dylib("override/libabs.dylib", "/opt/none/libabs.dylib");
@@ -237,8 +237,8 @@ TEST_F(MacLoaderTest, DyldLibraryPathWins)
 TEST_F(MacLoaderTest, MissingDependencyListsEveryPlaceTried)
 {
     // The torch 2.2 libtorch zip: libtorch_cpu needs @rpath/libomp.dylib.
-    const fs::path root = dylib("libtorch/lib/libtorch_cpu.dylib", "@rpath/libtorch_cpu.dylib",
-                                {"@rpath/libomp.dylib"}, {"@loader_path", "@loader_path/../omp", "/opt/x/lib"});
+    const fs::path root = dylib("libtorch/lib/libtorch_cpu.dylib", "@rpath/libtorch_cpu.dylib", {"@rpath/libomp.dylib"},
+                                {"@loader_path", "@loader_path/../omp", "/opt/x/lib"});
     DepsOptions o;
     o.env["HOME"] = "/Users/me";
     const Graph g = load(root, o);
@@ -293,8 +293,8 @@ TEST_F(MacLoaderTest, WrongArchitecture)
     // A universal root runs as arm64; asked for x86_64, the x86_64 files load.
     const fs::path rootX = dylib("thin/libroot-x86_64.dylib", "@rpath/libroot.dylib", {"@rpath/libx.dylib"},
                                  {"@loader_path/../lib"}, "x86_64");
-    const fs::path rootA = dylib("thin/libroot-arm64.dylib", "@rpath/libroot.dylib", {"@rpath/libx.dylib"},
-                                 {"@loader_path/../lib"});
+    const fs::path rootA =
+        dylib("thin/libroot-arm64.dylib", "@rpath/libroot.dylib", {"@rpath/libx.dylib"}, {"@loader_path/../lib"});
     ASSERT_TRUE(m_build.fat(m_dir / "fat/libroot.dylib", {rootX, rootA}, /*useLipo=*/false));
     const Graph ga = load(m_dir / "fat/libroot.dylib");
     EXPECT_NE(problem(ga, "@rpath/libx.dylib"), nullptr);
@@ -330,9 +330,9 @@ TEST_F(MacLoaderTest, WeakMissingIsAWarning)
 
 TEST_F(MacLoaderTest, SystemLibrariesAndFallback)
 {
-    const fs::path root = dylib("libr.dylib", "@rpath/libr.dylib",
-                                {"/System/Library/Frameworks/Accelerate.framework/Versions/A/Accelerate",
-                                 "/opt/moved/libz.1.dylib"});
+    const fs::path root =
+        dylib("libr.dylib", "@rpath/libr.dylib",
+              {"/System/Library/Frameworks/Accelerate.framework/Versions/A/Accelerate", "/opt/moved/libz.1.dylib"});
     DepsOptions o;
     o.env["DYLD_FALLBACK_LIBRARY_PATH"] = (m_dir / "fallback").string();
     dylib("fallback/libz.1.dylib", "/opt/moved/libz.1.dylib");
@@ -340,8 +340,7 @@ TEST_F(MacLoaderTest, SystemLibrariesAndFallback)
     SCOPED_TRACE(dump(g));
     EXPECT_TRUE(g.problems.empty());
     EXPECT_EQ(lib(g, "/usr/lib/libSystem.B.dylib")->via, Via::SharedCache);
-    EXPECT_EQ(lib(g, "/System/Library/Frameworks/Accelerate.framework/Versions/A/Accelerate")->via,
-              Via::SharedCache);
+    EXPECT_EQ(lib(g, "/System/Library/Frameworks/Accelerate.framework/Versions/A/Accelerate")->via, Via::SharedCache);
     const Library *z = lib(g, "/opt/moved/libz.1.dylib");
     ASSERT_NE(z, nullptr);
     EXPECT_EQ(z->via, Via::DyldFallback);

@@ -67,8 +67,8 @@ void compareAll(const std::vector<fs::path> &files, Tally &tally)
         const loader::Graph graph = loader::analyze({file.string()}, options);
         ++tally.files;
         const std::string diff = graph.roots.empty()
-            ? std::string("  no root\n")
-            : compareResolutions(theirs, graphResolve(graph, graph.roots[0].library));
+                                     ? std::string("  no root\n")
+                                     : compareResolutions(theirs, graphResolve(graph, graph.roots[0].library));
         tally.dependencies += theirs.found.size() + theirs.notFound.size();
         if (diff.empty())
             ++tally.agreed;
@@ -118,7 +118,8 @@ TEST_F(LinuxOracle, DebianTorchAgreesWithLdSo)
     }
     // The libraries torch/lib links to (they are symlinks there).
     for (const auto &f : librariesIn("/usr/lib/x86_64-linux-gnu", false))
-        if (f.filename().string().find("torch") != std::string::npos || f.filename().string().find("c10") != std::string::npos)
+        if (f.filename().string().find("torch") != std::string::npos
+            || f.filename().string().find("c10") != std::string::npos)
             files.push_back(f);
     if (files.empty())
         GTEST_SKIP() << "python3-torch is not installed";

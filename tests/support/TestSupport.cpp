@@ -123,8 +123,8 @@ RunResult run(const std::vector<std::string> &argv, const RunOptions &options)
     int open = 2;
     char buf[65536];
     while (open > 0) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now());
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             result.timedOut = true;
             ::kill(-pid, SIGKILL);
@@ -154,7 +154,8 @@ RunResult run(const std::vector<std::string> &argv, const RunOptions &options)
 
     int status = 0;
     struct rusage usage {};
-    while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {}
+    while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+    }
     result.maxRssKb = usage.ru_maxrss;
     if (WIFEXITED(status))
         result.exitCode = WEXITSTATUS(status);
@@ -171,7 +172,8 @@ std::string runOk(const std::vector<std::string> &argv, const RunOptions &option
         for (const auto &a : argv)
             cmd += a + ' ';
         ADD_FAILURE() << "command failed (exit " << r.exitCode << ", signal " << r.signal
-                      << (r.timedOut ? ", timed out" : "") << "): " << cmd << "\n" << r.err;
+                      << (r.timedOut ? ", timed out" : "") << "): " << cmd << "\n"
+                      << r.err;
     }
     return r.out;
 }

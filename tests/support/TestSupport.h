@@ -27,21 +27,21 @@ private:
 };
 
 struct RunResult {
-    int exitCode = -1;     // -1 when killed by a signal or not started
+    int exitCode = -1; // -1 when killed by a signal or not started
     int signal = 0;
     bool timedOut = false;
-    long maxRssKb = 0;     // peak resident memory of the child
-    std::string out;       // stdout
-    std::string err;       // stderr
+    long maxRssKb = 0; // peak resident memory of the child
+    std::string out;   // stdout
+    std::string err;   // stderr
     [[nodiscard]] bool ok() const { return exitCode == 0; }
 };
 
 struct RunOptions {
-    std::map<std::string, std::string> setEnv;   // added to (or replacing in) the environment
+    std::map<std::string, std::string> setEnv; // added to (or replacing in) the environment
     std::vector<std::string> unsetEnv;
     std::chrono::seconds timeout{120};
     std::string stdinData;
-    fs::path workingDir;                         // empty: inherit
+    fs::path workingDir; // empty: inherit
 };
 
 // Runs argv[0] (looked up on PATH when it has no '/') with an argument list,

@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Windows loader emulation on DLL trees built with mingw-w64 at test time:
+// API sets, KnownDLLs, case-insensitive lookup, both search orders, wrong
+// machines, delay-load imports, shadowed copies and the advice table. Wine
+// checks the same rules against a real loader (tests/oracle/WineOracleTest.cpp).
+#include "TestConfig.h"
+#include "TestSupport.h"
+#include "fixtures/windows/PeBuilder.h"
+
+#include "loader/Analyzer.h"
+#include "loader/ApiSetSchema.h"
+#include "loader/KnownDlls.h"
+#include "loader/WindowsLoader.h"
+
+#include <gtest/gtest.h>
+
+using namespace td;
+using namespace td::test;
+using loader::ProblemKind;
+using loader::Severity;
+using loader::Via;
+
+namespace {
+
+// ---- tables -----------------------------------------------------------------
+
+TEST(ApiSetSchema, ResolvesIgnoringCaseAndLastVersion)
+{
+    const auto r = loader::apiset::resolve("API-MS-Win-Core-Synch-L1-2-0.dll");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->host, "kernelbase.dll");
+    EXPECT_EQ(r->contract.rfind("api-ms-win-core-synch-l1-2-", 0), 0u) << r->contract;
+    // Any last version number finds the same entry: the loader hashes without it.
+    const auto later = loader::apiset::resolve("api-ms-win-core-synch-l1-2-7");
+    ASSERT_TRUE(later);
+    EXPECT_EQ(later->contract, r->contract);
+    // ...but the other numbers are part of the contract.
+    const auto l11 = loader::apiset::resolve("api-ms-win-core-synch-l1-1-0.dll");
+    ASSERT_TRUE(l11);
+    EXPECT_NE(l11->contract, r->contract);
+}
+
+TEST(ApiSetSchema, UcrtAndExtContracts)
+{
+    const auto crt = loader::apiset::resolve("api-ms-win-crt-runtime-l1-1-0.dll");
+    ASSERT_TRUE(crt);
+    EXPECT_EQ(crt->host, "ucrtbase.dll");
+    EXPECT_TRUE(loader::apiset::isApiSetName("EXT-MS-win-ntuser-synch-l1-1-0.dll"));
+    const auto ext = loader::apiset::resolve("ext-ms-win-ntuser-synch-l1-1-0.dll");
+    ASSERT_TRUE(ext);
+    EXPECT_EQ(ext->host, "user32.dll");
+}
+
+TEST(ApiSetSchema, UnknownContractsAndOrdinaryNames)
+{
+    EXPECT_FALSE(loader::apiset::resolve("api-ms-win-td-nonexistent-l1-1-0.dll"));
+    EXPECT_FALSE(loader::apiset::resolve("kernel32.dll"));
+    EXPECT_FALSE(loader::apiset::isApiSetName("apis.dll"));
+    EXPECT_GT(loader::apiset::contractCount(), 400u);
+}
+
+TEST(KnownDlls, ListAndCase)
+{
+    EXPECT_TRUE(loader::knowndlls::isKnownDll("KERNEL32.dll"));
+    EXPECT_TRUE(loader::knowndlls::isKnownDll("msvcrt.dll"));
+    EXPECT_FALSE(loader::knowndlls::isKnownDll("msvcp140.dll"));
+    EXPECT_FALSE(loader::knowndlls::isKnownDll("c10.dll"));
+}
+
+TEST(WindowsRules, AdviceTable)
+{
+    const auto omp = loader::windows_rules::adviceFor("libomp140.x86_64.dll");
+    ASSERT_NE(omp.missing, nullptr);
+    EXPECT_NE(std::string(omp.missing).find("2.4.1"), std::string::npos);
+    EXPECT_NE(std::string(omp.missing).find("not part of the VC++ Redistributable"), std::string::npos);
+    const auto msvcp = loader::windows_rules::adviceFor("MSVCP140.dll");
+    ASSERT_NE(msvcp.missing, nullptr);
+    EXPECT_NE(std::string(msvcp.missing).find("Redistributable"), std::string::npos);
+    ASSERT_NE(msvcp.shadowed, nullptr);
+    EXPECT_NE(std::string(msvcp.shadowed).find("14.40"), std::string::npos);
+    EXPECT_NE(loader::windows_rules::adviceFor("zlibwapi.dll").missing, nullptr);
+    EXPECT_NE(loader::windows_rules::adviceFor("cudnn_cnn_infer64_8.dll").missing, nullptr);
+    EXPECT_EQ(loader::windows_rules::adviceFor("c10.dll").missing, nullptr);
+}
+
+TEST(WindowsRules, SplitPath)
+{
+    const auto parts = loader::windows_rules::splitPath("C:\\a;;\"C:\\b c\";C:\\d ");
+    ASSERT_EQ(parts.size(), 3u);
+    EXPECT_EQ(parts[1], "C:\\b c");
+    EXPECT_EQ(parts[2], "C:\\d");
+}
+
+// ---- trees ------------------------------------------------------------------
+
+class WindowsTree : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        const auto tc = pe::x64();
+        if (!tc || !config::have(config::mingw64Windres))
+            GTEST_SKIP() << "mingw-w64 (x86_64 gcc, dlltool, windres) not found";
+        m_tc = *tc;
+        // A small System32 of our own.
+        m_system = dir("Windows/System32");
+        for (const char *name : {"ntdll.dll", "kernel32.dll", "KernelBase.dll", "ucrtbase.dll", "msvcrt.dll"})
+            dll(m_system, name);
+    }
+
+    fs::path dir(const std::string &name)
+    {
+        const fs::path p = m_dir / name;
+        fs::create_directories(p);
+        return p;
+    }
+
+    fs::path dll(const fs::path &where, const std::string &name, const pe::DllSpec &spec = {}, bool x86 = false)
+    {
+        const fs::path out = where / name;
+        if (x86) {
+            const auto tc = pe::x86();
+            if (!tc) {
+                ADD_FAILURE() << "i686 mingw-w64 not found";
+                return out;
+            }
+            pe::buildDll(*tc, m_dir / "work", out, spec);
+        } else {
+            pe::buildDll(m_tc, m_dir / "work", out, spec);
+        }
+        return out;
+    }
+
+    static pe::DllSpec needs(std::initializer_list<std::string> dlls, bool delay = false)
+    {
+        pe::DllSpec spec;
+        for (const auto &d : dlls)
+            spec.imports.push_back({d, {}, delay});
+        return spec;
+    }
+
+    loader::DepsOptions options() const
+    {
+        loader::DepsOptions o;
+        o.os = loader::TargetOs::Windows;
+        o.systemDir = m_system.string();
+        return o;
+    }
+
+    static loader::Graph analyze(const fs::path &root, const loader::DepsOptions &o)
+    {
+        return loader::analyze({root.string()}, o);
+    }
+
+    static const loader::Problem *problem(const loader::Graph &g, ProblemKind kind, const std::string &name = {})
+    {
+        for (const auto &p : g.problems)
+            if (p.kind == kind && (name.empty() || p.name == name))
+                return &p;
+        return nullptr;
+    }
+
+    static const loader::Edge *edge(const loader::Graph &g, const std::string &name)
+    {
+        for (const auto &e : g.edges)
+            if (e.name == name)
+                return &e;
+        return nullptr;
+    }
+
+    static std::string resolved(const loader::Graph &g, const std::string &name)
+    {
+        const auto *e = edge(g, name);
+        return e ? g.libraries[e->to].path : std::string("<no edge>");
+    }
+
+    static bool hasErrors(const loader::Graph &g) { return g.hasErrors(); }
+
+    TempDir m_dir{"td-windows"};
+    pe::Toolchain m_tc;
+    fs::path m_system;
+};
+
+TEST_F(WindowsTree, ApiSetResolvesToHostNotToAFileOnDisk)
+{
+    const fs::path lib = dir("lib");
+    pe::DllSpec spec;
+    spec.imports.push_back({"API-MS-WIN-CRT-RUNTIME-L1-1-0.dll", "_initterm", false});
+    spec.imports.push_back({"api-ms-win-core-synch-l1-2-0.dll", "Sleep", false});
+    // A UCRT forwarder next to the DLL, as apps ship them: never preferred.
+    dll(lib, "api-ms-win-crt-runtime-l1-1-0.dll");
+    const fs::path a = dll(lib, "a.dll", spec);
+    const auto g = analyze(a, options());
+    EXPECT_FALSE(hasErrors(g));
+    const auto *crt = edge(g, "API-MS-WIN-CRT-RUNTIME-L1-1-0.dll");
+    ASSERT_NE(crt, nullptr);
+    EXPECT_EQ(crt->via, Via::ApiSet);
+    EXPECT_EQ(g.libraries[crt->to].path, (m_system / "ucrtbase.dll").string());
+    // kernelbase is always loaded: the API set edge lands on System32's, spelt as on disk.
+    EXPECT_EQ(resolved(g, "api-ms-win-core-synch-l1-2-0.dll"), (m_system / "KernelBase.dll").string());
+}
+
+TEST_F(WindowsTree, UnknownApiSetIsMissingWithExplanation)
+{
+    pe::DllSpec spec;
+    spec.imports.push_back({"api-ms-win-td-future-l1-1-0.dll", "Sleep", false});
+    const auto g = analyze(dll(dir("lib"), "a.dll", spec), options());
+    const auto *p = problem(g, ProblemKind::Missing);
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->severity, Severity::Error);
+    EXPECT_NE(p->detail.find("API set"), std::string::npos) << p->detail;
+    EXPECT_NE(p->detail.find("may not have"), std::string::npos) << p->detail;
+}
+
+TEST_F(WindowsTree, KnownDllComesFromSystem32WhateverTheOrder)
+{
+    const fs::path lib = dir("lib");
+    dll(lib, "msvcrt.dll"); // an app-local copy: ignored for a KnownDLL
+    const auto g = analyze(dll(lib, "a.dll", needs({"MSVCRT.dll"})), options());
+    const auto *e = edge(g, "MSVCRT.dll");
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->via, Via::KnownDll);
+    EXPECT_EQ(g.libraries[e->to].path, (m_system / "msvcrt.dll").string());
+}
+
+TEST_F(WindowsTree, CaseInsensitiveLookup)
+{
+    const fs::path lib = dir("lib");
+    const fs::path b = dll(lib, "Torch_CPU.DLL");
+    const auto g = analyze(dll(lib, "a.dll", needs({"torch_cpu.dll"})), options());
+    EXPECT_FALSE(hasErrors(g));
+    EXPECT_EQ(resolved(g, "torch_cpu.dll"), b.string());
+    EXPECT_EQ(edge(g, "torch_cpu.dll")->via, Via::DllDir);
+}
+
+TEST_F(WindowsTree, DefaultDirsOrder)
+{
+    // The DLL's folder, the application folder, add_dll_directory, System32.
+    const fs::path lib = dir("torch/lib"), app = dir("python"), x = dir("extra");
+    dll(app, "python.exe");
+    dll(app, "inapp.dll");
+    dll(x, "inapp.dll", [] {
+        pe::DllSpec s;
+        s.padding = 4096;
+        return s;
+    }());
+    dll(x, "inextra.dll");
+    dll(m_system, "insystem.dll");
+    dll(lib, "here.dll");
+    const fs::path a = dll(lib, "a.dll", needs({"here.dll", "inapp.dll", "inextra.dll", "insystem.dll"}));
+    auto o = options();
+    o.appDir = app.string();
+    o.searchDirs = {x.string()};
+    const auto g = analyze(a, o);
+    EXPECT_FALSE(hasErrors(g));
+    EXPECT_EQ(edge(g, "here.dll")->via, Via::DllDir);
+    EXPECT_EQ(edge(g, "inapp.dll")->via, Via::AppDir);
+    EXPECT_EQ(resolved(g, "inapp.dll"), (app / "inapp.dll").string());
+    EXPECT_EQ(edge(g, "inextra.dll")->via, Via::AddDllDirectory);
+    EXPECT_EQ(edge(g, "insystem.dll")->via, Via::SystemDir);
+    // The later, different inapp.dll is shadowed.
+    const auto *s = problem(g, ProblemKind::Shadowed, "inapp.dll");
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->severity, Severity::Warning);
+    ASSERT_EQ(s->paths.size(), 2u);
+    EXPECT_EQ(s->paths[1], (x / "inapp.dll").string());
+}
+
+TEST_F(WindowsTree, PathIgnoredWithTorchFlags)
+{
+    const fs::path lib = dir("torch/lib"), onPath = dir("tools/bin");
+    dll(onPath, "libomp140.x86_64.dll");
+    const fs::path a = dll(lib, "fbgemm.dll", needs({"libomp140.x86_64.dll"}));
+    auto o = options();
+    o.path = "C:\\nowhere;" + onPath.string();
+    const auto g = analyze(a, o);
+    const auto *p = problem(g, ProblemKind::Missing, "libomp140.x86_64.dll");
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->severity, Severity::Error);
+    EXPECT_NE(p->detail.find("ignores PATH"), std::string::npos) << p->detail;
+    EXPECT_NE(p->detail.find(lib.string()), std::string::npos) << "every folder searched: " << p->detail;
+    EXPECT_NE(p->detail.find(m_system.string()), std::string::npos) << p->detail;
+    EXPECT_NE(p->detail.find("os.add_dll_directory"), std::string::npos) << p->detail;
+    EXPECT_NE(p->detail.find("2.4.1"), std::string::npos) << "the advice table: " << p->detail;
+    EXPECT_EQ(p->paths, std::vector<std::string>{(onPath / "libomp140.x86_64.dll").string()});
+
+    // torch's fallback: the classic order searches PATH.
+    o.classicWindowsOrder = true;
+    const auto classic = analyze(a, o);
+    EXPECT_FALSE(hasErrors(classic));
+    EXPECT_EQ(edge(classic, "libomp140.x86_64.dll")->via, Via::Path);
+}
+
+TEST_F(WindowsTree, ClassicOrder)
+{
+    // Application folder, System32, then PATH (with torch's folders put in
+    // front); the DLL's own folder is not searched.
+    const fs::path lib = dir("torch/lib"), app = dir("python"), p1 = dir("p1"), p2 = dir("p2");
+    dll(app, "python.exe");
+    dll(lib, "own.dll");
+    dll(p1, "onpath.dll");
+    dll(p2, "onpath.dll", [] {
+        pe::DllSpec s;
+        s.padding = 4096;
+        return s;
+    }());
+    dll(m_system, "sys.dll");
+    dll(p1, "sys.dll", [] {
+        pe::DllSpec s;
+        s.padding = 2048;
+        return s;
+    }());
+    const fs::path a = dll(lib, "a.dll", needs({"own.dll", "onpath.dll", "sys.dll"}));
+    auto o = options();
+    o.appDir = app.string();
+    o.path = p1.string() + ";" + p2.string();
+    o.classicWindowsOrder = true;
+    const auto g = analyze(a, o);
+    const auto *own = problem(g, ProblemKind::Missing, "own.dll");
+    ASSERT_NE(own, nullptr);
+    EXPECT_NE(own->detail.find("not searched"), std::string::npos) << own->detail;
+    EXPECT_EQ(resolved(g, "onpath.dll"), (p1 / "onpath.dll").string());
+    EXPECT_EQ(edge(g, "sys.dll")->via, Via::SystemDir);
+    EXPECT_NE(problem(g, ProblemKind::Shadowed, "onpath.dll"), nullptr);
+    EXPECT_NE(problem(g, ProblemKind::Shadowed, "sys.dll"), nullptr);
+
+    // With the torch folder added (os.add_dll_directory), torch's fallback finds it on PATH.
+    o.searchDirs = {lib.string()};
+    const auto withTorch = analyze(a, o);
+    EXPECT_EQ(problem(withTorch, ProblemKind::Missing), nullptr);
+    EXPECT_EQ(edge(withTorch, "own.dll")->via, Via::Path);
+}
+
+TEST_F(WindowsTree, WrongMachineDependency)
+{
+    const fs::path lib = dir("torch/lib");
+    dll(lib, "c10.dll", {}, true);
+    const auto g = analyze(dll(lib, "torch_cpu.dll", needs({"c10.dll"})), options());
+    const auto *p = problem(g, ProblemKind::WrongArch, "c10.dll");
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->severity, Severity::Error);
+    EXPECT_NE(p->detail.find("c10.dll is x86 (32-bit) but the process is x64 (64-bit)"), std::string::npos)
+        << p->detail;
+    EXPECT_EQ(p->paths, std::vector<std::string>{(lib / "c10.dll").string()});
+}
+
+TEST_F(WindowsTree, WrongMachineRoot)
+{
+    // A 32-bit DLL for a 64-bit python.exe: [WinError 193].
+    const fs::path lib = dir("torch/lib"), app = dir("python");
+    dll(app, "python.exe");
+    const fs::path c10 = dll(lib, "c10.dll", {}, true);
+    auto o = options();
+    o.appDir = app.string();
+    const auto g = analyze(c10, o);
+    const auto *p = problem(g, ProblemKind::WrongArch);
+    ASSERT_NE(p, nullptr);
+    EXPECT_NE(p->detail.find("c10.dll is x86 (32-bit) but the process (python.exe) is x64 (64-bit)"), std::string::npos)
+        << p->detail;
+    EXPECT_NE(p->detail.find("WinError 193"), std::string::npos) << p->detail;
+}
+
+TEST_F(WindowsTree, MissingDelayLoadIsAWarning)
+{
+    const fs::path lib = dir("lib");
+    // a -> b (normal) -> td_absent_delay (delay); a -> present (delay) -> td_absent_indirect (normal).
+    dll(lib, "present.dll", needs({"td_absent_indirect.dll"}));
+    dll(lib, "b.dll", needs({"td_absent_delay.dll"}, true));
+    pe::DllSpec spec = needs({"b.dll"});
+    spec.imports.push_back({"present.dll", {}, true});
+    const auto g = analyze(dll(lib, "a.dll", spec), options());
+    EXPECT_FALSE(hasErrors(g));
+    const auto *p = problem(g, ProblemKind::Missing, "td_absent_delay.dll");
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->severity, Severity::Warning);
+    EXPECT_NE(p->detail.find("delay-load"), std::string::npos) << p->detail;
+    const auto *e = edge(g, "td_absent_delay.dll");
+    ASSERT_NE(e, nullptr);
+    EXPECT_TRUE(e->delayLoad);
+    // What a delay-loaded DLL needs is only needed on first use, too.
+    const auto *indirect = problem(g, ProblemKind::Missing, "td_absent_indirect.dll");
+    ASSERT_NE(indirect, nullptr);
+    EXPECT_EQ(indirect->severity, Severity::Warning);
+}
+
+TEST_F(WindowsTree, ShadowedMsvcpShowsBothVersions)
+{
+    const fs::path lib = dir("torch/lib"), conda = dir("conda/Library/bin");
+    pe::DllSpec old;
+    old.fileVersion = "14,36,32532,0";
+    dll(conda, "msvcp140.dll", old);
+    pe::DllSpec current;
+    current.fileVersion = "14,40,33810,0";
+    current.padding = 4096;
+    dll(m_system, "msvcp140.dll", current);
+    auto o = options();
+    o.searchDirs = {conda.string()};
+    const auto g = analyze(dll(lib, "c10.dll", needs({"msvcp140.dll"})), o);
+    const auto *e = edge(g, "msvcp140.dll");
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(g.libraries[e->to].version, "14.36.32532.0");
+    const auto *p = problem(g, ProblemKind::Shadowed, "msvcp140.dll");
+    ASSERT_NE(p, nullptr);
+    EXPECT_NE(p->detail.find("14.36.32532.0"), std::string::npos) << p->detail;
+    EXPECT_NE(p->detail.find("14.40.33810.0"), std::string::npos) << p->detail;
+    EXPECT_NE(p->detail.find("1114"), std::string::npos) << p->detail;
+}
+
+TEST_F(WindowsTree, MissingVcRuntimeAdvice)
+{
+    const auto g = analyze(dll(dir("lib"), "c10.dll", needs({"VCRUNTIME140_1.dll"})), options());
+    const auto *p = problem(g, ProblemKind::Missing, "VCRUNTIME140_1.dll");
+    ASSERT_NE(p, nullptr);
+    EXPECT_NE(p->detail.find("Visual C++ 2015-2022 Redistributable"), std::string::npos) << p->detail;
+}
+
+TEST_F(WindowsTree, FolderOfDlls)
+{
+    const fs::path lib = dir("lib");
+    dll(lib, "common.dll");
+    dll(lib, "b.dll", needs({"common.dll"}));
+    dll(lib, "c.dll", needs({"common.dll", "b.dll"}));
+    dll(lib, "d.dll", needs({"c.dll", "b.dll"}));
+    // The folder as input: every DLL a root, one process each.
+    const auto g = loader::analyze({lib.string()}, options());
+    EXPECT_FALSE(hasErrors(g));
+    EXPECT_EQ(g.roots.size(), 4u);
+}
+
+TEST_F(WindowsTree, CliExitCodes)
+{
+    if (!config::have(config::torchdoctor))
+        GTEST_SKIP() << "torchdoctor not built";
+    const fs::path good = dir("good"), bad = dir("bad");
+    dll(good, "b.dll");
+    const fs::path a = dll(good, "a.dll", needs({"b.dll"}));
+    const fs::path broken = dll(bad, "a.dll", needs({"td_absent.dll"}));
+    const RunResult ok =
+        run({config::torchdoctor, "deps", "--os", "windows", "--system-dir", m_system.string(), "--json", a.string()});
+    EXPECT_EQ(ok.exitCode, 0) << ok.out << ok.err;
+    EXPECT_NE(ok.out.find("\"roots\""), std::string::npos) << ok.out;
+    const RunResult fail = run(
+        {config::torchdoctor, "deps", "--os", "windows", "--system-dir", m_system.string(), "--json", broken.string()});
+    EXPECT_EQ(fail.exitCode, 1) << fail.out << fail.err;
+    EXPECT_NE(fail.out.find("td_absent.dll"), std::string::npos) << fail.out;
+}
+
+} // namespace
