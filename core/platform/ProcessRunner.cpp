@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "platform/ProcessRunner.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+
+#include <spdlog/spdlog.h>
+
+#ifdef Q_OS_UNIX
+#include <csignal>
+#include <cstring>
+#include <unistd.h>
+#endif
+#ifdef Q_OS_WIN
+#include <windows.h>
+#endif
+
+namespace td::platform {
+
+namespace {
+
+#ifdef Q_OS_WIN
+// Every process the child starts stays in the job, and closing the job's
+// last handle ends them all.
+class JobGuard {
+public:
+    explicit JobGuard(qint64 pid)
+    {
+        m_job = CreateJobObjectW(nullptr, nullptr);
+        if (!m_job)
+            return;
+        JOBOBJECT_EXTENDED_LIMIT_INFORMATION info{};
+        info.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE;
+        SetInformationJobObject(m_job, JobObjectExtendedLimitInformation, &info, sizeof info);
+        if (HANDLE process = OpenProcess(PROCESS_SET_QUOTA | PROCESS_TERMINATE, FALSE, static_cast<DWORD>(pid))) {
+            AssignProcessToJobObject(m_job, process);
+            CloseHandle(process);
+        }
+    }
+    ~JobGuard() { killAll(); }
+    void killAll()
+    {
+        if (m_job) {
+            TerminateJobObject(m_job, 1);
+            CloseHandle(m_job);
+            m_job = nullptr;
+        }
+    }
+
+private:
+    HANDLE m_job = nullptr;
+};
+#endif
+
+// The child leads its own process group (see runProcess): end all of it.
+// `pid` is taken while the child runs: once it is reaped, processId() is 0,
+// and kill(-0) would signal our own group.
+void killGroup(qint64 pid)
+{
+#ifdef Q_OS_UNIX
+    if (pid > 1)
+        ::kill(-static_cast<pid_t>(pid), SIGKILL);
+#else
+    Q_UNUSED(pid);
+#endif
+}
+
+QString signalName(int sig)
+{
+#ifdef Q_OS_UNIX
+    if (const char *abbrev = sigabbrev_np(sig))
+        return QStringLiteral("SIG") + QString::fromLatin1(abbrev);
+#endif
+    return QStringLiteral("signal %1").arg(sig);
+}
+
+} // namespace
+
+QString ntStatusName(quint32 code)
+{
+    switch (code) {
+    case 0xC0000005U: return QStringLiteral("STATUS_ACCESS_VIOLATION");
+    case 0xC000001DU: return QStringLiteral("STATUS_ILLEGAL_INSTRUCTION");
+    case 0xC0000135U: return QStringLiteral("STATUS_DLL_NOT_FOUND");
+    case 0xC0000139U: return QStringLiteral("STATUS_ENTRYPOINT_NOT_FOUND");
+    case 0xC0000142U: return QStringLiteral("STATUS_DLL_INIT_FAILED");
+    case 0xC00000FDU: return QStringLiteral("STATUS_STACK_OVERFLOW");
+    case 0xC0000409U: return QStringLiteral("STATUS_STACK_BUFFER_OVERRUN");
+    case 0xC0000374U: return QStringLiteral("STATUS_HEAP_CORRUPTION");
+    case 0xC000007BU: return QStringLiteral("STATUS_INVALID_IMAGE_FORMAT");
+    case 0xC0000096U: return QStringLiteral("STATUS_PRIVILEGED_INSTRUCTION");
+    case 0x80000003U: return QStringLiteral("STATUS_BREAKPOINT");
+    case 0xC0000094U: return QStringLiteral("STATUS_INTEGER_DIVIDE_BY_ZERO");
+    default: return {};
+    }
+}
+
+QString ProcessResult::describe() const
+{
+    switch (outcome) {
+    case Outcome::Finished: {
+        const QString name = ntStatusName(static_cast<quint32>(exitCode));
+        return name.isEmpty() ? QStringLiteral("exited with %1").arg(exitCode)
+                              : QStringLiteral("crashed with 0x%1 (%2)")
+                                    .arg(static_cast<quint32>(exitCode), 8, 16, QLatin1Char('0'))
+                                    .arg(name);
+    }
+    case Outcome::Crashed: return QStringLiteral("killed by %1").arg(signalName(signal));
+    case Outcome::TimedOut: return QStringLiteral("timed out after %1 s").arg(static_cast<double>(elapsedMs) / 1000.0, 0, 'f', 1);
+    case Outcome::Cancelled: return QStringLiteral("cancelled");
+    case Outcome::FailedToStart: return QStringLiteral("could not start: %1").arg(errorText);
+    }
+    return {};
+}
+
+ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cancel,
+                         const std::function<void(const QByteArray &, bool)> &onOutput)
+{
+    ProcessResult result;
+    QElapsedTimer clock;
+    clock.start();
+
+    QProcess process;
+    process.setProgram(request.program);
+    process.setArguments(request.arguments);
+    if (!request.environment.isEmpty())
+        process.setProcessEnvironment(request.environment);
+    if (!request.workingDirectory.isEmpty())
+        process.setWorkingDirectory(request.workingDirectory);
+#ifdef Q_OS_UNIX
+    // Its own process group, so that a timeout can end grandchildren too.
+    process.setChildProcessModifier([] { ::setpgid(0, 0); });
+#endif
+    process.start(QIODevice::ReadWrite);
+    if (!process.waitForStarted(static_cast<int>(std::min<qint64>(request.timeout.count(), 30000)))) {
+        result.outcome = ProcessResult::Outcome::FailedToStart;
+        result.errorText = process.errorString();
+        result.elapsedMs = clock.elapsed();
+        spdlog::debug("process {} failed to start: {}", request.program.toStdString(), result.errorText.toStdString());
+        return result;
+    }
+    const qint64 pid = process.processId();
+#ifdef Q_OS_WIN
+    JobGuard job(pid);
+#endif
+    if (!request.standardInput.isEmpty())
+        process.write(request.standardInput);
+    process.closeWriteChannel();
+
+    auto drain = [&] {
+        const QByteArray out = process.readAllStandardOutput();
+        const QByteArray err = process.readAllStandardError();
+        for (const auto &[chunk, isError] : {std::pair{out, false}, std::pair{err, true}}) {
+            if (chunk.isEmpty())
+                continue;
+            if (onOutput)
+                onOutput(chunk, isError);
+            QByteArray &sink = isError ? result.standardError : result.standardOutput;
+            const qsizetype room = request.maxOutputBytes - sink.size();
+            if (room < chunk.size())
+                result.outputTruncated = true;
+            if (room > 0)
+                sink.append(chunk.left(room));
+        }
+    };
+
+    bool ended = false;
+    while (!ended) {
+        // Short waits, so that cancel and the deadline are seen promptly.
+        ended = process.waitForFinished(50);
+        drain();
+        if (ended || process.state() == QProcess::NotRunning)
+            break;
+        if (cancel.isCancelled() || clock.elapsed() >= request.timeout.count()) {
+            result.outcome =
+                cancel.isCancelled() ? ProcessResult::Outcome::Cancelled : ProcessResult::Outcome::TimedOut;
+            killGroup(pid);
+            process.kill();
+#ifdef Q_OS_WIN
+            job.killAll();
+#endif
+            process.waitForFinished(5000);
+            drain();
+            result.elapsedMs = clock.elapsed();
+            spdlog::info("process {} {}", request.program.toStdString(), result.describe().toStdString());
+            return result;
+        }
+    }
+    drain();
+    result.elapsedMs = clock.elapsed();
+    if (process.exitStatus() == QProcess::CrashExit) {
+        result.outcome = ProcessResult::Outcome::Crashed;
+        result.signal = process.exitCode(); // Qt reports the signal number here on Unix
+    } else {
+        result.outcome = ProcessResult::Outcome::Finished;
+        result.exitCode = process.exitCode();
+    }
+    killGroup(pid); // whatever the child left behind in its group goes with it
+    spdlog::debug("process {} {} in {} ms", request.program.toStdString(), result.describe().toStdString(),
+                  result.elapsedMs);
+    return result;
+}
+
+} // namespace td::platform
