@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Cli.h"
 
+#include "CheckCommand.h"
 #include "DepsCommand.h"
 #include "ExitCode.h"
 
@@ -22,6 +23,7 @@ struct Command {
 };
 
 const Command kCommands[] = {
+    {"check", "Diagnose PyTorch for a Python interpreter: install, import, libraries, GPU, driver.", runCheck},
     {"deps", "Explain which native library fails to load, and why (PE, ELF, Mach-O).", runDeps},
 };
 

@@ -106,7 +106,8 @@ QString ProcessResult::describe() const
                                     .arg(name);
     }
     case Outcome::Crashed: return QStringLiteral("killed by %1").arg(signalName(signal));
-    case Outcome::TimedOut: return QStringLiteral("timed out after %1 s").arg(static_cast<double>(elapsedMs) / 1000.0, 0, 'f', 1);
+    case Outcome::TimedOut:
+        return QStringLiteral("timed out after %1 s").arg(static_cast<double>(elapsedMs) / 1000.0, 0, 'f', 1);
     case Outcome::Cancelled: return QStringLiteral("cancelled");
     case Outcome::FailedToStart: return QStringLiteral("could not start: %1").arg(errorText);
     }

@@ -19,7 +19,7 @@ using namespace td::test;
 namespace {
 
 struct Target {
-    const char *triple;  // empty: the host's gcc
+    const char *triple; // empty: the host's gcc
     bool is64;
     bool bigEndian;
     std::uint16_t machine;
@@ -114,9 +114,10 @@ TEST_P(ElfFixtures, AgreesWithReadelf)
     writeFile(m_dir / "dep.map", "DEP_1.0 { global: dep_old; local: *; };\nDEP_2.0 { global: dep_new; } DEP_1.0;\n");
     const fs::path dep = build("libdep.so", "int dep_old(void) { return 1; }\nint dep_new(void) { return 2; }\n",
                                {"-Wl,-soname,libdep.so.1", "-Wl,--version-script=" + (m_dir / "dep.map").string()});
-    const fs::path top = build("libtop.so", "int dep_old(void);\nint dep_new(void);\nint top(void) { return dep_old() + dep_new(); }\n",
-                               {"-Wl,-soname,libtop.so.1", dep.string(), "-Wl,--enable-new-dtags,-rpath,$ORIGIN/../lib:/opt/x",
-                                "-Wl,-z,nodefaultlib"});
+    const fs::path top =
+        build("libtop.so", "int dep_old(void);\nint dep_new(void);\nint top(void) { return dep_old() + dep_new(); }\n",
+              {"-Wl,-soname,libtop.so.1", dep.string(), "-Wl,--enable-new-dtags,-rpath,$ORIGIN/../lib:/opt/x",
+               "-Wl,-z,nodefaultlib"});
     for (const fs::path &file : {dep, top}) {
         const auto info = bin::readBinaryFile(file.string());
         ASSERT_TRUE(info.ok()) << file << ": " << info.error;
@@ -211,6 +212,9 @@ TEST(ElfReader, HostileInputNeverCrashes)
     bin::MemoryByteSource src(header);
     bin::ElfInfo info;
     EXPECT_NE(bin::readElf(src, info), "");
-    EXPECT_NE(bin::readElf(bin::MemoryByteSource(std::string_view("\x7f" "ELF")), info), "");
+    EXPECT_NE(bin::readElf(bin::MemoryByteSource(std::string_view("\x7f"
+                                                                  "ELF")),
+                           info),
+              "");
     EXPECT_NE(bin::readElf(bin::MemoryByteSource(std::string_view("")), info), "");
 }

@@ -110,8 +110,9 @@ TEST(ProcessRunner, ProgramsThatCannotStart)
 {
     td::test::TempDir dir;
     td::test::writeFile(dir / "not-executable", "#!/bin/sh\necho hi\n");
-    for (const QString &program : {QStringLiteral("/no/such/program"), QString::fromStdString((dir / "not-executable").string()),
-                                   QString::fromStdString(dir.path().string())}) {
+    for (const QString &program :
+         {QStringLiteral("/no/such/program"), QString::fromStdString((dir / "not-executable").string()),
+          QString::fromStdString(dir.path().string())}) {
         ProcessRequest r;
         r.program = program;
         const ProcessResult result = runProcess(r);

@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "checks/CheckRunner.h"
+
+#include "checks/Check.h"
+#include "knowledge/KnowledgeBase.h"
+#include "loader/Analyzer.h"
+#include "python/InterpreterDiscovery.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QPromise>
+#include <QStandardPaths>
+#include <QThread>
+#include <QThreadPool>
+#include <QtConcurrent>
+
+#include <spdlog/spdlog.h>
+
+#include <map>
+
+namespace td::checks {
+
+namespace {
+
+// The collectors mostly wait on child processes: a pool of their own, so
+// that they never queue behind each other on a two-core machine.
+QThreadPool &collectorPool()
+{
+    static QThreadPool *pool = [] {
+        auto *p = new QThreadPool; // lives as long as the process: abandoned work may still run
+        p->setMaxThreadCount(16);
+        return p;
+    }();
+    return *pool;
+}
+
+QString composeFileIn(const QString &projectDir)
+{
+    if (projectDir.isEmpty())
+        return {};
+    for (const char *name : {"docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml"}) {
+        const QString path = QDir(projectDir).filePath(QString::fromLatin1(name));
+        if (QFileInfo(path).isFile())
+            return path;
+    }
+    return {};
+}
+
+// The native libraries torch itself loads, and the loader rules it loads
+// them with (see the facts: torch/__init__.py).
+std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe, const CheckRequest &request,
+                                                const std::atomic<bool> &cancelFlag)
+{
+    const python::TorchInstall &torch = probe.torch;
+    if (!torch.installed || torch.nativeLibraries.isEmpty())
+        return std::nullopt;
+    const QString platform = probe.interpreter.platform;
+    loader::DepsOptions options;
+    std::vector<std::string> roots;
+    auto native = [](const QString &s) { return QFile::encodeName(s).toStdString(); };
+    if (platform == QLatin1String("win32")) {
+        // Every DLL in torch\lib, in glob order, then the extension module.
+        options.os = loader::TargetOs::Windows;
+        for (const QString &dir : torch.dllDirectories)
+            options.searchDirs.push_back(native(dir));
+        options.appDir = native(QFileInfo(probe.interpreter.executable).absolutePath());
+        const QString systemRoot = request.environment.value(QStringLiteral("SystemRoot"));
+        if (!systemRoot.isEmpty())
+            options.systemDir = native(QDir(systemRoot).filePath(QStringLiteral("System32")));
+        options.path = native(request.environment.value(QStringLiteral("PATH")));
+        for (const QString &lib : torch.nativeLibraries)
+            if (lib.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive)
+                || lib.endsWith(QLatin1String(".pyd"), Qt::CaseInsensitive))
+                roots.push_back(native(lib));
+    } else {
+        // torch/_C and libtorch_global_deps: what `import torch` opens; the
+        // rest of torch/lib comes in as their dependencies.
+        options.os = platform == QLatin1String("darwin") ? loader::TargetOs::MacOS : loader::TargetOs::Linux;
+        for (const QString &lib : torch.nativeLibraries) {
+            const QString name = QFileInfo(lib).fileName();
+            if (name.startsWith(QLatin1String("_C")) || name.startsWith(QLatin1String("libtorch_global_deps")))
+                roots.push_back(native(lib));
+        }
+        if (roots.empty())
+            for (const QString &lib : torch.nativeLibraries)
+                roots.push_back(native(lib));
+        if (options.os == loader::TargetOs::MacOS)
+            options.executablePath = native(probe.interpreter.executable);
+    }
+    for (const char *name :
+         {"LD_LIBRARY_PATH", "LD_PRELOAD", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "HOME"}) {
+        const QString key = QString::fromLatin1(name);
+        if (request.environment.contains(key))
+            options.env[name] = native(request.environment.value(key));
+    }
+    return loader::analyze(roots, options, &cancelFlag);
+}
+
+Finding failedCheck(const Check &check, const QString &why)
+{
+    Finding f;
+    f.id = QStringLiteral("check.failed");
+    f.severity = Severity::Warning;
+    f.title = CheckRunner::tr("The check \"%1\" failed").arg(check.title());
+    f.detail = CheckRunner::tr("It stopped with an internal error (%1); its part of the diagnosis is missing. "
+                               "Please report this with the log file.")
+                   .arg(why);
+    return f;
+}
+
+struct Collector {
+    QString title;
+    Fact fact;
+    QFuture<void> future;
+    bool started = false;
+    bool done = false;
+};
+
+} // namespace
+
+bool CheckReport::hasErrors() const
+{
+    return std::any_of(findings.begin(), findings.end(),
+                       [](const Finding &f) { return f.severity == Severity::Error; });
+}
+
+QString defaultPython(const CheckRequest &request)
+{
+    if (!request.python.isEmpty())
+        return request.python;
+    if (!request.projectDir.isEmpty()) {
+        for (const char *venv : {".venv", "venv"}) {
+            for (const char *exe : {"bin/python", "Scripts/python.exe"}) {
+                const QString path =
+                    QDir(request.projectDir).filePath(QString::fromLatin1(venv) + u'/' + QString::fromLatin1(exe));
+                if (QFileInfo(path).isExecutable())
+                    return path;
+            }
+        }
+    }
+    const QStringList path =
+        request.environment.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts);
+#ifdef Q_OS_WIN
+    const QStringList names{QStringLiteral("python"), QStringLiteral("python3")};
+#else
+    const QStringList names{QStringLiteral("python3"), QStringLiteral("python")};
+#endif
+    for (const QString &name : names) {
+        const QString found = QStandardPaths::findExecutable(name, path);
+        if (!found.isEmpty())
+            return found;
+    }
+    return {};
+}
+
+CheckRunner::CheckRunner(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
+    : m_request(std::move(request)), m_knowledge(std::move(knowledge))
+{
+    for (auto &check : allChecks())
+        m_checks.push_back(std::move(check));
+}
+
+CheckRunner::CheckRunner(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge,
+                         std::vector<std::shared_ptr<const Check>> checks)
+    : m_request(std::move(request)), m_knowledge(std::move(knowledge)), m_checks(std::move(checks))
+{
+}
+
+CheckReport CheckRunner::run(const platform::CancelToken &cancel,
+                             const std::function<void(const CheckProgress &)> &progress)
+{
+    QElapsedTimer clock;
+    clock.start();
+    CheckReport report;
+    Facts &facts = report.facts;
+    facts.request = m_request;
+    facts.chosenExecutable = defaultPython(m_request);
+    facts.composeFile = composeFileIn(m_request.projectDir);
+    if (m_knowledge)
+        report.knowledgeDate = m_knowledge->date();
+
+    const auto &checks = m_checks;
+    // Each collector fills a result of its own; the runner copies it into
+    // the facts when it is done (no two threads write one object).
+    auto system = std::make_shared<platform::SystemInfo>();
+    auto gpu = std::make_shared<platform::GpuInfo>();
+    auto import = std::make_shared<python::ImportResult>();
+    auto interpreters = std::make_shared<QList<python::StaticProbe>>();
+    auto docker = std::make_shared<platform::DockerInfo>();
+    auto libraries = std::make_shared<std::optional<loader::Graph>>();
+    auto errors = std::make_shared<QStringList>();
+    auto errorsMutex = std::make_shared<QMutex>();
+    auto stopWalk = std::make_shared<std::atomic<bool>>(false);
+
+    auto guarded = [errors, errorsMutex](const QString &what, std::function<void()> body) {
+        return [what, body = std::move(body), errors, errorsMutex] {
+            try {
+                body();
+            } catch (const std::exception &e) {
+                QMutexLocker lock(errorsMutex.get());
+                errors->append(what + QStringLiteral(": ") + QString::fromUtf8(e.what()));
+            } catch (...) {
+                QMutexLocker lock(errorsMutex.get());
+                errors->append(what + QStringLiteral(": unknown failure"));
+            }
+        };
+    };
+
+    const CheckRequest request = m_request;
+    const QString chosen = facts.chosenExecutable;
+    std::map<Fact, Collector> collectors;
+    auto start = [&](Fact fact, const QString &title, std::function<void()> body) {
+        Collector &c = collectors[fact];
+        c.title = title;
+        c.fact = fact;
+        c.started = true;
+        c.future = QtConcurrent::run(&collectorPool(), guarded(title, std::move(body)));
+    };
+    // The import takes longest: it starts first.
+    if (m_request.runImport && !chosen.isEmpty())
+        start(Fact::Import, tr("Importing PyTorch"),
+              [=] { *import = python::probeImport(chosen, request.timeout, cancel); });
+    // The chosen interpreter first; the others only matter when it lacks
+    // torch (to say which interpreter has it), so only then are they searched.
+    start(Fact::Interpreters, tr("Probing the Python interpreter"), [=] {
+        const auto timeoutEach = std::min<std::chrono::milliseconds>(request.timeout, std::chrono::seconds(30));
+        python::StaticProbe first;
+        if (!chosen.isEmpty()) {
+            first = python::probeStatic(chosen, timeoutEach, cancel);
+            first.interpreter.origins.prepend(QStringLiteral("requested"));
+            interpreters->append(first);
+            if (first.interpreter.usable && first.torch.installed)
+                return;
+        }
+        python::DiscoveryOptions options;
+        options.projectDir = request.projectDir;
+        options.environment = request.environment;
+        options.timeoutEach = timeoutEach;
+        for (const python::StaticProbe &p : python::discoverInterpreters(options, cancel)) {
+            // A venv shares its base interpreter's binary: one interpreter is
+            // one binary with one prefix.
+            const bool same =
+                !chosen.isEmpty()
+                && (p.interpreter.executable == first.interpreter.executable
+                    || (!p.interpreter.realPath.isEmpty() && p.interpreter.realPath == first.interpreter.realPath
+                        && p.interpreter.prefix == first.interpreter.prefix));
+            if (!same)
+                interpreters->append(p);
+        }
+    });
+    start(Fact::Gpu, tr("Looking for NVIDIA GPUs and the driver"), [=] {
+        platform::GpuProbeOptions options = request.gpu;
+        options.timeout = std::min<std::chrono::milliseconds>(request.timeout, options.timeout);
+        *gpu = platform::probeGpu(options, cancel);
+    });
+    start(Fact::System, tr("Reading system facts"), [=] { *system = platform::probeSystem(); });
+    if (!facts.composeFile.isEmpty())
+        start(Fact::Docker, tr("Checking Docker"),
+              [=] { *docker = platform::probeDocker(request.docker, std::chrono::seconds(10), cancel); });
+
+    CheckProgress state;
+    state.total = static_cast<int>(collectors.size() + 1 + checks.size()); // +1: the library walk
+    auto report_ = [&](const QString &what) {
+        ++state.done;
+        state.current = what;
+        if (progress)
+            progress(state);
+    };
+
+    // Checks run on their own snapshot of the facts once what they need is in.
+    struct Running {
+        std::shared_ptr<const Check> check;
+        QFuture<QList<Finding>> future;
+        qint64 startedMs;
+    };
+    std::vector<Running> running;
+    std::vector<bool> checkStarted(checks.size(), false);
+    auto knowledge = m_knowledge;
+    const qint64 collectorLimitMs =
+        std::chrono::duration_cast<std::chrono::milliseconds>(m_request.timeout).count() + 15000;
+    constexpr qint64 checkLimitMs = 10000;
+
+    bool librariesStarted = false;
+    for (;;) {
+        if (cancel.isCancelled()) {
+            stopWalk->store(true);
+            report.cancelled = true;
+        }
+        // Collect what finished.
+        for (auto &[fact, c] : collectors) {
+            if (!c.started || c.done)
+                continue;
+            const bool overdue = clock.elapsed() > collectorLimitMs;
+            if (!c.future.isFinished() && !overdue && !report.cancelled)
+                continue;
+            c.done = true;
+            if (!c.future.isFinished()) {
+                facts.collectorErrors.append(c.title
+                                             + (report.cancelled ? tr(": cancelled") : tr(": did not finish in time")));
+                continue;
+            }
+            switch (fact) {
+            case Fact::System: facts.system = *system; break;
+            case Fact::Gpu: facts.gpu = *gpu; break;
+            case Fact::Import: facts.import = *import; break;
+            case Fact::Docker: facts.docker = *docker; break;
+            case Fact::Libraries: facts.libraries = *libraries; break;
+            case Fact::Interpreters: {
+                facts.interpreters = *interpreters;
+                const QString chosenReal = QFileInfo(chosen).canonicalFilePath();
+                for (int i = 0; i < facts.interpreters.size(); ++i) {
+                    const auto &in = facts.interpreters[i].interpreter;
+                    if (in.executable == chosen || (!chosenReal.isEmpty() && in.realPath == chosenReal)) {
+                        facts.chosen = i;
+                        break;
+                    }
+                }
+                break;
+            }
+            }
+            facts.ready |= static_cast<FactSet>(fact);
+            report_(c.title);
+        }
+        // The library walk needs the chosen interpreter's torch.
+        if (!librariesStarted && facts.has(Fact::Interpreters) && !report.cancelled) {
+            librariesStarted = true;
+            if (const auto *probe = facts.chosenProbe()) {
+                const python::StaticProbe copy = *probe;
+                start(Fact::Libraries, tr("Walking PyTorch's native libraries"),
+                      [=] { *libraries = walkTorchLibraries(copy, request, *stopWalk); });
+            } else {
+                facts.ready |= static_cast<FactSet>(Fact::Libraries);
+                report_(tr("Walking PyTorch's native libraries"));
+            }
+        }
+        // Facts that will never come (not asked for) count as ready for the checks.
+        FactSet available = facts.ready;
+        if (!collectors.count(Fact::Import))
+            available |= static_cast<FactSet>(Fact::Import);
+        if (!collectors.count(Fact::Docker))
+            available |= static_cast<FactSet>(Fact::Docker);
+        const bool collecting = std::any_of(collectors.begin(), collectors.end(),
+                                            [](const auto &kv) { return kv.second.started && !kv.second.done; })
+                                || !librariesStarted;
+        if (!report.cancelled) {
+            for (std::size_t i = 0; i < checks.size(); ++i) {
+                const FactSet needs = checks[i]->needs();
+                if (checkStarted[i] || ((needs & available) != needs && collecting))
+                    continue;
+                checkStarted[i] = true;
+                auto snapshot = std::make_shared<Facts>(facts);
+                std::shared_ptr<const Check> check = checks[i];
+                running.push_back({check,
+                                   QtConcurrent::run(&collectorPool(),
+                                                     [check, snapshot, knowledge]() -> QList<Finding> {
+                                                         QList<Finding> found;
+                                                         try {
+                                                             found = check->run(*snapshot, *knowledge);
+                                                         } catch (const std::exception &e) {
+                                                             found = {failedCheck(*check, QString::fromUtf8(e.what()))};
+                                                         } catch (...) {
+                                                             found = {failedCheck(*check, tr("an unknown exception"))};
+                                                         }
+                                                         for (Finding &f : found)
+                                                             f.check = check->id();
+                                                         return found;
+                                                     }),
+                                   clock.elapsed()});
+            }
+        }
+        // Gather finished checks.
+        for (auto it = running.begin(); it != running.end();) {
+            const bool overdue = clock.elapsed() - it->startedMs > checkLimitMs;
+            if (!it->future.isFinished() && !overdue && !report.cancelled) {
+                ++it;
+                continue;
+            }
+            if (it->future.isFinished()) {
+                report.findings.append(it->future.result());
+            } else if (!report.cancelled) {
+                Finding f;
+                f.id = QStringLiteral("check.timeout");
+                f.severity = Severity::Warning;
+                f.title = tr("The check \"%1\" ran out of time").arg(it->check->title());
+                f.detail = tr("It did not finish within %1 seconds; its part of the diagnosis is missing.")
+                               .arg(checkLimitMs / 1000);
+                f.check = it->check->id();
+                report.findings.append(f);
+            }
+            report_(it->check->title());
+            it = running.erase(it);
+        }
+        const bool allChecksStarted = std::all_of(checkStarted.begin(), checkStarted.end(), [](bool b) { return b; });
+        if (running.empty() && (allChecksStarted || report.cancelled) && !collecting)
+            break;
+        if (report.cancelled && running.empty()) {
+            // Collectors end quickly once cancelled (their processes are killed).
+            bool anyLeft = false;
+            for (auto &[fact, c] : collectors)
+                anyLeft = anyLeft || (c.started && !c.done);
+            if (!anyLeft)
+                break;
+        }
+        QThread::msleep(10);
+    }
+    for (const QString &e : *errors)
+        facts.collectorErrors.append(e);
+    for (const QString &e : facts.collectorErrors) {
+        Finding f;
+        f.id = QStringLiteral("check.failed");
+        f.severity = Severity::Warning;
+        f.title = tr("Part of the diagnosis could not be completed");
+        f.detail = e;
+        report.findings.append(f);
+    }
+    report.elapsedMs = clock.elapsed();
+    spdlog::info("check: {} findings in {} ms{}", report.findings.size(), report.elapsedMs,
+                 report.cancelled ? " (cancelled)" : "");
+    return report;
+}
+
+QFuture<CheckReport> CheckRunner::start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
+{
+    return QtConcurrent::run(&collectorPool(),
+                             [request = std::move(request), knowledge](QPromise<CheckReport> &promise) {
+                                 platform::CancelToken cancel;
+                                 CheckRunner runner(request, knowledge);
+                                 promise.setProgressRange(0, 100);
+                                 // Cancel through the future: a watcher thread forwards it to the token.
+                                 std::atomic<bool> finished{false};
+                                 auto forward = QtConcurrent::run(&collectorPool(), [&] {
+                                     while (!finished.load()) {
+                                         if (promise.isCanceled())
+                                             cancel.cancel();
+                                         QThread::msleep(20);
+                                     }
+                                 });
+                                 CheckReport result = runner.run(cancel, [&](const CheckProgress &p) {
+                                     promise.setProgressRange(0, p.total);
+                                     promise.setProgressValueAndText(p.done, p.current);
+                                 });
+                                 finished.store(true);
+                                 forward.waitForFinished();
+                                 promise.addResult(std::move(result));
+                             });
+}
+
+} // namespace td::checks

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "checks/Facts.h"
+#include "checks/Finding.h"
+#include "platform/ProcessRunner.h"
+
+#include <QCoreApplication>
+#include <QDate>
+#include <QFuture>
+#include <QList>
+
+#include <functional>
+#include <memory>
+
+namespace td::knowledge {
+class KnowledgeBase;
+}
+
+namespace td::checks {
+
+class Check;
+
+struct CheckProgress {
+    int done = 0;
+    int total = 0;
+    QString current; // what just finished: "Probing Python interpreters", "Importing PyTorch"
+};
+
+struct CheckReport {
+    Facts facts;
+    QList<Finding> findings;
+    QDate knowledgeDate;
+    qint64 elapsedMs = 0;
+    bool cancelled = false;
+
+    [[nodiscard]] bool hasErrors() const;
+};
+
+// Gathers the facts in parallel (every slow step is a process with a time
+// limit: the interpreters, `import torch`, the GPU probe, Docker), walks
+// torch's native libraries, and runs every check as soon as the facts it
+// needs are in. A collector or check that throws or overruns becomes a
+// finding ("check.failed", "check.timeout"), never a crash or a hang.
+class CheckRunner {
+    Q_DECLARE_TR_FUNCTIONS(CheckRunner)
+
+public:
+    CheckRunner(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge);
+    // With other checks than allChecks() (tests).
+    CheckRunner(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge,
+                std::vector<std::shared_ptr<const Check>> checks);
+
+    // Synchronous, from any thread. `progress` is called from the calling thread.
+    CheckReport run(const platform::CancelToken &cancel = platform::CancelToken(),
+                    const std::function<void(const CheckProgress &)> &progress = {});
+
+    // For a window: the same on a worker thread; progress and cancel go
+    // through the future (watch it with a QFutureWatcher).
+    static QFuture<CheckReport> start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge);
+
+private:
+    CheckRequest m_request;
+    std::shared_ptr<const knowledge::KnowledgeBase> m_knowledge;
+    std::vector<std::shared_ptr<const Check>> m_checks;
+};
+
+// The interpreter `check` diagnoses when none is named: the project's
+// venv/.venv, else python3 (python on Windows), else python, on PATH.
+QString defaultPython(const CheckRequest &request);
+
+} // namespace td::checks

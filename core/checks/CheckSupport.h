@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Small helpers the checks share.
+#pragma once
+
+#include "checks/Finding.h"
+#include "knowledge/KnowledgeBase.h"
+#include "python/Interpreter.h"
+
+#include <QLocale>
+
+#include <QJsonArray>
+#include <QString>
+#include <QStringList>
+
+namespace td::checks {
+
+inline Finding makeFinding(const QString &id, Severity severity, const QString &title, const QString &detail,
+                           QJsonObject evidence = {}, QList<FixFamily> fixes = {})
+{
+    Finding f;
+    f.id = id;
+    f.severity = severity;
+    f.title = title;
+    f.detail = detail;
+    f.evidence = std::move(evidence);
+    f.fixes = std::move(fixes);
+    return f;
+}
+
+inline QJsonArray toJsonArray(const QStringList &items)
+{
+    QJsonArray out;
+    for (const QString &s : items)
+        out.append(s);
+    return out;
+}
+
+// "Python 3.11.2 (64-bit) at /usr/bin/python3"
+inline QString describeInterpreter(const python::Interpreter &in)
+{
+    QString text = QStringLiteral("Python %1").arg(in.version.toString());
+    if (in.bits)
+        text += QStringLiteral(" (%1-bit)").arg(in.bits);
+    return text + QStringLiteral(" at ") + in.executable;
+}
+
+// The file name at the end of a path with either separator (Windows paths
+// are analysed on any host).
+inline QString fileNameOf(const QString &path)
+{
+    const qsizetype cut = std::max(path.lastIndexOf(u'/'), path.lastIndexOf(u'\\'));
+    return cut < 0 ? path : path.mid(cut + 1);
+}
+
+// A knowledge-base text in the language of the user's locale.
+inline QString localized(const knowledge::Text &text)
+{
+    return text.get(QLocale().name());
+}
+
+// "env" -> FixFamily::Env; unknown names are dropped.
+inline QList<FixFamily> fixFamiliesOf(const QStringList &names)
+{
+    QList<FixFamily> out;
+    for (const QString &n : names) {
+        if (n == QLatin1String("docker"))
+            out << FixFamily::Docker;
+        else if (n == QLatin1String("env"))
+            out << FixFamily::Env;
+        else if (n == QLatin1String("reinstall"))
+            out << FixFamily::Reinstall;
+        else if (n == QLatin1String("system"))
+            out << FixFamily::System;
+    }
+    return out;
+}
+
+// The knowledge base's OS for an interpreter's sys.platform.
+inline knowledge::Os osOfPlatform(const QString &platform)
+{
+    if (platform == QLatin1String("win32"))
+        return knowledge::Os::Windows;
+    if (platform == QLatin1String("darwin"))
+        return knowledge::Os::MacOS;
+    return knowledge::Os::Linux;
+}
+
+} // namespace td::checks

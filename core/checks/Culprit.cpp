@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "checks/Culprit.h"
+
+#include "report/DepsReport.h"
+
+#include <QFileInfo>
+
+#include <deque>
+#include <map>
+
+namespace td::checks {
+
+namespace {
+
+QString fileNameOf(const QString &path)
+{
+    // Windows paths reach us on any host: both separators count.
+    const qsizetype cut = std::max(path.lastIndexOf(u'/'), path.lastIndexOf(u'\\'));
+    return cut < 0 ? path : path.mid(cut + 1);
+}
+
+bool sameName(const QString &a, const QString &b)
+{
+    return a.compare(b, Qt::CaseInsensitive) == 0;
+}
+
+// Library index by name or path (case-insensitive, as on Windows).
+std::optional<std::size_t> libraryNamed(const loader::Graph &graph, const QString &nameOrPath)
+{
+    const QString name = fileNameOf(nameOrPath);
+    for (std::size_t i = 0; i < graph.libraries.size(); ++i) {
+        const auto &lib = graph.libraries[i];
+        if (sameName(report::fromNativeBytes(lib.path), nameOrPath) || sameName(report::fromNativeBytes(lib.name), name)
+            || sameName(fileNameOf(report::fromNativeBytes(lib.path)), name))
+            return i;
+    }
+    return std::nullopt;
+}
+
+// Libraries reachable from `from` (itself included), with the edge each was reached by.
+std::map<std::size_t, std::size_t> reachable(const loader::Graph &graph, std::size_t from)
+{
+    std::map<std::size_t, std::size_t> parent{{from, from}};
+    std::deque<std::size_t> todo{from};
+    while (!todo.empty()) {
+        const std::size_t node = todo.front();
+        todo.pop_front();
+        for (const auto &e : graph.edges)
+            if (e.from == node && !e.delayLoad && parent.emplace(e.to, node).second)
+                todo.push_back(e.to);
+    }
+    return parent;
+}
+
+QStringList chainFrom(const loader::Graph &graph, const std::map<std::size_t, std::size_t> &parent, std::size_t target)
+{
+    QStringList chain;
+    for (std::size_t node = target;; node = parent.at(node)) {
+        chain.prepend(fileNameOf(report::fromNativeBytes(graph.libraries[node].found ? graph.libraries[node].path
+                                                                                     : graph.libraries[node].name)));
+        if (parent.at(node) == node)
+            break;
+    }
+    return chain;
+}
+
+Culprit fromProblem(const loader::Problem &p)
+{
+    Culprit c;
+    c.library = fileNameOf(report::fromNativeBytes(p.name));
+    c.kind = QString::fromLatin1(loader::toString(p.kind));
+    if (!p.paths.empty())
+        c.path = report::fromNativeBytes(p.paths.front());
+    c.detail = report::fromNativeBytes(p.detail);
+    return c;
+}
+
+} // namespace
+
+QStringList chainTo(const loader::Graph &graph, std::size_t target)
+{
+    for (const auto &root : graph.roots) {
+        const auto parent = reachable(graph, root.library);
+        if (parent.count(target))
+            return chainFrom(graph, parent, target);
+    }
+    return {};
+}
+
+std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const loader::Graph &graph)
+{
+    using Kind = python::ClassifiedError::Kind;
+    std::vector<const loader::Problem *> errors;
+    for (const auto &p : graph.problems)
+        if (p.severity == loader::Severity::Error)
+            errors.push_back(&p);
+    if (errors.empty())
+        return std::nullopt;
+
+    // The library a problem is about, as a graph node.
+    auto nodeOf = [&](const loader::Problem &p) -> std::optional<std::size_t> {
+        if (p.kind == loader::ProblemKind::VersionMissing && !p.paths.empty())
+            return libraryNamed(graph, report::fromNativeBytes(p.paths.front()));
+        return libraryNamed(graph, report::fromNativeBytes(p.name));
+    };
+
+    // 1. Reachable from the file the message names (Windows: the DLL torch
+    //    tried; Linux: the library whose dependency failed).
+    const QString named = !error.path.isEmpty() ? error.path : error.requiredBy;
+    if (!named.isEmpty()) {
+        // (Only a library that exists can be the start of a walk: on Linux
+        // the file a message names is often the missing one itself.)
+        if (const auto start = libraryNamed(graph, named); start && graph.libraries[*start].found) {
+            const auto parent = reachable(graph, *start);
+            for (const auto *p : errors) {
+                const auto node = nodeOf(*p);
+                if (node && parent.count(*node)) {
+                    Culprit c = fromProblem(*p);
+                    c.chain = chainFrom(graph, parent, *node);
+                    return c;
+                }
+            }
+        }
+    }
+    // 2. The library the message itself names as missing.
+    if ((error.kind == Kind::MissingSharedObject || error.kind == Kind::LibraryNotLoaded) && !error.library.isEmpty()) {
+        for (const auto *p : errors) {
+            if (sameName(fileNameOf(report::fromNativeBytes(p->name)), fileNameOf(error.library))) {
+                Culprit c = fromProblem(*p);
+                if (const auto node = nodeOf(*p))
+                    c.chain = chainTo(graph, *node);
+                return c;
+            }
+        }
+    }
+    if (error.kind == Kind::VersionNotFound && !error.version.isEmpty()) {
+        for (const auto *p : errors) {
+            if (report::fromNativeBytes(p->name) == error.version) {
+                Culprit c = fromProblem(*p);
+                if (const auto node = nodeOf(*p))
+                    c.chain = chainTo(graph, *node);
+                return c;
+            }
+        }
+    }
+    // 3. Any error problem at all explains a load failure better than nothing.
+    Culprit c = fromProblem(*errors.front());
+    if (const auto node = nodeOf(*errors.front()))
+        c.chain = chainTo(graph, *node);
+    return c;
+}
+
+} // namespace td::checks

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "loader/Graph.h"
+#include "platform/Docker.h"
+#include "platform/GpuInfo.h"
+#include "platform/GpuProbe.h"
+#include "platform/SystemInfo.h"
+#include "python/TorchProbe.h"
+
+#include <QProcessEnvironment>
+#include <QString>
+
+#include <chrono>
+#include <optional>
+
+namespace td::checks {
+
+// What `check` is asked to look at.
+struct CheckRequest {
+    QString python;                   // --python EXE; empty: the project's venv, else python3 / python on PATH
+    QString projectDir;               // --project DIR
+    bool runImport = true;            // --no-import skips the import phase
+    std::chrono::seconds timeout{90}; // --timeout S: the limit of each slow step
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    platform::GpuProbeOptions gpu;
+    QString docker = QStringLiteral("docker");
+};
+
+// The pieces of knowledge the collectors gather, each on its own thread.
+enum class Fact : unsigned {
+    System = 1U << 0,
+    Interpreters = 1U << 1, // every Python found, probed statically
+    Import = 1U << 2,       // `import torch` in the chosen interpreter
+    Gpu = 1U << 3,
+    Libraries = 1U << 4, // torch's native libraries walked with its loader's rules
+    Docker = 1U << 5,    // only with a project that has a compose file
+};
+using FactSet = unsigned;
+constexpr FactSet operator|(Fact a, Fact b)
+{
+    return static_cast<FactSet>(a) | static_cast<FactSet>(b);
+}
+constexpr FactSet operator|(FactSet a, Fact b)
+{
+    return a | static_cast<FactSet>(b);
+}
+
+struct Facts {
+    CheckRequest request;
+    platform::SystemInfo system;
+    QList<python::StaticProbe> interpreters;
+    int chosen = -1;          // index into interpreters; -1: none usable
+    QString chosenExecutable; // what was diagnosed, even if it did not run
+    python::ImportResult import;
+    platform::GpuInfo gpu;
+    std::optional<loader::Graph> libraries;
+    QString composeFile; // the project's docker-compose.yml, if any
+    std::optional<platform::DockerInfo> docker;
+    FactSet ready = 0;           // which facts were gathered
+    QStringList collectorErrors; // a collector that failed: what happened
+
+    [[nodiscard]] const python::StaticProbe *chosenProbe() const
+    {
+        return chosen >= 0 && chosen < interpreters.size() ? &interpreters[chosen] : nullptr;
+    }
+    [[nodiscard]] bool has(Fact f) const { return (ready & static_cast<FactSet>(f)) != 0; }
+};
+
+} // namespace td::checks

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace td::checks {
+
+enum class Severity { Error, Warning, Info };
+
+// The repairs of the flowchart that can address a finding.
+enum class FixFamily { Docker, Env, Reinstall, System };
+
+// One thing a check found, in plain words, with its evidence. Ids are stable
+// and dotted ("lib.missing"); evidence names files by path and libraries by
+// file name.
+struct Finding {
+    QString id;
+    Severity severity = Severity::Info;
+    QString title;  // one line
+    QString detail; // what is wrong, why, and what to do
+    QJsonObject evidence;
+    QList<FixFamily> fixes;
+    QString check; // the check that produced it
+};
+
+QString toString(Severity severity);
+QString toString(FixFamily family);
+
+// The design's areas, for grouping: "python", "torch", "libraries", "gpu",
+// "packages", "environment", "docker" (from the id's first part).
+QString areaOf(const QString &findingId);
+
+} // namespace td::checks

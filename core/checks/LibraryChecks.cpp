@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "checks/LibraryChecks.h"
+
+#include "checks/CheckSupport.h"
+#include "checks/Culprit.h"
+#include "knowledge/KnowledgeBase.h"
+#include "report/DepsReport.h"
+
+#include <QVersionNumber>
+
+namespace td::checks {
+
+namespace {
+
+using report::fromNativeBytes;
+
+bool isVcRuntime(const QString &name)
+{
+    static const QStringList runtimes{QStringLiteral("msvcp140.dll"),       QStringLiteral("vcruntime140.dll"),
+                                      QStringLiteral("vcruntime140_1.dll"), QStringLiteral("msvcp140_1.dll"),
+                                      QStringLiteral("msvcp140_2.dll"),     QStringLiteral("concrt140.dll")};
+    return runtimes.contains(name, Qt::CaseInsensitive);
+}
+
+QJsonObject evidenceOf(const loader::Problem &p, const QStringList &chain)
+{
+    QJsonArray neededBy, paths;
+    for (const auto &n : p.neededBy)
+        neededBy.append(fromNativeBytes(n));
+    for (const auto &path : p.paths)
+        paths.append(fromNativeBytes(path));
+    QJsonObject e{{QStringLiteral("library"), fromNativeBytes(p.name)},
+                  {QStringLiteral("needed_by"), neededBy},
+                  {QStringLiteral("paths"), paths},
+                  {QStringLiteral("loader_problem"), QString::fromLatin1(loader::toString(p.kind))}};
+    if (!chain.isEmpty())
+        e.insert(QStringLiteral("chain"), toJsonArray(chain));
+    return e;
+}
+
+} // namespace
+
+QString LibraryCheck::id() const
+{
+    return QStringLiteral("lib.walk");
+}
+QString LibraryCheck::title() const
+{
+    return tr("Can every native library of PyTorch be loaded?");
+}
+FactSet LibraryCheck::needs() const
+{
+    return Fact::Libraries | Fact::Interpreters;
+}
+
+QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
+{
+    QList<Finding> out;
+    if (!facts.libraries)
+        return out;
+    const loader::Graph &graph = *facts.libraries;
+    const python::StaticProbe *probe = facts.chosenProbe();
+
+    for (const loader::Problem &p : graph.problems) {
+        // Only what torch would load: problems about libraries nothing needs
+        // (Debian's dangling links to caffe2 test libraries) are not findings.
+        if (p.neededBy.empty())
+            continue;
+        const QString name = fromNativeBytes(p.name);
+        QStringList chain;
+        for (std::size_t i = 0; i < graph.libraries.size(); ++i)
+            if (fromNativeBytes(graph.libraries[i].name) == name && !graph.libraries[i].found) {
+                chain = chainTo(graph, i);
+                break;
+            }
+        const QString detail = fromNativeBytes(p.detail);
+        QJsonObject evidence = evidenceOf(p, chain);
+        const QString requester = p.neededBy.empty() ? QString() : fileNameOf(fromNativeBytes(p.neededBy.front()));
+        switch (p.kind) {
+        case loader::ProblemKind::Missing:
+            if (isVcRuntime(name)) {
+                out << makeFinding(QStringLiteral("vcruntime.missing"), Severity::Error,
+                                   tr("The Microsoft Visual C++ runtime (%1) is missing").arg(name),
+                                   tr("%1 needs %2, which comes with the Visual C++ 2015-2022 x64 Redistributable. "
+                                      "Install the latest one from Microsoft (aka.ms/vs/17/release/vc_redist.x64.exe); "
+                                      "never copy the DLL from a download site. %3")
+                                       .arg(requester, name, detail),
+                                   evidence, {FixFamily::System});
+            } else if (p.severity == loader::Severity::Error) {
+                out << makeFinding(QStringLiteral("lib.missing"), Severity::Error,
+                                   tr("%1 is missing (needed by %2)").arg(name, requester), detail, evidence,
+                                   {FixFamily::Env, FixFamily::Reinstall, FixFamily::System});
+            }
+            break;
+        case loader::ProblemKind::WrongArch:
+            out << makeFinding(QStringLiteral("lib.wrong-arch"), Severity::Error,
+                               tr("%1 is built for another architecture").arg(name), detail, evidence,
+                               {FixFamily::Reinstall, FixFamily::System});
+            break;
+        case loader::ProblemKind::VersionMissing:
+            out << makeFinding(
+                QStringLiteral("lib.version-missing"), Severity::Error,
+                tr("Version %1 is missing from the %2 that loads")
+                    .arg(name, fileNameOf(fromNativeBytes(p.paths.empty() ? std::string() : p.paths.front()))),
+                detail, evidence, {FixFamily::Env, FixFamily::Reinstall});
+            break;
+        case loader::ProblemKind::Unreadable:
+        case loader::ProblemKind::NotALibrary:
+            if (p.severity == loader::Severity::Error)
+                out << makeFinding(QStringLiteral("lib.unreadable"), Severity::Error,
+                                   tr("%1 cannot be loaded").arg(name), detail, evidence,
+                                   {FixFamily::Reinstall, FixFamily::System});
+            break;
+        case loader::ProblemKind::Shadowed:
+            out << makeFinding(QStringLiteral("lib.shadowed"), Severity::Warning,
+                               tr("Another copy of %1 is in the way").arg(name), detail, evidence, {FixFamily::Env});
+            break;
+        }
+    }
+
+    // The C++ runtime that loads must be new enough (torch >= 2.9 needs
+    // msvcp140.dll 14.40: an older one fails c10.dll with WinError 1114).
+    const auto requirement = probe ? kb.vcRuntimeMinimum(probe->torch.version) : std::nullopt;
+    if (graph.os == loader::TargetOs::Windows && requirement && !requirement->minimumVersion.isEmpty()) {
+        for (const auto &lib : graph.libraries) {
+            const QString file = fileNameOf(fromNativeBytes(lib.path));
+            if (!lib.found || lib.version.empty() || file.compare(requirement->dll, Qt::CaseInsensitive) != 0)
+                continue;
+            const QString have = QString::fromStdString(lib.version);
+            if (knowledge::KnowledgeBase::compareVersions(have, requirement->minimumVersion) >= 0)
+                continue;
+            out << makeFinding(QStringLiteral("vcruntime.too-old"), Severity::Error,
+                               tr("%1 %2 is older than the %3 that torch %4 needs")
+                                   .arg(file, have, requirement->minimumVersion, probe->torch.version),
+                               tr("The copy that loads is %1. %2 Install the latest Visual C++ 2015-2022 x64 "
+                                  "Redistributable (%3); if another program put an old copy earlier in the search "
+                                  "order, remove it from there.")
+                                   .arg(fromNativeBytes(lib.path), localized(requirement->reason),
+                                        requirement->redistributables.join(QStringLiteral(" or "))),
+                               QJsonObject{{QStringLiteral("library"), file},
+                                           {QStringLiteral("path"), fromNativeBytes(lib.path)},
+                                           {QStringLiteral("version"), have},
+                                           {QStringLiteral("required"), requirement->minimumVersion}},
+                               {FixFamily::System});
+        }
+    }
+
+    // Two OpenMP runtimes in one process fight over their threads.
+    QStringList loaded;
+    for (const auto &lib : graph.libraries)
+        if (lib.found)
+            loaded << fromNativeBytes(lib.path);
+    for (const knowledge::OpenMpConflict &conflict : kb.openMpConflicts(loaded)) {
+        if (conflict.severity == QLatin1String("info"))
+            continue;
+        out << makeFinding(QStringLiteral("openmp.duplicate"),
+                           conflict.severity == QLatin1String("error") ? Severity::Error : Severity::Warning,
+                           tr("More than one OpenMP runtime would load into one process"),
+                           localized(conflict.text) + QLatin1Char(' ') + localized(conflict.fix) + QLatin1Char(' ')
+                               + tr("Files: %1.").arg(conflict.files.join(QStringLiteral(", "))),
+                           QJsonObject{{QStringLiteral("runtimes"), toJsonArray({conflict.a, conflict.b})},
+                                       {QStringLiteral("files"), toJsonArray(conflict.files)}},
+                           {FixFamily::Env, FixFamily::Reinstall});
+    }
+    return out;
+}
+
+} // namespace td::checks

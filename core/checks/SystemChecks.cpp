@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "checks/SystemChecks.h"
+
+#include "checks/CheckSupport.h"
+#include "report/DepsReport.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace td::checks {
+
+namespace {
+
+// "2.5.1+cu121" -> "cu121"; "" when there is no local label.
+QString localLabel(const QString &version)
+{
+    const qsizetype plus = version.indexOf(u'+');
+    return plus < 0 ? QString() : version.mid(plus + 1);
+}
+
+// The CUDA version torch was built with, or empty for a CPU build.
+QString torchCuda(const Facts &facts)
+{
+    if (facts.import.outcome == python::ImportResult::Outcome::Ok)
+        return facts.import.cudaVersion;
+    const python::StaticProbe *probe = facts.chosenProbe();
+    if (!probe)
+        return {};
+    const QString cuda = probe->torch.versionPyCuda;
+    return cuda == QLatin1String("None") ? QString() : cuda;
+}
+
+bool isAscii(const QString &s)
+{
+    return std::all_of(s.begin(), s.end(), [](QChar c) { return c.unicode() < 0x80; });
+}
+
+} // namespace
+
+// ---- Python ----------------------------------------------------------------
+
+QString PythonCheck::id() const
+{
+    return QStringLiteral("python");
+}
+QString PythonCheck::title() const
+{
+    return tr("Is the Python interpreter one PyTorch supports?");
+}
+FactSet PythonCheck::needs() const
+{
+    return Fact::Interpreters | Fact::Import;
+}
+
+QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
+{
+    QList<Finding> out;
+    const python::StaticProbe *probe = facts.chosenProbe();
+    if (facts.chosenExecutable.isEmpty()) {
+        out << makeFinding(QStringLiteral("python.not-found"), Severity::Error, tr("No Python interpreter was found"),
+                           tr("Neither python3 nor python is on PATH, and no interpreter was named. Install Python "
+                              "(64-bit, a version PyTorch supports) or name one with --python."),
+                           {}, {FixFamily::System});
+        return out;
+    }
+    if (!probe || !probe->interpreter.usable) {
+        const QString problem = probe ? probe->interpreter.problem : tr("it could not be run");
+        out << makeFinding(
+            QStringLiteral("python.unusable"), Severity::Error,
+            tr("%1 does not work as a Python interpreter").arg(facts.chosenExecutable),
+            tr("%1: %2. Name a working interpreter with --python.").arg(facts.chosenExecutable, problem),
+            QJsonObject{{QStringLiteral("python"), facts.chosenExecutable}, {QStringLiteral("problem"), problem}},
+            {FixFamily::System});
+        return out;
+    }
+    const python::Interpreter &in = probe->interpreter;
+    const QJsonObject evidence{{QStringLiteral("python"), in.executable},
+                               {QStringLiteral("version"), in.version.toString()},
+                               {QStringLiteral("bits"), in.bits},
+                               {QStringLiteral("machine"), in.machine}};
+    if (in.bits == 32) {
+        out << makeFinding(QStringLiteral("python.32-bit"), Severity::Error, tr("This Python is 32-bit"),
+                           tr("PyTorch publishes 64-bit builds only, and a 32-bit process cannot load 64-bit DLLs "
+                              "(WinError 193). Install a 64-bit Python and PyTorch into it."),
+                           evidence, {FixFamily::System, FixFamily::Reinstall});
+    }
+    const knowledge::Os os = osOfPlatform(in.platform);
+    const QString machine =
+        in.machine.compare(QLatin1String("AMD64"), Qt::CaseInsensitive) == 0 ? QStringLiteral("x86_64") : in.machine;
+    if (in.bits == 64 && !machine.isEmpty() && !kb.hasWheels(os, machine)) {
+        out << makeFinding(QStringLiteral("python.unsupported-platform"), Severity::Error,
+                           tr("PyTorch publishes no builds for %1 on this system").arg(machine),
+                           os == knowledge::Os::MacOS
+                               ? tr("Current PyTorch releases for macOS are for Apple silicon (arm64) only. An x86_64 "
+                                    "Python (for example one running under Rosetta) cannot install them: use an "
+                                    "arm64 Python.")
+                               : tr("Wheels exist for Linux x86_64 and aarch64, Windows x86_64 and macOS arm64."),
+                           evidence, {FixFamily::System, FixFamily::Docker});
+    }
+    if (facts.system.rosetta) {
+        out << makeFinding(QStringLiteral("python.unsupported-platform"), Severity::Warning,
+                           tr("TorchDoctor itself runs under Rosetta"),
+                           tr("This is an Apple silicon Mac running x86_64 code. A Python running the same way loads "
+                              "x86_64 libraries only, and PyTorch's macOS builds are arm64 only."),
+                           {}, {FixFamily::System});
+    }
+    const QString python = QStringLiteral("%1.%2").arg(in.version.majorVersion()).arg(in.version.minorVersion());
+    QString torch = probe->torch.installed ? probe->torch.version : QString();
+    if (torch.isEmpty() && !kb.releases().isEmpty())
+        torch = kb.releases().constLast().torch; // what an install would get
+    // A torch that imports works with this Python, whatever the wheel matrix
+    // says (distributions build their own); and a release we do not know
+    // (1.x, a source build) is not judged.
+    const bool imports = facts.import.outcome == python::ImportResult::Outcome::Ok;
+    const auto release = torch.isEmpty() ? std::nullopt : kb.release(torch);
+    if (release && !imports) {
+        const knowledge::Support support = kb.pythonSupport(torch, python);
+        const QString range = release ? QStringLiteral("%1–%2").arg(release->pythonMin, release->pythonMax) : QString();
+        if (support == knowledge::Support::No)
+            out << makeFinding(QStringLiteral("python.unsupported-version"), Severity::Error,
+                               tr("Python %1 is not supported by torch %2").arg(python, torch),
+                               tr("torch %1 supports Python %2. Use a Python in that range (a venv with the right "
+                                  "version is simplest), or a torch release that supports Python %3.")
+                                   .arg(torch, range, python),
+                               evidence, {FixFamily::Reinstall, FixFamily::Docker});
+        else if (support == knowledge::Support::Limited)
+            out << makeFinding(QStringLiteral("python.unsupported-version"), Severity::Warning,
+                               tr("Python %1 is only experimental for torch %2").arg(python, torch),
+                               tr("torch %1 fully supports Python %2; builds for %3 are experimental and some "
+                                  "features may be missing.")
+                                   .arg(torch, range, python),
+                               evidence, {FixFamily::Reinstall});
+    }
+    return out;
+}
+
+// ---- Packages --------------------------------------------------------------
+
+QString PackagesCheck::id() const
+{
+    return QStringLiteral("packages");
+}
+QString PackagesCheck::title() const
+{
+    return tr("Do torchvision and torchaudio match torch?");
+}
+FactSet PackagesCheck::needs() const
+{
+    return static_cast<FactSet>(Fact::Interpreters);
+}
+
+QList<Finding> PackagesCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
+{
+    QList<Finding> out;
+    const python::StaticProbe *probe = facts.chosenProbe();
+    if (!probe || !probe->torch.installed || probe->torch.version.isEmpty())
+        return out;
+    const QString torch = probe->torch.version;
+    const auto expected = kb.companions(torch);
+    for (const python::PackageInfo &p : probe->torch.companions) {
+        const QString name = p.name.toLower();
+        if (name != QLatin1String("torchvision") && name != QLatin1String("torchaudio"))
+            continue;
+        QString problem;
+        if (expected) {
+            const QString want = name == QLatin1String("torchvision") ? expected->torchvision : expected->torchaudio;
+            const QString have = p.version.section(u'+', 0, 0);
+            const bool orLater = name == QLatin1String("torchaudio") && expected->torchaudioOrLater;
+            const bool matches = orLater ? knowledge::KnowledgeBase::compareVersions(have, want) >= 0
+                                         : (have == want || have.startsWith(want + u'.'));
+            if (!want.isEmpty() && !matches)
+                problem = tr("%1 %2 is installed, but torch %3 needs %1 %4%5.")
+                              .arg(p.name, p.version, torch, want, orLater ? tr(" or later") : QString());
+        }
+        // A CPU torchvision with a CUDA torch (or another CUDA) fails at the first operator.
+        const QString torchLabel = localLabel(torch), theirLabel = localLabel(p.version);
+        if (problem.isEmpty() && !torchLabel.isEmpty() && !theirLabel.isEmpty() && torchLabel != theirLabel)
+            problem =
+                tr("%1 %2 is built for %3, torch %4 for %5.").arg(p.name, p.version, theirLabel, torch, torchLabel);
+        if (!problem.isEmpty())
+            out << makeFinding(
+                QStringLiteral("packages.mismatch"), Severity::Error,
+                tr("%1 does not match torch %2").arg(p.name, torch),
+                problem + QLatin1Char(' ')
+                    + tr("Mismatched packages fail with errors such as \"operator torchvision::nms does "
+                         "not exist\" or undefined symbols. Reinstall them together from the same index."),
+                QJsonObject{{QStringLiteral("package"), p.name},
+                            {QStringLiteral("version"), p.version},
+                            {QStringLiteral("torch"), torch},
+                            {QStringLiteral("location"), p.location}},
+                {FixFamily::Reinstall});
+    }
+    return out;
+}
+
+// ---- GPU -------------------------------------------------------------------
+
+QString GpuCheck::id() const
+{
+    return QStringLiteral("cuda");
+}
+QString GpuCheck::title() const
+{
+    return tr("Can PyTorch use the GPU?");
+}
+FactSet GpuCheck::needs() const
+{
+    return Fact::Gpu | Fact::Import | Fact::Interpreters;
+}
+
+QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
+{
+    QList<Finding> out;
+    const python::StaticProbe *probe = facts.chosenProbe();
+    if (!probe || !probe->torch.installed || !facts.has(Fact::Gpu))
+        return out;
+    const platform::GpuInfo &gpu = facts.gpu;
+    const knowledge::Os os = osOfPlatform(probe->interpreter.platform);
+    const QString torch = probe->torch.version;
+    const QString cuda = torchCuda(facts);
+    const QString python = QStringLiteral("%1.%2")
+                               .arg(probe->interpreter.version.majorVersion())
+                               .arg(probe->interpreter.version.minorVersion());
+    const QJsonObject gpuEvidence{{QStringLiteral("driver"), gpu.driverVersion},
+                                  {QStringLiteral("driver_cuda"), gpu.cudaDriverVersionString()},
+                                  {QStringLiteral("torch"), torch},
+                                  {QStringLiteral("torch_cuda"), cuda},
+                                  {QStringLiteral("source"), gpu.source}};
+    if (os == knowledge::Os::MacOS)
+        return out; // no CUDA on macOS: MPS is reported by the import
+
+    if (!gpu.nvidiaDriverFound) {
+        if (!cuda.isEmpty())
+            out << makeFinding(QStringLiteral("cuda.no-driver"), Severity::Warning,
+                               tr("torch is a CUDA %1 build, but no NVIDIA driver was found").arg(cuda),
+                               tr("Without an NVIDIA driver torch runs on the CPU. If this machine has an NVIDIA GPU, "
+                                  "install its driver (%1). If it has none, the CPU build of torch is smaller. "
+                                  "Looked for: %2.")
+                                   .arg(kb.minimumDriver(cuda, os).isEmpty()
+                                            ? tr("any recent one")
+                                            : tr("%1 or newer").arg(kb.minimumDriver(cuda, os)),
+                                        gpu.notes.join(QStringLiteral("; "))),
+                               gpuEvidence, {FixFamily::System});
+        return out;
+    }
+    const platform::Gpu *first = gpu.gpus.isEmpty() ? nullptr : &gpu.gpus.first();
+    if (cuda.isEmpty()) {
+        const auto choice =
+            kb.bestVariant(gpu.driverVersion, os, first ? first->ccMajor : 0, first ? first->ccMinor : 0, python);
+        out << makeFinding(
+            QStringLiteral("cuda.cpu-build-with-gpu"), Severity::Warning,
+            tr("An NVIDIA GPU is here, but torch %1 is a CPU-only build").arg(torch),
+            tr("torch will not use %1. For driver %2 the right build comes from %3 (%4).")
+                .arg(first ? first->name : tr("the GPU"), gpu.driverVersion, choice.indexUrl, choice.variant),
+            QJsonObject{{QStringLiteral("driver"), gpu.driverVersion},
+                        {QStringLiteral("torch"), torch},
+                        {QStringLiteral("suggested_index"), choice.indexUrl},
+                        {QStringLiteral("suggested_variant"), choice.variant}},
+            {FixFamily::Reinstall});
+        return out;
+    }
+    const knowledge::Support driver = kb.driverSupport(gpu.driverVersion, cuda, os);
+    if (driver == knowledge::Support::No) {
+        const auto choice = kb.bestVariant(gpu.driverVersion, os, first ? first->ccMajor : 0,
+                                           first ? first->ccMinor : 0, python, torch);
+        out << makeFinding(
+            QStringLiteral("cuda.driver-too-old"), Severity::Error,
+            tr("The NVIDIA driver %1 is too old for torch's CUDA %2").arg(gpu.driverVersion, cuda),
+            tr("torch %1 is built with CUDA %2, which needs driver %3 or newer; driver %4 supports "
+               "CUDA up to %5. Update the driver, or install a torch built for an older CUDA%6.")
+                .arg(torch, cuda, kb.minimumDriver(cuda, os), gpu.driverVersion, gpu.cudaDriverVersionString(),
+                     choice.variant.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(choice.indexUrl)),
+            gpuEvidence, {FixFamily::System, FixFamily::Reinstall});
+    }
+    const QString variant = localLabel(torch).startsWith(QLatin1String("cu")) ? localLabel(torch) : QString();
+    for (const platform::Gpu &g : gpu.gpus) {
+        if (g.ccMajor == 0)
+            continue;
+        knowledge::Support arch = knowledge::Support::Full;
+        if (facts.import.outcome == python::ImportResult::Outcome::Ok && !facts.import.archList.isEmpty())
+            arch = knowledge::KnowledgeBase::archSupport(facts.import.archList, g.ccMajor, g.ccMinor);
+        else if (!variant.isEmpty())
+            arch = kb.archSupport(variant, g.ccMajor, g.ccMinor, torch);
+        if (arch == knowledge::Support::Full)
+            continue;
+        const auto choice = kb.bestVariant(gpu.driverVersion, os, g.ccMajor, g.ccMinor, python);
+        out << makeFinding(
+            QStringLiteral("cuda.gpu-arch-unsupported"),
+            arch == knowledge::Support::No ? Severity::Error : Severity::Warning,
+            tr("torch %1 has no code for %2 (compute capability %3.%4)")
+                .arg(torch, g.name)
+                .arg(g.ccMajor)
+                .arg(g.ccMinor),
+            arch == knowledge::Support::No
+                ? tr("This build's kernels are compiled for other GPU generations (%1), so CUDA calls "
+                     "fail with \"no kernel image is available for execution on the device\". Install "
+                     "a build that covers sm_%2%3: %4.")
+                      .arg(facts.import.archList.join(QStringLiteral(" ")))
+                      .arg(g.ccMajor)
+                      .arg(g.ccMinor)
+                      .arg(choice.indexUrl)
+                : tr("Only PTX for JIT compilation covers this GPU: the first run of each kernel is "
+                     "slow. A build with native code is %1.")
+                      .arg(choice.indexUrl),
+            QJsonObject{{QStringLiteral("gpu"), g.name},
+                        {QStringLiteral("compute_capability"), QStringLiteral("%1.%2").arg(g.ccMajor).arg(g.ccMinor)},
+                        {QStringLiteral("arch_list"), toJsonArray(facts.import.archList)},
+                        {QStringLiteral("torch"), torch},
+                        {QStringLiteral("suggested_index"), choice.indexUrl}},
+            {FixFamily::Reinstall});
+    }
+    // Everything above looks right, and still no CUDA.
+    if (out.isEmpty() && facts.import.outcome == python::ImportResult::Outcome::Ok && !facts.import.cudaAvailable
+        && !gpu.gpus.isEmpty()) {
+        out << makeFinding(QStringLiteral("cuda.unavailable"), Severity::Warning,
+                           tr("torch.cuda.is_available() is False"),
+                           tr("torch %1 (CUDA %2) and driver %3 should work together, yet torch sees no GPU. Check "
+                              "CUDA_VISIBLE_DEVICES, that no other process holds the GPU in exclusive mode, and that "
+                              "the driver's kernel module is loaded (nvidia-smi works).")
+                               .arg(torch, cuda, gpu.driverVersion),
+                           gpuEvidence, {FixFamily::Env, FixFamily::System});
+    }
+    return out;
+}
+
+// ---- Environment -----------------------------------------------------------
+
+QString EnvironmentCheck::id() const
+{
+    return QStringLiteral("environment");
+}
+QString EnvironmentCheck::title() const
+{
+    return tr("Do environment variables or paths get in the way?");
+}
+FactSet EnvironmentCheck::needs() const
+{
+    return Fact::Interpreters | Fact::Libraries;
+}
+
+QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::KnowledgeBase &) const
+{
+    QList<Finding> out;
+    const QProcessEnvironment &env = facts.request.environment;
+    const python::StaticProbe *probe = facts.chosenProbe();
+    const QString platform = probe ? probe->interpreter.platform : QString();
+    auto variable = [&](const QString &name, const QString &why, Severity severity) {
+        out << makeFinding(QStringLiteral("env.suspicious"), severity, tr("%1 is set").arg(name),
+                           tr("%1=%2. %3").arg(name, env.value(name), why),
+                           QJsonObject{{QStringLiteral("variable"), name}, {QStringLiteral("value"), env.value(name)}},
+                           {FixFamily::Env});
+    };
+    if (env.contains(QStringLiteral("KMP_DUPLICATE_LIB_OK")))
+        variable(QStringLiteral("KMP_DUPLICATE_LIB_OK"),
+                 tr("It silences \"OMP: Error #15\" instead of removing the second OpenMP runtime. Intel calls it "
+                    "unsafe, unsupported and undocumented: it may crash or give wrong results. Remove it once the "
+                    "duplicate runtime is gone."),
+                 Severity::Warning);
+    if (platform != QLatin1String("darwin")) {
+        for (const QString &name : env.keys())
+            if (name.startsWith(QLatin1String("PYTORCH_MPS_")) || name == QLatin1String("PYTORCH_ENABLE_MPS_FALLBACK"))
+                variable(name, tr("MPS is Apple's GPU API: this variable means nothing on this system."),
+                         Severity::Info);
+    }
+    if (platform == QLatin1String("win32")) {
+        for (const QString &name : env.keys()) {
+            if (!name.startsWith(QLatin1String("CUDA_PATH_V")))
+                continue;
+            if (!QFileInfo(env.value(name)).isDir())
+                variable(name,
+                         tr("It points to a folder that does not exist: a leftover of an uninstalled CUDA toolkit."),
+                         Severity::Warning);
+        }
+    }
+    // A folder on LD_LIBRARY_PATH that shadows one of torch's libraries.
+    if (facts.libraries) {
+        for (const loader::Problem &p : facts.libraries->problems) {
+            if (p.kind != loader::ProblemKind::Shadowed || p.paths.size() < 2)
+                continue;
+            const QString winner = report::fromNativeBytes(p.paths[0]);
+            for (const loader::Library &lib : facts.libraries->libraries) {
+                if (report::fromNativeBytes(lib.path) != winner
+                    || (lib.via != loader::Via::LdLibraryPath && lib.via != loader::Via::Path))
+                    continue;
+                const QString name =
+                    lib.via == loader::Via::Path ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH");
+                out << makeFinding(
+                    QStringLiteral("env.suspicious"), Severity::Warning,
+                    tr("%1 puts another %2 in front of torch's").arg(name, report::fromNativeBytes(p.name)),
+                    tr("%1 contains %2, so %3 loads instead of %4. A stale entry like this is the classic "
+                       "cause of \"undefined symbol\" and \"version not found\" errors (for example an "
+                       "old libnvJitLink from a system CUDA). Remove the entry where it is set.")
+                        .arg(name, report::fromNativeBytes(lib.viaEntry), winner, report::fromNativeBytes(p.paths[1])),
+                    QJsonObject{{QStringLiteral("variable"), name},
+                                {QStringLiteral("entry"), report::fromNativeBytes(lib.viaEntry)},
+                                {QStringLiteral("library"), report::fromNativeBytes(p.name)},
+                                {QStringLiteral("loaded"), winner},
+                                {QStringLiteral("shadowed"), report::fromNativeBytes(p.paths[1])}},
+                    {FixFamily::Env});
+            }
+        }
+    }
+    // Paths: non-ASCII characters and Windows' 260-character limit.
+    if (probe && probe->interpreter.usable) {
+        QStringList paths{probe->interpreter.executable};
+        if (!probe->torch.packageDir.isEmpty())
+            paths << probe->torch.packageDir;
+        for (const QString &path : paths) {
+            if (!isAscii(path))
+                out << makeFinding(
+                    QStringLiteral("path.non-ascii"),
+                    platform == QLatin1String("win32") ? Severity::Warning : Severity::Info,
+                    tr("A path has non-ASCII characters"),
+                    tr("%1. PyTorch mostly copes, but torch.jit.load/save fail on such paths, and some "
+                       "DLLs fail to initialise from them on Windows. If something fails only here, move "
+                       "the environment to a plain ASCII path.")
+                        .arg(path),
+                    QJsonObject{{QStringLiteral("path"), path}}, {FixFamily::Reinstall});
+            if (platform == QLatin1String("win32") && path.size() > 200)
+                out << makeFinding(
+                    QStringLiteral("path.too-long"), Severity::Warning, tr("A path is close to 260 characters"),
+                    tr("%1 is %2 characters long; files inside torch push it past Windows' 260-character "
+                       "limit unless long paths are enabled, and pip then fails half-way.")
+                        .arg(path)
+                        .arg(path.size()),
+                    QJsonObject{{QStringLiteral("path"), path}, {QStringLiteral("length"), path.size()}},
+                    {FixFamily::System, FixFamily::Reinstall});
+        }
+    }
+    return out;
+}
+
+// ---- Docker ----------------------------------------------------------------
+
+QString DockerCheck::id() const
+{
+    return QStringLiteral("docker");
+}
+QString DockerCheck::title() const
+{
+    return tr("Can the project run in Docker?");
+}
+FactSet DockerCheck::needs() const
+{
+    return Fact::Docker | Fact::Gpu;
+}
+
+QList<Finding> DockerCheck::run(const Facts &facts, const knowledge::KnowledgeBase &) const
+{
+    QList<Finding> out;
+    if (!facts.docker || facts.composeFile.isEmpty())
+        return out;
+    const platform::DockerInfo &d = *facts.docker;
+    const QJsonObject evidence{{QStringLiteral("compose_file"), facts.composeFile},
+                               {QStringLiteral("cli"), d.cliVersion},
+                               {QStringLiteral("daemon_error"), d.daemonError}};
+    if (!d.cliFound)
+        out << makeFinding(QStringLiteral("docker.unavailable"), Severity::Error, tr("Docker is not installed"),
+                           tr("%1 describes a Docker setup, but there is no docker command. Install Docker Engine "
+                              "(Linux) or Docker Desktop with the WSL2 back end (Windows).")
+                               .arg(facts.composeFile),
+                           evidence, {FixFamily::Docker});
+    else if (!d.daemonRunning)
+        out << makeFinding(QStringLiteral("docker.unavailable"), Severity::Error,
+                           tr("The Docker daemon is not running"),
+                           tr("docker %1 is installed but its daemon does not answer (%2). Start Docker Desktop, or "
+                              "`sudo systemctl start docker` on Linux.")
+                               .arg(d.cliVersion, d.daemonError),
+                           evidence, {FixFamily::Docker});
+    else if (!d.composeV2)
+        out << makeFinding(QStringLiteral("docker.unavailable"), Severity::Error, tr("Docker Compose v2 is missing"),
+                           tr("`docker compose` is not available. Install the compose plugin (docker-compose-plugin)."),
+                           evidence, {FixFamily::Docker});
+    else if (facts.gpu.nvidiaDriverFound && !d.nvidiaRuntime && d.operatingSystem != QLatin1String("Docker Desktop"))
+        out << makeFinding(QStringLiteral("docker.no-gpu-runtime"), Severity::Warning,
+                           tr("Containers cannot use the NVIDIA GPU yet"),
+                           tr("The daemon has no nvidia runtime. Install the NVIDIA Container Toolkit and run "
+                              "`sudo nvidia-ctk runtime configure --runtime=docker`, then restart Docker."),
+                           evidence, {FixFamily::Docker});
+    return out;
+}
+
+} // namespace td::checks

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "checks/Check.h"
+
+namespace td::checks {
+
+// torch.not-installed (naming the interpreters that have it), and two torch
+// installations overlapping (packages.mismatch).
+TD_DECLARE_CHECK(TorchInstallCheck)
+
+// torch.import-failed / -crashed / -timeout, with the error classified by
+// code and path and the real culprit found in the library walk.
+TD_DECLARE_CHECK(ImportCheck)
+
+} // namespace td::checks

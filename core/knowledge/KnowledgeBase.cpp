@@ -1,0 +1,862 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "knowledge/KnowledgeBase.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace td::knowledge {
+
+namespace {
+
+using Kind = python::ClassifiedError::Kind;
+
+QString L(const char *text)
+{
+    return QString::fromLatin1(text);
+}
+
+// Reads fields of one file and records what is missing or of the wrong type,
+// so that a broken file becomes a list of errors, never a crash.
+class Reader {
+public:
+    Reader(QString file, QStringList &errors) : m_file(std::move(file)), m_errors(errors) {}
+
+    void error(const QString &where, const QString &what)
+    {
+        m_errors << m_file + QStringLiteral(": ") + where + QStringLiteral(": ") + what;
+    }
+
+    QString str(const QJsonObject &o, const char *key, const QString &where, bool required = true)
+    {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isString())
+            return v.toString();
+        if (required || !(v.isUndefined() || v.isNull()))
+            error(where, QStringLiteral("'%1' must be a string").arg(L(key)));
+        return {};
+    }
+
+    QJsonArray arr(const QJsonObject &o, const char *key, const QString &where, bool required = true)
+    {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isArray())
+            return v.toArray();
+        if (required || !v.isUndefined())
+            error(where, QStringLiteral("'%1' must be an array").arg(L(key)));
+        return {};
+    }
+
+    QJsonObject obj(const QJsonObject &o, const char *key, const QString &where, bool required = true)
+    {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isObject())
+            return v.toObject();
+        if (required || !v.isUndefined())
+            error(where, QStringLiteral("'%1' must be an object").arg(L(key)));
+        return {};
+    }
+
+    QStringList strings(const QJsonObject &o, const char *key, const QString &where, bool required = true)
+    {
+        QStringList out;
+        const QJsonArray a = arr(o, key, where, required);
+        for (const QJsonValue &v : a) {
+            if (v.isString())
+                out << v.toString();
+            else
+                error(where, QStringLiteral("'%1' must hold strings").arg(L(key)));
+        }
+        return out;
+    }
+
+    QStringList sources(const QJsonObject &o, const QString &where)
+    {
+        QStringList s = strings(o, "sources", where);
+        if (s.isEmpty())
+            error(where, QStringLiteral("no sources"));
+        return s;
+    }
+
+    Text text(const QJsonObject &o, const char *key, const QString &where, bool required = true)
+    {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isObject()) {
+            if (required || !v.isUndefined())
+                error(where, QStringLiteral("'%1' must be an object with en and zh_CN").arg(L(key)));
+            return {};
+        }
+        const QJsonObject t = v.toObject();
+        Text out{t.value(QLatin1String("en")).toString(), t.value(QLatin1String("zh_CN")).toString()};
+        if (out.en.isEmpty() || out.zhCN.isEmpty())
+            error(where, QStringLiteral("'%1' needs both en and zh_CN").arg(L(key)));
+        return out;
+    }
+
+    VersionRange range(const QJsonObject &o, const char *key, const QString &where)
+    {
+        const QJsonObject r = obj(o, key, where);
+        VersionRange out{str(r, "min", where + QLatin1Char('.') + L(key)), str(r, "max", where, false)};
+        return out;
+    }
+
+private:
+    QString m_file;
+    QStringList &m_errors;
+};
+
+QString at(const char *array, qsizetype index)
+{
+    return QStringLiteral("%1[%2]").arg(L(array)).arg(index);
+}
+
+// Leading numeric parts of a version: "2.4.1+cu121" -> {2, 4, 1}; "3.14t" -> {3, 14}.
+QList<int> versionParts(const QString &version)
+{
+    QList<int> parts;
+    QString v = version.trimmed();
+    const qsizetype plus = v.indexOf(QLatin1Char('+'));
+    if (plus >= 0)
+        v.truncate(plus);
+    const QStringList pieces = v.split(QLatin1Char('.'));
+    for (const QString &piece : pieces) {
+        qsizetype digits = 0;
+        while (digits < piece.size() && piece.at(digits).isDigit())
+            ++digits;
+        if (digits == 0)
+            break;
+        parts << piece.left(digits).toInt();
+        if (digits != piece.size())
+            break;
+    }
+    return parts;
+}
+
+QString majorMinor(const QString &version)
+{
+    const QList<int> p = versionParts(version);
+    if (p.size() < 2)
+        return {};
+    return QStringLiteral("%1.%2").arg(p.at(0)).arg(p.at(1));
+}
+
+// "sm_86" / "compute_120" / "8.6" -> {8, 6}; false when it is none of these.
+bool parseCapability(const QString &text, int &major, int &minor)
+{
+    if (text.contains(QLatin1Char('.'))) {
+        const QList<int> p = versionParts(text);
+        if (p.size() < 2)
+            return false;
+        major = p.at(0);
+        minor = p.at(1);
+        return true;
+    }
+    QString digits;
+    for (const QChar c : text)
+        if (c.isDigit())
+            digits += c;
+    if (digits.size() < 2)
+        return false;
+    major = digits.left(digits.size() - 1).toInt();
+    minor = digits.right(1).toInt();
+    return true;
+}
+
+bool capabilityAtMost(int aMajor, int aMinor, int bMajor, int bMinor)
+{
+    return aMajor < bMajor || (aMajor == bMajor && aMinor <= bMinor);
+}
+
+Os parseOs(const QString &os)
+{
+    if (os == QLatin1String("windows"))
+        return Os::Windows;
+    if (os == QLatin1String("macos"))
+        return Os::MacOS;
+    return Os::Linux;
+}
+
+std::optional<Kind> parseKind(const QString &kind)
+{
+    static const QMap<QString, Kind> kinds{
+        {QStringLiteral("Unknown"), Kind::Unknown},
+        {QStringLiteral("WinError"), Kind::WinError},
+        {QStringLiteral("MissingSharedObject"), Kind::MissingSharedObject},
+        {QStringLiteral("VersionNotFound"), Kind::VersionNotFound},
+        {QStringLiteral("UndefinedSymbol"), Kind::UndefinedSymbol},
+        {QStringLiteral("IncompatibleArch"), Kind::IncompatibleArch},
+        {QStringLiteral("LibraryNotLoaded"), Kind::LibraryNotLoaded},
+        {QStringLiteral("OmpDuplicate"), Kind::OmpDuplicate},
+        {QStringLiteral("ModuleNotFound"), Kind::ModuleNotFound},
+        {QStringLiteral("WrongElfClass"), Kind::WrongElfClass},
+    };
+    const auto it = kinds.constFind(kind);
+    if (it == kinds.constEnd())
+        return std::nullopt;
+    return *it;
+}
+
+bool matches(const QString &pattern, const QString &value)
+{
+    const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
+    return re.match(value).hasMatch();
+}
+
+QString fileNameOf(const QString &path)
+{
+    QString p = path;
+    p.replace(QLatin1Char('\\'), QLatin1Char('/'));
+    return p.mid(p.lastIndexOf(QLatin1Char('/')) + 1);
+}
+
+Text fill(const Text &text, const QMap<QString, Text> &values)
+{
+    Text out = text;
+    for (auto it = values.constBegin(); it != values.constEnd(); ++it) {
+        const QString key = QLatin1Char('{') + it.key() + QLatin1Char('}');
+        out.en.replace(key, it.value().en);
+        out.zhCN.replace(key, it.value().zhCN);
+    }
+    return out;
+}
+
+} // namespace
+
+QStringList knowledgeFiles()
+{
+    return {QStringLiteral("releases.json"), QStringLiteral("drivers.json"), QStringLiteral("gpu-arch.json"),
+            QStringLiteral("errors.json"), QStringLiteral("runtimes.json")};
+}
+
+QString Text::get(const QString &language) const
+{
+    if (language.startsWith(QLatin1String("zh")) && !zhCN.isEmpty())
+        return zhCN;
+    return en;
+}
+
+bool VersionRange::contains(const QString &version) const
+{
+    if (!min.isEmpty() && KnowledgeBase::compareVersions(version, min) < 0)
+        return false;
+    if (max.isEmpty())
+        return true;
+    // "2.7" as a maximum covers every 2.7.x release.
+    const qsizetype depth = versionParts(max).size();
+    const QList<int> v = versionParts(version);
+    QStringList cut;
+    for (qsizetype i = 0; i < std::min(depth, v.size()); ++i)
+        cut << QString::number(v.at(i));
+    return KnowledgeBase::compareVersions(cut.join(QLatin1Char('.')), max) <= 0;
+}
+
+int KnowledgeBase::compareVersions(const QString &a, const QString &b)
+{
+    const QList<int> pa = versionParts(a);
+    const QList<int> pb = versionParts(b);
+    const qsizetype n = std::max(pa.size(), pb.size());
+    for (qsizetype i = 0; i < n; ++i) {
+        const int x = i < pa.size() ? pa.at(i) : 0;
+        const int y = i < pb.size() ? pb.at(i) : 0;
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return 0;
+}
+
+QString KnowledgeBase::normalizeDriverVersion(const QString &driverVersion)
+{
+    const QString v = driverVersion.trimmed();
+    const QStringList parts = v.split(QLatin1Char('.'));
+    // Windows reports the display driver's file version: 32.0.15.6094 is 560.94,
+    // the last five digits of the last two parts.
+    if (parts.size() == 4 && parts.at(0).toInt() >= 10) {
+        const QString digits = parts.at(2) + parts.at(3);
+        if (digits.size() >= 5) {
+            const QString last = digits.right(5);
+            return QString::number(last.left(3).toInt()) + QLatin1Char('.') + last.right(2);
+        }
+    }
+    return v;
+}
+
+QString KnowledgeBase::cudaVersionOf(const QString &variantOrVersion)
+{
+    const QString v = variantOrVersion.trimmed().toLower();
+    if (v.startsWith(QLatin1String("cu"))) {
+        const QString digits = v.mid(2);
+        bool ok = false;
+        digits.toInt(&ok);
+        if (!ok || digits.size() < 2)
+            return {};
+        return digits.left(digits.size() - 1) + QLatin1Char('.') + digits.right(1);
+    }
+    return majorMinor(v);
+}
+
+void KnowledgeBase::clear()
+{
+    *this = KnowledgeBase();
+}
+
+QStringList KnowledgeBase::load()
+{
+    return loadWith(QStringLiteral(":/knowledge"));
+}
+
+QStringList KnowledgeBase::loadFromDirectory(const QString &directory)
+{
+    return loadWith(directory);
+}
+
+QDate KnowledgeBase::date() const
+{
+    if (m_dates.isEmpty())
+        return {};
+    return *std::min_element(m_dates.begin(), m_dates.end());
+}
+
+QStringList KnowledgeBase::loadWith(const QString &directory)
+{
+    clear();
+    QStringList errors;
+    QMap<QString, QJsonObject> docs;
+    for (const QString &name : knowledgeFiles()) {
+        QFile file(directory + QLatin1Char('/') + name);
+        if (!file.open(QIODevice::ReadOnly)) {
+            errors << name + QStringLiteral(": cannot be read: ") + file.errorString();
+            continue;
+        }
+        QJsonParseError parseError;
+        const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+        if (parseError.error != QJsonParseError::NoError) {
+            errors << name + QStringLiteral(": invalid JSON at offset %1: ").arg(parseError.offset)
+                          + parseError.errorString();
+            continue;
+        }
+        if (!doc.isObject()) {
+            errors << name + QStringLiteral(": the top level must be an object");
+            continue;
+        }
+        const QJsonObject root = doc.object();
+        Reader r(name, errors);
+        if (root.value(QLatin1String("schema")).toInt() != 1)
+            r.error(QStringLiteral("schema"), QStringLiteral("unsupported schema version"));
+        const QString expectedKind = name.left(name.size() - 5); // without ".json"
+        if (r.str(root, "kind", QStringLiteral("kind")) != expectedKind)
+            r.error(QStringLiteral("kind"), QStringLiteral("expected '%1'").arg(expectedKind));
+        const QDate date = QDate::fromString(r.str(root, "date", QStringLiteral("date")), Qt::ISODate);
+        if (!date.isValid())
+            r.error(QStringLiteral("date"), QStringLiteral("not a YYYY-MM-DD date"));
+        else
+            m_dates << date;
+        docs.insert(name, root);
+    }
+
+    if (docs.contains(QStringLiteral("releases.json"))) {
+        const QJsonObject root = docs.value(QStringLiteral("releases.json"));
+        Reader r(QStringLiteral("releases.json"), errors);
+        const QJsonArray platforms = r.arr(root, "platforms", QStringLiteral("platforms"));
+        for (qsizetype i = 0; i < platforms.size(); ++i) {
+            const QJsonObject o = platforms.at(i).toObject();
+            const QString w = at("platforms", i);
+            m_platforms << Platform{parseOs(r.str(o, "os", w)), r.strings(o, "arch", w), r.text(o, "note", w, false),
+                                    r.sources(o, w)};
+        }
+        const QJsonArray releases = r.arr(root, "releases", QStringLiteral("releases"));
+        for (qsizetype i = 0; i < releases.size(); ++i) {
+            const QJsonObject o = releases.at(i).toObject();
+            const QString w = at("releases", i);
+            Release rel;
+            rel.torch = r.str(o, "torch", w);
+            rel.released = r.str(o, "released", w);
+            const QJsonObject py = r.obj(o, "python", w);
+            rel.pythonMin = r.str(py, "min", w + QStringLiteral(".python"));
+            rel.pythonMax = r.str(py, "max", w + QStringLiteral(".python"));
+            rel.pythonExperimental = r.strings(py, "experimental", w + QStringLiteral(".python"));
+            const QJsonObject cuda = r.obj(o, "cuda", w);
+            rel.cudaStable = r.strings(cuda, "stable", w + QStringLiteral(".cuda"));
+            rel.cudaExperimental = r.strings(cuda, "experimental", w + QStringLiteral(".cuda"));
+            rel.rocm = r.strings(o, "rocm", w);
+            rel.torchvision = r.str(o, "torchvision", w);
+            rel.torchaudio = r.str(o, "torchaudio", w);
+            rel.torchaudioForwardCompatible = o.value(QLatin1String("torchaudioForwardCompatible")).toBool();
+            const QJsonObject patches = r.obj(o, "torchaudioPatches", w, false);
+            for (auto it = patches.begin(); it != patches.end(); ++it)
+                rel.torchaudioPatches.insert(it.key(), it.value().toString());
+            rel.note = r.text(o, "note", w, false);
+            rel.sources = r.sources(o, w);
+            m_releases << rel;
+        }
+        const QJsonArray notes = r.arr(root, "pythonNotes", QStringLiteral("pythonNotes"));
+        for (qsizetype i = 0; i < notes.size(); ++i) {
+            const QJsonObject o = notes.at(i).toObject();
+            r.text(o, "text", at("pythonNotes", i));
+            r.sources(o, at("pythonNotes", i));
+        }
+    }
+
+    if (docs.contains(QStringLiteral("drivers.json"))) {
+        const QJsonObject root = docs.value(QStringLiteral("drivers.json"));
+        Reader r(QStringLiteral("drivers.json"), errors);
+        const auto rows = [&r](const QJsonObject &o, const char *key, const QString &w) {
+            QList<DriverRow> out;
+            const QJsonArray a = r.arr(o, key, w);
+            for (const QJsonValue &v : a)
+                out << DriverRow{r.str(v.toObject(), "update", w), r.str(v.toObject(), "driver", w)};
+            if (out.isEmpty())
+                r.error(w, QStringLiteral("no %1 drivers").arg(L(key)));
+            return out;
+        };
+        const QJsonArray toolkits = r.arr(root, "toolkits", QStringLiteral("toolkits"));
+        for (qsizetype i = 0; i < toolkits.size(); ++i) {
+            const QJsonObject o = toolkits.at(i).toObject();
+            const QString w = at("toolkits", i);
+            m_toolkits << Toolkit{r.str(o, "cuda", w),       rows(o, "linux", w),         rows(o, "windows", w),
+                                  r.str(o, "confidence", w), r.text(o, "note", w, false), r.sources(o, w)};
+        }
+        const QJsonArray families = r.arr(root, "families", QStringLiteral("families"));
+        for (qsizetype i = 0; i < families.size(); ++i) {
+            const QJsonObject o = families.at(i).toObject();
+            const QString w = at("families", i);
+            if (!o.value(QLatin1String("major")).isDouble())
+                r.error(w, QStringLiteral("'major' must be a number"));
+            m_families << DriverFamily{o.value(QLatin1String("major")).toInt(),
+                                       r.str(o, "linux", w),
+                                       r.str(o, "windows", w),
+                                       r.str(o, "branchMin", w),
+                                       r.str(o, "branchBelow", w, false),
+                                       r.text(o, "note", w),
+                                       r.sources(o, w)};
+        }
+    }
+
+    if (docs.contains(QStringLiteral("gpu-arch.json"))) {
+        const QJsonObject root = docs.value(QStringLiteral("gpu-arch.json"));
+        Reader r(QStringLiteral("gpu-arch.json"), errors);
+        const QJsonArray variants = r.arr(root, "variants", QStringLiteral("variants"));
+        for (qsizetype i = 0; i < variants.size(); ++i) {
+            const QJsonObject o = variants.at(i).toObject();
+            const QString w = at("variants", i);
+            ArchEntry e{r.str(o, "variant", w), r.range(o, "torch", w),    r.strings(o, "archs", w),
+                        r.strings(o, "ptx", w), r.str(o, "confidence", w), r.text(o, "note", w),
+                        r.sources(o, w)};
+            if (e.archs.isEmpty())
+                r.error(w, QStringLiteral("no architectures"));
+            m_arch << e;
+        }
+    }
+
+    if (docs.contains(QStringLiteral("errors.json"))) {
+        const QJsonObject root = docs.value(QStringLiteral("errors.json"));
+        Reader r(QStringLiteral("errors.json"), errors);
+        const QJsonObject placeholders = r.obj(root, "placeholders", QStringLiteral("placeholders"));
+        m_missingUnknown = r.text(placeholders, "missingUnknown", QStringLiteral("placeholders"));
+        m_unknown = r.text(placeholders, "unknown", QStringLiteral("placeholders"));
+        const QJsonArray signatures = r.arr(root, "signatures", QStringLiteral("signatures"));
+        for (qsizetype i = 0; i < signatures.size(); ++i) {
+            const QJsonObject o = signatures.at(i).toObject();
+            const QString w = at("signatures", i);
+            ErrorSignature s;
+            s.id = r.str(o, "id", w);
+            const QJsonObject m = r.obj(o, "match", w);
+            const QString mw = w + QStringLiteral(".match");
+            const std::optional<Kind> kind = parseKind(r.str(m, "kind", mw));
+            if (!kind)
+                r.error(mw, QStringLiteral("unknown kind"));
+            s.kind = kind.value_or(Kind::Unknown);
+            s.winError = m.value(QLatin1String("winError")).toInt();
+            s.library = r.str(m, "library", mw, false);
+            s.missing = r.str(m, "missing", mw, false);
+            s.symbol = r.str(m, "symbol", mw, false);
+            s.version = r.str(m, "version", mw, false);
+            for (const QString &pattern : {s.library, s.missing, s.symbol, s.version})
+                if (!pattern.isEmpty() && !QRegularExpression(pattern).isValid())
+                    r.error(mw, QStringLiteral("invalid regular expression: ") + pattern);
+            if (m.contains(QLatin1String("torch")))
+                s.torch = r.range(m, "torch", mw);
+            s.finding = r.str(o, "finding", w);
+            s.severity = r.str(o, "severity", w);
+            s.title = r.text(o, "title", w);
+            s.cause = r.text(o, "cause", w);
+            s.fixFamilies = r.strings(o, "fixFamilies", w);
+            const QJsonArray fixes = r.arr(o, "fixes", w);
+            for (qsizetype j = 0; j < fixes.size(); ++j) {
+                const QJsonObject f = fixes.at(j).toObject();
+                const QString fw = w + QLatin1Char('.') + at("fixes", j);
+                s.fixes << Fix{r.str(f, "family", fw), r.text(f, "text", fw), r.strings(f, "commands", fw, false)};
+            }
+            if (s.fixes.isEmpty())
+                r.error(w, QStringLiteral("no fixes"));
+            s.note = r.text(o, "note", w, false);
+            s.sources = r.sources(o, w);
+            m_signatures << s;
+        }
+        const QJsonArray wrong = r.arr(root, "wrongAdvice", QStringLiteral("wrongAdvice"));
+        for (qsizetype i = 0; i < wrong.size(); ++i) {
+            const QJsonObject o = wrong.at(i).toObject();
+            const QString w = at("wrongAdvice", i);
+            m_wrongAdvice << WrongAdvice{r.str(o, "id", w),       r.text(o, "advice", w),      r.text(o, "whyWrong", w),
+                                         r.text(o, "instead", w), r.text(o, "note", w, false), r.sources(o, w)};
+        }
+    }
+
+    if (docs.contains(QStringLiteral("runtimes.json"))) {
+        const QJsonObject root = docs.value(QStringLiteral("runtimes.json"));
+        Reader r(QStringLiteral("runtimes.json"), errors);
+        const QJsonArray vc = r.arr(root, "vcRuntime", QStringLiteral("vcRuntime"));
+        for (qsizetype i = 0; i < vc.size(); ++i) {
+            const QJsonObject o = vc.at(i).toObject();
+            const QString w = at("vcRuntime", i);
+            m_vcRuntime << VcRuntimeRequirement{r.range(o, "torch", w),
+                                                r.str(o, "dll", w),
+                                                r.str(o, "minimumVersion", w, false),
+                                                r.text(o, "reason", w),
+                                                r.strings(o, "redistributables", w),
+                                                r.sources(o, w)};
+        }
+        const QJsonObject openmp = r.obj(root, "openmp", QStringLiteral("openmp"));
+        const QJsonArray runtimes = r.arr(openmp, "runtimes", QStringLiteral("openmp"));
+        for (qsizetype i = 0; i < runtimes.size(); ++i) {
+            const QJsonObject o = runtimes.at(i).toObject();
+            const QString w = QStringLiteral("openmp.") + at("runtimes", i);
+            m_openMpRuntimes << OpenMpRuntime{r.str(o, "id", w), r.str(o, "name", w), r.strings(o, "files", w),
+                                              r.text(o, "note", w, false), r.sources(o, w)};
+        }
+        const QJsonArray conflicts = r.arr(openmp, "conflicts", QStringLiteral("openmp"));
+        for (qsizetype i = 0; i < conflicts.size(); ++i) {
+            const QJsonObject o = conflicts.at(i).toObject();
+            const QString w = QStringLiteral("openmp.") + at("conflicts", i);
+            m_openMpConflicts << OpenMpConflict{r.str(o, "a", w),        r.str(o, "b", w),
+                                                r.str(o, "severity", w), r.text(o, "text", w),
+                                                r.text(o, "fix", w),     r.text(o, "note", w, false),
+                                                r.sources(o, w),         {}};
+        }
+    }
+
+    m_loaded = errors.isEmpty();
+    return errors;
+}
+
+std::optional<Release> KnowledgeBase::release(const QString &torchVersion) const
+{
+    const QString mm = majorMinor(torchVersion);
+    for (const Release &r : m_releases)
+        if (r.torch == mm)
+            return r;
+    return std::nullopt;
+}
+
+Support KnowledgeBase::pythonSupport(const QString &torchVersion, const QString &python) const
+{
+    const std::optional<Release> r = release(torchVersion);
+    const QString base = majorMinor(python);
+    if (!r || base.isEmpty())
+        return Support::No;
+    const bool freeThreaded = python.trimmed().endsWith(QLatin1Char('t'));
+    const QString exact = freeThreaded ? base + QLatin1Char('t') : base;
+    if (r->pythonExperimental.contains(exact))
+        return Support::Limited;
+    if (compareVersions(base, r->pythonMin) >= 0 && compareVersions(base, r->pythonMax) <= 0)
+        return freeThreaded ? Support::Limited : Support::Full; // free-threaded builds are listed only as experimental
+    if (r->pythonExperimental.contains(base))
+        return Support::Limited;
+    return Support::No;
+}
+
+bool KnowledgeBase::hasWheels(Os os, const QString &arch) const
+{
+    for (const Platform &p : m_platforms)
+        if (p.os == os)
+            return p.arch.contains(arch);
+    return false;
+}
+
+QString KnowledgeBase::fullSupportDriver(const QString &cuda, Os os) const
+{
+    const QString version = cudaVersionOf(cuda);
+    for (const Toolkit &t : m_toolkits) {
+        if (t.cuda != version)
+            continue;
+        const QList<DriverRow> &rows = os == Os::Windows ? t.windowsDrivers : t.linuxDrivers;
+        for (const DriverRow &row : rows)
+            if (row.update == QLatin1String("GA"))
+                return row.driver;
+        return rows.isEmpty() ? QString() : rows.first().driver;
+    }
+    return {};
+}
+
+QString KnowledgeBase::minimumDriver(const QString &cuda, Os os) const
+{
+    const QList<int> parts = versionParts(cudaVersionOf(cuda));
+    if (parts.isEmpty())
+        return {};
+    const QString full = fullSupportDriver(cuda, os);
+    for (const DriverFamily &f : m_families) {
+        if (f.major != parts.first())
+            continue;
+        // The family's first release can be below the floor for minor-version
+        // compatibility (12.0 GA: 527.41 on Windows; the 12.x floor is 528.33).
+        const QString floor = os == Os::Windows ? f.windowsFloor : f.linuxFloor;
+        return !full.isEmpty() && compareVersions(full, floor) < 0 ? full : floor;
+    }
+    return full;
+}
+
+Support KnowledgeBase::driverSupport(const QString &driverVersion, const QString &cuda, Os os) const
+{
+    const QString driver = normalizeDriverVersion(driverVersion);
+    if (os == Os::MacOS || versionParts(driver).isEmpty())
+        return Support::No;
+    const QString full = fullSupportDriver(cuda, os);
+    if (!full.isEmpty() && compareVersions(driver, full) >= 0)
+        return Support::Full;
+    const QString floor = minimumDriver(cuda, os);
+    if (!floor.isEmpty() && compareVersions(driver, floor) >= 0)
+        return Support::Limited;
+    return Support::No;
+}
+
+Support KnowledgeBase::archSupport(const QStringList &archList, int ccMajor, int ccMinor)
+{
+    Support best = Support::No;
+    for (const QString &entry : archList) {
+        int major = 0;
+        int minor = 0;
+        if (!parseCapability(entry, major, minor))
+            continue;
+        const QString e = entry.trimmed().toLower();
+        if (e.startsWith(QLatin1String("compute_")) || e.endsWith(QLatin1String("+ptx"))) {
+            // PTX can be compiled at run time for the same or a newer GPU.
+            if (capabilityAtMost(major, minor, ccMajor, ccMinor))
+                best = std::max(best, Support::Limited);
+            if (!e.endsWith(QLatin1String("+ptx")))
+                continue;
+        }
+        // Arch-specific code (sm_90a) runs only on that very GPU; other code on
+        // every GPU of the same major version with the same or a higher minor.
+        const bool specific = e.startsWith(QLatin1String("sm_")) && e.endsWith(QLatin1Char('a'));
+        if (major == ccMajor && (specific ? minor == ccMinor : minor <= ccMinor))
+            return Support::Full;
+    }
+    return best;
+}
+
+Support KnowledgeBase::archSupport(const QString &variant, int ccMajor, int ccMinor, const QString &torchVersion) const
+{
+    const ArchEntry *chosen = nullptr;
+    for (const ArchEntry &e : m_arch) {
+        if (e.variant != variant)
+            continue;
+        if (!torchVersion.isEmpty()) {
+            if (e.torch.contains(majorMinor(torchVersion)))
+                chosen = &e;
+        } else if (!chosen || compareVersions(e.torch.min, chosen->torch.min) > 0) {
+            chosen = &e;
+        }
+    }
+    if (!chosen)
+        return Support::No;
+    QStringList list;
+    for (const QString &a : chosen->archs)
+        list << QStringLiteral("sm_") + QString(a).remove(QLatin1Char('.'));
+    for (const QString &p : chosen->ptx)
+        list << QStringLiteral("compute_") + QString(p).remove(QLatin1Char('.'));
+    return archSupport(list, ccMajor, ccMinor);
+}
+
+VariantChoice KnowledgeBase::bestVariant(const QString &driverVersion, Os os, int ccMajor, int ccMinor,
+                                         const QString &python, const QString &torchVersion) const
+{
+    VariantChoice choice;
+    std::optional<Release> rel;
+    if (!torchVersion.isEmpty()) {
+        rel = release(torchVersion);
+    } else {
+        for (const Release &r : m_releases) {
+            if (!python.isEmpty() && pythonSupport(r.torch, python) != Support::Full)
+                continue;
+            if (!rel || compareVersions(r.torch, rel->torch) > 0)
+                rel = r;
+        }
+    }
+    const auto cpu = [&choice](VariantChoice::Why why) {
+        choice.variant = QStringLiteral("cpu");
+        choice.indexUrl = QStringLiteral("https://download.pytorch.org/whl/cpu");
+        choice.why = why;
+        return choice;
+    };
+    if (!rel) {
+        choice.why = torchVersion.isEmpty() ? VariantChoice::Why::PythonUnsupported : VariantChoice::Why::UnknownTorch;
+        return choice;
+    }
+    choice.torch = rel->torch;
+    if (!python.isEmpty() && pythonSupport(rel->torch, python) == Support::No) {
+        choice.why = VariantChoice::Why::PythonUnsupported;
+        return choice;
+    }
+    // macOS wheels have no CUDA (they carry MPS); without an NVIDIA driver no CUDA build can run.
+    if (os == Os::MacOS)
+        return cpu(VariantChoice::Why::MacOs);
+    if (versionParts(normalizeDriverVersion(driverVersion)).isEmpty())
+        return cpu(VariantChoice::Why::NoDriver);
+
+    const auto newestFirst = [](QStringList list) {
+        std::sort(list.begin(), list.end(), [](const QString &a, const QString &b) {
+            return compareVersions(cudaVersionOf(a), cudaVersionOf(b)) > 0;
+        });
+        return list;
+    };
+    const QStringList stable = newestFirst(rel->cudaStable);
+    const QStringList experimental = newestFirst(rel->cudaExperimental);
+    const bool gpuKnown = ccMajor > 0;
+    bool gpuCovered = false;
+    for (const Support level : {Support::Full, Support::Limited}) {
+        for (const QStringList *list : {&stable, &experimental}) {
+            for (const QString &variant : *list) {
+                const bool covered = !gpuKnown || archSupport(variant, ccMajor, ccMinor, rel->torch) != Support::No;
+                gpuCovered = gpuCovered || covered;
+                const Support driver = driverSupport(driverVersion, variant, os);
+                if (covered && driver == level) {
+                    choice.variant = variant;
+                    choice.indexUrl = QStringLiteral("https://download.pytorch.org/whl/") + variant;
+                    choice.driver = driver;
+                    choice.why = VariantChoice::Why::Chosen;
+                    return choice;
+                }
+            }
+        }
+    }
+    return cpu(gpuCovered ? VariantChoice::Why::DriverTooOld : VariantChoice::Why::GpuUnsupported);
+}
+
+std::optional<Companions> KnowledgeBase::companions(const QString &torchVersion) const
+{
+    const std::optional<Release> r = release(torchVersion);
+    if (!r)
+        return std::nullopt;
+    Companions c{r->torchvision, r->torchaudio, r->torchaudioForwardCompatible};
+    const QList<int> p = versionParts(torchVersion);
+    if (p.size() >= 3) {
+        const QString patch = QStringLiteral("%1.%2.%3").arg(p.at(0)).arg(p.at(1)).arg(p.at(2));
+        c.torchaudio = r->torchaudioPatches.value(patch, c.torchaudio);
+    }
+    return c;
+}
+
+std::optional<ErrorSignature> KnowledgeBase::matchError(const python::ClassifiedError &error,
+                                                        const ErrorContext &context) const
+{
+    const QString library = error.library.isEmpty() ? fileNameOf(error.path) : error.library;
+    const ErrorSignature *best = nullptr;
+    int bestScore = -1;
+    for (const ErrorSignature &s : m_signatures) {
+        if (s.kind != error.kind)
+            continue;
+        int score = 1;
+        if (s.winError != 0) {
+            if (s.winError != error.winError)
+                continue;
+            score += 10;
+        }
+        if (!s.library.isEmpty()) {
+            if (!matches(s.library, library))
+                continue;
+            score += 10;
+        }
+        if (!s.missing.isEmpty()) {
+            const bool found = std::any_of(context.missingLibraries.begin(), context.missingLibraries.end(),
+                                           [&s](const QString &m) { return matches(s.missing, fileNameOf(m)); });
+            if (!found)
+                continue;
+            score += 10;
+        }
+        if (!s.symbol.isEmpty()) {
+            if (!matches(s.symbol, error.symbol))
+                continue;
+            score += 10;
+        }
+        if (!s.version.isEmpty()) {
+            if (!matches(s.version, error.version))
+                continue;
+            score += 10;
+        }
+        // A torch range narrows a signature only when the version is known.
+        if (s.torch && !context.torchVersion.isEmpty()) {
+            if (!s.torch->contains(context.torchVersion))
+                continue;
+            score += 5;
+        }
+        if (score > bestScore) {
+            best = &s;
+            bestScore = score;
+        }
+    }
+    if (!best)
+        return std::nullopt;
+
+    const auto plain = [this](const QString &value) { return value.isEmpty() ? m_unknown : Text{value, value}; };
+    QStringList missing;
+    for (const QString &m : context.missingLibraries)
+        missing << fileNameOf(m);
+    const QMap<QString, Text> values{
+        {QStringLiteral("library"), plain(library)},
+        {QStringLiteral("path"), plain(error.path)},
+        {QStringLiteral("missing"), missing.isEmpty() ? m_missingUnknown : plain(missing.join(QStringLiteral(", ")))},
+        {QStringLiteral("symbol"), plain(error.symbol)},
+        {QStringLiteral("version"), plain(error.version)},
+        {QStringLiteral("requiredBy"), plain(error.requiredBy.isEmpty() ? library : error.requiredBy)},
+        {QStringLiteral("haveArch"), plain(error.haveArch)},
+        {QStringLiteral("needArch"), plain(error.needArch)},
+    };
+    ErrorSignature out = *best;
+    out.title = fill(out.title, values);
+    out.cause = fill(out.cause, values);
+    for (Fix &f : out.fixes)
+        f.text = fill(f.text, values);
+    return out;
+}
+
+std::optional<VcRuntimeRequirement> KnowledgeBase::vcRuntimeMinimum(const QString &torchVersion) const
+{
+    std::optional<VcRuntimeRequirement> best;
+    for (const VcRuntimeRequirement &req : m_vcRuntime) {
+        if (req.minimumVersion.isEmpty() || !req.torch.contains(torchVersion))
+            continue;
+        if (!best || compareVersions(req.minimumVersion, best->minimumVersion) > 0)
+            best = req;
+    }
+    return best;
+}
+
+QList<OpenMpConflict> KnowledgeBase::openMpConflicts(const QStringList &libraries) const
+{
+    QMap<QString, QStringList> byRuntime; // runtime id -> the given entries of it
+    for (const QString &library : libraries) {
+        const QString name = fileNameOf(library);
+        for (const OpenMpRuntime &rt : m_openMpRuntimes)
+            if (rt.files.contains(name, Qt::CaseInsensitive))
+                byRuntime[rt.id] << library;
+    }
+    QList<OpenMpConflict> out;
+    for (const OpenMpConflict &c : m_openMpConflicts) {
+        const QStringList a = byRuntime.value(c.a);
+        const QStringList b = byRuntime.value(c.b);
+        const bool present = c.a == c.b ? a.size() >= 2 : (!a.isEmpty() && !b.isEmpty());
+        if (!present)
+            continue;
+        OpenMpConflict hit = c;
+        hit.files = c.a == c.b ? a : a + b;
+        out << hit;
+    }
+    return out;
+}
+
+} // namespace td::knowledge

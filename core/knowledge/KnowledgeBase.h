@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "python/ImportError.h"
+
+#include <QDate>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace td::knowledge {
+
+enum class Os { Linux, Windows, MacOS };
+
+// Full: supported. Limited: works with limits (experimental Python, CUDA minor-version
+// compatibility, PTX JIT only). No: does not work.
+enum class Support { No, Limited, Full };
+
+// A text shown to users, in English and Simplified Chinese.
+struct Text {
+    QString en;
+    QString zhCN;
+    [[nodiscard]] bool isEmpty() const { return en.isEmpty() && zhCN.isEmpty(); }
+    // "zh_CN" (or any "zh*") gives the Chinese text when there is one, anything else English.
+    [[nodiscard]] QString get(const QString &language) const;
+};
+
+// Inclusive range of dotted versions; an empty max means "and later".
+struct VersionRange {
+    QString min;
+    QString max;
+    [[nodiscard]] bool contains(const QString &version) const;
+};
+
+struct Platform {
+    Os os = Os::Linux;
+    QStringList arch; // "x86_64", "aarch64", "arm64"
+    Text note;
+    QStringList sources;
+};
+
+struct Release {
+    QString torch;    // "2.9"
+    QString released; // "2025-10" or "2026-03-18"
+    QString pythonMin, pythonMax;
+    QStringList pythonExperimental;           // "3.13", "3.14t"
+    QStringList cudaStable, cudaExperimental; // index names: "cu126"
+    QStringList rocm;                         // "6.4"
+    QString torchvision;                      // "0.24"
+    QString torchaudio;                       // "2.9"
+    bool torchaudioForwardCompatible = false; // this torchaudio and later ones work with this torch
+    QMap<QString, QString> torchaudioPatches; // torch patch release -> torchaudio
+    Text note;
+    QStringList sources;
+};
+
+struct DriverRow {
+    QString update; // "GA", "U1" ...
+    QString driver; // "560.28.03"
+};
+
+struct Toolkit {
+    QString cuda; // "12.6"
+    QList<DriverRow> linuxDrivers, windowsDrivers;
+    QString confidence; // "source", "secondary", "inferred", "unverified"
+    Text note;
+    QStringList sources;
+};
+
+// Minor-version compatibility: builds of CUDA <major>.x run on drivers from the floor on.
+struct DriverFamily {
+    int major = 0;
+    QString linuxFloor, windowsFloor;
+    QString branchMin, branchBelow; // the family's own driver branches: [min, below)
+    Text note;
+    QStringList sources;
+};
+
+struct ArchEntry {
+    QString variant; // "cu128"
+    VersionRange torch;
+    QStringList archs; // "7.5", "12.0": compute capabilities with compiled code
+    QStringList ptx;   // compute capabilities with PTX for JIT
+    QString confidence;
+    Text note;
+    QStringList sources;
+};
+
+struct Fix {
+    QString family; // "docker", "env", "reinstall", "system"
+    Text text;
+    QStringList commands;
+};
+
+struct ErrorSignature {
+    QString id;
+    python::ClassifiedError::Kind kind = python::ClassifiedError::Kind::Unknown;
+    int winError = 0;                  // 0: any
+    QString library;                   // regex on the library's file name (case-insensitive); empty: any
+    QString missing;                   // regex one of the missing dependencies must match; empty: no condition
+    QString symbol, version;           // regexes on the undefined symbol / missing symbol version
+    std::optional<VersionRange> torch; // only for these torch versions (ignored when unknown)
+    QString finding;                   // finding id: "lib.missing"
+    QString severity;                  // "error", "warning", "info"
+    Text title, cause;
+    QStringList fixFamilies;
+    QList<Fix> fixes;
+    Text note;
+    QStringList sources;
+};
+
+struct WrongAdvice {
+    QString id;
+    Text advice, whyWrong, instead, note;
+    QStringList sources;
+};
+
+struct VcRuntimeRequirement {
+    VersionRange torch;
+    QString dll;            // "msvcp140.dll"
+    QString minimumVersion; // "14.40"; empty: only needs to be present
+    Text reason;
+    QStringList redistributables;
+    QStringList sources;
+};
+
+struct OpenMpRuntime {
+    QString id; // "intel", "llvm", "msvc", "gnu"
+    QString name;
+    QStringList files;
+    Text note;
+    QStringList sources;
+};
+
+struct OpenMpConflict {
+    QString a, b;     // runtime ids; equal for two copies of one runtime
+    QString severity; // "error": fails or crashes; "info": usually works
+    Text text, fix, note;
+    QStringList sources;
+    QStringList files; // filled by openMpConflicts(): the given names that take part
+};
+
+struct Companions {
+    QString torchvision;            // "0.24" (minor series)
+    QString torchaudio;             // "2.9", or the patch release when known
+    bool torchaudioOrLater = false; // later torchaudio releases work too
+};
+
+// What else is known about a failed import, beyond the message.
+struct ErrorContext {
+    QString torchVersion;         // "2.4.0+cu121"; empty when unknown
+    QStringList missingLibraries; // from the dependency walk: "libomp140.x86_64.dll"
+};
+
+struct VariantChoice {
+    enum class Why { Chosen, MacOs, NoDriver, UnknownTorch, PythonUnsupported, DriverTooOld, GpuUnsupported };
+    QString variant;  // "cu126", or "cpu"; empty when no torch release fits
+    QString indexUrl; // "https://download.pytorch.org/whl/cu126"
+    Why why = Why::Chosen;
+    Support driver = Support::No; // how well the driver supports the chosen CUDA variant
+    QString torch;                // the torch release the choice is for
+};
+
+class KnowledgeBase {
+public:
+    // Loads every file from the Qt resource ":/knowledge"; returns the errors (empty: all good).
+    QStringList load();
+    // Loads every file from a directory (same file names); returns the errors.
+    QStringList loadFromDirectory(const QString &directory);
+    // True after a load without errors.
+    [[nodiscard]] bool isLoaded() const { return m_loaded; }
+    // The oldest "date" of the loaded files: how current the knowledge is.
+    [[nodiscard]] QDate date() const;
+
+    [[nodiscard]] const QList<Release> &releases() const { return m_releases; }
+    [[nodiscard]] const QList<Platform> &platforms() const { return m_platforms; }
+    [[nodiscard]] const QList<Toolkit> &toolkits() const { return m_toolkits; }
+    [[nodiscard]] const QList<DriverFamily> &driverFamilies() const { return m_families; }
+    [[nodiscard]] const QList<ArchEntry> &archEntries() const { return m_arch; }
+    [[nodiscard]] const QList<ErrorSignature> &signatures() const { return m_signatures; }
+    [[nodiscard]] const QList<WrongAdvice> &wrongAdvice() const { return m_wrongAdvice; }
+    [[nodiscard]] const QList<OpenMpRuntime> &openMpRuntimes() const { return m_openMpRuntimes; }
+
+    // The release for a torch version, by major.minor ("2.4.1+cu121" -> 2.4).
+    [[nodiscard]] std::optional<Release> release(const QString &torchVersion) const;
+    // Whether a torch release supports a Python ("3.13", "3.12.4", "3.14t").
+    [[nodiscard]] Support pythonSupport(const QString &torchVersion, const QString &python) const;
+    // Whether wheels exist for an OS and CPU architecture ("x86_64", "aarch64", "arm64").
+    [[nodiscard]] bool hasWheels(Os os, const QString &arch) const;
+    // The lowest driver that runs builds of a CUDA version ("12.8" or "cu128"): the family floor
+    // (minor-version compatibility), or the toolkit's own minimum where that is lower.
+    [[nodiscard]] QString minimumDriver(const QString &cuda, Os os) const;
+    // The lowest driver with full support for a CUDA version: Table 3, GA release.
+    [[nodiscard]] QString fullSupportDriver(const QString &cuda, Os os) const;
+    // Full: driver >= Table 3 minimum; Limited: only minor-version compatibility; No: too old.
+    [[nodiscard]] Support driverSupport(const QString &driverVersion, const QString &cuda, Os os) const;
+    // Whether a CUDA variant's builds (of a torch release; empty: the newest) cover a GPU.
+    [[nodiscard]] Support archSupport(const QString &variant, int ccMajor, int ccMinor,
+                                      const QString &torchVersion = {}) const;
+    // Whether an arch list as torch.cuda.get_arch_list() gives it ("sm_86", "compute_120") covers a GPU.
+    [[nodiscard]] static Support archSupport(const QStringList &archList, int ccMajor, int ccMinor);
+    // The wheel index to install from: the newest stable CUDA variant the driver fully supports
+    // that covers the GPU (ccMajor 0: unknown), then experimental ones, then limited support;
+    // "cpu" without an NVIDIA driver and on macOS. Empty torch: the newest release for the Python.
+    [[nodiscard]] VariantChoice bestVariant(const QString &driverVersion, Os os, int ccMajor, int ccMinor,
+                                            const QString &python = {}, const QString &torchVersion = {}) const;
+    // The torchvision and torchaudio releases that go with a torch version.
+    [[nodiscard]] std::optional<Companions> companions(const QString &torchVersion) const;
+    // The best matching error signature, with {library}, {missing} ... filled in; nullopt if none.
+    [[nodiscard]] std::optional<ErrorSignature> matchError(const python::ClassifiedError &error,
+                                                           const ErrorContext &context = {}) const;
+    // The VC++ runtime version a Windows torch build needs (msvcp140.dll >= 14.40 for 2.9+), if any.
+    [[nodiscard]] std::optional<VcRuntimeRequirement> vcRuntimeMinimum(const QString &torchVersion) const;
+    // The known conflicts among the OpenMP runtimes in a list of library file names or paths.
+    [[nodiscard]] QList<OpenMpConflict> openMpConflicts(const QStringList &libraries) const;
+
+    // -1, 0, 1 comparing dotted versions numerically ("3.9" < "3.10"; missing parts are 0).
+    [[nodiscard]] static int compareVersions(const QString &a, const QString &b);
+    // A driver version as nvidia-smi writes it; Windows file versions ("32.0.15.6094") become "560.94".
+    [[nodiscard]] static QString normalizeDriverVersion(const QString &driverVersion);
+    // "cu128" -> "12.8"; "12.8.1" -> "12.8"; empty when not a CUDA version.
+    [[nodiscard]] static QString cudaVersionOf(const QString &variantOrVersion);
+
+private:
+    QStringList loadWith(const QString &directory);
+    void clear();
+
+    bool m_loaded = false;
+    QList<QDate> m_dates;
+    QList<Release> m_releases;
+    QList<Platform> m_platforms;
+    QList<Toolkit> m_toolkits;
+    QList<DriverFamily> m_families;
+    QList<ArchEntry> m_arch;
+    QList<ErrorSignature> m_signatures;
+    QList<WrongAdvice> m_wrongAdvice;
+    Text m_missingUnknown, m_unknown;
+    QList<VcRuntimeRequirement> m_vcRuntime;
+    QList<OpenMpRuntime> m_openMpRuntimes;
+    QList<OpenMpConflict> m_openMpConflicts;
+};
+
+// The file names the knowledge base consists of, in load order.
+QStringList knowledgeFiles();
+
+} // namespace td::knowledge

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+namespace td::python {
+
+// What an `import torch` error message says, read by codes, paths and the
+// loaders' fixed phrases, never by the (localized) Windows text.
+struct ClassifiedError {
+    enum class Kind {
+        Unknown,
+        WinError,            // [WinError N] ... Error loading "PATH" or one of its dependencies
+        MissingSharedObject, // libX.so: cannot open shared object file
+        VersionNotFound,     // version `GLIBCXX_3.4.30' not found (required by ...)
+        UndefinedSymbol,     // undefined symbol: iJIT_NotifyEvent
+        IncompatibleArch,    // macOS: incompatible architecture (have (x86_64), need (arm64e))
+        LibraryNotLoaded,    // macOS: Library not loaded: @rpath/libomp.dylib
+        OmpDuplicate,        // OMP: Error #15: Initializing libiomp5md.dll, but found ... already initialized
+        ModuleNotFound,      // No module named 'torch'
+        WrongElfClass,       // wrong ELF class: ELFCLASS32
+        DllLoadFailed,       // Windows: DLL load failed while importing _C: (localized text, no code)
+    };
+    Kind kind = Kind::Unknown;
+    int winError = 0;   // 126, 127, 193, 1114, 1455, 4551 ...
+    QString path;       // the file the message names (the DLL torch tried, the .so that failed)
+    QString library;    // its file name, or the missing library's name
+    QString symbol;     // undefined symbol
+    QString version;    // missing symbol version
+    QString requiredBy; // "(required by X)"
+    QString haveArch, needArch;
+    QString module;        // ModuleNotFound / DllLoadFailed: the Python module ("torch", "_C")
+    QString exceptionType; // "OSError", "ImportError": of the error line that was read, when it has one
+};
+
+ClassifiedError classifyImportError(const QString &text);
+
+} // namespace td::python

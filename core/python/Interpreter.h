@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QVersionNumber>
+
+namespace td::python {
+
+// One Python interpreter on this machine, as it describes itself.
+struct Interpreter {
+    QString executable;     // as found (may be a link)
+    QString realPath;       // with links resolved: two finds of one file are one interpreter
+    QStringList origins;    // how it was found: "PATH", "py launcher", "registry", "conda", "venv",
+                            // "project", "pyenv", "uv", "requested"
+    QVersionNumber version; // 3.11.2
+    int bits = 0;           // 32 or 64
+    QString implementation; // "cpython"
+    QString platform;       // sys.platform: "linux", "win32", "darwin"
+    QString machine;        // platform.machine(): "x86_64", "AMD64", "arm64"
+    QString prefix, basePrefix, execPrefix;
+    bool isVenv = false;  // prefix != base_prefix
+    bool isConda = false; // conda-meta/ in the prefix
+    bool usable = false;  // it ran and answered
+    QString problem;      // why not usable: "a Microsoft Store alias that opens the Store", "not Python: ..."
+};
+
+// torch as installed, learnt without importing it.
+struct PackageInfo {
+    QString name; // as its metadata spells it ("torch", "nvidia-cudnn-cu12")
+    QString version;
+    QString location;  // the site-packages folder
+    QString installer; // the INSTALLER file: "pip", "uv", "conda", ...
+};
+
+struct TorchInstall {
+    bool installed = false; // a torch distribution or package is present
+    QString version;        // from the distribution metadata ("2.5.1+cu121")
+    QString packageDir;     // .../site-packages/torch
+    QString installer;
+    // torch/version.py, read as text (never executed)
+    QString versionPyVersion, versionPyCuda, versionPyHip, versionPyGit;
+    bool debugBuild = false;
+    QStringList nativeLibraries;    // files in torch/lib (and the extension modules next to torch/)
+    QList<PackageInfo> companions;  // torchvision, torchaudio, xformers, numpy, triton, nvidia-*
+    QStringList torchDistributions; // more than one means a broken install (two dist-infos)
+    // Where the loader is told to look: torch's add_dll_directory folders on
+    // Windows (torch\lib, Library\bin, ...), the nvidia-* wheel lib folders on Linux.
+    QStringList dllDirectories;
+    // Found by the static phase, for the checks to judge:
+    QStringList danglingLibraries; // torch/lib entries that are links to nothing
+    QStringList foreignExtensions; // torch/_C* built for another Python (suffix does not match)
+    bool namespacePackage = false; // a torch folder without __init__.py
+};
+
+// What `import torch` did, in a process of its own.
+struct ImportResult {
+    enum class Outcome { NotRun, Ok, Failed, Crashed, TimedOut, ProbeFailed };
+    Outcome outcome = Outcome::NotRun;
+    QString exceptionType; // "OSError", "ImportError"
+    QString message;       // str(exception), as printed (any language)
+    QString traceback;
+    int exitCode = 0;  // the process's; a Windows crash shows its NTSTATUS here
+    int signal = 0;    // Unix signal when Crashed
+    QString crashName; // "SIGSEGV", "STATUS_ACCESS_VIOLATION"
+    qint64 elapsedMs = 0;
+    // When it imported:
+    QString version, cudaVersion, hipVersion;
+    bool cudaAvailable = false;
+    int deviceCount = 0;
+    QStringList deviceNames;
+    QList<QPair<int, int>> capabilities; // per device
+    QStringList archList;                // torch.cuda.get_arch_list(): "sm_50", ..., "sm_90"
+    int cudnnVersion = 0;
+    bool mpsAvailable = false;
+    QString stderrTail;   // the last lines the process wrote to stderr
+    QString location;     // torch.__file__ when it imported
+    QStringList warnings; // what torch warned while answering ("CUDA initialization: ...")
+    QString problem;      // ProbeFailed / Crashed / TimedOut: what happened, in one line
+};
+
+} // namespace td::python

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/CheckReport.h"
+
+#include "Version.h"
+#include "report/DepsReport.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace td::report {
+
+using checks::Finding;
+using checks::Severity;
+
+namespace {
+
+QJsonObject interpreterToJson(const python::StaticProbe &p, bool chosen, const checks::Facts &facts)
+{
+    const python::Interpreter &in = p.interpreter;
+    QJsonObject torch;
+    if (p.torch.installed) {
+        torch.insert(QStringLiteral("version"), p.torch.version);
+        torch.insert(QStringLiteral("cuda"),
+                     p.torch.versionPyCuda == QLatin1String("None") ? QJsonValue() : QJsonValue(p.torch.versionPyCuda));
+        torch.insert(QStringLiteral("location"), p.torch.packageDir);
+        torch.insert(QStringLiteral("installer"), p.torch.installer);
+        QJsonObject companions;
+        for (const auto &c : p.torch.companions)
+            companions.insert(c.name, c.version);
+        torch.insert(QStringLiteral("packages"), companions);
+        if (chosen && facts.has(checks::Fact::Import)) {
+            const auto &imp = facts.import;
+            const bool ok = imp.outcome == python::ImportResult::Outcome::Ok;
+            torch.insert(QStringLiteral("import_ok"), ok);
+            torch.insert(QStringLiteral("import_ms"), static_cast<qint64>(imp.elapsedMs));
+            if (!ok) {
+                QString error = imp.exceptionType.isEmpty() ? imp.crashName
+                                                            : imp.exceptionType + QStringLiteral(": ") + imp.message;
+                if (imp.outcome == python::ImportResult::Outcome::TimedOut)
+                    error = QStringLiteral("timed out");
+                torch.insert(QStringLiteral("import_error"), error.trimmed());
+            } else {
+                torch.insert(QStringLiteral("cuda_available"), imp.cudaAvailable);
+                torch.insert(QStringLiteral("devices"), QJsonArray::fromStringList(imp.deviceNames));
+                torch.insert(QStringLiteral("arch_list"), QJsonArray::fromStringList(imp.archList));
+                torch.insert(QStringLiteral("mps_available"), imp.mpsAvailable);
+                if (imp.cudnnVersion)
+                    torch.insert(QStringLiteral("cudnn"), imp.cudnnVersion);
+            }
+        }
+    }
+    QJsonObject o{{QStringLiteral("executable"), in.executable},
+                  {QStringLiteral("version"), in.version.toString()},
+                  {QStringLiteral("bits"), in.bits},
+                  {QStringLiteral("chosen"), chosen},
+                  {QStringLiteral("usable"), in.usable},
+                  {QStringLiteral("origins"), QJsonArray::fromStringList(in.origins)},
+                  {QStringLiteral("prefix"), in.prefix},
+                  {QStringLiteral("venv"), in.isVenv},
+                  {QStringLiteral("conda"), in.isConda},
+                  {QStringLiteral("torch"), p.torch.installed ? QJsonValue(torch) : QJsonValue()}};
+    if (!in.problem.isEmpty())
+        o.insert(QStringLiteral("problem"), in.problem);
+    return o;
+}
+
+QString mark(Severity worst, bool any)
+{
+    if (!any)
+        return QStringLiteral("[✓]");
+    return worst == Severity::Error     ? QStringLiteral("[✗]")
+           : worst == Severity::Warning ? QStringLiteral("[!]")
+                                        : QStringLiteral("[✓]");
+}
+
+// Indents and wraps a paragraph for the terminal.
+QString wrapped(const QString &text, const QString &indent, int width = 100)
+{
+    QString out;
+    for (const QString &paragraph : text.split(u'\n')) {
+        QString line = indent;
+        for (const QString &word : paragraph.split(u' ', Qt::SkipEmptyParts)) {
+            if (line.size() + word.size() + 1 > width && line.size() > indent.size()) {
+                out += line + u'\n';
+                line = indent + QStringLiteral("  ");
+            }
+            line += (line.size() > indent.size() && !line.endsWith(u' ') ? QStringLiteral(" ") : QString()) + word;
+        }
+        out += line + u'\n';
+    }
+    return out;
+}
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("CheckReport", text);
+}
+
+} // namespace
+
+QJsonObject checkToJson(const checks::CheckReport &report)
+{
+    const checks::Facts &facts = report.facts;
+    QJsonArray pythons;
+    for (int i = 0; i < facts.interpreters.size(); ++i)
+        pythons.append(interpreterToJson(facts.interpreters[i], i == facts.chosen, facts));
+    QJsonArray gpus;
+    for (const auto &g : facts.gpu.gpus)
+        gpus.append(
+            QJsonObject{{QStringLiteral("name"), g.name},
+                        {QStringLiteral("compute_capability"),
+                         g.ccMajor ? QJsonValue(QStringLiteral("%1.%2").arg(g.ccMajor).arg(g.ccMinor)) : QJsonValue()},
+                        {QStringLiteral("memory_mib"), g.memoryMiB}});
+    QJsonArray findings;
+    for (const Finding &f : report.findings) {
+        QJsonArray fixes;
+        for (auto family : f.fixes)
+            fixes.append(checks::toString(family));
+        findings.append(QJsonObject{{QStringLiteral("id"), f.id},
+                                    {QStringLiteral("severity"), checks::toString(f.severity)},
+                                    {QStringLiteral("title"), f.title},
+                                    {QStringLiteral("detail"), f.detail},
+                                    {QStringLiteral("evidence"), f.evidence},
+                                    {QStringLiteral("fixes"), fixes},
+                                    {QStringLiteral("check"), f.check}});
+    }
+    const auto &s = facts.system;
+    return QJsonObject{
+        {QStringLiteral("tool"), QJsonObject{{QStringLiteral("name"), QString::fromLatin1(kAppName)},
+                                             {QStringLiteral("version"), QString::fromLatin1(kVersion)}}},
+        {QStringLiteral("system"), QJsonObject{{QStringLiteral("os"), s.os},
+                                               {QStringLiteral("os_name"), s.osName},
+                                               {QStringLiteral("kernel"), s.kernel},
+                                               {QStringLiteral("arch"), s.cpuArch},
+                                               {QStringLiteral("libc"), s.libcVersion},
+                                               {QStringLiteral("wsl"), s.wsl},
+                                               {QStringLiteral("rosetta"), s.rosetta},
+                                               {QStringLiteral("cores"), s.logicalCores},
+                                               {QStringLiteral("memory_mib"), s.memoryMiB}}},
+        {QStringLiteral("pythons"), pythons},
+        {QStringLiteral("python"), facts.chosenExecutable},
+        {QStringLiteral("gpu"),
+         QJsonObject{{QStringLiteral("nvidia_driver_found"), facts.gpu.nvidiaDriverFound},
+                     {QStringLiteral("driver_version"), facts.gpu.driverVersion},
+                     {QStringLiteral("cuda_driver_version"), facts.gpu.cudaDriverVersionString()},
+                     {QStringLiteral("gpus"), gpus},
+                     {QStringLiteral("source"), facts.gpu.source},
+                     {QStringLiteral("notes"), QJsonArray::fromStringList(facts.gpu.notes)}}},
+        {QStringLiteral("findings"), findings},
+        {QStringLiteral("knowledge_date"), report.knowledgeDate.toString(Qt::ISODate)},
+        {QStringLiteral("elapsed_ms"), static_cast<qint64>(report.elapsedMs)},
+        {QStringLiteral("cancelled"), report.cancelled},
+    };
+}
+
+QString checkToText(const checks::CheckReport &report, const CheckTextOptions &options)
+{
+    const checks::Facts &facts = report.facts;
+    const python::StaticProbe *probe = facts.chosenProbe();
+    QString out = tr("TorchDoctor %1: diagnosis of %2\n\n")
+                      .arg(QString::fromLatin1(kVersion),
+                           facts.chosenExecutable.isEmpty() ? tr("(no Python found)") : facts.chosenExecutable);
+
+    struct Area {
+        QString key;
+        QString summary;
+    };
+    QList<Area> areas;
+    // Python
+    if (probe && probe->interpreter.usable)
+        areas.append({QStringLiteral("python"), tr("Python %1 (%2-bit) at %3")
+                                                    .arg(probe->interpreter.version.toString())
+                                                    .arg(probe->interpreter.bits)
+                                                    .arg(probe->interpreter.executable)});
+    else
+        areas.append({QStringLiteral("python"), tr("Python")});
+    // PyTorch
+    QString torch = tr("PyTorch");
+    if (probe && probe->torch.installed) {
+        const QString cuda = probe->torch.versionPyCuda;
+        torch =
+            tr("PyTorch %1 (%2) at %3")
+                .arg(probe->torch.version,
+                     cuda.isEmpty() || cuda == QLatin1String("None") ? tr("CPU build") : tr("CUDA %1 build").arg(cuda),
+                     probe->torch.packageDir);
+        if (facts.has(checks::Fact::Import) && facts.import.outcome == python::ImportResult::Outcome::Ok)
+            torch += tr("; imports in %1 s").arg(static_cast<double>(facts.import.elapsedMs) / 1000.0, 0, 'f', 1);
+    }
+    areas.append({QStringLiteral("torch"), torch});
+    // Native libraries
+    if (facts.libraries)
+        areas.append({QStringLiteral("libraries"), tr("Native libraries: %1 walked from %2 that torch loads")
+                                                       .arg(facts.libraries->libraries.size())
+                                                       .arg(facts.libraries->roots.size())});
+    else
+        areas.append({QStringLiteral("libraries"), tr("Native libraries")});
+    // GPU
+    QString gpu;
+    if (!facts.gpu.nvidiaDriverFound) {
+        gpu = tr("GPU: no NVIDIA driver found (torch runs on the CPU)");
+    } else {
+        QStringList names;
+        for (const auto &g : facts.gpu.gpus)
+            names << (g.ccMajor ? QStringLiteral("%1 (sm_%2%3)").arg(g.name).arg(g.ccMajor).arg(g.ccMinor) : g.name);
+        gpu = tr("GPU: NVIDIA driver %1 (CUDA %2)%3")
+                  .arg(facts.gpu.driverVersion, facts.gpu.cudaDriverVersionString(),
+                       names.isEmpty() ? QString() : QStringLiteral(", ") + names.join(QStringLiteral(", ")));
+        if (facts.import.outcome == python::ImportResult::Outcome::Ok)
+            gpu += facts.import.cudaAvailable ? tr("; torch uses it") : tr("; torch does not use it");
+    }
+    areas.append({QStringLiteral("gpu"), gpu});
+    QStringList packages;
+    if (probe)
+        for (const auto &c : probe->torch.companions)
+            if (c.name == QLatin1String("torchvision") || c.name == QLatin1String("torchaudio")
+                || c.name == QLatin1String("numpy"))
+                packages << c.name + u' ' + c.version;
+    areas.append(
+        {QStringLiteral("packages"),
+         tr("Packages%1")
+             .arg(packages.isEmpty() ? QString() : QStringLiteral(": ") + packages.join(QStringLiteral(", ")))});
+    areas.append({QStringLiteral("environment"), tr("Environment variables and paths")});
+    if (!facts.composeFile.isEmpty())
+        areas.append({QStringLiteral("docker"), tr("Docker (%1)").arg(facts.composeFile)});
+    areas.append({QStringLiteral("torchdoctor"), QString()});
+
+    int errors = 0, warnings = 0;
+    for (const Area &area : areas) {
+        QList<const Finding *> mine;
+        Severity worst = Severity::Info;
+        for (const Finding &f : report.findings) {
+            if (checks::areaOf(f.id) != area.key || (f.severity == Severity::Info && !options.verbose))
+                continue;
+            mine.append(&f);
+            if (f.severity == Severity::Error)
+                worst = Severity::Error;
+            else if (f.severity == Severity::Warning && worst != Severity::Error)
+                worst = Severity::Warning;
+        }
+        if (area.summary.isEmpty() && mine.isEmpty())
+            continue;
+        out += mark(worst, !mine.isEmpty()) + u' ' + (area.summary.isEmpty() ? tr("TorchDoctor itself") : area.summary)
+               + u'\n';
+        for (const Finding *f : mine) {
+            if (f->severity == Severity::Error)
+                ++errors;
+            else if (f->severity == Severity::Warning)
+                ++warnings;
+            const QString bullet = f->severity == Severity::Error     ? QStringLiteral("✗")
+                                   : f->severity == Severity::Warning ? QStringLiteral("!")
+                                                                      : QStringLiteral("•");
+            out += QStringLiteral("    %1 %2 [%3]\n").arg(bullet, f->title, f->id);
+            out += wrapped(f->detail, QStringLiteral("      "));
+            if (!f->fixes.isEmpty()) {
+                QStringList fixes;
+                for (auto family : f->fixes)
+                    fixes << checks::toString(family);
+                out += QStringLiteral("      ") + tr("Repairs that apply: %1").arg(fixes.join(QStringLiteral(", ")))
+                       + u'\n';
+            }
+            if (options.verbose && !f->evidence.isEmpty())
+                out += QStringLiteral("      ")
+                       + tr("Evidence: %1")
+                             .arg(QString::fromUtf8(QJsonDocument(f->evidence).toJson(QJsonDocument::Compact)))
+                       + u'\n';
+        }
+    }
+    if (options.verbose) {
+        out += u'\n' + tr("Python interpreters found:") + u'\n';
+        for (int i = 0; i < facts.interpreters.size(); ++i) {
+            const auto &p = facts.interpreters[i];
+            out += QStringLiteral("    %1 %2 %3 %4\n")
+                       .arg(i == facts.chosen ? QStringLiteral("→") : QStringLiteral(" "), p.interpreter.executable,
+                            p.interpreter.usable ? p.interpreter.version.toString() : p.interpreter.problem,
+                            p.torch.installed ? tr("(torch %1)").arg(p.torch.version) : QString());
+        }
+        if (!facts.gpu.notes.isEmpty())
+            out += tr("GPU probe: %1").arg(facts.gpu.notes.join(QStringLiteral("; "))) + u'\n';
+    }
+    out += u'\n';
+    if (report.cancelled)
+        out += tr("The diagnosis was cancelled; what is above is incomplete.\n");
+    if (errors == 0 && warnings == 0)
+        out += tr("• No issues found (%1 s).\n").arg(static_cast<double>(report.elapsedMs) / 1000.0, 0, 'f', 1);
+    else
+        out += tr("%1 error(s), %2 warning(s) (%3 s). Knowledge base of %4.\n")
+                   .arg(errors)
+                   .arg(warnings)
+                   .arg(static_cast<double>(report.elapsedMs) / 1000.0, 0, 'f', 1)
+                   .arg(report.knowledgeDate.toString(Qt::ISODate));
+    return out;
+}
+
+} // namespace td::report

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Each check against machine states that cannot exist here (GPUs, drivers,
+// Windows DLL trees), stood up as facts; and the runner's guarantees.
+#include "TestSupport.h"
+
+#include "checks/CheckRunner.h"
+#include "checks/LibraryChecks.h"
+#include "checks/SystemChecks.h"
+#include "checks/TorchChecks.h"
+#include "knowledge/KnowledgeBase.h"
+#include "loader/GraphBuilder.h"
+
+#include <gtest/gtest.h>
+
+#include <QCoreApplication>
+
+using namespace td;
+using namespace td::checks;
+
+namespace {
+
+const knowledge::KnowledgeBase &kb()
+{
+    static knowledge::KnowledgeBase base = [] {
+        knowledge::KnowledgeBase k;
+        const QStringList errors = k.load();
+        EXPECT_TRUE(errors.isEmpty()) << errors.join(u'\n').toStdString();
+        return k;
+    }();
+    return base;
+}
+
+// A machine with one interpreter that has torch `version`.
+Facts machine(const QString &torchVersion, const QString &torchCuda, const QString &platform = QStringLiteral("linux"))
+{
+    Facts f;
+    python::StaticProbe p;
+    p.interpreter.executable = platform == QLatin1String("win32") ? QStringLiteral("C:/Python312/python.exe")
+                                                                  : QStringLiteral("/usr/bin/python3");
+    p.interpreter.usable = true;
+    p.interpreter.version = QVersionNumber(3, 12, 4);
+    p.interpreter.bits = 64;
+    p.interpreter.platform = platform;
+    p.interpreter.machine = platform == QLatin1String("win32") ? QStringLiteral("AMD64") : QStringLiteral("x86_64");
+    p.torch.installed = true;
+    p.torch.version = torchVersion;
+    p.torch.versionPyCuda = torchCuda.isEmpty() ? QStringLiteral("None") : torchCuda;
+    p.torch.packageDir = QStringLiteral("/venv/site-packages/torch");
+    f.interpreters = {p};
+    f.chosen = 0;
+    f.chosenExecutable = p.interpreter.executable;
+    f.ready = Fact::Interpreters | Fact::Import | Fact::Gpu | Fact::Libraries;
+    return f;
+}
+
+void withGpu(Facts &f, const QString &driver, int cudaDriver, const QString &name, int major, int minor)
+{
+    f.gpu.nvidiaDriverFound = true;
+    f.gpu.driverVersion = driver;
+    f.gpu.cudaDriverVersion = cudaDriver;
+    platform::Gpu g;
+    g.name = name;
+    g.ccMajor = major;
+    g.ccMinor = minor;
+    f.gpu.gpus = {g};
+}
+
+QStringList ids(const QList<Finding> &findings)
+{
+    QStringList out;
+    for (const auto &f : findings)
+        out << f.id;
+    return out;
+}
+
+} // namespace
+
+TEST(GpuCheck, CpuBuildOnAMachineWithAGpu)
+{
+    Facts f = machine(QStringLiteral("2.5.1+cpu"), {});
+    withGpu(f, QStringLiteral("560.35.03"), 12060, QStringLiteral("NVIDIA GeForce RTX 4090"), 8, 9);
+    const auto found = GpuCheck().run(f, kb());
+    ASSERT_EQ(ids(found), QStringList{QStringLiteral("cuda.cpu-build-with-gpu")});
+    EXPECT_TRUE(found[0]
+                    .evidence.value(QStringLiteral("suggested_index"))
+                    .toString()
+                    .startsWith(QStringLiteral("https://download.pytorch.org/whl/cu")))
+        << found[0].detail.toStdString();
+    EXPECT_EQ(found[0].fixes, QList<FixFamily>{FixFamily::Reinstall});
+}
+
+TEST(GpuCheck, DriverTooOldForTheWheel)
+{
+    // torch built with CUDA 12.8; driver 535 supports CUDA 12.2 (the 12.x family needs >= 525 though:
+    // a cu128 build runs with limited features). 470 is below the family floor: too old.
+    Facts f = machine(QStringLiteral("2.7.0+cu128"), QStringLiteral("12.8"));
+    withGpu(f, QStringLiteral("470.82.01"), 11040, QStringLiteral("Tesla T4"), 7, 5);
+    const auto found = GpuCheck().run(f, kb());
+    ASSERT_TRUE(ids(found).contains(QStringLiteral("cuda.driver-too-old"))) << ids(found).join(u' ').toStdString();
+    const Finding &tooOld = found[ids(found).indexOf(QStringLiteral("cuda.driver-too-old"))];
+    EXPECT_EQ(tooOld.severity, Severity::Error);
+    EXPECT_TRUE(tooOld.detail.contains(QStringLiteral("470.82.01")));
+}
+
+TEST(GpuCheck, BlackwellWithAWheelThatLacksSm120)
+{
+    Facts f = machine(QStringLiteral("2.6.0+cu124"), QStringLiteral("12.4"));
+    withGpu(f, QStringLiteral("575.51.03"), 12090, QStringLiteral("NVIDIA GeForce RTX 5090"), 12, 0);
+    f.import.outcome = python::ImportResult::Outcome::Ok;
+    f.import.cudaVersion = QStringLiteral("12.4");
+    f.import.archList = {QStringLiteral("sm_50"), QStringLiteral("sm_60"), QStringLiteral("sm_70"),
+                         QStringLiteral("sm_75"), QStringLiteral("sm_80"), QStringLiteral("sm_86"),
+                         QStringLiteral("sm_90")};
+    const auto found = GpuCheck().run(f, kb());
+    ASSERT_TRUE(ids(found).contains(QStringLiteral("cuda.gpu-arch-unsupported")))
+        << ids(found).join(u' ').toStdString();
+    const Finding &arch = found[ids(found).indexOf(QStringLiteral("cuda.gpu-arch-unsupported"))];
+    EXPECT_EQ(arch.severity, Severity::Error);
+    EXPECT_EQ(arch.evidence.value(QStringLiteral("compute_capability")).toString(), QStringLiteral("12.0"));
+}
+
+TEST(GpuCheck, OldGpuWithCu130)
+{
+    // A GTX 1080 Ti (sm_61) and a cu130 build: Pascal was dropped.
+    Facts f = machine(QStringLiteral("2.9.0+cu130"), QStringLiteral("13.0"));
+    withGpu(f, QStringLiteral("580.65.06"), 13000, QStringLiteral("NVIDIA GeForce GTX 1080 Ti"), 6, 1);
+    const auto found = GpuCheck().run(f, kb());
+    EXPECT_TRUE(ids(found).contains(QStringLiteral("cuda.gpu-arch-unsupported")))
+        << ids(found).join(u' ').toStdString();
+}
+
+TEST(GpuCheck, CudaBuildWithoutADriverAndHealthyCases)
+{
+    Facts f = machine(QStringLiteral("2.5.1+cu121"), QStringLiteral("12.1"));
+    f.gpu.nvidiaDriverFound = false;
+    EXPECT_EQ(ids(GpuCheck().run(f, kb())), QStringList{QStringLiteral("cuda.no-driver")});
+    // CPU build, no GPU: nothing to say. Matching driver and GPU: nothing either.
+    EXPECT_TRUE(GpuCheck().run(machine(QStringLiteral("2.5.1+cpu"), {}), kb()).isEmpty());
+    Facts good = machine(QStringLiteral("2.5.1+cu121"), QStringLiteral("12.1"));
+    withGpu(good, QStringLiteral("550.54.14"), 12040, QStringLiteral("NVIDIA A100"), 8, 0);
+    good.import.outcome = python::ImportResult::Outcome::Ok;
+    good.import.cudaVersion = QStringLiteral("12.1");
+    good.import.cudaAvailable = true;
+    good.import.archList = {QStringLiteral("sm_80"), QStringLiteral("sm_86"), QStringLiteral("sm_90")};
+    EXPECT_TRUE(GpuCheck().run(good, kb()).isEmpty()) << ids(GpuCheck().run(good, kb())).join(u' ').toStdString();
+}
+
+TEST(PythonCheck, VersionBitsAndPlatform)
+{
+    Facts old = machine(QStringLiteral("2.5.1+cpu"), {});
+    old.interpreters[0].interpreter.version = QVersionNumber(3, 8, 10);
+    old.import.outcome = python::ImportResult::Outcome::Failed;
+    EXPECT_TRUE(ids(PythonCheck().run(old, kb())).contains(QStringLiteral("python.unsupported-version")));
+    // It imports: then it works, whatever the wheel matrix says.
+    old.import.outcome = python::ImportResult::Outcome::Ok;
+    EXPECT_FALSE(ids(PythonCheck().run(old, kb())).contains(QStringLiteral("python.unsupported-version")));
+
+    Facts small = machine(QStringLiteral("2.5.1+cpu"), {}, QStringLiteral("win32"));
+    small.interpreters[0].interpreter.bits = 32;
+    small.interpreters[0].interpreter.machine = QStringLiteral("x86");
+    EXPECT_TRUE(ids(PythonCheck().run(small, kb())).contains(QStringLiteral("python.32-bit")));
+
+    Facts unusable = machine({}, {});
+    unusable.interpreters[0].interpreter.usable = false;
+    unusable.interpreters[0].interpreter.problem = QStringLiteral("a Microsoft Store alias that opens the Store");
+    const auto found = PythonCheck().run(unusable, kb());
+    ASSERT_EQ(ids(found), QStringList{QStringLiteral("python.unusable")});
+    EXPECT_TRUE(found[0].detail.contains(QStringLiteral("Microsoft Store")));
+}
+
+TEST(PackagesCheck, TorchvisionFromAnotherRelease)
+{
+    Facts f = machine(QStringLiteral("2.5.1+cu121"), QStringLiteral("12.1"));
+    f.interpreters[0].torch.companions = {{QStringLiteral("torchvision"), QStringLiteral("0.19.1+cu121"), {}, {}},
+                                          {QStringLiteral("torchaudio"), QStringLiteral("2.5.1+cpu"), {}, {}}};
+    const auto found = PackagesCheck().run(f, kb());
+    EXPECT_EQ(ids(found), (QStringList{QStringLiteral("packages.mismatch"), QStringLiteral("packages.mismatch")}));
+    f.interpreters[0].torch.companions = {{QStringLiteral("torchvision"), QStringLiteral("0.20.1+cu121"), {}, {}}};
+    EXPECT_TRUE(PackagesCheck().run(f, kb()).isEmpty());
+}
+
+TEST(LibraryCheck, WindowsRuntimeTooOldAndOpenMpTwice)
+{
+    Facts f = machine(QStringLiteral("2.9.0+cu128"), QStringLiteral("12.8"), QStringLiteral("win32"));
+    loader::GraphBuilder g(loader::TargetOs::Windows);
+    bin::BinaryInfo c10;
+    c10.format = bin::Format::Pe;
+    bin::PeInfo pe;
+    pe.machine = 0x8664;
+    pe.pe32Plus = true;
+    c10.info = pe;
+    const auto root = g.addRoot("C:/venv/torch/lib/c10.dll", &c10);
+    bin::BinaryInfo msvcp = c10;
+    std::get<bin::PeInfo>(msvcp.info).fileVersion = bin::PeVersion{14, 36, 32532, 0};
+    const auto rt = g.found("msvcp140.dll", "C:/Windows/System32/msvcp140.dll", loader::Via::SystemDir, "", &msvcp);
+    g.addEdge(root, rt, "msvcp140.dll", loader::Via::SystemDir);
+    const auto omp1 = g.found("libiomp5md.dll", "C:/venv/torch/lib/libiomp5md.dll", loader::Via::DllDir, "", &c10);
+    const auto omp2 =
+        g.found("libiomp5md.dll", "C:/conda/Library/bin/libiomp5md.dll", loader::Via::AddDllDirectory, "", &c10);
+    g.addEdge(root, omp1, "libiomp5md.dll", loader::Via::DllDir);
+    g.addEdge(rt, omp2, "libiomp5md.dll", loader::Via::AddDllDirectory);
+    f.libraries = g.take();
+    const auto found = LibraryCheck().run(f, kb());
+    EXPECT_TRUE(ids(found).contains(QStringLiteral("vcruntime.too-old"))) << ids(found).join(u' ').toStdString();
+    EXPECT_TRUE(ids(found).contains(QStringLiteral("openmp.duplicate"))) << ids(found).join(u' ').toStdString();
+}
+
+TEST(LibraryCheck, DanglingLinksNothingNeedsAreNotFindings)
+{
+    Facts f = machine(QStringLiteral("1.13.0"), {});
+    loader::GraphBuilder g(loader::TargetOs::Linux);
+    loader::Problem dangling;
+    dangling.kind = loader::ProblemKind::Unreadable;
+    dangling.severity = loader::Severity::Warning;
+    dangling.name = "libcaffe2_observers.so";
+    dangling.paths = {"/usr/lib/python3/dist-packages/torch/lib/libcaffe2_observers.so"};
+    g.addProblem(dangling);
+    f.libraries = g.take();
+    EXPECT_TRUE(LibraryCheck().run(f, kb()).isEmpty());
+}
+
+TEST(EnvironmentCheck, SuspiciousVariables)
+{
+    Facts f = machine(QStringLiteral("2.5.1+cpu"), {}, QStringLiteral("win32"));
+    f.request.environment = QProcessEnvironment();
+    f.request.environment.insert(QStringLiteral("KMP_DUPLICATE_LIB_OK"), QStringLiteral("TRUE"));
+    f.request.environment.insert(QStringLiteral("PYTORCH_ENABLE_MPS_FALLBACK"), QStringLiteral("1"));
+    f.request.environment.insert(QStringLiteral("CUDA_PATH_V11_7"),
+                                 QStringLiteral("C:/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v11.7"));
+    const auto found = EnvironmentCheck().run(f, kb());
+    EXPECT_EQ(ids(found).count(QStringLiteral("env.suspicious")), 3) << ids(found).join(u' ').toStdString();
+}
+
+TEST(DockerCheck, NoDaemon)
+{
+    Facts f = machine(QStringLiteral("2.5.1+cpu"), {});
+    f.composeFile = QStringLiteral("/project/docker-compose.yml");
+    platform::DockerInfo d;
+    d.cliFound = true;
+    d.cliVersion = QStringLiteral("28.2.2");
+    d.daemonError = QStringLiteral("Cannot connect to the Docker daemon");
+    f.docker = d;
+    EXPECT_EQ(ids(DockerCheck().run(f, kb())), QStringList{QStringLiteral("docker.unavailable")});
+}
+
+namespace {
+class ThrowingCheck final : public Check {
+public:
+    QString id() const override { return QStringLiteral("test.throws"); }
+    QString title() const override { return QStringLiteral("throws"); }
+    FactSet needs() const override { return static_cast<FactSet>(Fact::System); }
+    QList<Finding> run(const Facts &, const knowledge::KnowledgeBase &) const override
+    {
+        throw std::runtime_error("boom");
+    }
+};
+} // namespace
+
+TEST(CheckRunner, AThrowingCheckBecomesAFinding)
+{
+    auto knowledge = std::make_shared<knowledge::KnowledgeBase>(kb());
+    CheckRequest request;
+    request.python = QStringLiteral("/bin/false");
+    request.runImport = false;
+    request.gpu.nvmlLibraries = {QStringLiteral("/nonexistent/libnvidia-ml.so.1")};
+    request.gpu.nvidiaSmi.clear();
+    CheckRunner runner(request, knowledge, {std::make_shared<ThrowingCheck>()});
+    const CheckReport report = runner.run();
+    ASSERT_EQ(report.findings.size(), 1);
+    EXPECT_EQ(report.findings[0].id, QStringLiteral("check.failed"));
+    EXPECT_TRUE(report.findings[0].detail.contains(QStringLiteral("boom")));
+}
+
+TEST(CheckRunner, CancelEndsAHangingImportQuickly)
+{
+    td::test::TempDir dir;
+    td::test::writeFile(dir / "python", "#!/bin/sh\nsleep 600\n");
+    std::filesystem::permissions(dir / "python", std::filesystem::perms::owner_all);
+    auto knowledge = std::make_shared<knowledge::KnowledgeBase>(kb());
+    CheckRequest request;
+    request.python = QString::fromStdString((dir / "python").string());
+    platform::CancelToken cancel;
+    std::thread canceller([cancel] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        cancel.cancel();
+    });
+    const auto start = std::chrono::steady_clock::now();
+    const CheckReport report = CheckRunner(request, knowledge).run(cancel);
+    canceller.join();
+    EXPECT_TRUE(report.cancelled);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
+}

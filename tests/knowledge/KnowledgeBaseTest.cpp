@@ -1,0 +1,560 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "knowledge/KnowledgeBase.h"
+
+#include "TestConfig.h"
+#include "TestSupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace td::knowledge;
+using td::python::ClassifiedError;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kKnowledgeDir = fs::path(td::test::config::sourceDir) / "resources" / "knowledge";
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+std::string str(const QString &s)
+{
+    return s.toStdString();
+}
+
+const KnowledgeBase &kb()
+{
+    static const KnowledgeBase base = [] {
+        KnowledgeBase b;
+        const QStringList errors = b.load();
+        EXPECT_TRUE(errors.isEmpty()) << str(errors.join(QLatin1Char('\n')));
+        return b;
+    }();
+    return base;
+}
+
+QJsonObject readJson(const fs::path &path)
+{
+    QFile f(qs(path.string()));
+    EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path;
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// Calls visit on every JSON object in a tree.
+void walk(const QJsonValue &v, const std::function<void(const QJsonObject &)> &visit)
+{
+    if (v.isObject()) {
+        visit(v.toObject());
+        for (const QJsonValue &child : v.toObject())
+            walk(child, visit);
+    } else if (v.isArray()) {
+        for (const QJsonValue &child : v.toArray())
+            walk(child, visit);
+    }
+}
+
+ClassifiedError winError(int code, const QString &dll)
+{
+    ClassifiedError e;
+    e.kind = ClassifiedError::Kind::WinError;
+    e.winError = code;
+    e.path = QStringLiteral("C:\\Users\\me\\venv\\Lib\\site-packages\\torch\\lib\\") + dll;
+    e.library = dll;
+    return e;
+}
+
+} // namespace
+
+TEST(KnowledgeBase, EveryFileValidatesAgainstItsSchema)
+{
+    const td::test::RunResult probe = td::test::run({"/usr/bin/python3", "-c", "import jsonschema"});
+    if (!probe.ok())
+        GTEST_SKIP() << "python3-jsonschema is not installed";
+    for (const QString &name : knowledgeFiles()) {
+        const std::string base = str(name.left(name.size() - 5));
+        const fs::path schema = kKnowledgeDir / "schema" / (base + ".schema.json");
+        ASSERT_TRUE(fs::exists(schema)) << schema;
+        // The validator class comes from the schema's own $schema (draft 2020-12).
+        const std::string script = "import json, sys, jsonschema\n"
+                                   "schema = json.load(open(sys.argv[1]))\n"
+                                   "cls = jsonschema.validators.validator_for(schema)\n"
+                                   "cls.check_schema(schema)\n"
+                                   "errors = list(cls(schema).iter_errors(json.load(open(sys.argv[2]))))\n"
+                                   "for e in errors: print(list(e.absolute_path), e.message)\n"
+                                   "sys.exit(1 if errors else 0)\n";
+        const td::test::RunResult r =
+            td::test::run({"/usr/bin/python3", "-c", script, schema.string(), (kKnowledgeDir / str(name)).string()});
+        EXPECT_EQ(r.exitCode, 0) << str(name) << "\n" << r.out << r.err;
+    }
+}
+
+TEST(KnowledgeBase, SchemaRejectsABrokenFile)
+{
+    const td::test::RunResult probe = td::test::run({"/usr/bin/python3", "-c", "import jsonschema"});
+    if (!probe.ok())
+        GTEST_SKIP() << "python3-jsonschema is not installed";
+    td::test::TempDir dir;
+    QJsonObject root = readJson(kKnowledgeDir / "releases.json");
+    QJsonArray releases = root.value(QStringLiteral("releases")).toArray();
+    QJsonObject first = releases.at(0).toObject();
+    first.remove(QStringLiteral("sources"));
+    releases.replace(0, first);
+    root.insert(QStringLiteral("releases"), releases);
+    td::test::writeFile(dir / "releases.json", QJsonDocument(root).toJson().toStdString());
+    const td::test::RunResult r =
+        td::test::run({"/usr/bin/python3", "-m", "jsonschema", "-i", (dir / "releases.json").string(),
+                       (kKnowledgeDir / "schema" / "releases.schema.json").string()});
+    EXPECT_NE(r.exitCode, 0);
+}
+
+TEST(KnowledgeBase, LoadsFromResourcesAndDirectory)
+{
+    EXPECT_TRUE(kb().isLoaded());
+    EXPECT_TRUE(kb().date().isValid());
+    KnowledgeBase fromDir;
+    const QStringList errors = fromDir.loadFromDirectory(qs(kKnowledgeDir.string()));
+    EXPECT_TRUE(errors.isEmpty()) << str(errors.join(QLatin1Char('\n')));
+    EXPECT_EQ(fromDir.releases().size(), kb().releases().size());
+    EXPECT_EQ(fromDir.signatures().size(), kb().signatures().size());
+}
+
+TEST(KnowledgeBase, EveryEntryHasSourcesAndEveryTextBothLanguages)
+{
+    for (const QString &name : knowledgeFiles()) {
+        const QJsonObject root = readJson(kKnowledgeDir / str(name));
+        EXPECT_TRUE(QDate::fromString(root.value(QStringLiteral("date")).toString(), Qt::ISODate).isValid())
+            << str(name);
+        EXPECT_EQ(root.value(QStringLiteral("schema")).toInt(), 1) << str(name);
+        int entries = 0;
+        walk(root, [&](const QJsonObject &o) {
+            // A text: has "en"; it must also have "zh_CN", both non-empty.
+            if (o.contains(QStringLiteral("en")) || o.contains(QStringLiteral("zh_CN"))) {
+                EXPECT_FALSE(o.value(QStringLiteral("en")).toString().isEmpty()) << str(name);
+                EXPECT_FALSE(o.value(QStringLiteral("zh_CN")).toString().isEmpty()) << str(name);
+            }
+            // An entry: anything with a note, a cause, a reason or an id must name its sources.
+            for (const char *key : {"note", "cause", "reason", "id", "torch", "cuda", "variant", "advice"}) {
+                if (o.contains(QLatin1String(key)) && !o.contains(QStringLiteral("en"))
+                    && !o.contains(QStringLiteral("min")) && !o.contains(QStringLiteral("stable"))
+                    && !o.contains(QStringLiteral("kind"))) {
+                    ++entries;
+                    EXPECT_FALSE(o.value(QStringLiteral("sources")).toArray().isEmpty())
+                        << str(name) << ": " << QJsonDocument(o).toJson(QJsonDocument::Compact).left(120).toStdString();
+                    break;
+                }
+            }
+        });
+        EXPECT_GT(entries, 0) << str(name);
+    }
+}
+
+TEST(KnowledgeBase, ReleaseDatesParseAndIncrease)
+{
+    QDate previous;
+    for (const Release &r : kb().releases()) {
+        QDate d = QDate::fromString(r.released, Qt::ISODate);
+        if (!d.isValid())
+            d = QDate::fromString(r.released + QStringLiteral("-01"), Qt::ISODate);
+        ASSERT_TRUE(d.isValid()) << str(r.torch) << " " << str(r.released);
+        if (previous.isValid()) {
+            EXPECT_GT(d, previous) << str(r.torch);
+        }
+        previous = d;
+    }
+    EXPECT_EQ(kb().releases().size(), 14); // 2.0 ... 2.13
+}
+
+TEST(KnowledgeBase, CrossFileConsistency)
+{
+    QString previousVision;
+    for (const Release &r : kb().releases()) {
+        for (const QString &variant : r.cudaStable + r.cudaExperimental) {
+            EXPECT_FALSE(kb().fullSupportDriver(variant, Os::Linux).isEmpty()) << str(variant);
+            EXPECT_FALSE(kb().fullSupportDriver(variant, Os::Windows).isEmpty()) << str(variant);
+            EXPECT_FALSE(kb().minimumDriver(variant, Os::Linux).isEmpty()) << str(variant);
+            bool covered = false;
+            for (const ArchEntry &e : kb().archEntries())
+                covered = covered || (e.variant == variant && e.torch.contains(r.torch));
+            EXPECT_TRUE(covered) << str(variant) << " has no arch entry for torch " << str(r.torch);
+        }
+        if (!previousVision.isEmpty()) {
+            EXPECT_GT(KnowledgeBase::compareVersions(r.torchvision, previousVision), 0) << str(r.torch);
+        }
+        previousVision = r.torchvision;
+        EXPECT_LE(KnowledgeBase::compareVersions(r.pythonMin, r.pythonMax), 0);
+    }
+    // Driver floors: the family floor never exceeds the full-support minimum.
+    for (const Toolkit &t : kb().toolkits())
+        for (const Os os : {Os::Linux, Os::Windows})
+            EXPECT_LE(
+                KnowledgeBase::compareVersions(kb().minimumDriver(t.cuda, os), kb().fullSupportDriver(t.cuda, os)), 0)
+                << str(t.cuda);
+    // Every signature's fix families are the families of its fixes.
+    for (const ErrorSignature &s : kb().signatures())
+        for (const Fix &f : s.fixes)
+            EXPECT_TRUE(s.fixFamilies.contains(f.family)) << str(s.id);
+}
+
+TEST(KnowledgeBase, PythonSupport)
+{
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.5"), QStringLiteral("3.8")), Support::No);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.4.1"), QStringLiteral("3.8.10")), Support::Full);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.5.1+cu124"), QStringLiteral("3.13")), Support::Limited);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.6"), QStringLiteral("3.13")), Support::Full);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.9"), QStringLiteral("3.9")), Support::No);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.9"), QStringLiteral("3.14")), Support::Full);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.9"), QStringLiteral("3.14t")), Support::Limited);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.13"), QStringLiteral("3.15")), Support::Full);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("1.13"), QStringLiteral("3.10")), Support::No);
+}
+
+TEST(KnowledgeBase, Platforms)
+{
+    EXPECT_TRUE(kb().hasWheels(Os::Linux, QStringLiteral("aarch64")));
+    EXPECT_TRUE(kb().hasWheels(Os::Windows, QStringLiteral("x86_64")));
+    EXPECT_FALSE(kb().hasWheels(Os::MacOS, QStringLiteral("x86_64")));
+    EXPECT_TRUE(kb().hasWheels(Os::MacOS, QStringLiteral("arm64")));
+}
+
+TEST(KnowledgeBase, DriverTables)
+{
+    EXPECT_EQ(kb().fullSupportDriver(QStringLiteral("cu126"), Os::Windows), QStringLiteral("560.76"));
+    EXPECT_EQ(kb().fullSupportDriver(QStringLiteral("12.8"), Os::Linux), QStringLiteral("570.26"));
+    EXPECT_EQ(kb().minimumDriver(QStringLiteral("cu118"), Os::Linux), QStringLiteral("450.80.02"));
+    EXPECT_EQ(kb().minimumDriver(QStringLiteral("cu118"), Os::Windows), QStringLiteral("452.39"));
+    EXPECT_EQ(kb().minimumDriver(QStringLiteral("cu128"), Os::Linux), QStringLiteral("525.60.13"));
+    EXPECT_EQ(kb().minimumDriver(QStringLiteral("cu128"), Os::Windows), QStringLiteral("528.33"));
+    EXPECT_EQ(kb().minimumDriver(QStringLiteral("cu130"), Os::Linux), QStringLiteral("580"));
+
+    // 560.94 on Windows: full support for cu126, cu128 only through minor-version compatibility.
+    EXPECT_EQ(kb().driverSupport(QStringLiteral("560.94"), QStringLiteral("cu126"), Os::Windows), Support::Full);
+    EXPECT_EQ(kb().driverSupport(QStringLiteral("560.94"), QStringLiteral("cu128"), Os::Windows), Support::Limited);
+    EXPECT_EQ(kb().driverSupport(QStringLiteral("560.94"), QStringLiteral("cu130"), Os::Windows), Support::No);
+    // The same driver as Windows reports it in the file version.
+    EXPECT_EQ(KnowledgeBase::normalizeDriverVersion(QStringLiteral("32.0.15.6094")), QStringLiteral("560.94"));
+    EXPECT_EQ(kb().driverSupport(QStringLiteral("32.0.15.6094"), QStringLiteral("cu126"), Os::Windows), Support::Full);
+
+    // 470 on Linux: no CUDA 12 variant; cu118 runs through the 11.x family (>= 450.80.02).
+    for (const char *v : {"cu121", "cu124", "cu126", "cu128", "cu129", "cu130"})
+        EXPECT_EQ(kb().driverSupport(QStringLiteral("470.82.01"), QLatin1String(v), Os::Linux), Support::No) << v;
+    EXPECT_EQ(kb().driverSupport(QStringLiteral("470.82.01"), QStringLiteral("cu118"), Os::Linux), Support::Limited);
+    EXPECT_EQ(kb().driverSupport(QStringLiteral("450.80.01"), QStringLiteral("cu118"), Os::Linux), Support::No);
+    EXPECT_EQ(kb().driverSupport(QStringLiteral("450.80.02"), QStringLiteral("cu118"), Os::Linux), Support::Limited);
+    // A newer driver runs older CUDA builds.
+    EXPECT_EQ(kb().driverSupport(QStringLiteral("595.71.05"), QStringLiteral("cu118"), Os::Linux), Support::Full);
+    EXPECT_EQ(kb().driverSupport(QString(), QStringLiteral("cu118"), Os::Linux), Support::No);
+}
+
+TEST(KnowledgeBase, ArchSupport)
+{
+    // GTX 1080 Ti (6.1): cu126 yes (sm_60 code), cu128 from 2.8 and cu130 no.
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu126"), 6, 1, QStringLiteral("2.9")), Support::Full);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu128"), 6, 1, QStringLiteral("2.8")), Support::No);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu130"), 6, 1), Support::No);
+    // RTX 5090 (12.0): cu128 or newer.
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu126"), 12, 0), Support::No);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu128"), 12, 0, QStringLiteral("2.7")), Support::Full);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu130"), 12, 0), Support::Full);
+    // RTX 4090 (8.9) runs sm_86 code.
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu124"), 8, 9, QStringLiteral("2.5")), Support::Full);
+    // Volta (7.0) lost cu128 again with 2.11.
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu128"), 7, 0, QStringLiteral("2.8")), Support::Full);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu128"), 7, 0, QStringLiteral("2.11")), Support::No);
+
+    // An arch list as torch reports it.
+    const QStringList list{QStringLiteral("sm_75"),      QStringLiteral("sm_80"),  QStringLiteral("sm_86"),
+                           QStringLiteral("sm_90"),      QStringLiteral("sm_100"), QStringLiteral("sm_120"),
+                           QStringLiteral("compute_120")};
+    EXPECT_EQ(KnowledgeBase::archSupport(list, 6, 1), Support::No);
+    EXPECT_EQ(KnowledgeBase::archSupport(list, 12, 0), Support::Full);
+    EXPECT_EQ(KnowledgeBase::archSupport(list, 12, 1), Support::Full);
+    EXPECT_EQ(KnowledgeBase::archSupport(list, 13, 0), Support::Limited); // PTX only
+    EXPECT_EQ(KnowledgeBase::archSupport(QStringList{QStringLiteral("sm_90a")}, 9, 0), Support::Full);
+    EXPECT_EQ(KnowledgeBase::archSupport(QStringList{QStringLiteral("sm_90a")}, 9, 1), Support::No);
+}
+
+TEST(KnowledgeBase, BestVariant)
+{
+    // No NVIDIA driver: cpu. macOS: cpu.
+    VariantChoice c = kb().bestVariant(QString(), Os::Linux, 0, 0, QStringLiteral("3.12"), QStringLiteral("2.9"));
+    EXPECT_EQ(c.variant, QStringLiteral("cpu"));
+    EXPECT_EQ(c.why, VariantChoice::Why::NoDriver);
+    EXPECT_EQ(c.indexUrl, QStringLiteral("https://download.pytorch.org/whl/cpu"));
+    EXPECT_EQ(kb().bestVariant(QStringLiteral("570.00"), Os::MacOS, 0, 0).why, VariantChoice::Why::MacOs);
+
+    // 560.94 on Windows, RTX 4090, torch 2.9: cu126, not cu128.
+    c = kb().bestVariant(QStringLiteral("560.94"), Os::Windows, 8, 9, QStringLiteral("3.12"), QStringLiteral("2.9"));
+    EXPECT_EQ(c.variant, QStringLiteral("cu126"));
+    EXPECT_EQ(c.driver, Support::Full);
+    EXPECT_EQ(c.indexUrl, QStringLiteral("https://download.pytorch.org/whl/cu126"));
+
+    // GTX 1080 Ti with a new driver must not get cu130 (or cu128 on 2.11).
+    c = kb().bestVariant(QStringLiteral("580.95.05"), Os::Linux, 6, 1, QStringLiteral("3.12"), QStringLiteral("2.11"));
+    EXPECT_EQ(c.variant, QStringLiteral("cu126"));
+    c = kb().bestVariant(QStringLiteral("590.44.01"), Os::Linux, 6, 1, QStringLiteral("3.12"));
+    EXPECT_EQ(c.variant, QStringLiteral("cu126"));
+
+    // RTX 5090 needs cu128 or newer; with a 2.6 torch nothing covers it.
+    c = kb().bestVariant(QStringLiteral("572.61"), Os::Windows, 12, 0, QStringLiteral("3.12"), QStringLiteral("2.8"));
+    EXPECT_EQ(c.variant, QStringLiteral("cu128"));
+    c = kb().bestVariant(QStringLiteral("580.82.07"), Os::Linux, 12, 0, QStringLiteral("3.12"), QStringLiteral("2.11"));
+    EXPECT_EQ(c.variant, QStringLiteral("cu130"));
+    c = kb().bestVariant(QStringLiteral("572.61"), Os::Windows, 12, 0, QStringLiteral("3.12"), QStringLiteral("2.6"));
+    EXPECT_EQ(c.variant, QStringLiteral("cpu"));
+    EXPECT_EQ(c.why, VariantChoice::Why::GpuUnsupported);
+
+    // Driver 470 on Linux with torch 2.7: only cu118 runs (limited).
+    c = kb().bestVariant(QStringLiteral("470.82.01"), Os::Linux, 7, 5, QStringLiteral("3.11"), QStringLiteral("2.7"));
+    EXPECT_EQ(c.variant, QStringLiteral("cu118"));
+    EXPECT_EQ(c.driver, Support::Limited);
+    // Driver 470 with torch 2.9: nothing; the driver is too old.
+    c = kb().bestVariant(QStringLiteral("470.82.01"), Os::Linux, 7, 5, QStringLiteral("3.11"), QStringLiteral("2.9"));
+    EXPECT_EQ(c.variant, QStringLiteral("cpu"));
+    EXPECT_EQ(c.why, VariantChoice::Why::DriverTooOld);
+
+    // Python 3.8 with torch 2.5: unsupported; without a torch version the newest release for 3.8 is 2.4.
+    c = kb().bestVariant(QStringLiteral("560.94"), Os::Windows, 8, 9, QStringLiteral("3.8"), QStringLiteral("2.5"));
+    EXPECT_EQ(c.why, VariantChoice::Why::PythonUnsupported);
+    c = kb().bestVariant(QStringLiteral("560.94"), Os::Windows, 8, 9, QStringLiteral("3.8"));
+    EXPECT_EQ(c.torch, QStringLiteral("2.4"));
+    EXPECT_EQ(c.variant, QStringLiteral("cu121"));
+}
+
+TEST(KnowledgeBase, Companions)
+{
+    std::optional<Companions> c = kb().companions(QStringLiteral("2.4.1+cu121"));
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->torchvision, QStringLiteral("0.19"));
+    EXPECT_EQ(c->torchaudio, QStringLiteral("2.4"));
+    EXPECT_FALSE(c->torchaudioOrLater);
+    c = kb().companions(QStringLiteral("2.0.1"));
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->torchaudio, QStringLiteral("2.0.2"));
+    c = kb().companions(QStringLiteral("2.12.1"));
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->torchvision, QStringLiteral("0.27"));
+    EXPECT_EQ(c->torchaudio, QStringLiteral("2.11"));
+    EXPECT_TRUE(c->torchaudioOrLater);
+    EXPECT_FALSE(kb().companions(QStringLiteral("1.13.1")));
+}
+
+TEST(KnowledgeBase, MatchErrorFbgemmLibomp140)
+{
+    const ClassifiedError e = winError(126, QStringLiteral("fbgemm.dll"));
+    std::optional<ErrorSignature> s = kb().matchError(e, {QStringLiteral("2.4.0+cu121"), {}});
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->id, QStringLiteral("win126-fbgemm-torch240"));
+    EXPECT_EQ(s->finding, QStringLiteral("lib.missing"));
+    EXPECT_TRUE(s->fixFamilies.contains(QStringLiteral("reinstall")));
+    EXPECT_TRUE(s->cause.en.contains(QStringLiteral("2.4.1")));
+    EXPECT_FALSE(s->cause.zhCN.isEmpty());
+
+    // Another torch, but the dependency walk found libomp140 missing.
+    s = kb().matchError(e, {QStringLiteral("2.5.0"), {QStringLiteral("libomp140.x86_64.dll")}});
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->id, QStringLiteral("win126-libomp140"));
+    EXPECT_TRUE(s->cause.en.contains(QStringLiteral("fbgemm.dll")));
+
+    // A generic 126 names the missing dependency.
+    s = kb().matchError(winError(126, QStringLiteral("c10_cuda.dll")),
+                        {QStringLiteral("2.6.0"), {QStringLiteral("cudart64_12.dll")}});
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->id, QStringLiteral("win126-generic"));
+    EXPECT_TRUE(s->cause.en.contains(QStringLiteral("cudart64_12.dll")));
+    EXPECT_TRUE(s->cause.zhCN.contains(QStringLiteral("cudart64_12.dll")));
+    EXPECT_FALSE(s->cause.en.contains(QLatin1Char('{')));
+
+    s = kb().matchError(winError(126, QStringLiteral("c10.dll")), {{}, {QStringLiteral("VCRUNTIME140_1.dll")}});
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->id, QStringLiteral("win126-vcruntime"));
+}
+
+TEST(KnowledgeBase, MatchErrorWindowsCodes)
+{
+    std::optional<ErrorSignature> s =
+        kb().matchError(winError(1114, QStringLiteral("c10.dll")), {QStringLiteral("2.9.1"), {}});
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->id, QStringLiteral("win1114-msvcp140-old"));
+    EXPECT_EQ(s->finding, QStringLiteral("vcruntime.too-old"));
+    EXPECT_TRUE(s->fixFamilies.contains(QStringLiteral("system")));
+    // 1114 on torch 2.8 is not the msvcp140 case.
+    s = kb().matchError(winError(1114, QStringLiteral("c10.dll")), {QStringLiteral("2.8.0"), {}});
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->id, QStringLiteral("win1114-generic"));
+
+    const std::pair<int, const char *> cases[] = {{127, "win127-mixed-cuda"},
+                                                  {193, "win193-wrong-arch"},
+                                                  {1455, "win1455-pagefile"},
+                                                  {4551, "win4551-app-control"}};
+    for (const auto &[code, id] : cases) {
+        s = kb().matchError(winError(code, QStringLiteral("cudnn_cnn_infer64_8.dll")));
+        ASSERT_TRUE(s) << code;
+        EXPECT_EQ(s->id, QLatin1String(id));
+    }
+    EXPECT_FALSE(kb().matchError(winError(5, QStringLiteral("c10.dll"))));
+}
+
+TEST(KnowledgeBase, MatchErrorLinuxAndMac)
+{
+    ClassifiedError e;
+    e.kind = ClassifiedError::Kind::VersionNotFound;
+    e.version = QStringLiteral("GLIBCXX_3.4.30");
+    e.requiredBy = QStringLiteral("/opt/conda/lib/python3.11/site-packages/torch/lib/libtorch_python.so");
+    std::optional<ErrorSignature> s = kb().matchError(e);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->id, QStringLiteral("linux-glibcxx"));
+    EXPECT_TRUE(s->cause.en.contains(QStringLiteral("GLIBCXX_3.4.30")));
+    EXPECT_TRUE(s->title.zhCN.contains(QStringLiteral("GLIBCXX_3.4.30")));
+
+    e = {};
+    e.kind = ClassifiedError::Kind::UndefinedSymbol;
+    e.symbol = QStringLiteral("iJIT_NotifyEvent");
+    EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("linux-mkl-ijit"));
+    e.symbol = QStringLiteral("__nvJitLinkComplete_12_4");
+    EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("linux-nvjitlink-symbol"));
+    e.symbol = QStringLiteral("_ZN3c106detail14torchCheckFailEPKcS2_jS2_");
+    EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("linux-undefined-symbol"));
+
+    e = {};
+    e.kind = ClassifiedError::Kind::MissingSharedObject;
+    e.library = QStringLiteral("libcudnn.so.9");
+    EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("linux-missing-cuda-so"));
+    e.library = QStringLiteral("libfoo.so.1");
+    EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("linux-missing-so"));
+
+    e = {};
+    e.kind = ClassifiedError::Kind::LibraryNotLoaded;
+    e.library = QStringLiteral("@rpath/libomp.dylib");
+    EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("mac-libomp"));
+    e = {};
+    e.kind = ClassifiedError::Kind::IncompatibleArch;
+    e.haveArch = QStringLiteral("x86_64");
+    e.needArch = QStringLiteral("arm64e");
+    s = kb().matchError(e);
+    ASSERT_TRUE(s);
+    EXPECT_TRUE(s->title.en.contains(QStringLiteral("arm64e")));
+    e = {};
+    e.kind = ClassifiedError::Kind::OmpDuplicate;
+    e.library = QStringLiteral("libiomp5md.dll");
+    EXPECT_EQ(kb().matchError(e)->finding, QStringLiteral("openmp.duplicate"));
+    e = {};
+    e.kind = ClassifiedError::Kind::ModuleNotFound;
+    EXPECT_EQ(kb().matchError(e)->finding, QStringLiteral("torch.not-installed"));
+    e.kind = ClassifiedError::Kind::Unknown;
+    EXPECT_FALSE(kb().matchError(e));
+}
+
+TEST(KnowledgeBase, WrongAdvice)
+{
+    QStringList ids;
+    for (const WrongAdvice &w : kb().wrongAdvice())
+        ids << w.id;
+    for (const char *id : {"regsvr32", "path-python38", "pytorch-mps-windows", "kmp-duplicate-lib-ok",
+                           "cuda-compiled-version", "wuauclt-detectnow", "dll-download-sites"})
+        EXPECT_TRUE(ids.contains(QLatin1String(id))) << id;
+    for (const WrongAdvice &w : kb().wrongAdvice()) {
+        if (w.id == QLatin1String("kmp-duplicate-lib-ok")) {
+            EXPECT_TRUE(w.whyWrong.en.contains(QStringLiteral("unsafe, unsupported, undocumented")));
+        }
+    }
+}
+
+TEST(KnowledgeBase, VcRuntime)
+{
+    std::optional<VcRuntimeRequirement> r = kb().vcRuntimeMinimum(QStringLiteral("2.9.0+cu128"));
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->dll, QStringLiteral("msvcp140.dll"));
+    EXPECT_EQ(r->minimumVersion, QStringLiteral("14.40"));
+    EXPECT_TRUE(r->redistributables.contains(QStringLiteral("https://aka.ms/vc14/vc_redist.x64.exe")));
+    EXPECT_TRUE(kb().vcRuntimeMinimum(QStringLiteral("2.13")));
+    EXPECT_FALSE(kb().vcRuntimeMinimum(QStringLiteral("2.8.0")));
+}
+
+TEST(KnowledgeBase, OpenMpConflicts)
+{
+    QList<OpenMpConflict> c =
+        kb().openMpConflicts({QStringLiteral("C:\\conda\\Library\\bin\\libiomp5md.dll"),
+                              QStringLiteral("C:\\conda\\Lib\\site-packages\\torch\\lib\\libiomp5md.dll")});
+    ASSERT_EQ(c.size(), 1);
+    EXPECT_EQ(c.first().a, QStringLiteral("intel"));
+    EXPECT_EQ(c.first().severity, QStringLiteral("error"));
+    EXPECT_EQ(c.first().files.size(), 2);
+
+    c = kb().openMpConflicts({QStringLiteral("libiomp5.dylib"), QStringLiteral("libomp.dylib")});
+    ASSERT_EQ(c.size(), 1);
+    EXPECT_EQ(c.first().severity, QStringLiteral("error"));
+
+    c = kb().openMpConflicts({QStringLiteral("libgomp.so.1"), QStringLiteral("libiomp5.so")});
+    ASSERT_EQ(c.size(), 1);
+    EXPECT_EQ(c.first().severity, QStringLiteral("info"));
+
+    EXPECT_TRUE(kb().openMpConflicts({QStringLiteral("vcomp140.dll"), QStringLiteral("c10.dll")}).isEmpty());
+    EXPECT_TRUE(kb().openMpConflicts({}).isEmpty());
+}
+
+TEST(KnowledgeBase, BrokenFilesGiveErrors)
+{
+    const auto copyAll = [](const fs::path &to) {
+        for (const QString &name : knowledgeFiles())
+            fs::copy_file(kKnowledgeDir / str(name), to / str(name));
+    };
+    {
+        td::test::TempDir dir;
+        copyAll(dir.path());
+        fs::remove(dir / "drivers.json");
+        KnowledgeBase b;
+        const QStringList errors = b.loadFromDirectory(qs(dir.path().string()));
+        ASSERT_FALSE(errors.isEmpty());
+        EXPECT_TRUE(errors.first().startsWith(QStringLiteral("drivers.json")));
+        EXPECT_FALSE(b.isLoaded());
+        // What did load still answers; what did not answers "nothing".
+        EXPECT_TRUE(b.release(QStringLiteral("2.9")));
+        EXPECT_EQ(b.driverSupport(QStringLiteral("560.94"), QStringLiteral("cu126"), Os::Windows), Support::No);
+    }
+    {
+        td::test::TempDir dir;
+        copyAll(dir.path());
+        fs::remove(dir / "errors.json");
+        td::test::writeFile(dir / "errors.json", "{ \"schema\": 1, \"kind\": \"errors\", ");
+        KnowledgeBase b;
+        const QStringList errors = b.loadFromDirectory(qs(dir.path().string()));
+        ASSERT_EQ(errors.size(), 1);
+        EXPECT_TRUE(errors.first().contains(QStringLiteral("invalid JSON")));
+        EXPECT_FALSE(b.matchError(winError(126, QStringLiteral("fbgemm.dll"))));
+    }
+    {
+        td::test::TempDir dir;
+        copyAll(dir.path());
+        QJsonObject root = readJson(dir / "releases.json");
+        QJsonArray releases = root.value(QStringLiteral("releases")).toArray();
+        QJsonObject first = releases.at(0).toObject();
+        first.remove(QStringLiteral("python"));
+        first.insert(QStringLiteral("torchvision"), 15);
+        releases.replace(0, first);
+        root.insert(QStringLiteral("releases"), releases);
+        root.insert(QStringLiteral("date"), QStringLiteral("yesterday"));
+        fs::remove(dir / "releases.json");
+        td::test::writeFile(dir / "releases.json", QJsonDocument(root).toJson().toStdString());
+        KnowledgeBase b;
+        const QString errors = b.loadFromDirectory(qs(dir.path().string())).join(QLatin1Char('\n'));
+        EXPECT_TRUE(errors.contains(QStringLiteral("'python'"))) << str(errors);
+        EXPECT_TRUE(errors.contains(QStringLiteral("'torchvision'"))) << str(errors);
+        EXPECT_TRUE(errors.contains(QStringLiteral("date"))) << str(errors);
+    }
+    {
+        td::test::TempDir dir;
+        td::test::writeFile(dir / "releases.json", "[]");
+        KnowledgeBase b;
+        EXPECT_EQ(b.loadFromDirectory(qs(dir.path().string())).size(), knowledgeFiles().size());
+        EXPECT_FALSE(b.date().isValid());
+    }
+}

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "TestSupport.h"
+
+#include <QString>
+
+#include <string>
+
+namespace td::test::python {
+
+// Debian's interpreter, which has python3-torch.
+inline const fs::path kSystemPython = "/usr/bin/python3";
+
+inline QString qs(const fs::path &path)
+{
+    return QString::fromStdString(path.string());
+}
+
+// A venv (no pip, no system site-packages) at `dir`, made by kSystemPython.
+// Returns its bin/python; empty (with a test failure) when it could not be made.
+fs::path makeVenv(const fs::path &dir);
+
+// The venv's site-packages folder.
+fs::path sitePackages(const fs::path &venvDir);
+
+// A `torch` package in site-packages whose __init__.py is `initSource`, with a
+// version.py and a dist-info for `version`.
+void writeFakeTorch(const fs::path &sitePackagesDir, const std::string &initSource,
+                    const std::string &version = "9.9.9");
+
+// Builds a shared library from C source with the configured compiler.
+bool buildSharedLibrary(const fs::path &output, const std::string &source,
+                        const std::vector<std::string> &extraArgs = {});
+
+// True while the process exists and is not a zombie.
+bool processRunning(long pid);
+
+} // namespace td::test::python
