@@ -282,17 +282,22 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
     constexpr qint64 checkLimitMs = 10000;
 
     bool librariesStarted = false;
+    // After a cancel, work still running is waited for a little (its
+    // processes are being ended): abandoned work would outlive the caller.
+    qint64 graceEndMs = -1;
     for (;;) {
-        if (cancel.isCancelled()) {
+        if (cancel.isCancelled() && !report.cancelled) {
             stopWalk->store(true);
             report.cancelled = true;
+            graceEndMs = clock.elapsed() + 10000;
         }
+        const bool graceOver = report.cancelled && clock.elapsed() > graceEndMs;
         // Collect what finished.
         for (auto &[fact, c] : collectors) {
             if (!c.started || c.done)
                 continue;
             const bool overdue = clock.elapsed() > collectorLimitMs;
-            if (!c.future.isFinished() && !overdue && !report.cancelled)
+            if (!c.future.isFinished() && !overdue && !graceOver)
                 continue;
             c.done = true;
             if (!c.future.isFinished()) {
@@ -372,7 +377,7 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
         // Gather finished checks.
         for (auto it = running.begin(); it != running.end();) {
             const bool overdue = clock.elapsed() - it->startedMs > checkLimitMs;
-            if (!it->future.isFinished() && !overdue && !report.cancelled) {
+            if (!it->future.isFinished() && !overdue && !graceOver) {
                 ++it;
                 continue;
             }

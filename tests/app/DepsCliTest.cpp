@@ -239,7 +239,12 @@ TEST(Cli, MultiGigabyteLibraryCostsWhatASmallOneCosts)
     fs::resize_file(big, 6ULL << 30); // a sparse tail: 6 GiB on paper
     const RunResult r = torchdoctor({"deps", "--json", big.string()});
     EXPECT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_LE(r.maxRssKb, 64 * 1024) << "peak memory " << r.maxRssKb << " KiB";
+#if defined(__SANITIZE_ADDRESS__)
+    const long budgetKb = 256 * 1024; // AddressSanitizer's own memory comes on top
+#else
+    const long budgetKb = 64 * 1024;
+#endif
+    EXPECT_LE(r.maxRssKb, budgetKb) << "peak memory " << r.maxRssKb << " KiB";
     std::printf("peak memory on a 6 GiB library: %ld KiB\n", r.maxRssKb);
 }
 
