@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -73,6 +74,35 @@ FileByteSource::~FileByteSource()
 {
     if (m_fd >= 0)
         ::close(m_fd);
+    for (auto &block : m_blocks)
+        if (block)
+            giveBack(std::move(block));
+}
+
+namespace {
+template <class Block> std::vector<std::unique_ptr<Block>> &blockPool()
+{
+    thread_local std::vector<std::unique_ptr<Block>> pool;
+    return pool;
+}
+} // namespace
+
+std::unique_ptr<FileByteSource::Block> FileByteSource::takeBlock()
+{
+    auto &pool = blockPool<Block>();
+    if (pool.empty())
+        return std::unique_ptr<Block>(new Block); // default-initialised: the data is not zeroed
+    auto block = std::move(pool.back());
+    pool.pop_back();
+    block->start = ~std::uint64_t{0};
+    return block;
+}
+
+void FileByteSource::giveBack(std::unique_ptr<Block> block)
+{
+    auto &pool = blockPool<Block>();
+    if (pool.size() < 4 * kBlocks)
+        pool.push_back(std::move(block));
 }
 
 bool FileByteSource::doReadAt(std::uint64_t offset, void *out, std::size_t count) const
@@ -87,7 +117,7 @@ bool FileByteSource::doReadAt(std::uint64_t offset, void *out, std::size_t count
     if (!block) {
         auto &slot = m_blocks[m_nextBlock];
         if (!slot)
-            slot.reset(new Block); // default-initialised: the data is not zeroed
+            slot = takeBlock();
         block = slot.get();
         m_nextBlock = (m_nextBlock + 1) % kBlocks;
         block->start = ~std::uint64_t{0};

@@ -122,19 +122,23 @@ bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo
     return true;
 }
 
-// Runs f(0) ... f(n - 1) on up to `threads` threads (the caller's included).
+// Runs f(0) ... f(n - 1) on up to `threads` threads (the caller's included),
+// in runs of neighbouring indices: neighbours in a folder listing are often
+// one file under several names, which one thread then parses once.
 void parallelFor(std::size_t n, std::size_t threads, const std::function<void(std::size_t)> &f)
 {
-    threads = std::min(threads, std::max<std::size_t>(1, n / 64));
+    constexpr std::size_t run = 32;
+    threads = std::min(threads, std::max<std::size_t>(1, n / (2 * run)));
     std::atomic<std::size_t> next{0};
-    auto run = [&] {
-        for (std::size_t i; (i = next.fetch_add(1)) < n;)
-            f(i);
+    auto work = [&] {
+        for (std::size_t first; (first = next.fetch_add(run)) < n;)
+            for (std::size_t i = first; i < std::min(first + run, n); ++i)
+                f(i);
     };
     std::vector<std::thread> pool;
     for (std::size_t t = 1; t < threads; ++t)
-        pool.emplace_back(run);
-    run();
+        pool.emplace_back(work);
+    work();
     for (auto &t : pool)
         t.join();
 }

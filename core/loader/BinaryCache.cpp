@@ -39,14 +39,15 @@ static FileFacts statPath(const std::string &path)
 
 FileFacts BinaryCache::facts(const std::string &path)
 {
+    Shard &shard = m_shards[std::hash<std::string>()(path) % kShards];
     {
-        std::lock_guard lock(m_mutex);
-        if (auto it = m_facts.find(path); it != m_facts.end())
+        std::lock_guard lock(shard.mutex);
+        if (auto it = shard.facts.find(path); it != shard.facts.end())
             return it->second;
     }
     FileFacts f = statPath(path);
-    std::lock_guard lock(m_mutex);
-    return m_facts.emplace(path, f).first->second;
+    std::lock_guard lock(shard.mutex);
+    return shard.facts.emplace(path, f).first->second;
 }
 
 std::shared_ptr<const bin::BinaryInfo> BinaryCache::binary(const std::string &path)
@@ -55,24 +56,21 @@ std::shared_ptr<const bin::BinaryInfo> BinaryCache::binary(const std::string &pa
     if (!f.isRegular)
         return nullptr;
     const Key key{f.device, f.inode};
+    Shard &shard = m_shards[KeyHash()(key) % kShards];
+    std::shared_ptr<Slot> slot;
     {
-        std::lock_guard lock(m_mutex);
-        if (auto it = m_binaries.find(key); it != m_binaries.end())
-            return it->second;
+        std::lock_guard lock(shard.mutex);
+        auto &entry = shard.binaries[key];
+        if (!entry)
+            entry = std::make_shared<Slot>();
+        slot = entry;
     }
-    // Parse outside the lock; if two threads race, the first stored wins.
-    auto parsed = std::make_shared<const bin::BinaryInfo>(bin::readBinaryFile(path));
-    std::lock_guard lock(m_mutex);
-    auto [it, inserted] = m_binaries.emplace(key, std::move(parsed));
-    if (inserted)
+    std::lock_guard parsing(slot->mutex);
+    if (!slot->info) {
+        slot->info = std::make_shared<const bin::BinaryInfo>(bin::readBinaryFile(path));
         ++m_parses;
-    return it->second;
-}
-
-std::size_t BinaryCache::parseCount() const
-{
-    std::lock_guard lock(m_mutex);
-    return m_parses;
+    }
+    return slot->info;
 }
 
 } // namespace td::loader

@@ -3,6 +3,8 @@
 
 #include "binary/BinaryInfo.h"
 
+#include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -24,7 +26,8 @@ struct FileFacts {
 
 // Parses each file once, however many libraries need it and from whichever
 // thread asks. Files are keyed by (device, inode), so two paths to one file
-// share an entry.
+// share an entry. The maps are split in shards with a lock each, so that the
+// workers of a large analysis do not queue on one lock.
 class BinaryCache {
 public:
     FileFacts facts(const std::string &path);
@@ -32,7 +35,7 @@ public:
     std::shared_ptr<const bin::BinaryInfo> binary(const std::string &path);
 
     // Parses counted so far (the benchmark and tests read it).
-    [[nodiscard]] std::size_t parseCount() const;
+    [[nodiscard]] std::size_t parseCount() const { return m_parses.load(); }
 
 private:
     struct Key {
@@ -42,10 +45,21 @@ private:
     struct KeyHash {
         std::size_t operator()(const Key &k) const { return std::hash<std::uint64_t>()(k.inode * 31 + k.device); }
     };
-    mutable std::mutex m_mutex;
-    std::unordered_map<std::string, FileFacts> m_facts;
-    std::unordered_map<Key, std::shared_ptr<const bin::BinaryInfo>, KeyHash> m_binaries;
-    std::size_t m_parses = 0;
+    // One slot per file: the first thread to ask parses it, others wait for it.
+    // (A mutex per slot, not std::call_once: libstdc++'s call_once holds one
+    // process-wide lock while the function runs, which would serialise parsing.)
+    struct Slot {
+        std::mutex mutex;
+        std::shared_ptr<const bin::BinaryInfo> info;
+    };
+    struct Shard {
+        std::mutex mutex;
+        std::unordered_map<std::string, FileFacts> facts;
+        std::unordered_map<Key, std::shared_ptr<Slot>, KeyHash> binaries;
+    };
+    static constexpr std::size_t kShards = 32;
+    std::array<Shard, kShards> m_shards;
+    std::atomic<std::size_t> m_parses{0};
 };
 
 } // namespace td::loader
