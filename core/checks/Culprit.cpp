@@ -41,13 +41,13 @@ std::optional<std::size_t> libraryNamed(const loader::Graph &graph, const QStrin
 std::map<std::size_t, std::size_t> reachable(const loader::Graph &graph, std::size_t from)
 {
     std::map<std::size_t, std::size_t> parent{{from, from}};
-    std::deque<std::size_t> todo{from};
-    while (!todo.empty()) {
-        const std::size_t node = todo.front();
-        todo.pop_front();
+    std::deque<std::size_t> queue{from};
+    while (!queue.empty()) {
+        const std::size_t node = queue.front();
+        queue.pop_front();
         for (const auto &e : graph.edges)
             if (e.from == node && !e.delayLoad && parent.emplace(e.to, node).second)
-                todo.push_back(e.to);
+                queue.push_back(e.to);
     }
     return parent;
 }
