@@ -6,11 +6,13 @@
 
 #include "checks/CheckRunner.h"
 #include "knowledge/KnowledgeBase.h"
-#include "report/CheckReport.h"
+#include "platform/Logging.h"
+#include "report/Bundle.h"
+#include "report/SupportReport.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QTextStream>
@@ -18,6 +20,7 @@
 #include <spdlog/spdlog.h>
 
 #include <csignal>
+#include <optional>
 #include <unistd.h>
 
 namespace td::app {
@@ -33,6 +36,113 @@ void onInterrupt(int)
         g_cancel->cancel();
 }
 
+// The options `check` and `report` share, and running the diagnosis.
+class Diagnosis {
+public:
+    explicit Diagnosis(QCommandLineParser &parser)
+        : m_python(QStringLiteral("python"),
+                   QStringLiteral("The interpreter to diagnose (default: the project's venv, else python3 on PATH)."),
+                   QStringLiteral("EXE")),
+          m_project(QStringLiteral("project"),
+                    QStringLiteral("A project folder: its venv/.venv and docker-compose.yml are used."),
+                    QStringLiteral("DIR")),
+          m_noImport(QStringLiteral("no-import"), QStringLiteral("Do not import torch (faster; no CUDA check).")),
+          m_timeout(QStringLiteral("timeout"), QStringLiteral("Seconds each slow step may take (default 90)."),
+                    QStringLiteral("S"), QStringLiteral("90")),
+          m_noRedact(QStringLiteral("no-redact"),
+                     QStringLiteral("Keep user names, paths and secrets in the output (for local use only; the report "
+                                    "says so)."))
+    {
+        parser.addOptions({m_python, m_project, m_noImport, m_timeout, m_noRedact});
+    }
+
+    // Reads the options; on a usage error prints it and returns false.
+    bool read(const QCommandLineParser &parser, QTextStream &err, const char *command)
+    {
+        bool ok = false;
+        const int timeout = parser.value(m_timeout).toInt(&ok);
+        if (!ok || timeout < 1 || timeout > 3600) {
+            err << "torchdoctor " << command << ": --timeout takes whole seconds from 1 to 3600\n";
+            return false;
+        }
+        if (parser.isSet(m_python))
+            m_request.python = QString::fromStdString(nativeArgument(parser.value(m_python)));
+        if (parser.isSet(m_project)) {
+            m_request.projectDir = parser.value(m_project);
+            if (!QFileInfo(m_request.projectDir).isDir()) {
+                err << "torchdoctor " << command << ": --project: no such folder: " << m_request.projectDir << "\n";
+                return false;
+            }
+        }
+        m_request.runImport = !parser.isSet(m_noImport);
+        m_request.timeout = std::chrono::seconds(timeout);
+        m_reportOptions.redact = !parser.isSet(m_noRedact);
+        m_reportOptions.logFile = platform::logFile();
+        return true;
+    }
+
+    // Runs every check; nullopt (after printing why) when TorchDoctor itself is broken.
+    std::optional<checks::CheckReport> run(QTextStream &err, bool showProgress)
+    {
+        auto knowledge = std::make_shared<knowledge::KnowledgeBase>();
+        if (const QStringList problems = knowledge->load(); !problems.isEmpty()) {
+            err << "torchdoctor: the knowledge base shipped with this build is damaged: "
+                << problems.join(QStringLiteral("; ")) << "\n";
+            spdlog::critical("knowledge base: {}", problems.join(QStringLiteral("; ")).toStdString());
+            return std::nullopt;
+        }
+        platform::CancelToken cancel;
+        g_cancel = &cancel;
+        std::signal(SIGINT, onInterrupt);
+        std::signal(SIGTERM, onInterrupt);
+        checks::CheckRunner runner(m_request, knowledge);
+        checks::CheckReport report = runner.run(cancel, [&](const checks::CheckProgress &p) {
+            if (showProgress)
+                err << "\r\033[K[" << p.done << "/" << p.total << "] " << p.current << Qt::flush;
+        });
+        if (showProgress)
+            err << "\r\033[K" << Qt::flush;
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+        g_cancel = nullptr;
+        return report;
+    }
+
+    const report::ReportOptions &reportOptions() const { return m_reportOptions; }
+
+private:
+    QCommandLineOption m_python, m_project, m_noImport, m_timeout, m_noRedact;
+    checks::CheckRequest m_request;
+    report::ReportOptions m_reportOptions;
+};
+
+// Atomic: an interrupted write never leaves half a report over a good one.
+bool writeAtomically(const QString &path, const QByteArray &data, QString &error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+int exitCodeOf(const checks::CheckReport &report)
+{
+    if (report.cancelled)
+        return Internal;
+    return report.hasErrors() ? Problems : Healthy;
+}
+
+QStringList verboseAlias(QStringList args)
+{
+    // `-v` means verbose here, as in flutter doctor (the global -v is --version).
+    for (QString &a : args)
+        if (a == QLatin1String("-v"))
+            a = QStringLiteral("--verbose");
+    return args;
+}
+
 } // namespace
 
 int runCheck(const QStringList &arguments)
@@ -44,35 +154,19 @@ int runCheck(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Finds your Python interpreters, learns how PyTorch is installed without trusting it to load, imports it "
         "in a separate process, probes the NVIDIA driver and GPUs, walks torch's native libraries with the rules "
-        "its loader uses, and explains every problem with the repairs that apply."));
+        "its loader uses, and explains every problem with the repairs that apply. Output is redacted (home folder, "
+        "user and host names, secrets) unless --no-redact is given."));
     parser.addHelpOption();
-    const QCommandLineOption pythonOption(
-        QStringLiteral("python"),
-        QStringLiteral("The interpreter to diagnose (default: the project's venv, else python3 on PATH)."),
-        QStringLiteral("EXE"));
-    const QCommandLineOption projectOption(
-        QStringLiteral("project"), QStringLiteral("A project folder: its venv/.venv and docker-compose.yml are used."),
-        QStringLiteral("DIR"));
-    const QCommandLineOption noImportOption(QStringLiteral("no-import"),
-                                            QStringLiteral("Do not import torch (faster; no CUDA check)."));
-    const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
-                                           QStringLiteral("Seconds each slow step may take (default 90)."),
-                                           QStringLiteral("S"), QStringLiteral("90"));
-    const QCommandLineOption formatOption(QStringLiteral("format"), QStringLiteral("text or json."),
+    Diagnosis diagnosis(parser);
+    const QCommandLineOption formatOption(QStringLiteral("format"), QStringLiteral("text, json, markdown or html."),
                                           QStringLiteral("FORMAT"), QStringLiteral("text"));
     const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")},
                                           QStringLiteral("Write the report to FILE instead of the terminal."),
                                           QStringLiteral("FILE"));
     const QCommandLineOption verboseOption(QStringList{QStringLiteral("V"), QStringLiteral("verbose")},
                                            QStringLiteral("Everything: details, evidence, every interpreter found."));
-    parser.addOptions(
-        {pythonOption, projectOption, noImportOption, timeoutOption, formatOption, outputOption, verboseOption});
-    // `-v` means verbose here, as in flutter doctor (the global -v is --version).
-    QStringList args = arguments;
-    for (QString &a : args)
-        if (a == QLatin1String("-v"))
-            a = QStringLiteral("--verbose");
-    if (!parser.parse(args)) {
+    parser.addOptions({formatOption, outputOption, verboseOption});
+    if (!parser.parse(verboseAlias(arguments))) {
         err << "torchdoctor check: " << parser.errorText() << "\n\n" << parser.helpText();
         return Usage;
     }
@@ -85,80 +179,101 @@ int runCheck(const QStringList &arguments)
         return Usage;
     }
     const QString format = parser.value(formatOption).toLower();
-    if (format != QLatin1String("text") && format != QLatin1String("json")) {
-        err << "torchdoctor check: --format must be text or json (markdown and html come with `report`)\n";
+    static const QStringList formats{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
+                                     QStringLiteral("md"), QStringLiteral("html")};
+    if (!formats.contains(format)) {
+        err << "torchdoctor check: --format must be text, json, markdown or html\n";
         return Usage;
     }
-    bool ok = false;
-    const int timeout = parser.value(timeoutOption).toInt(&ok);
-    if (!ok || timeout < 1 || timeout > 3600) {
-        err << "torchdoctor check: --timeout takes whole seconds from 1 to 3600\n";
+    if (!diagnosis.read(parser, err, "check"))
         return Usage;
-    }
-    checks::CheckRequest request;
-    if (parser.isSet(pythonOption)) {
-        request.python = QString::fromStdString(nativeArgument(parser.value(pythonOption)));
-        if (!QFileInfo::exists(request.python) && !request.python.contains(u'/')) {
-            // a bare name ("python3.11") is looked up on PATH by the runner
-        }
-    }
-    if (parser.isSet(projectOption)) {
-        request.projectDir = parser.value(projectOption);
-        if (!QFileInfo(request.projectDir).isDir()) {
-            err << "torchdoctor check: --project: no such folder: " << request.projectDir << "\n";
-            return Usage;
-        }
-    }
-    request.runImport = !parser.isSet(noImportOption);
-    request.timeout = std::chrono::seconds(timeout);
 
-    auto knowledge = std::make_shared<knowledge::KnowledgeBase>();
-    if (const QStringList problems = knowledge->load(); !problems.isEmpty()) {
-        err << "torchdoctor check: the knowledge base shipped with this build is damaged: "
-            << problems.join(QStringLiteral("; ")) << "\n";
-        spdlog::critical("knowledge base: {}", problems.join(QStringLiteral("; ")).toStdString());
-        return Internal;
-    }
-
-    platform::CancelToken cancel;
-    g_cancel = &cancel;
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
     const bool interactive = ::isatty(STDERR_FILENO) && format == QLatin1String("text") && !parser.isSet(outputOption);
-    checks::CheckRunner runner(request, knowledge);
-    const checks::CheckReport report = runner.run(cancel, [&](const checks::CheckProgress &p) {
-        if (interactive)
-            err << "\r\033[K[" << p.done << "/" << p.total << "] " << p.current << Qt::flush;
-    });
-    if (interactive)
-        err << "\r\033[K" << Qt::flush;
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-    g_cancel = nullptr;
+    const auto report = diagnosis.run(err, interactive);
+    if (!report)
+        return Internal;
 
     QByteArray document;
-    if (format == QLatin1String("json")) {
-        document = QJsonDocument(report::checkToJson(report)).toJson(QJsonDocument::Indented);
+    if (format == QLatin1String("text")) {
+        document = report::renderText(*report, diagnosis.reportOptions(), parser.isSet(verboseOption)).toUtf8();
     } else {
-        report::CheckTextOptions options;
-        options.verbose = parser.isSet(verboseOption);
-        document = report::checkToText(report, options).toUtf8();
+        const QJsonObject built = report::buildReport(*report, diagnosis.reportOptions());
+        if (format == QLatin1String("json"))
+            document = QJsonDocument(built).toJson(QJsonDocument::Indented);
+        else if (format == QLatin1String("html"))
+            document = report::renderHtml(built).toUtf8();
+        else
+            document = report::renderMarkdown(built).toUtf8();
     }
     if (parser.isSet(outputOption)) {
-        // Atomic: an interrupted write never leaves half a report over a good one.
-        QSaveFile file(parser.value(outputOption));
-        if (!file.open(QIODevice::WriteOnly) || file.write(document) != document.size() || !file.commit()) {
-            err << "torchdoctor check: cannot write " << parser.value(outputOption) << ": " << file.errorString()
-                << "\n";
+        QString error;
+        if (!writeAtomically(parser.value(outputOption), document, error)) {
+            err << "torchdoctor check: cannot write " << parser.value(outputOption) << ": " << error << "\n";
             return Internal;
         }
     } else {
         out << QString::fromUtf8(document);
         out.flush();
     }
-    if (report.cancelled)
+    return exitCodeOf(*report);
+}
+
+int runReport(const QStringList &arguments)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Runs the diagnosis and writes a support bundle: the report as JSON, Markdown, HTML and text, and the log, "
+        "all redacted (home folder, user and host names, secrets in variables and URLs, GPU serials) unless "
+        "--no-redact is given. Attach it to a bug report or send it to support."));
+    parser.addHelpOption();
+    Diagnosis diagnosis(parser);
+    const QCommandLineOption bundleOption(QStringLiteral("bundle"), QStringLiteral("The zip file to write."),
+                                          QStringLiteral("FILE.zip"));
+    parser.addOption(bundleOption);
+    if (!parser.parse(arguments)) {
+        err << "torchdoctor report: " << parser.errorText() << "\n\n" << parser.helpText();
+        return Usage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return Healthy;
+    }
+    if (!parser.isSet(bundleOption) || !parser.positionalArguments().isEmpty()) {
+        err << "torchdoctor report: give the file to write with --bundle FILE.zip\n\n" << parser.helpText();
+        return Usage;
+    }
+    if (!diagnosis.read(parser, err, "report"))
+        return Usage;
+    const auto report = diagnosis.run(err, ::isatty(STDERR_FILENO));
+    if (!report)
         return Internal;
-    return report.hasErrors() ? Problems : Healthy;
+
+    report::ReportOptions options = diagnosis.reportOptions();
+    options.logLines = 2000; // the bundle carries the log itself
+    const QJsonObject built = report::buildReport(*report, options);
+    QString log;
+    for (const auto &line : built.value(QStringLiteral("log_tail")).toArray())
+        log += line.toString() + u'\n';
+    const QList<report::BundleEntry> entries{
+        {QStringLiteral("report.md"), report::renderMarkdown(built).toUtf8()},
+        {QStringLiteral("report.html"), report::renderHtml(built).toUtf8()},
+        {QStringLiteral("report.json"), QJsonDocument(built).toJson(QJsonDocument::Indented)},
+        {QStringLiteral("report.txt"), report::renderText(*report, options, true).toUtf8()},
+        {QStringLiteral("torchdoctor.log"), log.toUtf8()},
+    };
+    const QString path = parser.value(bundleOption);
+    if (const QString error = report::writeZipBundle(path, entries); !error.isEmpty()) {
+        err << "torchdoctor report: cannot write " << path << ": " << error << "\n";
+        return Internal;
+    }
+    out << "Wrote " << path << " (";
+    for (qsizetype i = 0; i < entries.size(); ++i)
+        out << (i ? ", " : "") << entries[i].name;
+    out << (options.redact ? "; personal data and secrets redacted" : "; NOT REDACTED: do not share") << ").\n";
+    return exitCodeOf(*report);
 }
 
 } // namespace td::app

@@ -6,7 +6,11 @@
 namespace td::app {
 
 // `torchdoctor check [--python EXE] [--project DIR] [--no-import] [--timeout S]
-//  [--format text|json] [-o FILE] [-v]`
+//  [--format text|json|markdown|html] [-o FILE] [-v] [--no-redact]`
 int runCheck(const QStringList &arguments);
+
+// `torchdoctor report [--python EXE] [--project DIR] [--no-import] [--timeout S]
+//  --bundle FILE.zip [--no-redact]`
+int runReport(const QStringList &arguments);
 
 } // namespace td::app

@@ -25,6 +25,7 @@ struct Command {
 const Command kCommands[] = {
     {"check", "Diagnose PyTorch for a Python interpreter: install, import, libraries, GPU, driver.", runCheck},
     {"deps", "Explain which native library fails to load, and why (PE, ELF, Mach-O).", runDeps},
+    {"report", "Write a redacted support bundle (report in four formats and the log) to a zip file.", runReport},
 };
 
 QString usage()

@@ -123,7 +123,7 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
     case Outcome::Ok:
     case Outcome::NotRun: break;
     case Outcome::Failed: {
-        const python::ClassifiedError error = python::classifyImportError(import.message);
+        python::ClassifiedError error = python::classifyImportError(import.message);
         evidence.insert(QStringLiteral("exception"), import.exceptionType);
         evidence.insert(QStringLiteral("message"), import.message);
         if (error.winError)
@@ -139,6 +139,9 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
         QString detail = tr("`import torch` failed with %1: %2").arg(import.exceptionType, import.message.trimmed());
         QList<FixFamily> fixes{FixFamily::Env, FixFamily::Reinstall, FixFamily::System};
         addCulprit(error, detail);
+        // The walk knows who needs the missing library when the message does not say.
+        if (culprit && error.requiredBy.isEmpty() && culprit->chain.size() >= 2)
+            error.requiredBy = culprit->chain[culprit->chain.size() - 2];
         knowledge::ErrorContext context;
         context.torchVersion = probe ? probe->torch.version : QString();
         if (culprit)

@@ -35,6 +35,11 @@ QString logDirectory()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/logs");
 }
 
+QString logFile()
+{
+    return logDirectory() + QStringLiteral("/torchdoctor.log");
+}
+
 QString initLogging(bool verboseConsole)
 {
     auto console = std::make_shared<spdlog::sinks::stderr_sink_mt>();
@@ -45,7 +50,7 @@ QString initLogging(bool verboseConsole)
     QString path;
     const QString dir = logDirectory();
     if (QDir().mkpath(dir)) {
-        path = dir + QStringLiteral("/torchdoctor.log");
+        path = logFile();
         try {
             auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(path.toStdString(), 2 * 1024 * 1024, 3);
             file->set_level(spdlog::level::debug);

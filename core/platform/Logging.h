@@ -12,7 +12,8 @@ namespace td::platform {
 // (then only the console is used).
 QString initLogging(bool verboseConsole);
 
-// The folder the log file lives in.
+// The folder the log file lives in, and the file itself.
 QString logDirectory();
+QString logFile();
 
 } // namespace td::platform

@@ -79,6 +79,10 @@ QString wrapped(const QString &text, const QString &indent, int width = 100)
 {
     QString out;
     for (const QString &paragraph : text.split(u'\n')) {
+        if (paragraph.trimmed().isEmpty()) {
+            out += u'\n';
+            continue;
+        }
         QString line = indent;
         for (const QString &word : paragraph.split(u' ', Qt::SkipEmptyParts)) {
             if (line.size() + word.size() + 1 > width && line.size() > indent.size()) {

@@ -2,6 +2,7 @@
 // `torchdoctor check` on real interpreters: Debian's torch, a Python without
 // torch, and venvs (made at test time) whose fake torch fails in every way
 // torch fails: a missing native dependency, an abort, a hang.
+#include "PythonFixtures.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
 
@@ -61,24 +62,15 @@ std::string dump(const QJsonObject &doc)
 class FakeTorch {
 public:
     explicit FakeTorch(const fs::path &where, const std::string &initBody, const std::string &version = "2.5.1+cpu")
-        : m_root(where)
+        : m_python(python::makeVenv(where)), m_site(python::sitePackages(where))
     {
-        runOk({kSystemPython, "-m", "venv", "--without-pip", m_root.string()});
-        m_site = m_root / "lib/python3.11/site-packages";
-        for (const auto &e : fs::directory_iterator(m_root / "lib"))
-            m_site = e.path() / "site-packages";
-        writeFile(m_site / "torch/__init__.py", initBody);
-        writeFile(m_site / "torch/version.py",
-                  "__version__ = '" + version + "'\ncuda = None\ngit_version = 'test'\ndebug = False\n");
-        writeFile(m_site / ("torch-" + version.substr(0, version.find('+')) + ".dist-info/METADATA"),
-                  "Metadata-Version: 2.1\nName: torch\nVersion: " + version + "\n");
-        writeFile(m_site / ("torch-" + version.substr(0, version.find('+')) + ".dist-info/INSTALLER"), "pip\n");
+        python::writeFakeTorch(m_site, initBody, version);
     }
-    fs::path python() const { return m_root / "bin/python"; }
+    fs::path python() const { return m_python; }
     fs::path lib() const { return m_site / "torch/lib"; }
 
 private:
-    fs::path m_root, m_site;
+    fs::path m_python, m_site;
 };
 
 } // namespace

@@ -1,0 +1,453 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/SupportReport.h"
+
+#include "Version.h"
+#include "report/CheckReport.h"
+#include "report/Redactor.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+
+#include <spdlog/spdlog.h>
+
+namespace td::report {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("SupportReport", text);
+}
+
+QStringList lastLines(const QString &path, int count)
+{
+    QFile file(path);
+    if (path.isEmpty() || count <= 0 || !file.open(QIODevice::ReadOnly))
+        return {};
+    // Never the whole log: its last 64 KiB are plenty for `count` lines.
+    const qint64 window = 64 * 1024;
+    if (file.size() > window)
+        file.seek(file.size() - window);
+    QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    if (file.size() > window && !lines.isEmpty())
+        lines.removeFirst(); // probably cut in the middle
+    return lines.mid(std::max<qsizetype>(0, lines.size() - count));
+}
+
+const QJsonObject chosenPython(const QJsonObject &report)
+{
+    for (const auto &v : report.value(QStringLiteral("pythons")).toArray())
+        if (v.toObject().value(QStringLiteral("chosen")).toBool())
+            return v.toObject();
+    return {};
+}
+
+struct Counts {
+    int errors = 0, warnings = 0, infos = 0;
+};
+
+Counts countFindings(const QJsonObject &report)
+{
+    Counts c;
+    for (const auto &v : report.value(QStringLiteral("findings")).toArray()) {
+        const QString s = v.toObject().value(QStringLiteral("severity")).toString();
+        (s == QLatin1String("error") ? c.errors : s == QLatin1String("warning") ? c.warnings : c.infos)++;
+    }
+    return c;
+}
+
+QString severityMark(const QString &severity)
+{
+    return severity == QLatin1String("error")     ? QStringLiteral("✗")
+           : severity == QLatin1String("warning") ? QStringLiteral("!")
+                                                  : QStringLiteral("•");
+}
+
+// The failing chain of a finding as a small tree, if its evidence has one.
+QString chainTree(const QJsonObject &finding)
+{
+    const QJsonObject evidence = finding.value(QStringLiteral("evidence")).toObject();
+    const QJsonArray chain = evidence.value(QStringLiteral("chain")).toArray();
+    if (chain.isEmpty())
+        return {};
+    const QString problem = evidence.value(QStringLiteral("culprit_problem"))
+                                .toString(evidence.value(QStringLiteral("loader_problem")).toString());
+    QString tree;
+    for (qsizetype i = 0; i < chain.size(); ++i) {
+        const QString indent =
+            i == 0 ? QString() : QString(static_cast<qsizetype>(4 * (i - 1)), u' ') + QStringLiteral("└── ");
+        tree += indent + chain[i].toString();
+        if (i + 1 == chain.size() && !problem.isEmpty())
+            tree += QStringLiteral("  ✗ ") + problem;
+        tree += u'\n';
+    }
+    return tree;
+}
+
+// The fields `python -m torch.utils.collect_env` users expect, from the report.
+QList<QPair<QString, QString>> collectEnvFields(const QJsonObject &report)
+{
+    const QJsonObject python = chosenPython(report);
+    const QJsonObject torch = python.value(QStringLiteral("torch")).toObject();
+    const QJsonObject system = report.value(QStringLiteral("system")).toObject();
+    const QJsonObject gpu = report.value(QStringLiteral("gpu")).toObject();
+    auto orNa = [](const QString &s) { return s.isEmpty() ? tr("N/A") : s; };
+    QStringList gpus;
+    for (const auto &g : gpu.value(QStringLiteral("gpus")).toArray()) {
+        const QJsonObject o = g.toObject();
+        gpus << o.value(QStringLiteral("name")).toString()
+                    + (o.value(QStringLiteral("compute_capability")).isString()
+                           ? QStringLiteral(" (compute capability %1)")
+                                 .arg(o.value(QStringLiteral("compute_capability")).toString())
+                           : QString());
+    }
+    QStringList packages;
+    const QJsonObject pkgs = torch.value(QStringLiteral("packages")).toObject();
+    for (auto it = pkgs.begin(); it != pkgs.end(); ++it)
+        packages << it.key() + QStringLiteral("==") + it.value().toString();
+    QString importState = tr("not run");
+    if (torch.contains(QStringLiteral("import_ok")))
+        importState = torch.value(QStringLiteral("import_ok")).toBool()
+                          ? tr("yes (%1 ms)").arg(torch.value(QStringLiteral("import_ms")).toInt())
+                          : tr("no: %1").arg(torch.value(QStringLiteral("import_error")).toString());
+    return {
+        {tr("PyTorch version"), orNa(torch.value(QStringLiteral("version")).toString())},
+        {tr("CUDA used to build PyTorch"), orNa(torch.value(QStringLiteral("cuda")).toString())},
+        {tr("Imports"), importState},
+        {tr("Is CUDA available"), torch.contains(QStringLiteral("cuda_available")) ? (
+                                      torch.value(QStringLiteral("cuda_available")).toBool() ? tr("True") : tr("False"))
+                                                                                   : tr("N/A")},
+        {tr("cuDNN version"), torch.contains(QStringLiteral("cudnn"))
+                                  ? QString::number(torch.value(QStringLiteral("cudnn")).toInt())
+                                  : tr("N/A")},
+        {tr("OS"), orNa(system.value(QStringLiteral("os_name")).toString()) + QStringLiteral(" (")
+                       + system.value(QStringLiteral("arch")).toString() + u')'},
+        {tr("Libc version"), orNa(system.value(QStringLiteral("libc")).toString())},
+        {tr("Python version"), python.isEmpty() ? tr("N/A")
+                                                : tr("%1 (%2-bit runtime)")
+                                                      .arg(python.value(QStringLiteral("version")).toString())
+                                                      .arg(python.value(QStringLiteral("bits")).toInt())},
+        {tr("Python executable"), orNa(report.value(QStringLiteral("python")).toString())},
+        {tr("Nvidia driver version"),
+         gpu.value(QStringLiteral("nvidia_driver_found")).toBool()
+             ? gpu.value(QStringLiteral("driver_version")).toString()
+                   + tr(" (supports CUDA %1)").arg(gpu.value(QStringLiteral("cuda_driver_version")).toString())
+             : tr("no NVIDIA driver found")},
+        {tr("GPU models and configuration"), gpus.isEmpty() ? tr("none found") : gpus.join(QStringLiteral("; "))},
+        {tr("Versions of relevant libraries"),
+         packages.isEmpty() ? tr("none found") : packages.join(QStringLiteral(", "))},
+    };
+}
+
+QString summaryLine(const QJsonObject &report)
+{
+    const Counts c = countFindings(report);
+    if (c.errors == 0 && c.warnings == 0)
+        return tr("✓ No issues found");
+    return tr("%1 %2 error(s), %3 warning(s)")
+        .arg(c.errors ? QStringLiteral("✗") : QStringLiteral("!"))
+        .arg(c.errors)
+        .arg(c.warnings);
+}
+
+QString stamp(const QJsonObject &report)
+{
+    const QJsonObject redaction = report.value(QStringLiteral("redaction")).toObject();
+    const QJsonObject tool = report.value(QStringLiteral("tool")).toObject();
+    return tr("Created %1 by %2 %3 · knowledge base of %4 · %5")
+        .arg(report.value(QStringLiteral("created")).toString(), tool.value(QStringLiteral("name")).toString(),
+             tool.value(QStringLiteral("version")).toString(),
+             report.value(QStringLiteral("knowledge_date")).toString(),
+             redaction.value(QStringLiteral("redacted")).toBool()
+                 ? tr("personal data and secrets redacted")
+                 : tr("NOT REDACTED: for local use only, do not share"));
+}
+
+// ---- Markdown ----
+
+QString mdCell(QString s)
+{
+    return s.replace(u'\\', QStringLiteral("\\\\"))
+        .replace(u'|', QStringLiteral("\\|"))
+        .replace(u'\n', QStringLiteral("<br>"));
+}
+
+// A fence longer than any run of backticks inside.
+QString mdFence(const QString &body, const QString &info = {})
+{
+    int longest = 0, run = 0;
+    for (const QChar c : body) {
+        run = c == u'`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const QString fence(std::max(3, longest + 1), u'`');
+    return fence + info + u'\n' + body + (body.endsWith(u'\n') ? QString() : QStringLiteral("\n")) + fence + u'\n';
+}
+
+QString mdEscape(QString s)
+{
+    // Enough for titles and paragraphs: no accidental markup or HTML.
+    for (const char *c : {"\\", "*", "_", "`", "<", ">", "[", "]", "#"})
+        s.replace(QLatin1String(c), QStringLiteral("\\") + QLatin1String(c));
+    return s;
+}
+
+// ---- HTML ----
+
+QString esc(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+} // namespace
+
+bool isReportedVariable(const QString &name)
+{
+    static const QStringList exact{
+        QStringLiteral("PATH"),        QStringLiteral("VIRTUAL_ENV"), QStringLiteral("HTTP_PROXY"),
+        QStringLiteral("HTTPS_PROXY"), QStringLiteral("ALL_PROXY"),   QStringLiteral("NO_PROXY"),
+        QStringLiteral("http_proxy"),  QStringLiteral("https_proxy"), QStringLiteral("all_proxy"),
+        QStringLiteral("no_proxy"),    QStringLiteral("SystemRoot")};
+    static const QStringList prefixes{
+        QStringLiteral("PYTHON"),      QStringLiteral("CONDA"),        QStringLiteral("LD_"),
+        QStringLiteral("DYLD_"),       QStringLiteral("CUDA"),         QStringLiteral("NVIDIA_"),
+        QStringLiteral("CUDNN"),       QStringLiteral("TORCH"),        QStringLiteral("PYTORCH"),
+        QStringLiteral("KMP_"),        QStringLiteral("OMP_"),         QStringLiteral("MKL_"),
+        QStringLiteral("PIP_"),        QStringLiteral("UV_"),          QStringLiteral("HF_"),
+        QStringLiteral("HUGGINGFACE"), QStringLiteral("TRANSFORMERS_")};
+    return exact.contains(name)
+           || std::any_of(prefixes.begin(), prefixes.end(), [&](const QString &p) { return name.startsWith(p); });
+}
+
+QJsonObject buildReport(const checks::CheckReport &diagnosis, const ReportOptions &options)
+{
+    QJsonObject report = checkToJson(diagnosis);
+    report.insert(QStringLiteral("schema"), 1);
+    report.insert(QStringLiteral("kind"), QStringLiteral("torchdoctor-report"));
+    report.insert(QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+
+    QJsonObject environment;
+    const QProcessEnvironment &env = diagnosis.facts.request.environment;
+    for (const QString &name : env.keys())
+        if (isReportedVariable(name))
+            environment.insert(name, env.value(name));
+    if (const python::StaticProbe *probe = diagnosis.facts.chosenProbe())
+        for (const auto &[name, value] : probe->environment)
+            environment.insert(name, value); // as the interpreter saw them
+    report.insert(QStringLiteral("environment"), environment);
+    spdlog::default_logger()->flush(); // what this run logged so far goes in too
+    report.insert(QStringLiteral("log_tail"), QJsonArray::fromStringList(lastLines(options.logFile, options.logLines)));
+
+    if (!options.redact) {
+        report.insert(
+            QStringLiteral("redaction"),
+            QJsonObject{{QStringLiteral("redacted"), false},
+                        {QStringLiteral("note"), tr("NOT REDACTED: this report may hold user names, paths and "
+                                                    "secrets. Keep it for local use; do not share it.")}});
+        return report;
+    }
+    Redactor redactor(RedactionContext::fromSystem(env));
+    report = redactor.redact(report);
+    QJsonObject counts;
+    const auto applied = redactor.counts();
+    for (auto it = applied.begin(); it != applied.end(); ++it)
+        counts.insert(it.key(), it.value());
+    report.insert(QStringLiteral("redaction"),
+                  QJsonObject{{QStringLiteral("redacted"), true}, {QStringLiteral("counts"), counts}});
+    return report;
+}
+
+QString renderText(const checks::CheckReport &diagnosis, const ReportOptions &options, bool verbose)
+{
+    CheckTextOptions textOptions;
+    textOptions.verbose = verbose;
+    const QString text = checkToText(diagnosis, textOptions);
+    if (!options.redact)
+        return tr("NOT REDACTED: for local use only, do not share.\n\n") + text;
+    return Redactor(RedactionContext::fromSystem(diagnosis.facts.request.environment)).redact(text);
+}
+
+QString renderMarkdown(const QJsonObject &report)
+{
+    QString md;
+    md += tr("# TorchDoctor report\n\n");
+    md += QStringLiteral("> ") + mdEscape(stamp(report)) + QStringLiteral("\n\n");
+    if (!report.value(QStringLiteral("redaction")).toObject().value(QStringLiteral("redacted")).toBool())
+        md += QStringLiteral("> **") + tr("NOT REDACTED: this report may hold personal data and secrets.")
+              + QStringLiteral("**\n\n");
+
+    md += tr("## Summary\n\n");
+    md += QStringLiteral("| | |\n|---|---|\n");
+    md += QStringLiteral("| %1 | %2 |\n").arg(tr("Result"), mdCell(summaryLine(report)));
+    for (const auto &[field, value] : collectEnvFields(report))
+        md += QStringLiteral("| %1 | %2 |\n").arg(mdCell(field), mdCell(value));
+    md += u'\n';
+
+    md += tr("## Findings\n\n");
+    const QJsonArray findings = report.value(QStringLiteral("findings")).toArray();
+    if (findings.isEmpty())
+        md += tr("No problems were found.\n\n");
+    for (const auto &v : findings) {
+        const QJsonObject f = v.toObject();
+        md += QStringLiteral("### %1 %2 (`%3`)\n\n")
+                  .arg(severityMark(f.value(QStringLiteral("severity")).toString()),
+                       mdEscape(f.value(QStringLiteral("title")).toString()), f.value(QStringLiteral("id")).toString());
+        for (const QString &paragraph : f.value(QStringLiteral("detail")).toString().split(u'\n', Qt::SkipEmptyParts))
+            md += mdEscape(paragraph) + QStringLiteral("\n\n");
+        if (const QString tree = chainTree(f); !tree.isEmpty())
+            md += QStringLiteral("**") + tr("Failing dependency chain") + QStringLiteral("**\n\n") + mdFence(tree)
+                  + u'\n';
+        QStringList fixes;
+        for (const auto &x : f.value(QStringLiteral("fixes")).toArray())
+            fixes << x.toString();
+        if (!fixes.isEmpty())
+            md += QStringLiteral("**") + tr("Repairs that apply:") + QStringLiteral("** ")
+                  + fixes.join(QStringLiteral(", ")) + QStringLiteral("\n\n");
+        md += QStringLiteral("<details><summary>") + tr("Evidence") + QStringLiteral("</summary>\n\n")
+              + mdFence(
+                  QString::fromUtf8(
+                      QJsonDocument(f.value(QStringLiteral("evidence")).toObject()).toJson(QJsonDocument::Indented)),
+                  QStringLiteral("json"))
+              + QStringLiteral("\n</details>\n\n");
+    }
+
+    const QJsonArray pythons = report.value(QStringLiteral("pythons")).toArray();
+    md += QStringLiteral("<details><summary>") + tr("Python interpreters found (%1)").arg(pythons.size())
+          + QStringLiteral("</summary>\n\n");
+    md += QStringLiteral("| %1 | %2 | %3 | %4 |\n|---|---|---|---|\n")
+              .arg(tr("Interpreter"), tr("Version"), tr("torch"), tr("Notes"));
+    for (const auto &v : pythons) {
+        const QJsonObject p = v.toObject();
+        md += QStringLiteral("| %1%2 | %3 | %4 | %5 |\n")
+                  .arg(p.value(QStringLiteral("chosen")).toBool() ? QStringLiteral("→ ") : QString(),
+                       mdCell(p.value(QStringLiteral("executable")).toString()),
+                       mdCell(p.value(QStringLiteral("version")).toString()),
+                       mdCell(p.value(QStringLiteral("torch")).toObject().value(QStringLiteral("version")).toString()),
+                       mdCell(p.value(QStringLiteral("problem")).toString()));
+    }
+    md += QStringLiteral("\n</details>\n\n");
+
+    const QJsonObject environment = report.value(QStringLiteral("environment")).toObject();
+    md += QStringLiteral("<details><summary>") + tr("Environment variables (%1)").arg(environment.size())
+          + QStringLiteral("</summary>\n\n");
+    QString envText;
+    for (auto it = environment.begin(); it != environment.end(); ++it)
+        envText += it.key() + u'=' + it.value().toString() + u'\n';
+    md += mdFence(envText) + QStringLiteral("\n</details>\n\n");
+
+    const QJsonArray log = report.value(QStringLiteral("log_tail")).toArray();
+    if (!log.isEmpty()) {
+        QString logText;
+        for (const auto &line : log)
+            logText += line.toString() + u'\n';
+        md += QStringLiteral("<details><summary>") + tr("Log (last %1 lines)").arg(log.size())
+              + QStringLiteral("</summary>\n\n") + mdFence(logText) + QStringLiteral("\n</details>\n");
+    }
+    return md;
+}
+
+QString renderHtml(const QJsonObject &report)
+{
+    QString h;
+    h += QStringLiteral("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"%1\">\n<head>\n")
+             .arg(QLocale().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh-CN") : QStringLiteral("en"));
+    h += QStringLiteral(
+        "<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n");
+    h += QStringLiteral("<title>") + esc(tr("TorchDoctor report")) + QStringLiteral("</title>\n<style>\n");
+    h += QStringLiteral(
+        "body{font-family:-apple-system,\"Segoe UI\",\"PingFang SC\",\"Microsoft YaHei\",\"Noto Sans CJK SC\",\"Noto "
+        "Sans\",sans-serif;"
+        "line-height:1.55;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}"
+        "h1{font-size:1.6rem;margin-bottom:.2rem}h2{border-bottom:1px solid "
+        "#d0d7de;padding-bottom:.2rem;margin-top:2rem}"
+        ".stamp{color:#57606a;font-size:.9rem}.warn{background:#fff1e5;border:1px solid "
+        "#d4a72c;padding:.5rem;font-weight:bold}"
+        "table{border-collapse:collapse;width:100%}td,th{border:1px solid #d0d7de;padding:.3rem "
+        ".5rem;text-align:left;vertical-align:top}"
+        "th{background:#f6f8fa;width:16rem}pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap;"
+        "word-break:break-all}"
+        ".finding{border-left:4px solid #d0d7de;padding:.2rem 1rem;margin:1rem 0;page-break-inside:avoid}"
+        ".error{border-color:#cf222e}.warning{border-color:#d4a72c}.info{border-color:#0969da}"
+        ".id{font-family:monospace;color:#57606a;font-size:.85rem}"
+        "@media "
+        "print{body{margin:0;max-width:none}details{display:block}summary{font-weight:bold}pre{white-space:pre-wrap}}"
+        "\n");
+    h += QStringLiteral("</style>\n</head>\n<body>\n");
+    h += QStringLiteral("<h1>") + esc(tr("TorchDoctor report")) + QStringLiteral("</h1>\n<p class=\"stamp\">")
+         + esc(stamp(report)) + QStringLiteral("</p>\n");
+    if (!report.value(QStringLiteral("redaction")).toObject().value(QStringLiteral("redacted")).toBool())
+        h += QStringLiteral("<p class=\"warn\">")
+             + esc(tr("NOT REDACTED: this report may hold personal data and secrets.")) + QStringLiteral("</p>\n");
+
+    h += QStringLiteral("<h2>") + esc(tr("Summary")) + QStringLiteral("</h2>\n<table>\n");
+    h += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n").arg(esc(tr("Result")), esc(summaryLine(report)));
+    for (const auto &[field, value] : collectEnvFields(report))
+        h += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n").arg(esc(field), esc(value));
+    h += QStringLiteral("</table>\n");
+
+    h += QStringLiteral("<h2>") + esc(tr("Findings")) + QStringLiteral("</h2>\n");
+    const QJsonArray findings = report.value(QStringLiteral("findings")).toArray();
+    if (findings.isEmpty())
+        h += QStringLiteral("<p>") + esc(tr("No problems were found.")) + QStringLiteral("</p>\n");
+    for (const auto &v : findings) {
+        const QJsonObject f = v.toObject();
+        const QString severity = f.value(QStringLiteral("severity")).toString();
+        h += QStringLiteral("<div class=\"finding %1\">\n<h3>%2 %3 <span class=\"id\">%4</span></h3>\n")
+                 .arg(esc(severity), esc(severityMark(severity)), esc(f.value(QStringLiteral("title")).toString()),
+                      esc(f.value(QStringLiteral("id")).toString()));
+        for (const QString &paragraph : f.value(QStringLiteral("detail")).toString().split(u'\n', Qt::SkipEmptyParts))
+            h += QStringLiteral("<p>") + esc(paragraph) + QStringLiteral("</p>\n");
+        if (const QString tree = chainTree(f); !tree.isEmpty())
+            h += QStringLiteral("<p><strong>") + esc(tr("Failing dependency chain"))
+                 + QStringLiteral("</strong></p>\n<pre>") + esc(tree) + QStringLiteral("</pre>\n");
+        QStringList fixes;
+        for (const auto &x : f.value(QStringLiteral("fixes")).toArray())
+            fixes << x.toString();
+        if (!fixes.isEmpty())
+            h += QStringLiteral("<p><strong>") + esc(tr("Repairs that apply:")) + QStringLiteral("</strong> ")
+                 + esc(fixes.join(QStringLiteral(", "))) + QStringLiteral("</p>\n");
+        h += QStringLiteral("<details><summary>") + esc(tr("Evidence")) + QStringLiteral("</summary><pre>")
+             + esc(QString::fromUtf8(
+                 QJsonDocument(f.value(QStringLiteral("evidence")).toObject()).toJson(QJsonDocument::Indented)))
+             + QStringLiteral("</pre></details>\n</div>\n");
+    }
+
+    const QJsonArray pythons = report.value(QStringLiteral("pythons")).toArray();
+    h += QStringLiteral("<h2>") + esc(tr("Python interpreters found (%1)").arg(pythons.size()))
+         + QStringLiteral("</h2>\n<table>\n");
+    h += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th></tr>\n")
+             .arg(esc(tr("Interpreter")), esc(tr("Version")), esc(tr("torch")), esc(tr("Notes")));
+    for (const auto &v : pythons) {
+        const QJsonObject p = v.toObject();
+        h += QStringLiteral("<tr><td>%1%2</td><td>%3</td><td>%4</td><td>%5</td></tr>\n")
+                 .arg(p.value(QStringLiteral("chosen")).toBool() ? QStringLiteral("→ ") : QString(),
+                      esc(p.value(QStringLiteral("executable")).toString()),
+                      esc(p.value(QStringLiteral("version")).toString()),
+                      esc(p.value(QStringLiteral("torch")).toObject().value(QStringLiteral("version")).toString()),
+                      esc(p.value(QStringLiteral("problem")).toString()));
+    }
+    h += QStringLiteral("</table>\n");
+
+    const QJsonObject environment = report.value(QStringLiteral("environment")).toObject();
+    QString envText;
+    for (auto it = environment.begin(); it != environment.end(); ++it)
+        envText += it.key() + u'=' + it.value().toString() + u'\n';
+    h += QStringLiteral("<h2>") + esc(tr("Environment variables (%1)").arg(environment.size()))
+         + QStringLiteral("</h2>\n<pre>") + esc(envText) + QStringLiteral("</pre>\n");
+    const QJsonArray log = report.value(QStringLiteral("log_tail")).toArray();
+    if (!log.isEmpty()) {
+        QString logText;
+        for (const auto &line : log)
+            logText += line.toString() + u'\n';
+        h += QStringLiteral("<details><summary>") + esc(tr("Log (last %1 lines)").arg(log.size()))
+             + QStringLiteral("</summary><pre>") + esc(logText) + QStringLiteral("</pre></details>\n");
+    }
+    h += QStringLiteral("</body>\n</html>\n");
+    return h;
+}
+
+} // namespace td::report
