@@ -220,14 +220,14 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
     // The import takes longest: it starts first.
     if (m_request.runImport && !chosen.isEmpty())
         start(Fact::Import, tr("Importing PyTorch"),
-              [=] { *import = python::probeImport(chosen, request.timeout, cancel); });
+              [=] { *import = python::probeImport(chosen, request.timeout, cancel, request.environment); });
     // The chosen interpreter first; the others only matter when it lacks
     // torch (to say which interpreter has it), so only then are they searched.
     start(Fact::Interpreters, tr("Probing the Python interpreter"), [=] {
         const auto timeoutEach = std::min<std::chrono::milliseconds>(request.timeout, std::chrono::seconds(30));
         python::StaticProbe first;
         if (!chosen.isEmpty()) {
-            first = python::probeStatic(chosen, timeoutEach, cancel);
+            first = python::probeStatic(chosen, timeoutEach, cancel, request.environment);
             first.interpreter.origins.prepend(QStringLiteral("requested"));
             interpreters->append(first);
             if (first.interpreter.usable && first.torch.installed)

@@ -438,8 +438,14 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
 ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,
                          const platform::CancelToken &cancel)
 {
+    return probeImport(executable, timeout, cancel, QProcessEnvironment::systemEnvironment());
+}
+
+ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,
+                         const platform::CancelToken &cancel, const QProcessEnvironment &environment)
+{
     ImportResult r;
-    const QProcessEnvironment env = probeEnvironment(QProcessEnvironment::systemEnvironment());
+    const QProcessEnvironment env = probeEnvironment(environment);
     QString program;
     r.problem = preflight(executable, env, &program);
     if (r.problem.isEmpty() && probeScript().isEmpty())

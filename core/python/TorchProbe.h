@@ -29,6 +29,9 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
 // of its own, so that a crash or a hang is recorded as such.
 ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout = std::chrono::seconds(90),
                          const platform::CancelToken &cancel = platform::CancelToken());
+// The same in the given environment (LD_LIBRARY_PATH ... as the user has them).
+ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,
+                         const platform::CancelToken &cancel, const QProcessEnvironment &environment);
 
 // The probe script (resources/probe/torch_probe.py, compiled in).
 QString probeScript();

@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "FixCommand.h"
+
+#include "ExitCode.h"
+#include "NativeArguments.h"
+
+#include "checks/CheckRunner.h"
+#include "fixes/EnvPlanner.h"
+#include "fixes/Executor.h"
+#include "knowledge/KnowledgeBase.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <cstdio>
+#include <optional>
+#include <unistd.h>
+
+namespace td::app {
+
+namespace {
+
+struct FixText {
+    Q_DECLARE_TR_FUNCTIONS(FixCommand)
+};
+
+// The families of the flowchart this build can repair.
+const QStringList kFamilies{QStringLiteral("env")};
+
+platform::CancelToken *g_cancel = nullptr;
+void onInterrupt(int)
+{
+    if (g_cancel)
+        g_cancel->cancel();
+}
+
+// Ctrl+C cancels what runs (a check, a step) instead of killing it midway.
+class InterruptGuard {
+public:
+    explicit InterruptGuard(platform::CancelToken &cancel)
+    {
+        g_cancel = &cancel;
+        std::signal(SIGINT, onInterrupt);
+        std::signal(SIGTERM, onInterrupt);
+    }
+    ~InterruptGuard()
+    {
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+        g_cancel = nullptr;
+    }
+    InterruptGuard(const InterruptGuard &) = delete;
+    InterruptGuard &operator=(const InterruptGuard &) = delete;
+};
+
+std::optional<checks::CheckReport> diagnose(const checks::CheckRequest &request, QTextStream &err)
+{
+    auto knowledge = std::make_shared<knowledge::KnowledgeBase>();
+    if (const QStringList problems = knowledge->load(); !problems.isEmpty()) {
+        err << "torchdoctor: the knowledge base shipped with this build is damaged: "
+            << problems.join(QStringLiteral("; ")) << "\n";
+        return std::nullopt;
+    }
+    platform::CancelToken cancel;
+    InterruptGuard guard(cancel);
+    checks::CheckRunner runner(request, knowledge);
+    checks::CheckReport report = runner.run(cancel);
+    if (report.cancelled) {
+        err << FixText::tr("Cancelled.") << "\n";
+        return std::nullopt;
+    }
+    return report;
+}
+
+// --yes, or a y/N question on the terminal. nullopt: there is no one to ask.
+std::optional<bool> confirmation(bool yes, const QString &question, QTextStream &out)
+{
+    if (yes)
+        return true;
+    if (!::isatty(STDIN_FILENO))
+        return std::nullopt;
+    out << question << ' ' << FixText::tr("[y/N]") << ' ' << Qt::flush;
+    QTextStream in(stdin);
+    const QString answer = in.readLine().trimmed().toLower();
+    return answer == QLatin1String("y") || answer == QLatin1String("yes");
+}
+
+// The same finding in two runs: its id and what it names.
+QString keyOf(const checks::Finding &f)
+{
+    return f.id + u'\n' + f.evidence.value(QStringLiteral("variable")).toString() + u'\n'
+           + f.evidence.value(QStringLiteral("entry")).toString();
+}
+
+fixes::ExecutorCallbacks callbacks(QTextStream &out, int total)
+{
+    fixes::ExecutorCallbacks c;
+    c.confirm = [](const fixes::FixPlan &) { return true; }; // asked before, with the plan on screen
+    c.progress = [&out, total](int index, const fixes::FixStep &step, fixes::StepState state) {
+        if (state == fixes::StepState::Running)
+            out << QStringLiteral("[%1/%2] %3").arg(index + 1).arg(total).arg(step.description()) << "\n";
+        else if (state == fixes::StepState::Failed)
+            out << "      " << FixText::tr("failed") << "\n";
+        out.flush();
+    };
+    c.output = [&out](const QByteArray &chunk, bool) {
+        out << QString::fromLocal8Bit(chunk);
+        out.flush();
+    };
+    return c;
+}
+
+void printFailure(const fixes::ExecutionResult &r, QTextStream &err)
+{
+    switch (r.outcome) {
+    case fixes::ExecutionResult::Outcome::Failed:
+        err << FixText::tr("Step %1 failed: %2").arg(r.failedStep + 1).arg(r.error) << "\n";
+        break;
+    case fixes::ExecutionResult::Outcome::Cancelled: err << FixText::tr("Cancelled.") << "\n"; break;
+    case fixes::ExecutionResult::Outcome::JournalFailed:
+        err << FixText::tr("Stopped: the journal could not be written (%1).").arg(r.error) << "\n";
+        break;
+    default: break;
+    }
+}
+
+} // namespace
+
+int runFix(const QStringList &arguments)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        FixText::tr("Plans a repair from the diagnosis, shows every step, applies it after you confirm (each step "
+                    "journalled first, so that `torchdoctor undo` can put everything back), then checks again. "
+                    "Families: %1.")
+            .arg(kFamilies.join(QStringLiteral(", "))));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("family"), FixText::tr("The repair: %1.").arg(kFamilies.join(u',')));
+    const QCommandLineOption python(QStringLiteral("python"), FixText::tr("The interpreter to repair."),
+                                    QStringLiteral("EXE"));
+    const QCommandLineOption project(QStringLiteral("project"), FixText::tr("A project folder (its venv is used)."),
+                                     QStringLiteral("DIR"));
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"), FixText::tr("Show the plan; change nothing."));
+    const QCommandLineOption yes(QStringLiteral("yes"), FixText::tr("Apply without asking."));
+    parser.addOptions({python, project, dryRun, yes});
+    if (!parser.parse(arguments)) {
+        err << "torchdoctor fix: " << parser.errorText() << "\n\n" << parser.helpText();
+        return Usage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return Healthy;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 1 || !kFamilies.contains(positional.first())) {
+        err << "torchdoctor fix: "
+            << (positional.isEmpty()
+                    ? FixText::tr("which repair?")
+                    : FixText::tr("'%1' is not a repair this build can make").arg(positional.join(u' ')))
+            << "\n"
+            << FixText::tr("Repairs this build supports: %1").arg(kFamilies.join(QStringLiteral(", "))) << "\n";
+        return Usage;
+    }
+
+    checks::CheckRequest request;
+    if (parser.isSet(python))
+        request.python = QString::fromStdString(nativeArgument(parser.value(python)));
+    if (parser.isSet(project)) {
+        request.projectDir = parser.value(project);
+        if (!QFileInfo(request.projectDir).isDir()) {
+            err << "torchdoctor fix: --project: no such folder: " << request.projectDir << "\n";
+            return Usage;
+        }
+    }
+    request.runImport = true;
+
+    out << FixText::tr("Diagnosing...") << "\n" << Qt::flush;
+    const auto before = diagnose(request, err);
+    if (!before)
+        return Internal;
+    QList<checks::Finding> targeted;
+    for (const checks::Finding &f : before->findings)
+        if (fixes::EnvPlanner::handles(f))
+            targeted << f;
+    if (targeted.isEmpty()) {
+        out << FixText::tr("Nothing for `fix env` to do: no environment variable gets in PyTorch's way.") << "\n";
+        return Healthy;
+    }
+    for (const checks::Finding &f : std::as_const(targeted))
+        out << FixText::tr("Found: %1").arg(f.title) << "\n";
+
+    const fixes::EnvPlanner planner(request.environment, before->facts.chosenExecutable);
+    const fixes::EnvPlan envPlan = planner.plan(targeted);
+    const fixes::FixPlan &plan = envPlan.plan;
+    out << "\n" << FixText::tr("Plan:") << " " << plan.describe() << "\n";
+    out.flush();
+    if (plan.steps.isEmpty()) {
+        out << FixText::tr("Nothing to apply: see the notes above.") << "\n";
+        return Problems;
+    }
+    if (parser.isSet(dryRun)) {
+        out << FixText::tr("Dry run: nothing was changed.") << "\n";
+        return Healthy;
+    }
+    const auto confirmed = confirmation(
+        parser.isSet(yes), FixText::tr("Apply these %n steps?", nullptr, static_cast<int>(plan.steps.size())), out);
+    if (!confirmed) {
+        err << "torchdoctor fix: "
+            << FixText::tr("nothing was changed: there is no terminal to ask on; pass --yes to apply") << "\n";
+        return Usage;
+    }
+    if (!*confirmed) {
+        out << FixText::tr("Nothing was changed.") << "\n";
+        return Problems;
+    }
+
+    const fixes::Executor executor{fixes::Journal()};
+    platform::CancelToken cancel;
+    fixes::ExecutionResult result;
+    {
+        InterruptGuard guard(cancel);
+        result = executor.run(plan, callbacks(out, static_cast<int>(plan.steps.size())), cancel);
+    }
+    out.flush();
+    if (!result.entryPath.isEmpty())
+        out << FixText::tr("Journal: %1 (undo with: torchdoctor undo %2)").arg(result.entryPath, result.entryId)
+            << "\n";
+    if (!result.ok()) {
+        printFailure(result, err);
+        return Problems;
+    }
+
+    // Verify with the environment a new terminal gets now.
+    out << "\n" << FixText::tr("Checking again, as a new terminal would run it...") << "\n" << Qt::flush;
+    checks::CheckRequest again = request;
+    again.environment = fixes::EnvPlanner::after(request.environment, envPlan.changes);
+    const auto after = diagnose(again, err);
+    if (!after)
+        return Internal;
+    QStringList targetedKeys;
+    for (const checks::Finding &f : std::as_const(targeted))
+        targetedKeys << keyOf(f);
+    QStringList afterKeys;
+    for (const checks::Finding &f : after->findings)
+        afterKeys << keyOf(f);
+    bool fixed = true;
+    QStringList reported;
+    for (const checks::Finding &f : before->findings) {
+        const bool relevant = targetedKeys.contains(keyOf(f)) || f.severity == checks::Severity::Error;
+        if (!relevant || reported.contains(keyOf(f)))
+            continue;
+        reported << keyOf(f);
+        const bool still = afterKeys.contains(keyOf(f));
+        if (still && targetedKeys.contains(keyOf(f)))
+            fixed = false;
+        out << "  " << (still ? FixText::tr("still there: %1") : FixText::tr("gone: %1")).arg(f.title) << "\n";
+    }
+    out << (fixed ? FixText::tr("Fixed. Open a new terminal to use it.")
+                  : FixText::tr("Not fixed yet: the findings above are still there."))
+        << "\n";
+    return fixed ? Healthy : Problems;
+}
+
+int runUndo(const QStringList &arguments)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        FixText::tr("Puts back what a fix changed, from its journal entry: files byte for byte, variables, "
+                    "packages from their snapshot. Without ENTRY: lists the journal and undoes the most recent fix "
+                    "not undone yet."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("entry"), FixText::tr("A journal entry id, or its file."),
+                                 QStringLiteral("[ENTRY]"));
+    const QCommandLineOption yes(QStringLiteral("yes"), FixText::tr("Undo without asking."));
+    parser.addOption(yes);
+    if (!parser.parse(arguments)) {
+        err << "torchdoctor undo: " << parser.errorText() << "\n\n" << parser.helpText();
+        return Usage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return Healthy;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        err << "torchdoctor undo: " << FixText::tr("one journal entry at a time") << "\n";
+        return Usage;
+    }
+
+    const fixes::Journal journal;
+    std::optional<fixes::JournalEntry> entry;
+    if (positional.isEmpty()) {
+        const QList<fixes::JournalEntry> entries = journal.entries();
+        out << FixText::tr("Journal (%1):").arg(journal.directory()) << "\n";
+        if (entries.isEmpty())
+            out << "  " << FixText::tr("(empty)") << "\n";
+        for (const fixes::JournalEntry &e : entries) {
+            QString state;
+            if (!e.undoneBy.isEmpty())
+                state = FixText::tr("undone by %1").arg(e.undoneBy);
+            else if (!e.undoOf.isEmpty())
+                state = FixText::tr("undid %1").arg(e.undoOf);
+            else
+                state = FixText::tr("%1 of %2 steps started").arg(e.startedSteps()).arg(e.steps.size());
+            out << QStringLiteral("  %1  %2  (%3)").arg(e.id, e.title, state) << "\n";
+        }
+        entry = journal.latestUndoable();
+        if (!entry) {
+            out << FixText::tr("Nothing to undo.") << "\n";
+            return Healthy;
+        }
+    } else {
+        QString error;
+        entry = journal.load(positional.first(), error);
+        if (!entry) {
+            err << "torchdoctor undo: " << error << "\n";
+            return Usage;
+        }
+    }
+
+    const fixes::Executor executor{journal};
+    const fixes::FixPlan plan = executor.undoPlan(*entry);
+    out << "\n" << plan.describe() << "\n";
+    if (plan.steps.isEmpty()) {
+        out << FixText::tr("Nothing to undo.") << "\n";
+        return Healthy;
+    }
+    const auto confirmed = confirmation(
+        parser.isSet(yes), FixText::tr("Undo these %n steps?", nullptr, static_cast<int>(plan.steps.size())), out);
+    if (!confirmed) {
+        err << "torchdoctor undo: "
+            << FixText::tr("nothing was changed: there is no terminal to ask on; pass --yes to undo") << "\n";
+        return Usage;
+    }
+    if (!*confirmed) {
+        out << FixText::tr("Nothing was changed.") << "\n";
+        return Problems;
+    }
+    platform::CancelToken cancel;
+    fixes::ExecutionResult result;
+    {
+        InterruptGuard guard(cancel);
+        result = executor.undo(*entry, callbacks(out, static_cast<int>(plan.steps.size())), cancel);
+    }
+    if (!result.ok()) {
+        printFailure(result, err);
+        return Problems;
+    }
+    for (const fixes::FixStep &s : plan.steps)
+        out << FixText::tr("Restored: %1").arg(s.description()) << "\n";
+    out << FixText::tr("Undone (recorded as %1).").arg(result.entryId) << "\n";
+    return Healthy;
+}
+
+} // namespace td::app

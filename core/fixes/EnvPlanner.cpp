@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fixes/EnvPlanner.h"
+
+#include "fixes/ShellEnv.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace td::fixes {
+
+namespace {
+
+bool isLibraryPath(const QString &name)
+{
+    return name == QLatin1String("LD_LIBRARY_PATH") || name == QLatin1String("DYLD_LIBRARY_PATH")
+           || name == QLatin1String("DYLD_FALLBACK_LIBRARY_PATH");
+}
+
+bool isMps(const QString &name)
+{
+    return name.startsWith(QLatin1String("PYTORCH_MPS_")) || name == QLatin1String("PYTORCH_ENABLE_MPS_FALLBACK");
+}
+
+bool isRemovable(const QString &name)
+{
+    return name == QLatin1String("KMP_DUPLICATE_LIB_OK") || isMps(name);
+}
+
+QString evidence(const checks::Finding &f, const char *key)
+{
+    return f.evidence.value(QLatin1String(key)).toString();
+}
+
+} // namespace
+
+EnvPlanner::EnvPlanner(QProcessEnvironment environment, QString python)
+    : m_environment(std::move(environment)), m_python(std::move(python))
+{
+}
+
+bool EnvPlanner::handles(const checks::Finding &finding)
+{
+    if (finding.id != QLatin1String("env.suspicious"))
+        return false;
+    const QString variable = evidence(finding, "variable");
+    return (isLibraryPath(variable) && !evidence(finding, "entry").isEmpty()) || isRemovable(variable);
+}
+
+QStringList EnvPlanner::startupFiles() const
+{
+    QStringList files;
+    const QString home = m_environment.value(QStringLiteral("HOME"));
+    if (!home.isEmpty()) {
+        for (const char *name :
+             {".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshenv", ".zprofile", ".zshrc"})
+            files << home + u'/' + QLatin1String(name);
+        const QString config =
+            m_environment.value(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/.config"));
+        files << config + QStringLiteral("/fish/config.fish");
+    }
+    QStringList prefixes;
+    if (!m_python.isEmpty()) {
+        const QString bin = QFileInfo(m_python).absolutePath(); // not resolved: a venv's python is a link
+        files << bin + QStringLiteral("/activate") << bin + QStringLiteral("/activate.fish");
+        prefixes << QFileInfo(bin).absolutePath();
+    }
+    if (m_environment.contains(QStringLiteral("CONDA_PREFIX")))
+        prefixes << m_environment.value(QStringLiteral("CONDA_PREFIX"));
+    for (const QString &prefix : prefixes) {
+        const QDir activate(prefix + QStringLiteral("/etc/conda/activate.d"));
+        for (const QString &name :
+             activate.entryList({QStringLiteral("*.sh"), QStringLiteral("*.fish")}, QDir::Files, QDir::Name))
+            files << activate.filePath(name);
+    }
+    // Once each, and only those that exist.
+    QStringList out;
+    QStringList seen;
+    for (const QString &f : files) {
+        const QFileInfo info(f);
+        const QString key = info.canonicalFilePath();
+        if (!info.isFile() || key.isEmpty() || seen.contains(key))
+            continue;
+        seen << key;
+        out << f;
+    }
+    return out;
+}
+
+EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
+{
+    EnvPlan result;
+    FixPlan &plan = result.plan;
+    plan.family = QStringLiteral("env");
+    plan.title = tr("Remove the environment settings that get in PyTorch's way");
+    result.searched = startupFiles();
+
+    struct Source {
+        QString path;
+        QByteArray bytes;
+    };
+    QList<Source> sources;
+    for (const QString &path : std::as_const(result.searched)) {
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly))
+            sources << Source{path, file.readAll()};
+    }
+
+    QStringList done; // variable + entry already planned (findings repeat per library)
+    QStringList changedVariables;
+    for (const checks::Finding &f : findings) {
+        if (f.id != QLatin1String("env.suspicious"))
+            continue;
+        const QString variable = evidence(f, "variable");
+        const QString entry = evidence(f, "entry");
+        if (!handles(f)) {
+            if (!variable.isEmpty())
+                plan.warnings
+                    << tr("%1: not something this repair changes on this system (%2).").arg(variable, f.title);
+            continue;
+        }
+        const QString key = variable + u'\n' + (entry.isEmpty() ? entry : QDir::cleanPath(entry));
+        if (done.contains(key))
+            continue;
+        done << key;
+        plan.why << f.id;
+
+        QString why;
+        if (!entry.isEmpty())
+            why = tr("stale %1 entry %2 shadows torch's %3").arg(variable, entry, evidence(f, "library"));
+        else if (isMps(variable))
+            why = tr("%1 means nothing outside macOS").arg(variable);
+        else
+            why = tr("%1 hides a duplicate OpenMP runtime instead of removing it").arg(variable);
+
+        EnvChange change{variable, entry, {}};
+        for (const Source &source : std::as_const(sources)) {
+            const shell::Syntax syntax = shell::syntaxOf(source.path);
+            const shell::ScanResult scan =
+                entry.isEmpty() ? shell::planVariableRemoval(source.bytes, syntax, variable, why)
+                                : shell::planEntryRemoval(source.bytes, syntax, variable, entry, why, m_environment);
+            for (const shell::LineEdit &edit : scan.edits) {
+                change.steps << static_cast<int>(plan.steps.size());
+                plan.steps << FixStep{EditFile{source.path, edit.line, edit.oldText, edit.newText}};
+            }
+            for (int line : scan.notUnderstood)
+                plan.warnings << tr("%1 line %2 sets %3 in a way this repair does not edit: look at it yourself.")
+                                     .arg(source.path)
+                                     .arg(line)
+                                     .arg(variable);
+        }
+        if (change.steps.isEmpty()) {
+            const QString what = entry.isEmpty() ? variable : tr("%1 in %2").arg(entry, variable);
+            plan.warnings << tr("%1 is set in this terminal only (no startup file sets it): open a new one or "
+                                "`unset %2`.")
+                                 .arg(what, variable);
+        } else {
+            result.changes << change;
+            if (!changedVariables.contains(variable))
+                changedVariables << variable;
+        }
+        if (variable == QLatin1String("KMP_DUPLICATE_LIB_OK"))
+            plan.warnings << tr("KMP_DUPLICATE_LIB_OK only silences \"OMP: Error #15\": without it the error comes "
+                                "back until the second OpenMP runtime is removed. Intel calls the variable unsafe.");
+    }
+    for (const QString &variable : std::as_const(changedVariables))
+        plan.warnings << tr("Terminals already open keep the old %1: open a new one after the fix.").arg(variable);
+    return result;
+}
+
+QProcessEnvironment EnvPlanner::after(QProcessEnvironment environment, const QList<EnvChange> &changes)
+{
+    for (const EnvChange &c : changes) {
+        if (c.entry.isEmpty()) {
+            environment.remove(c.variable);
+            continue;
+        }
+        const QString wanted = QDir::cleanPath(c.entry);
+        QStringList kept;
+        const QStringList entries = environment.value(c.variable).split(u':');
+        for (const QString &e : entries)
+            if (QDir::cleanPath(e) != wanted)
+                kept << e;
+        if (kept.isEmpty() || (kept.size() == 1 && kept[0].isEmpty()))
+            environment.remove(c.variable);
+        else
+            environment.insert(c.variable, kept.join(u':'));
+    }
+    return environment;
+}
+
+} // namespace td::fixes

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "checks/Finding.h"
+#include "fixes/FixPlan.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+namespace td::fixes {
+
+// One change to the environment a new terminal gets.
+struct EnvChange {
+    QString variable;
+    QString entry;    // the path-list entry removed; empty: the whole variable
+    QList<int> steps; // the plan's steps that make it (0-based)
+};
+
+struct EnvPlan {
+    FixPlan plan;
+    QList<EnvChange> changes;
+    QStringList searched; // the startup files looked at
+};
+
+// The environment-variable repair for Linux and macOS: finds where each
+// suspicious variable is set (shell startup files, the venv's activate
+// scripts, conda's activate.d) and removes exactly the offending entry.
+// It never adds anything.
+class EnvPlanner {
+    Q_DECLARE_TR_FUNCTIONS(EnvPlanner)
+
+public:
+    // `environment`: HOME, XDG_CONFIG_HOME, CONDA_PREFIX and the values that
+    // references in the files expand to. `python`: the diagnosed interpreter.
+    EnvPlanner(QProcessEnvironment environment, QString python);
+
+    [[nodiscard]] EnvPlan plan(const QList<checks::Finding> &findings) const;
+
+    // Every file that may set variables for a new terminal or for the venv.
+    [[nodiscard]] QStringList startupFiles() const;
+
+    // `environment` as a new terminal will have it once `changes` are made.
+    static QProcessEnvironment after(QProcessEnvironment environment, const QList<EnvChange> &changes);
+
+    // Whether a finding is one this repair addresses.
+    static bool handles(const checks::Finding &finding);
+
+private:
+    QProcessEnvironment m_environment;
+    QString m_python;
+};
+
+} // namespace td::fixes

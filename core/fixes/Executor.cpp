@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fixes/Executor.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QProcessEnvironment>
+#include <QSaveFile>
+
+#include <spdlog/spdlog.h>
+
+#ifndef Q_OS_WIN
+#include <unistd.h>
+#endif
+
+namespace td::fixes {
+
+namespace {
+
+// Where a write really lands: a symlinked dotfile is edited in place, not
+// replaced by a plain file.
+QString writeTarget(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isSymLink()) {
+        const QString target = info.canonicalFilePath();
+        if (!target.isEmpty())
+            return target;
+    }
+    return path;
+}
+
+QString sha256(const QByteArray &data)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
+}
+
+bool readAll(const QString &path, QByteArray &data, QString &error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        error = file.errorString();
+        return false;
+    }
+    data = file.readAll();
+    return true;
+}
+
+// Atomically, keeping the file's permissions (or setting `permissions`).
+bool writeAll(const QString &path, const QByteArray &data, int permissions, QString &error)
+{
+    const QFileInfo info(path);
+    const int keep = info.exists() ? static_cast<int>(info.permissions().toInt()) : -1;
+    QSaveFile file(path);
+    file.setDirectWriteFallback(false);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        error = file.errorString();
+        return false;
+    }
+    const int mode = permissions >= 0 ? permissions : keep;
+    if (mode >= 0
+        && !QFile::setPermissions(
+            path, QFileDevice::Permissions::fromInt(static_cast<QFileDevice::Permissions::Int>(mode)))) {
+        error = QStringLiteral("cannot set the permissions of %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+// What undoes a change to `path`: its bytes and mode now, or that it is absent.
+QJsonObject fileUndo(const QString &path, QString &error, bool &ok)
+{
+    ok = true;
+    QJsonObject undo{{QStringLiteral("path"), path}};
+    const QFileInfo info(path);
+    undo.insert(QStringLiteral("existed"), info.exists());
+    if (!info.exists())
+        return undo;
+    QByteArray bytes;
+    if (!readAll(path, bytes, error)) {
+        ok = false;
+        return undo;
+    }
+    undo.insert(QStringLiteral("bytes"), QString::fromLatin1(bytes.toBase64()));
+    undo.insert(QStringLiteral("permissions"), static_cast<int>(info.permissions().toInt()));
+    undo.insert(QStringLiteral("sha256"), sha256(bytes));
+    return undo;
+}
+
+QProcessEnvironment environmentWith(const QMap<QString, QString> &additions)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (auto it = additions.cbegin(); it != additions.cend(); ++it)
+        env.insert(it.key(), it.value());
+    return env;
+}
+
+} // namespace
+
+std::optional<QByteArray> replaceLine(const QByteArray &file, int line, const QByteArray &oldText,
+                                      const QByteArray &newText, QString &error)
+{
+    qsizetype start = 0;
+    for (int n = 1; n < line; ++n) {
+        const qsizetype nl = file.indexOf('\n', start);
+        if (nl < 0) {
+            error = QStringLiteral("the file has fewer than %1 lines now").arg(line);
+            return std::nullopt;
+        }
+        start = nl + 1;
+    }
+    if (line < 1 || (start >= file.size() && line > 1 && !oldText.isEmpty())) {
+        error = QStringLiteral("the file has fewer than %1 lines now").arg(line);
+        return std::nullopt;
+    }
+    const qsizetype nl = file.indexOf('\n', start);
+    const qsizetype lineEnd = nl < 0 ? file.size() : nl;
+    qsizetype contentEnd = lineEnd;
+    if (nl >= 0 && contentEnd > start && file[contentEnd - 1] == '\r')
+        --contentEnd;
+    const QByteArray current = file.mid(start, contentEnd - start);
+    if (current != oldText) {
+        error = QStringLiteral("line %1 is no longer `%2` but `%3`: the file changed since the plan was made")
+                    .arg(line)
+                    .arg(QString::fromUtf8(oldText), QString::fromUtf8(current));
+        return std::nullopt;
+    }
+    QByteArray out = file.left(start);
+    if (!newText.isEmpty())
+        out += newText + file.mid(contentEnd);
+    else
+        out += file.mid(nl < 0 ? file.size() : nl + 1);
+    return out;
+}
+
+Executor::Executor(Journal journal) : m_journal(std::move(journal)) {}
+
+ExecutionResult Executor::run(const FixPlan &plan, const ExecutorCallbacks &callbacks,
+                              const platform::CancelToken &cancel) const
+{
+    return execute(plan, callbacks, cancel, nullptr);
+}
+
+ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &callbacks,
+                                  const platform::CancelToken &cancel, const JournalEntry *original) const
+{
+    const QString undoOf = original ? original->id : QString();
+    ExecutionResult result;
+    if (!callbacks.confirm || !callbacks.confirm(plan)) {
+        result.outcome = ExecutionResult::Outcome::Declined;
+        return result;
+    }
+    JournalEntry entry;
+    entry.id = m_journal.newId(plan.family.isEmpty() ? QStringLiteral("fix") : plan.family);
+    entry.created = QDateTime::currentDateTime();
+    entry.family = plan.family;
+    entry.title = plan.title;
+    entry.why = plan.why;
+    entry.undoOf = undoOf;
+    for (const FixStep &s : plan.steps)
+        entry.steps << JournalStep{s.kind(), s.description(), s.needsAdmin(), StepState::Planned, {}, {}};
+    result.entryId = entry.id;
+
+    auto save = [&]() {
+        QString error;
+        if (m_journal.save(entry, error))
+            return true;
+        result.outcome = ExecutionResult::Outcome::JournalFailed;
+        result.error = error;
+        spdlog::error("fix journal: {}", error.toStdString());
+        return false;
+    };
+    if (!save())
+        return result;
+    result.entryPath = entry.path;
+    spdlog::info("fix {}: {} ({} steps)", entry.id.toStdString(), plan.title.toStdString(), plan.steps.size());
+
+    result.outcome = ExecutionResult::Outcome::Done;
+    for (qsizetype i = 0; i < plan.steps.size(); ++i) {
+        const int index = static_cast<int>(i);
+        const FixStep &step = plan.steps[i];
+        JournalStep &record = entry.steps[i];
+        if (cancel.isCancelled()) {
+            result.outcome = ExecutionResult::Outcome::Cancelled;
+            break;
+        }
+        // 1. What undoes the step, recorded before it runs.
+        QString error;
+        bool prepared = true;
+        QString fileToHash;
+        if (const auto *edit = std::get_if<EditFile>(&step.action)) {
+            fileToHash = writeTarget(edit->path);
+            record.undo = fileUndo(fileToHash, error, prepared);
+        } else if (const auto *write = std::get_if<WriteFile>(&step.action)) {
+            fileToHash = writeTarget(write->path);
+            record.undo = fileUndo(fileToHash, error, prepared);
+        } else if (const auto *var = std::get_if<SetUserVariable>(&step.action)) {
+            record.undo = QJsonObject{{QStringLiteral("name"), var->name},
+                                      {QStringLiteral("existed"), var->oldValue.has_value()},
+                                      {QStringLiteral("value"), var->oldValue.value_or(QString())},
+                                      {QStringLiteral("new_existed"), var->newValue.has_value()},
+                                      {QStringLiteral("new_value"), var->newValue.value_or(QString())}};
+        } else if (const auto *program = std::get_if<RunProgram>(&step.action); !program->undoProgram.isEmpty()) {
+            QStringList arguments = program->undoArguments;
+            if (!program->snapshotProgram.isEmpty()) {
+                platform::ProcessRequest request;
+                request.program = program->snapshotProgram;
+                request.arguments = program->snapshotArguments;
+                request.environment = environmentWith(program->environment);
+                request.timeout = program->timeout;
+                const platform::ProcessResult snapshot = platform::runProcess(request, cancel);
+                const QString snapshotPath =
+                    m_journal.directory() + u'/' + entry.id + QStringLiteral("-step%1.snapshot").arg(index + 1);
+                if (!snapshot.succeeded()) {
+                    prepared = false;
+                    error = tr("the snapshot before the step (%1) failed: %2")
+                                .arg(displayCommand(request.program, request.arguments), snapshot.describe());
+                } else if (!writeAll(snapshotPath, snapshot.standardOutput, -1, error)) {
+                    prepared = false;
+                }
+                for (QString &a : arguments)
+                    a.replace(QStringLiteral("{snapshot}"), snapshotPath);
+            }
+            QJsonArray args;
+            for (const QString &a : arguments)
+                args.append(a);
+            record.undo = QJsonObject{{QStringLiteral("program"), program->undoProgram},
+                                      {QStringLiteral("arguments"), args},
+                                      {QStringLiteral("needs_admin"), program->needsAdmin}};
+        }
+        if (!prepared) {
+            record.state = StepState::Failed;
+            record.error = tr("could not record what undoes this step: %1").arg(error);
+            result.outcome = ExecutionResult::Outcome::Failed;
+            result.failedStep = index;
+            result.error = record.error;
+            save();
+            break;
+        }
+        record.state = StepState::Running;
+        if (!save())
+            break;
+        if (callbacks.progress)
+            callbacks.progress(index, step, StepState::Running);
+        spdlog::info("fix {} step {}: {}", entry.id.toStdString(), index + 1, record.description.toStdString());
+
+        // 2. The step itself.
+        bool ok = false;
+        bool cancelled = false;
+        std::visit(
+            [&](const auto &a) {
+                using T = std::decay_t<decltype(a)>;
+                if constexpr (std::is_same_v<T, RunProgram>) {
+                    platform::ProcessRequest request;
+                    request.program = a.program;
+                    request.arguments = a.arguments;
+#ifndef Q_OS_WIN
+                    // Elevation for this step alone.
+                    if (a.needsAdmin && ::geteuid() != 0) {
+                        request.program = QStringLiteral("pkexec");
+                        request.arguments.prepend(a.program);
+                    }
+#endif
+                    request.environment = environmentWith(a.environment);
+                    request.timeout = a.timeout;
+                    const platform::ProcessResult r = platform::runProcess(request, cancel, callbacks.output);
+                    ok = r.succeeded();
+                    cancelled = r.outcome == platform::ProcessResult::Outcome::Cancelled;
+                    if (!ok)
+                        error = r.outcome == platform::ProcessResult::Outcome::FailedToStart
+                                    ? r.errorText
+                                    : displayCommand(a.program, a.arguments) + u' ' + r.describe();
+                } else if constexpr (std::is_same_v<T, EditFile>) {
+                    QByteArray bytes;
+                    if (readAll(fileToHash, bytes, error)) {
+                        if (const auto edited = replaceLine(bytes, a.line, a.oldText, a.newText, error))
+                            ok = writeAll(fileToHash, *edited, -1, error);
+                    }
+                } else if constexpr (std::is_same_v<T, WriteFile>) {
+                    if (a.remove) {
+                        QFile file(fileToHash);
+                        ok = !file.exists() || file.remove();
+                        if (!ok)
+                            error = file.errorString();
+                    } else {
+                        ok = writeAll(fileToHash, a.bytes, a.permissions, error);
+                    }
+                } else {
+                    if (callbacks.setUserVariable)
+                        ok = callbacks.setUserVariable(a, error);
+                    else
+                        error = tr("this build cannot set user variables");
+                }
+            },
+            step.action);
+
+        // 3. How it went.
+        if (ok && !fileToHash.isEmpty()) {
+            QByteArray after;
+            QString ignored;
+            record.undo.insert(QStringLiteral("after_sha256"),
+                               readAll(fileToHash, after, ignored) ? sha256(after) : QString());
+        }
+        record.state = ok ? StepState::Done : StepState::Failed;
+        record.error = ok ? QString() : error;
+        if (!save())
+            break;
+        if (callbacks.progress)
+            callbacks.progress(index, step, record.state);
+        if (!ok) {
+            spdlog::error("fix {} step {} failed: {}", entry.id.toStdString(), index + 1, error.toStdString());
+            result.outcome = cancelled ? ExecutionResult::Outcome::Cancelled : ExecutionResult::Outcome::Failed;
+            result.failedStep = index;
+            result.error = error;
+            break;
+        }
+        ++result.stepsDone;
+    }
+    entry.finished = true;
+    if (result.outcome != ExecutionResult::Outcome::JournalFailed)
+        save();
+    if (result.ok() && !undoOf.isEmpty()) {
+        QString error;
+        // Re-read: the entry may have changed since it was loaded.
+        if (auto current = m_journal.load(original->path.isEmpty() ? undoOf : original->path, error)) {
+            current->undoneBy = entry.id;
+            if (!m_journal.save(*current, error))
+                spdlog::error("fix journal: {}", error.toStdString());
+        }
+    }
+    return result;
+}
+
+FixPlan Executor::undoPlan(const JournalEntry &entry) const
+{
+    FixPlan plan;
+    plan.family = entry.family;
+    plan.title = tr("Undo %1: %2").arg(entry.id, entry.title);
+    plan.why = entry.why;
+    if (!entry.undoneBy.isEmpty())
+        plan.warnings << tr("%1 was already undone by %2.").arg(entry.id, entry.undoneBy);
+    for (qsizetype i = entry.steps.size() - 1; i >= 0; --i) {
+        const JournalStep &s = entry.steps[i];
+        if (s.state == StepState::Planned)
+            continue;
+        const QJsonObject &u = s.undo;
+        if (s.kind == QLatin1String("edit-file") || s.kind == QLatin1String("write-file")) {
+            WriteFile w;
+            w.path = u.value(QStringLiteral("path")).toString();
+            w.remove = !u.value(QStringLiteral("existed")).toBool();
+            w.bytes = QByteArray::fromBase64(u.value(QStringLiteral("bytes")).toString().toLatin1());
+            w.permissions = u.value(QStringLiteral("permissions")).toInt(-1);
+            if (w.path.isEmpty())
+                continue;
+            const QString after = u.value(QStringLiteral("after_sha256")).toString();
+            QByteArray now;
+            QString ignored;
+            if (!after.isEmpty() && readAll(w.path, now, ignored) && sha256(now) != after)
+                plan.warnings << tr("%1 changed again after step %2: undo puts back the version from before the "
+                                    "step, and later edits to it are lost.")
+                                     .arg(w.path)
+                                     .arg(i + 1);
+            plan.steps << FixStep{w};
+        } else if (s.kind == QLatin1String("set-user-variable")) {
+            SetUserVariable v;
+            v.name = u.value(QStringLiteral("name")).toString();
+            if (u.value(QStringLiteral("new_existed")).toBool())
+                v.oldValue = u.value(QStringLiteral("new_value")).toString();
+            if (u.value(QStringLiteral("existed")).toBool())
+                v.newValue = u.value(QStringLiteral("value")).toString();
+            plan.steps << FixStep{v};
+        } else if (u.contains(QStringLiteral("program"))) {
+            RunProgram p;
+            p.program = u.value(QStringLiteral("program")).toString();
+            for (const auto &a : u.value(QStringLiteral("arguments")).toArray())
+                p.arguments << a.toString();
+            p.needsAdmin = u.value(QStringLiteral("needs_admin")).toBool();
+            plan.steps << FixStep{p};
+        } else {
+            plan.warnings << tr("Step %1 (%2) cannot be undone automatically.").arg(i + 1).arg(s.description);
+        }
+    }
+    return plan;
+}
+
+ExecutionResult Executor::undo(const JournalEntry &entry, const ExecutorCallbacks &callbacks,
+                               const platform::CancelToken &cancel) const
+{
+    return execute(undoPlan(entry), callbacks, cancel, &entry);
+}
+
+} // namespace td::fixes

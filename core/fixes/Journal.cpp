@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fixes/Journal.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include <algorithm>
+
+namespace td::fixes {
+
+namespace {
+
+constexpr int kFormat = 1;
+
+std::optional<StepState> stepState(const QString &text)
+{
+    for (StepState s : {StepState::Planned, StepState::Running, StepState::Done, StepState::Failed})
+        if (toString(s) == text)
+            return s;
+    return std::nullopt;
+}
+
+} // namespace
+
+QString toString(StepState state)
+{
+    switch (state) {
+    case StepState::Planned: return QStringLiteral("planned");
+    case StepState::Running: return QStringLiteral("running");
+    case StepState::Done: return QStringLiteral("done");
+    case StepState::Failed: return QStringLiteral("failed");
+    }
+    return {};
+}
+
+QJsonObject JournalEntry::toJson() const
+{
+    QJsonArray stepArray;
+    for (const JournalStep &s : steps) {
+        QJsonObject o{{QStringLiteral("kind"), s.kind},
+                      {QStringLiteral("description"), s.description},
+                      {QStringLiteral("state"), toString(s.state)}};
+        if (s.needsAdmin)
+            o.insert(QStringLiteral("needs_admin"), true);
+        if (!s.error.isEmpty())
+            o.insert(QStringLiteral("error"), s.error);
+        if (!s.undo.isEmpty())
+            o.insert(QStringLiteral("undo"), s.undo);
+        stepArray.append(o);
+    }
+    QJsonArray whyArray;
+    for (const QString &w : why)
+        whyArray.append(w);
+    QJsonObject o{{QStringLiteral("format"), kFormat},
+                  {QStringLiteral("id"), id},
+                  {QStringLiteral("created"), created.toString(Qt::ISODateWithMs)},
+                  {QStringLiteral("family"), family},
+                  {QStringLiteral("title"), title},
+                  {QStringLiteral("why"), whyArray},
+                  {QStringLiteral("finished"), finished},
+                  {QStringLiteral("steps"), stepArray}};
+    if (!undoOf.isEmpty())
+        o.insert(QStringLiteral("undo_of"), undoOf);
+    if (!undoneBy.isEmpty())
+        o.insert(QStringLiteral("undone_by"), undoneBy);
+    return o;
+}
+
+std::optional<JournalEntry> JournalEntry::fromJson(const QJsonObject &json, QString *error)
+{
+    auto fail = [&](const QString &why) -> std::optional<JournalEntry> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    if (json.value(QStringLiteral("format")).toInt() != kFormat)
+        return fail(QStringLiteral("unknown journal format"));
+    JournalEntry e;
+    e.id = json.value(QStringLiteral("id")).toString();
+    if (e.id.isEmpty())
+        return fail(QStringLiteral("no id"));
+    e.created = QDateTime::fromString(json.value(QStringLiteral("created")).toString(), Qt::ISODateWithMs);
+    e.family = json.value(QStringLiteral("family")).toString();
+    e.title = json.value(QStringLiteral("title")).toString();
+    for (const auto &w : json.value(QStringLiteral("why")).toArray())
+        e.why << w.toString();
+    e.undoOf = json.value(QStringLiteral("undo_of")).toString();
+    e.undoneBy = json.value(QStringLiteral("undone_by")).toString();
+    e.finished = json.value(QStringLiteral("finished")).toBool();
+    for (const auto &v : json.value(QStringLiteral("steps")).toArray()) {
+        const QJsonObject o = v.toObject();
+        JournalStep s;
+        s.kind = o.value(QStringLiteral("kind")).toString();
+        s.description = o.value(QStringLiteral("description")).toString();
+        s.needsAdmin = o.value(QStringLiteral("needs_admin")).toBool();
+        const auto state = stepState(o.value(QStringLiteral("state")).toString());
+        if (!state)
+            return fail(QStringLiteral("a step has an unknown state"));
+        s.state = *state;
+        s.error = o.value(QStringLiteral("error")).toString();
+        s.undo = o.value(QStringLiteral("undo")).toObject();
+        e.steps << s;
+    }
+    return e;
+}
+
+int JournalEntry::startedSteps() const
+{
+    return static_cast<int>(std::count_if(steps.cbegin(), steps.cend(),
+                                          [](const JournalStep &s) { return s.state != StepState::Planned; }));
+}
+
+Journal::Journal() : Journal(defaultDirectory()) {}
+
+Journal::Journal(QString directory) : m_directory(std::move(directory)) {}
+
+QString Journal::defaultDirectory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/journal");
+}
+
+QString Journal::newId(const QString &family) const
+{
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+    QString id = stamp + u'-' + family;
+    for (int n = 2; QFileInfo::exists(pathOf(id)); ++n)
+        id = stamp + u'-' + family + u'-' + QString::number(n);
+    return id;
+}
+
+QString Journal::pathOf(const QString &id) const
+{
+    return m_directory + u'/' + id + QStringLiteral(".json");
+}
+
+bool Journal::save(JournalEntry &entry, QString &error) const
+{
+    if (!QDir().mkpath(m_directory)) {
+        error = QStringLiteral("cannot create %1").arg(m_directory);
+        return false;
+    }
+    if (entry.path.isEmpty())
+        entry.path = pathOf(entry.id);
+    const QByteArray data = QJsonDocument(entry.toJson()).toJson(QJsonDocument::Indented);
+    QSaveFile file(entry.path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        error = QStringLiteral("cannot write %1: %2").arg(entry.path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+std::optional<JournalEntry> Journal::load(const QString &idOrPath, QString &error) const
+{
+    const QString path =
+        idOrPath.contains(u'/') || idOrPath.endsWith(QLatin1String(".json")) ? idOrPath : pathOf(idOrPath);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        error = QStringLiteral("no journal entry %1 (%2)").arg(idOrPath, file.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parseError{};
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
+        error = QStringLiteral("%1 is not a journal entry: %2").arg(path, parseError.errorString());
+        return std::nullopt;
+    }
+    QString why;
+    auto entry = JournalEntry::fromJson(doc.object(), &why);
+    if (!entry) {
+        error = QStringLiteral("%1 is not a journal entry: %2").arg(path, why);
+        return std::nullopt;
+    }
+    entry->path = QFileInfo(path).absoluteFilePath();
+    return entry;
+}
+
+QList<JournalEntry> Journal::entries() const
+{
+    QList<JournalEntry> out;
+    const QStringList names = QDir(m_directory).entryList({QStringLiteral("*.json")}, QDir::Files);
+    for (const QString &name : names) {
+        QString error;
+        if (auto e = load(m_directory + u'/' + name, error))
+            out << *e;
+    }
+    std::sort(out.begin(), out.end(), [](const JournalEntry &a, const JournalEntry &b) {
+        return a.created != b.created ? a.created > b.created : a.id > b.id;
+    });
+    return out;
+}
+
+std::optional<JournalEntry> Journal::latestUndoable() const
+{
+    for (const JournalEntry &e : entries())
+        if (e.undoOf.isEmpty() && e.undoneBy.isEmpty() && e.startedSteps() > 0)
+            return e;
+    return std::nullopt;
+}
+
+} // namespace td::fixes

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace td::fixes {
+
+enum class StepState { Planned, Running, Done, Failed };
+QString toString(StepState state);
+
+struct JournalStep {
+    QString kind;        // FixStep::kind()
+    QString description; // FixStep::description()
+    bool needsAdmin = false;
+    StepState state = StepState::Planned;
+    QString error;    // for Failed
+    QJsonObject undo; // what undoes it; empty: nothing to undo
+};
+
+// One fix run (or one undo run), as it is on disk: written before each step
+// runs, so that a run killed at any point still says what to put back.
+struct JournalEntry {
+    QString id; // also the file name, without ".json"
+    QDateTime created;
+    QString family;
+    QString title;
+    QStringList why;
+    QString undoOf;   // this entry undid that one
+    QString undoneBy; // that entry undid this one
+    bool finished = false;
+    QList<JournalStep> steps;
+    QString path; // where it was read from or written to
+
+    [[nodiscard]] QJsonObject toJson() const;
+    static std::optional<JournalEntry> fromJson(const QJsonObject &json, QString *error = nullptr);
+    // Steps that started (running, done or failed): what undo restores.
+    [[nodiscard]] int startedSteps() const;
+};
+
+// The folder of journal entries: one JSON file per run, each written
+// atomically (QSaveFile: a new file renamed over the old one).
+class Journal {
+public:
+    // The default: the app-data folder's "journal".
+    Journal();
+    explicit Journal(QString directory);
+
+    static QString defaultDirectory();
+    [[nodiscard]] const QString &directory() const { return m_directory; }
+
+    // A new, unique id: "20250131-142501-123-env".
+    [[nodiscard]] QString newId(const QString &family) const;
+    [[nodiscard]] QString pathOf(const QString &id) const;
+
+    bool save(JournalEntry &entry, QString &error) const; // sets entry.path
+    // By id, or by the path of an entry file.
+    std::optional<JournalEntry> load(const QString &idOrPath, QString &error) const;
+    // Newest first; unreadable files are skipped.
+    [[nodiscard]] QList<JournalEntry> entries() const;
+    // The entry the next plain `undo` undoes: the newest fix run (not an undo
+    // run) with started steps that was not undone yet.
+    [[nodiscard]] std::optional<JournalEntry> latestUndoable() const;
+
+private:
+    QString m_directory;
+};
+
+} // namespace td::fixes

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The journal and the executor: nothing runs unconfirmed, each step is
+// journalled before it runs, edits keep every other byte, undo puts files
+// back byte for byte, also after the fix was killed midway.
+#include "fixes/EnvPlanner.h"
+#include "fixes/Executor.h"
+#include "fixes/ShellEnv.h"
+
+#include "PythonFixtures.h"
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+
+#include <csignal>
+#include <cstdlib>
+#include <thread>
+#include <unistd.h>
+
+using namespace td::fixes;
+using namespace td::test;
+
+namespace {
+
+QString qs(const fs::path &p)
+{
+    return QString::fromStdString(p.string());
+}
+
+QByteArray bytesOf(const fs::path &p)
+{
+    return QByteArray::fromStdString(readFile(p));
+}
+
+void writeBytes(const fs::path &p, const QByteArray &bytes)
+{
+    writeFile(p, bytes.toStdString());
+}
+
+ExecutorCallbacks yes()
+{
+    ExecutorCallbacks c;
+    c.confirm = [](const FixPlan &) { return true; };
+    return c;
+}
+
+FixStep edit(const fs::path &file, int line, const QByteArray &oldText, const QByteArray &newText)
+{
+    return FixStep{EditFile{qs(file), line, oldText, newText}};
+}
+
+FixStep program(const QString &script)
+{
+    RunProgram p;
+    p.program = QStringLiteral("/bin/sh");
+    p.arguments = {QStringLiteral("-c"), script};
+    return FixStep{p};
+}
+
+FixPlan planOf(QList<FixStep> steps)
+{
+    FixPlan plan;
+    plan.family = QStringLiteral("env");
+    plan.title = QStringLiteral("test");
+    plan.why = {QStringLiteral("env.suspicious")};
+    plan.steps = std::move(steps);
+    return plan;
+}
+
+} // namespace
+
+TEST(FixEdit, KeepsLineEndingsAndAMissingFinalNewline)
+{
+    QString error;
+    const QByteArray crlf = "a=1\r\nexport X=/s:/k\r\nb=2\r\n";
+    EXPECT_EQ(replaceLine(crlf, 2, "export X=/s:/k", "export X=/k", error).value_or("?"),
+              "a=1\r\nexport X=/k\r\nb=2\r\n");
+    const QByteArray noFinal = "a=1\nexport X=/s";
+    EXPECT_EQ(replaceLine(noFinal, 2, "export X=/s", "# gone", error).value_or("?"), "a=1\n# gone");
+    EXPECT_EQ(replaceLine(noFinal, 2, "export X=/s", "", error).value_or("?"), "a=1\n");
+    EXPECT_EQ(replaceLine(crlf, 1, "a=1", "", error).value_or("?"), "export X=/s:/k\r\nb=2\r\n");
+    EXPECT_FALSE(replaceLine(crlf, 2, "export X=/s", "x", error));
+    EXPECT_TRUE(error.contains(QLatin1String("changed since"))) << error.toStdString();
+    EXPECT_FALSE(replaceLine(crlf, 9, "b=2", "x", error));
+}
+
+TEST(FixExecutor, EditsThroughThePlannerAndUndoesByteForByte)
+{
+    TempDir dir;
+    // CRLF, Latin-1 bytes, no final newline, an executable mode.
+    const QByteArray original = "# caf\xe9\r\nexport LD_LIBRARY_PATH=\"/opt/stale/lib:/keep\"\r\nalias x=y";
+    const fs::path rc = dir / "rc.sh";
+    writeBytes(rc, original);
+    fs::permissions(rc, fs::perms::owner_read | fs::perms::owner_write | fs::perms::owner_exec);
+    const shell::ScanResult scan = shell::planEntryRemoval(
+        original, shell::Syntax::Posix, QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("/opt/stale/lib"), {}, {});
+    ASSERT_EQ(scan.edits.size(), 1);
+    const Executor executor{Journal(qs(dir / "journal"))};
+    const ExecutionResult r =
+        executor.run(planOf({edit(rc, scan.edits[0].line, scan.edits[0].oldText, scan.edits[0].newText)}), yes());
+    ASSERT_TRUE(r.ok()) << r.error.toStdString();
+    EXPECT_EQ(bytesOf(rc), QByteArray("# caf\xe9\r\nexport LD_LIBRARY_PATH=\"/keep\"\r\nalias x=y"));
+    EXPECT_EQ(fs::status(rc).permissions() & fs::perms::all,
+              fs::perms::owner_read | fs::perms::owner_write | fs::perms::owner_exec);
+
+    QString error;
+    const auto entry = executor.journal().load(r.entryId, error);
+    ASSERT_TRUE(entry) << error.toStdString();
+    const ExecutionResult u = executor.undo(*entry, yes());
+    ASSERT_TRUE(u.ok()) << u.error.toStdString();
+    EXPECT_EQ(bytesOf(rc), original);
+    EXPECT_EQ(fs::status(rc).permissions() & fs::perms::all,
+              fs::perms::owner_read | fs::perms::owner_write | fs::perms::owner_exec);
+    // Undo is itself recorded, and the fix is marked as undone.
+    EXPECT_EQ(executor.journal().load(r.entryId, error)->undoneBy, u.entryId);
+    EXPECT_EQ(executor.journal().load(u.entryId, error)->undoOf, r.entryId);
+    EXPECT_FALSE(executor.journal().latestUndoable());
+}
+
+TEST(FixExecutor, RefusesAFileThatChangedSincePlanning)
+{
+    TempDir dir;
+    const fs::path rc = dir / ".bashrc";
+    writeFile(rc, "export LD_LIBRARY_PATH=/opt/stale/lib:/keep\n");
+    const FixPlan plan =
+        planOf({edit(rc, 1, "export LD_LIBRARY_PATH=/opt/stale/lib:/keep", "export LD_LIBRARY_PATH=/keep")});
+    writeFile(rc, "export LD_LIBRARY_PATH=/opt/stale/lib:/keep:/mine\n");
+    const ExecutionResult r = Executor(Journal(qs(dir / "journal"))).run(plan, yes());
+    EXPECT_EQ(r.outcome, ExecutionResult::Outcome::Failed);
+    EXPECT_EQ(r.failedStep, 0);
+    EXPECT_TRUE(r.error.contains(QLatin1String("changed since"))) << r.error.toStdString();
+    EXPECT_EQ(readFile(rc), "export LD_LIBRARY_PATH=/opt/stale/lib:/keep:/mine\n");
+}
+
+TEST(FixExecutor, NothingHappensWithoutConfirmation)
+{
+    TempDir dir;
+    const fs::path rc = dir / ".bashrc";
+    writeFile(rc, "x\n");
+    const FixPlan plan = planOf({edit(rc, 1, "x", "y")});
+    ExecutorCallbacks no;
+    no.confirm = [](const FixPlan &) { return false; };
+    const Executor executor{Journal(qs(dir / "journal"))};
+    EXPECT_EQ(executor.run(plan, no).outcome, ExecutionResult::Outcome::Declined);
+    EXPECT_EQ(executor.run(plan, ExecutorCallbacks()).outcome, ExecutionResult::Outcome::Declined);
+    EXPECT_EQ(readFile(rc), "x\n");
+    EXPECT_FALSE(fs::exists(dir / "journal"));
+}
+
+TEST(Journal, WrittenBeforeEachStepRuns)
+{
+    TempDir dir;
+    const fs::path rc = dir / "rc";
+    writeFile(rc, "a\nb\n");
+    const Journal journal(qs(dir / "journal"));
+    ExecutorCallbacks c = yes();
+    int checked = 0;
+    c.progress = [&](int index, const FixStep &, StepState state) {
+        if (state != StepState::Running)
+            return;
+        // What is on disk while the step runs.
+        const QList<JournalEntry> entries = journal.entries();
+        ASSERT_EQ(entries.size(), 1);
+        EXPECT_EQ(entries[0].steps[index].state, StepState::Running);
+        if (index == 0) {
+            EXPECT_EQ(
+                QByteArray::fromBase64(entries[0].steps[0].undo.value(QStringLiteral("bytes")).toString().toLatin1()),
+                QByteArray("a\nb\n"));
+        }
+        ++checked;
+    };
+    const ExecutionResult r = Executor(journal).run(
+        planOf({edit(rc, 1, "a", "A"), program(QStringLiteral("exit 3")), edit(rc, 2, "b", "B")}), c);
+    EXPECT_EQ(checked, 2);
+    EXPECT_EQ(r.outcome, ExecutionResult::Outcome::Failed);
+    EXPECT_EQ(r.failedStep, 1);
+    EXPECT_EQ(readFile(rc), "A\nb\n"); // stopped at the failed step
+    QString error;
+    const auto entry = journal.load(r.entryId, error);
+    ASSERT_TRUE(entry);
+    EXPECT_TRUE(entry->finished);
+    EXPECT_EQ(entry->steps[0].state, StepState::Done);
+    EXPECT_EQ(entry->steps[1].state, StepState::Failed);
+    EXPECT_EQ(entry->steps[2].state, StepState::Planned);
+    EXPECT_TRUE(entry->steps[1].error.contains(QLatin1String("exited with 3"))) << entry->steps[1].error.toStdString();
+    // Only whole files: QSaveFile leaves no temporary behind.
+    EXPECT_EQ(QDir(journal.directory()).entryList(QDir::Files), QStringList{r.entryId + QStringLiteral(".json")});
+}
+
+TEST(Journal, AStepDoesNotRunWhenItsJournalCannotBeWritten)
+{
+    TempDir dir;
+    const fs::path rc = dir / "rc";
+    writeFile(rc, "a\n");
+    const Journal journal(qs(dir / "journal"));
+    ExecutorCallbacks c = yes();
+    c.progress = [&](int index, const FixStep &, StepState state) {
+        // The journal folder becomes a plain file: nothing can be saved there.
+        if (index == 0 && state == StepState::Done) {
+            fs::rename(dir / "journal", dir / "kept");
+            writeFile(dir / "journal", "not a folder");
+        }
+    };
+    const ExecutionResult r =
+        Executor(journal).run(planOf({program(QStringLiteral("true")), edit(rc, 1, "a", "b")}), c);
+    EXPECT_EQ(r.outcome, ExecutionResult::Outcome::JournalFailed);
+    EXPECT_EQ(readFile(rc), "a\n");
+    // The last good version of the entry is intact.
+    QString error;
+    const auto entry = Journal(qs(dir / "kept")).load(r.entryId, error);
+    ASSERT_TRUE(entry) << error.toStdString();
+    EXPECT_EQ(entry->steps[0].state, StepState::Done);
+    EXPECT_EQ(entry->steps[1].state, StepState::Planned);
+}
+
+TEST(FixExecutor, ProgramsStreamAndUndoFromTheirSnapshot)
+{
+    TempDir dir;
+    RunProgram p;
+    p.program = QStringLiteral("/bin/sh");
+    p.arguments = {QStringLiteral("-c"), QStringLiteral("echo installing; echo new > \"$TD_STATE\"")};
+    p.environment.insert(QStringLiteral("TD_STATE"), qs(dir / "state"));
+    p.snapshotProgram = QStringLiteral("/bin/cat");
+    p.snapshotArguments = {qs(dir / "state")};
+    p.undoProgram = QStringLiteral("/bin/cp");
+    p.undoArguments = {QStringLiteral("{snapshot}"), qs(dir / "state")};
+    writeFile(dir / "state", "old\n");
+    const Executor executor{Journal(qs(dir / "journal"))};
+    ExecutorCallbacks c = yes();
+    QByteArray streamed;
+    c.output = [&](const QByteArray &chunk, bool) { streamed += chunk; };
+    const ExecutionResult r = executor.run(planOf({FixStep{p}}), c);
+    ASSERT_TRUE(r.ok()) << r.error.toStdString();
+    EXPECT_EQ(streamed, "installing\n");
+    EXPECT_EQ(readFile(dir / "state"), "new\n");
+    QString error;
+    const FixPlan undo = executor.undoPlan(*executor.journal().load(r.entryId, error));
+    ASSERT_EQ(undo.steps.size(), 1);
+    EXPECT_TRUE(undo.steps[0].description().contains(QLatin1String("-step1.snapshot")))
+        << undo.describe().toStdString();
+    ASSERT_TRUE(executor.undo(*executor.journal().load(r.entryId, error), yes()).ok());
+    EXPECT_EQ(readFile(dir / "state"), "old\n");
+}
+
+TEST(FixExecutor, UserVariablesGoThroughTheHandler)
+{
+    TempDir dir;
+    QMap<QString, QString> store{{QStringLiteral("PATH"), QStringLiteral("C:/old;C:/keep")}};
+    ExecutorCallbacks c = yes();
+    c.setUserVariable = [&](const SetUserVariable &v, QString &) {
+        if (v.newValue)
+            store[v.name] = *v.newValue;
+        else
+            store.remove(v.name);
+        return true;
+    };
+    const Executor executor{Journal(qs(dir / "journal"))};
+    const FixStep step{
+        SetUserVariable{QStringLiteral("PATH"), QStringLiteral("C:/old;C:/keep"), QStringLiteral("C:/keep")}};
+    EXPECT_EQ(step.description(), QStringLiteral("Set user variable PATH from \"C:/old;C:/keep\" to \"C:/keep\""));
+    EXPECT_FALSE(executor.run(planOf({step}), yes()).ok()); // no handler: fails
+    const ExecutionResult r = executor.run(planOf({step}), c);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(store.value(QStringLiteral("PATH")), QStringLiteral("C:/keep"));
+    QString error;
+    ASSERT_TRUE(executor.undo(*executor.journal().load(r.entryId, error), c).ok());
+    EXPECT_EQ(store.value(QStringLiteral("PATH")), QStringLiteral("C:/old;C:/keep"));
+}
+
+TEST(FixExecutor, CancelStopsBeforeTheNextStep)
+{
+    TempDir dir;
+    writeFile(dir / "rc", "a\n");
+    td::platform::CancelToken cancel;
+    cancel.cancel();
+    const ExecutionResult r =
+        Executor(Journal(qs(dir / "journal"))).run(planOf({edit(dir / "rc", 1, "a", "b")}), yes(), cancel);
+    EXPECT_EQ(r.outcome, ExecutionResult::Outcome::Cancelled);
+    EXPECT_EQ(readFile(dir / "rc"), "a\n");
+}
+
+// Run in a child by Undo.AfterTheFixWasKilledMidway: a plan whose last step
+// hangs until the child is killed.
+TEST(FixHelper, DISABLED_SlowPlan)
+{
+    const char *where = std::getenv("TD_FIX_HELPER_DIR");
+    if (!where)
+        GTEST_SKIP() << "only run as a child of Undo.AfterTheFixWasKilledMidway";
+    const fs::path dir = where;
+    WriteFile created;
+    created.path = qs(dir / "created.conf");
+    created.bytes = "new file\n";
+    RunProgram slow;
+    slow.program = QStringLiteral("/bin/sh");
+    slow.arguments = {QStringLiteral("-c"), QStringLiteral("echo $$ > '%1'; exec sleep 60").arg(qs(dir / "pid"))};
+    slow.undoProgram = QStringLiteral("/bin/sh");
+    slow.undoArguments = {QStringLiteral("-c"), QStringLiteral("echo undone > '%1'").arg(qs(dir / "undo-marker"))};
+    Executor(Journal(qs(dir / "journal")))
+        .run(planOf({edit(dir / ".bashrc", 2, "export LD_LIBRARY_PATH=/opt/stale/lib",
+                          "# export LD_LIBRARY_PATH=/opt/stale/lib  # removed by TorchDoctor: stale"),
+                     FixStep{created}, FixStep{slow}}),
+             yes());
+}
+
+TEST(Undo, AfterTheFixWasKilledMidway)
+{
+    TempDir dir;
+    const QByteArray original = "alias ll='ls -l'\r\nexport LD_LIBRARY_PATH=/opt/stale/lib\r\n";
+    writeBytes(dir / ".bashrc", original);
+    QProcess child;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("TD_FIX_HELPER_DIR"), qs(dir.path()));
+    child.setProcessEnvironment(env);
+    child.start(qs(fs::read_symlink("/proc/self/exe")), {QStringLiteral("--gtest_filter=FixHelper.DISABLED_SlowPlan"), QStringLiteral("--gtest_also_run_disabled_tests")});
+    ASSERT_TRUE(child.waitForStarted());
+    for (int i = 0; i < 600 && (!fs::exists(dir / "pid") || readFile(dir / "pid").empty()); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ASSERT_TRUE(fs::exists(dir / "pid")) << "the slow step never started";
+    child.kill(); // SIGKILL: no chance to write anything more
+    child.waitForFinished();
+    EXPECT_EQ(child.exitStatus(), QProcess::CrashExit);
+    ::kill(static_cast<pid_t>(std::stol(readFile(dir / "pid"))), SIGKILL);
+
+    // The files were changed and the journal says the last step was running.
+    EXPECT_NE(bytesOf(dir / ".bashrc"), original);
+    EXPECT_TRUE(fs::exists(dir / "created.conf"));
+    const Journal journal(qs(dir / "journal"));
+    const auto entry = journal.latestUndoable();
+    ASSERT_TRUE(entry);
+    EXPECT_FALSE(entry->finished);
+    ASSERT_EQ(entry->steps.size(), 3);
+    EXPECT_EQ(entry->steps[2].state, StepState::Running);
+
+    const ExecutionResult r = Executor(journal).undo(*entry, yes());
+    ASSERT_TRUE(r.ok()) << r.error.toStdString();
+    EXPECT_EQ(bytesOf(dir / ".bashrc"), original);
+    EXPECT_FALSE(fs::exists(dir / "created.conf"));
+    EXPECT_EQ(readFile(dir / "undo-marker"), "undone\n");
+}
