@@ -327,10 +327,13 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
             facts.ready |= static_cast<FactSet>(fact);
             report_(c.title);
         }
-        // The library walk needs the chosen interpreter's torch.
-        if (!librariesStarted && facts.has(Fact::Interpreters) && !report.cancelled) {
+        // The library walk needs the chosen interpreter's torch. (If that probe
+        // failed or was abandoned, there is nothing to walk: decide anyway.)
+        const auto probing = collectors.find(Fact::Interpreters);
+        if (!librariesStarted && probing != collectors.end() && probing->second.done) {
             librariesStarted = true;
-            if (const auto *probe = facts.chosenProbe()) {
+            const auto *probe = facts.chosenProbe();
+            if (probe && !report.cancelled) {
                 const python::StaticProbe copy = *probe;
                 start(Fact::Libraries, tr("Walking PyTorch's native libraries"),
                       [=] { *libraries = walkTorchLibraries(copy, request, *stopWalk); });

@@ -290,3 +290,23 @@ TEST(CheckRunner, CancelEndsAHangingImportQuickly)
     EXPECT_TRUE(report.cancelled);
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
 }
+
+TEST(CheckRunner, AnInterpreterThatHangsEndsTheRunWithAFinding)
+{
+    td::test::TempDir dir;
+    td::test::writeFile(dir / "python", "#!/bin/sh\nsleep 600\n");
+    std::filesystem::permissions(dir / "python", std::filesystem::perms::owner_all);
+    auto knowledge = std::make_shared<knowledge::KnowledgeBase>(kb());
+    CheckRequest request;
+    request.python = QString::fromStdString((dir / "python").string());
+    request.timeout = std::chrono::seconds(2);
+    request.runImport = false;
+    const auto start = std::chrono::steady_clock::now();
+    const CheckReport report = CheckRunner(request, knowledge).run();
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
+    EXPECT_FALSE(report.cancelled);
+    QStringList found;
+    for (const auto &f : report.findings)
+        found << f.id;
+    EXPECT_TRUE(found.contains(QStringLiteral("python.unusable"))) << found.join(u' ').toStdString();
+}
