@@ -29,9 +29,9 @@ const QRegularExpression &placeholderPattern()
     return pattern;
 }
 
-QString placeholder(const QString &what)
+QString redactionMark(const QString &what)
 {
-    // The label must itself look like a placeholder, whatever a variable is called.
+    // The label must itself look like a redaction mark, whatever a variable is called.
     QString label;
     for (const QChar c : what) {
         if (c.isLetterOrNumber() || c == QLatin1Char('_') || c == QLatin1Char('-') || c == QLatin1Char('.'))
@@ -277,7 +277,7 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
                 const qsizetype stop =
                     endsLeft ? e.capturedEnd() : b.capturedEnd() + body.match(text, b.capturedEnd()).capturedLength();
                 out += QStringView(text).mid(last, b.capturedStart() - last);
-                out += placeholder(QStringLiteral("private-key"));
+                out += redactionMark(QStringLiteral("private-key"));
                 last = stop;
                 ++made;
             }
@@ -326,7 +326,7 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
         if (!alternatives.isEmpty()) {
             add(QStringLiteral("secret-value"), regex(alternatives.join(QLatin1Char('|'))),
                 [variableOf](const QRegularExpressionMatch &m) -> std::optional<QString> {
-                    return placeholder(variableOf.value(m.captured(0)));
+                    return redactionMark(variableOf.value(m.captured(0)));
                 });
         }
     }
@@ -338,14 +338,14 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
             const QString userInfo = m.captured(2);
             if (!userInfo.contains(QLatin1Char(':')) && !looksLikeToken(userInfo))
                 return std::nullopt; // ssh://git@github.com
-            return m.captured(1) + placeholder(QStringLiteral("url-credentials")) + QLatin1Char('@');
+            return m.captured(1) + redactionMark(QStringLiteral("url-credentials")) + QLatin1Char('@');
         });
     // Proxies written without a scheme: HTTPS_PROXY=user:password@proxy:3128.
     add(QStringLiteral("url-credentials"),
         regex(QStringLiteral("(\\b\\w*proxy\\w*\\\\?[\"']?[ \\t]*[=:][ \\t]*\\\\?[\"']?)([^\\s/@\"':]+:[^\\s/@\"']+)@"),
               true),
         [](const QRegularExpressionMatch &m) -> std::optional<QString> {
-            return m.captured(1) + placeholder(QStringLiteral("url-credentials")) + QLatin1Char('@');
+            return m.captured(1) + redactionMark(QStringLiteral("url-credentials")) + QLatin1Char('@');
         });
 
     // Headers whose whole value is a credential. The scheme word is kept
@@ -359,7 +359,7 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
                       + schemes + QStringLiteral("[ \\t]+|(?!") + schemes
                       + QStringLiteral("\\b))([^\\s\"'`<\\\\](?:[^\\r\\n\"'`<\\\\]*[^\\s\"'`<\\\\])?)"),
                   true),
-            keepingGroups(3, placeholder(QStringLiteral("authorization"))));
+            keepingGroups(3, redactionMark(QStringLiteral("authorization"))));
     }
 
     // Secrets by their shape, wherever they are.
@@ -385,7 +385,7 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
         add(name,
             regex(QStringLiteral("(?<![A-Za-z0-9_\\-])") + QLatin1String(shape.pattern)
                   + QStringLiteral("(?![A-Za-z0-9_\\-])")),
-            fixed(placeholder(name)));
+            fixed(redactionMark(name)));
     }
     // An AWS secret key is 40 characters of base64 with nothing special about
     // it: only next to its name (a torch git_version is 40 hex characters too).
@@ -394,11 +394,11 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
             QStringLiteral("(?<![A-Za-z0-9])((?:aws)?_?secret_?(?:access_?)?key(?:_?id)?)(\\\\?[\"']?[ \\t]*[=:][ \\t]*"
                            "\\\\?[\"']?)([A-Za-z0-9/+]{40})(?![A-Za-z0-9+=])"),
             true),
-        keepingGroups(2, placeholder(QStringLiteral("aws-secret-key"))));
+        keepingGroups(2, redactionMark(QStringLiteral("aws-secret-key"))));
     add(QStringLiteral("bearer-token"),
         regex(QStringLiteral("(?<![\\w\\-])(bearer[ \\t]+)(?=[A-Za-z0-9\\-._~+/]*[0-9])[A-Za-z0-9\\-._~+/]{8,}=*"),
               true),
-        keepingGroups(1, placeholder(QStringLiteral("bearer-token"))));
+        keepingGroups(1, redactionMark(QStringLiteral("bearer-token"))));
 
     // key=value, key: value, "key": "value", --key=value, with a secret name.
     // Only names with a secret word in them are looked at, and not right after
@@ -419,7 +419,7 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
                 if (value.startsWith(QLatin1Char('/')) || value.size() < 6 || (!digit && value.size() < 12))
                     return std::nullopt;
             }
-            return m.captured(1) + key + m.captured(3) + placeholder(key);
+            return m.captured(1) + key + m.captured(3) + redactionMark(key);
         });
     // --password hunter2
     add(QStringLiteral("key-value"),
@@ -429,7 +429,7 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
             const QString option = m.captured(2);
             if (!isSecretName(option) || isTrivialValue(m.captured(4)))
                 return std::nullopt;
-            return m.captured(1) + option + m.captured(3) + placeholder(option);
+            return m.captured(1) + option + m.captured(3) + redactionMark(option);
         });
 
     // GPU identity: UUIDs (nvidia-smi, NVML, torch's device properties) and serial numbers.
@@ -438,12 +438,12 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
         regex(QStringLiteral("(?<![\\w\\-])(?:MIG-GPU-|GPU-|MIG-)") + uuid
                   + QStringLiteral("(?:/[0-9]+/[0-9]+)?(?![0-9A-Za-z\\-])"),
               true),
-        fixed(placeholder(QStringLiteral("gpu-uuid"))));
+        fixed(redactionMark(QStringLiteral("gpu-uuid"))));
     add(QStringLiteral("gpu-uuid"),
         regex(QStringLiteral("(?<![\\w\\-])(uuid)(\\\\?[\"']?[ \\t]*[=:][ \\t]*\\\\?[\"']?)") + uuid
                   + QStringLiteral("(?![0-9A-Za-z\\-])"),
               true),
-        keepingGroups(2, placeholder(QStringLiteral("gpu-uuid"))));
+        keepingGroups(2, redactionMark(QStringLiteral("gpu-uuid"))));
     add(QStringLiteral("serial-number"),
         regex(
             QStringLiteral("(?<![\\w\\-])(serial[ _\\-]?(?:number|num|no\\.?)\\\\?[\"']?[ \\t]*[:=][ \\t]*\\\\?[\"']?)"
@@ -456,7 +456,7 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
                 QRegularExpression::CaseInsensitiveOption);
             if (none.match(m.captured(2)).hasMatch())
                 return std::nullopt;
-            return m.captured(1) + placeholder(QStringLiteral("serial-number"));
+            return m.captured(1) + redactionMark(QStringLiteral("serial-number"));
         });
 
     // This user's home folder, in every spelling: "/home/x", "\home\x",
@@ -625,7 +625,7 @@ QJsonValue Redactor::redactValue(const QJsonValue &value, const QString &key, QM
         const QString s = value.toString();
         if (!key.isEmpty() && isSecretName(key) && !isTrivialValue(s.trimmed()) && !isPlaceholder(s)) {
             counts[QStringLiteral("key-value")] += 1;
-            return placeholder(key);
+            return redactionMark(key);
         }
         return redactText(s, counts);
     }
