@@ -7,12 +7,14 @@
 #include "checks/CheckRunner.h"
 #include "fixes/EnvPlanner.h"
 #include "fixes/Executor.h"
+#include "fixes/ReinstallPlanner.h"
 #include "knowledge/KnowledgeBase.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QTextStream>
+#include <QUrl>
 
 #include <spdlog/spdlog.h>
 
@@ -30,7 +32,7 @@ struct FixText {
 };
 
 // The families of the flowchart this build can repair.
-const QStringList kFamilies{QStringLiteral("env")};
+const QStringList kFamilies{QStringLiteral("env"), QStringLiteral("reinstall")};
 
 platform::CancelToken *g_cancel = nullptr;
 void onInterrupt(int)
@@ -58,14 +60,21 @@ public:
     InterruptGuard &operator=(const InterruptGuard &) = delete;
 };
 
-std::optional<checks::CheckReport> diagnose(const checks::CheckRequest &request, QTextStream &err)
+std::shared_ptr<knowledge::KnowledgeBase> loadKnowledge(QTextStream &err)
 {
     auto knowledge = std::make_shared<knowledge::KnowledgeBase>();
     if (const QStringList problems = knowledge->load(); !problems.isEmpty()) {
         err << "torchdoctor: the knowledge base shipped with this build is damaged: "
             << problems.join(QStringLiteral("; ")) << "\n";
-        return std::nullopt;
+        return nullptr;
     }
+    return knowledge;
+}
+
+std::optional<checks::CheckReport> diagnose(const checks::CheckRequest &request,
+                                            const std::shared_ptr<knowledge::KnowledgeBase> &knowledge,
+                                            QTextStream &err)
+{
     platform::CancelToken cancel;
     InterruptGuard guard(cancel);
     checks::CheckRunner runner(request, knowledge);
@@ -129,6 +138,62 @@ void printFailure(const fixes::ExecutionResult &r, QTextStream &err)
     }
 }
 
+// Asks the index (or the wheelhouse) whether the planned torch is there,
+// changing nothing. False with `problem` when it is not.
+bool preflight(const fixes::ReinstallPlan &plan, QString &problem)
+{
+    if (plan.preflightProgram.isEmpty())
+        return true;
+    platform::ProcessRequest request;
+    request.program = plan.preflightProgram;
+    request.arguments = plan.preflightArguments;
+    request.timeout = std::chrono::seconds(90);
+    const platform::ProcessResult r = platform::runProcess(request);
+    const QString output = QString::fromLocal8Bit(r.standardOutput);
+    if (r.succeeded()) {
+        if (plan.installer != QLatin1String("pip"))
+            return true;
+        // "Available versions: 2.5.1, 2.5.0, 2.4.1"
+        for (const QString &line : output.split(u'\n'))
+            if (line.trimmed().startsWith(QLatin1String("Available versions:")))
+                for (const QString &v : line.section(u':', 1).split(u','))
+                    if (v.trimmed().startsWith(plan.torchSeries + u'.'))
+                        return true;
+        problem = FixText::tr("torch %1 is not there").arg(plan.torchSeries);
+        return false;
+    }
+    QStringList lines = QString::fromLocal8Bit(r.standardError).split(u'\n', Qt::SkipEmptyParts);
+    problem = r.outcome == platform::ProcessResult::Outcome::Finished && !lines.isEmpty() ? lines.last().trimmed()
+                                                                                          : r.describe();
+    return false;
+}
+
+// What the second diagnosis says about the findings of the first: prints
+// "gone" / "still there" and returns whether every targeted one is gone.
+bool compareRuns(const checks::CheckReport &before, const checks::CheckReport &after,
+                 const QList<checks::Finding> &targeted, QTextStream &out)
+{
+    QStringList targetedKeys;
+    for (const checks::Finding &f : targeted)
+        targetedKeys << keyOf(f);
+    QStringList afterKeys;
+    for (const checks::Finding &f : after.findings)
+        afterKeys << keyOf(f);
+    bool fixed = true;
+    QStringList reported;
+    for (const checks::Finding &f : before.findings) {
+        const bool relevant = targetedKeys.contains(keyOf(f)) || f.severity == checks::Severity::Error;
+        if (!relevant || reported.contains(keyOf(f)))
+            continue;
+        reported << keyOf(f);
+        const bool still = afterKeys.contains(keyOf(f));
+        if (still && targetedKeys.contains(keyOf(f)))
+            fixed = false;
+        out << "  " << (still ? FixText::tr("still there: %1") : FixText::tr("gone: %1")).arg(f.title) << "\n";
+    }
+    return fixed;
+}
+
 } // namespace
 
 int runFix(const QStringList &arguments)
@@ -149,7 +214,16 @@ int runFix(const QStringList &arguments)
                                      QStringLiteral("DIR"));
     const QCommandLineOption dryRun(QStringLiteral("dry-run"), FixText::tr("Show the plan; change nothing."));
     const QCommandLineOption yes(QStringLiteral("yes"), FixText::tr("Apply without asking."));
-    parser.addOptions({python, project, dryRun, yes});
+    const QCommandLineOption findLinks(
+        QStringLiteral("find-links"),
+        FixText::tr("reinstall: take wheels from this folder (a wheelhouse) instead of the PyTorch index."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption noIndex(QStringLiteral("no-index"),
+                                     FixText::tr("reinstall: use no package index at all (with --find-links)."));
+    const QCommandLineOption indexUrl(QStringLiteral("index-url"),
+                                      FixText::tr("reinstall: install from this index instead of the chosen one."),
+                                      QStringLiteral("URL"));
+    parser.addOptions({python, project, dryRun, yes, findLinks, noIndex, indexUrl});
     if (!parser.parse(arguments)) {
         err << "torchdoctor fix: " << parser.errorText() << "\n\n" << parser.helpText();
         return Usage;
@@ -168,6 +242,22 @@ int runFix(const QStringList &arguments)
             << FixText::tr("Repairs this build supports: %1").arg(kFamilies.join(QStringLiteral(", "))) << "\n";
         return Usage;
     }
+    const bool reinstall = positional.first() == QLatin1String("reinstall");
+    if (!reinstall && (parser.isSet(findLinks) || parser.isSet(noIndex) || parser.isSet(indexUrl))) {
+        err << "torchdoctor fix: "
+            << FixText::tr("--find-links, --no-index and --index-url are options of `fix reinstall`") << "\n";
+        return Usage;
+    }
+    fixes::WheelSource source;
+    for (const QString &dir : parser.values(findLinks)) {
+        if (!QFileInfo(dir).isDir()) {
+            err << "torchdoctor fix: --find-links: no such folder: " << dir << "\n";
+            return Usage;
+        }
+        source.findLinks << QFileInfo(dir).absoluteFilePath();
+    }
+    source.noIndex = parser.isSet(noIndex);
+    source.indexUrl = parser.value(indexUrl);
 
     checks::CheckRequest request;
     if (parser.isSet(python))
@@ -181,24 +271,39 @@ int runFix(const QStringList &arguments)
     }
     request.runImport = true;
 
+    const auto knowledge = loadKnowledge(err);
+    if (!knowledge)
+        return Internal;
     out << FixText::tr("Diagnosing...") << "\n" << Qt::flush;
-    const auto before = diagnose(request, err);
+    const auto before = diagnose(request, knowledge, err);
     if (!before)
         return Internal;
+    const python::StaticProbe *probe = before->facts.chosenProbe();
+    const QString torchDir = probe ? probe->torch.packageDir : QString();
     QList<checks::Finding> targeted;
     for (const checks::Finding &f : before->findings)
-        if (fixes::EnvPlanner::handles(f))
+        if (reinstall ? fixes::ReinstallPlanner::handles(f, torchDir) : fixes::EnvPlanner::handles(f))
             targeted << f;
     if (targeted.isEmpty()) {
-        out << FixText::tr("Nothing for `fix env` to do: no environment variable gets in PyTorch's way.") << "\n";
+        out << (reinstall ? FixText::tr("Nothing for `fix reinstall` to do: torch is installed and imports, and its "
+                                        "build fits this machine.")
+                          : FixText::tr("Nothing for `fix env` to do: no environment variable gets in PyTorch's way."))
+            << "\n";
         return Healthy;
     }
     for (const checks::Finding &f : std::as_const(targeted))
         out << FixText::tr("Found: %1").arg(f.title) << "\n";
 
-    const fixes::EnvPlanner planner(request.environment, before->facts.chosenExecutable);
-    const fixes::EnvPlan envPlan = planner.plan(targeted);
-    const fixes::FixPlan &plan = envPlan.plan;
+    fixes::EnvPlan envPlan;
+    fixes::ReinstallPlan reinstallPlan;
+    if (reinstall) {
+        const fixes::ReinstallPlanner planner(*knowledge, request.environment, source);
+        reinstallPlan = planner.plan(before->facts, targeted);
+    } else {
+        const fixes::EnvPlanner planner(request.environment, before->facts.chosenExecutable);
+        envPlan = planner.plan(targeted);
+    }
+    const fixes::FixPlan &plan = reinstall ? reinstallPlan.plan : envPlan.plan;
     out << "\n" << FixText::tr("Plan:") << " " << plan.describe() << "\n";
     out.flush();
     if (plan.steps.isEmpty()) {
@@ -221,6 +326,30 @@ int runFix(const QStringList &arguments)
         return Problems;
     }
 
+    if (reinstall) {
+        const bool local = !source.findLinks.isEmpty() || source.noIndex;
+        out << (local ? FixText::tr("Looking for torch %1 in %2...")
+                            .arg(reinstallPlan.torchSeries, source.findLinks.join(QStringLiteral(", ")))
+                      : FixText::tr("Asking %1 for torch %2...").arg(reinstallPlan.indexUrl, reinstallPlan.torchSeries))
+            << "\n"
+            << Qt::flush;
+        QString problem;
+        if (!preflight(reinstallPlan, problem)) {
+            if (local)
+                err << "torchdoctor fix: "
+                    << FixText::tr("the wheelhouse has no usable torch %1: %2; nothing was changed.")
+                           .arg(reinstallPlan.torchSeries, problem)
+                    << "\n";
+            else
+                err << "torchdoctor fix: "
+                    << FixText::tr("%1 cannot be reached: %2; nothing was changed. Without network, download the "
+                                   "wheels elsewhere and pass --find-links DIR.")
+                           .arg(QUrl(reinstallPlan.indexUrl).host(), problem)
+                    << "\n";
+            return Problems;
+        }
+    }
+
     const fixes::Executor executor{fixes::Journal()};
     platform::CancelToken cancel;
     fixes::ExecutionResult result;
@@ -237,34 +366,25 @@ int runFix(const QStringList &arguments)
         return Problems;
     }
 
-    // Verify with the environment a new terminal gets now.
-    out << "\n" << FixText::tr("Checking again, as a new terminal would run it...") << "\n" << Qt::flush;
     checks::CheckRequest again = request;
-    again.environment = fixes::EnvPlanner::after(request.environment, envPlan.changes);
-    const auto after = diagnose(again, err);
+    if (reinstall) {
+        out << "\n" << FixText::tr("Checking again...") << "\n" << Qt::flush;
+    } else {
+        // Verify with the environment a new terminal gets now.
+        out << "\n" << FixText::tr("Checking again, as a new terminal would run it...") << "\n" << Qt::flush;
+        again.environment = fixes::EnvPlanner::after(request.environment, envPlan.changes);
+    }
+    const auto after = diagnose(again, knowledge, err);
     if (!after)
         return Internal;
-    QStringList targetedKeys;
-    for (const checks::Finding &f : std::as_const(targeted))
-        targetedKeys << keyOf(f);
-    QStringList afterKeys;
-    for (const checks::Finding &f : after->findings)
-        afterKeys << keyOf(f);
-    bool fixed = true;
-    QStringList reported;
-    for (const checks::Finding &f : before->findings) {
-        const bool relevant = targetedKeys.contains(keyOf(f)) || f.severity == checks::Severity::Error;
-        if (!relevant || reported.contains(keyOf(f)))
-            continue;
-        reported << keyOf(f);
-        const bool still = afterKeys.contains(keyOf(f));
-        if (still && targetedKeys.contains(keyOf(f)))
-            fixed = false;
-        out << "  " << (still ? FixText::tr("still there: %1") : FixText::tr("gone: %1")).arg(f.title) << "\n";
-    }
-    out << (fixed ? FixText::tr("Fixed. Open a new terminal to use it.")
-                  : FixText::tr("Not fixed yet: the findings above are still there."))
-        << "\n";
+    const bool fixed = compareRuns(*before, *after, targeted, out);
+    if (reinstall)
+        out << (fixed ? FixText::tr("Fixed.") : FixText::tr("Not fixed yet: the findings above are still there."))
+            << "\n";
+    else
+        out << (fixed ? FixText::tr("Fixed. Open a new terminal to use it.")
+                      : FixText::tr("Not fixed yet: the findings above are still there."))
+            << "\n";
     return fixed ? Healthy : Problems;
 }
 

@@ -180,8 +180,8 @@ TEST_F(FixCli, SetInThisTerminalOnly)
 
 TEST_F(FixCli, OtherFamiliesAreUsageErrors)
 {
-    const RunResult r = torchdoctor({"fix", "reinstall"}, false);
+    const RunResult r = torchdoctor({"fix", "docker"}, false);
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_NE(r.err.find("Repairs this build supports: env"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("Repairs this build supports: env, reinstall"), std::string::npos) << r.err;
     EXPECT_EQ(torchdoctor({"fix"}, false).exitCode, 2);
 }

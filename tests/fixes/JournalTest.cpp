@@ -315,7 +315,8 @@ TEST(Undo, AfterTheFixWasKilledMidway)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("TD_FIX_HELPER_DIR"), qs(dir.path()));
     child.setProcessEnvironment(env);
-    child.start(qs(fs::read_symlink("/proc/self/exe")), {QStringLiteral("--gtest_filter=FixHelper.DISABLED_SlowPlan"), QStringLiteral("--gtest_also_run_disabled_tests")});
+    child.start(qs(fs::read_symlink("/proc/self/exe")), {QStringLiteral("--gtest_filter=FixHelper.DISABLED_SlowPlan"),
+                                                         QStringLiteral("--gtest_also_run_disabled_tests")});
     ASSERT_TRUE(child.waitForStarted());
     for (int i = 0; i < 600 && (!fs::exists(dir / "pid") || readFile(dir / "pid").empty()); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));

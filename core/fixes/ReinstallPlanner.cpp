@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fixes/ReinstallPlanner.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QStandardPaths>
+
+#include <algorithm>
+
+namespace td::fixes {
+
+namespace {
+
+// Prints `name==version` for the named distributions and for what torch's
+// wheels pull in (nvidia-*, triton), once each, in sys.path order: the
+// requirements file that undo installs again. Only these, so that undo does
+// not reinstall the whole environment.
+const char *const kSnapshotScript = "import sys, importlib.metadata as m\n"
+                                    "want = {a.lower().replace('_', '-') for a in sys.argv[1:]}\n"
+                                    "seen = set()\n"
+                                    "for d in m.distributions():\n"
+                                    "    n = d.metadata['Name'] or ''\n"
+                                    "    k = n.lower().replace('_', '-')\n"
+                                    "    if k in seen or not (k in want or k.startswith('nvidia-') or k == 'triton'):\n"
+                                    "        continue\n"
+                                    "    seen.add(k)\n"
+                                    "    print(f'{n}=={d.version}')\n";
+
+const QString kIndexBase = QStringLiteral("https://download.pytorch.org/whl/");
+
+// "2.4.1+cu121" -> "2.4"
+QString seriesOf(const QString &version)
+{
+    const QString base = version.section(u'+', 0, 0);
+    const QStringList parts = base.split(u'.');
+    if (parts.size() < 2)
+        return base;
+    return parts.at(0) + u'.' + parts.at(1);
+}
+
+// "2.4.1+cu121" -> "cu121"
+QString localLabel(const QString &version)
+{
+    return version.contains(u'+') ? version.section(u'+', 1) : QString();
+}
+
+bool insideDir(const QString &path, const QString &dir)
+{
+    if (path.isEmpty() || dir.isEmpty())
+        return false;
+    const QString d = QDir::cleanPath(dir);
+    const QString p = QDir::cleanPath(path);
+    return p == d || p.startsWith(d + u'/');
+}
+
+bool anyInside(const QJsonValue &value, const QString &dir)
+{
+    const QJsonArray array = value.toArray();
+    return std::any_of(array.begin(), array.end(),
+                       [&dir](const QJsonValue &v) { return insideDir(v.toString(), dir); });
+}
+
+} // namespace
+
+ReinstallPlanner::ReinstallPlanner(const knowledge::KnowledgeBase &knowledge, QProcessEnvironment environment,
+                                   WheelSource source)
+    : m_knowledge(knowledge), m_environment(std::move(environment)), m_source(std::move(source))
+{
+}
+
+bool ReinstallPlanner::handles(const checks::Finding &finding, const QString &torchDir)
+{
+    static const QStringList kIds{
+        QStringLiteral("torch.not-installed"),     QStringLiteral("torch.import-failed"),
+        QStringLiteral("cuda.cpu-build-with-gpu"), QStringLiteral("cuda.gpu-arch-unsupported"),
+        QStringLiteral("cuda.driver-too-old"),     QStringLiteral("packages.mismatch")};
+    if (kIds.contains(finding.id))
+        return true;
+    // A damaged library of torch's own, not one the environment puts first.
+    if (finding.id.startsWith(QLatin1String("lib.")) && finding.id != QLatin1String("lib.shadowed")
+        && finding.id != QLatin1String("lib.walk")) {
+        const QJsonValue paths = finding.evidence.value(QStringLiteral("paths"));
+        if (anyInside(paths, torchDir))
+            return true;
+        return finding.id == QLatin1String("lib.missing") && paths.toArray().isEmpty()
+               && anyInside(finding.evidence.value(QStringLiteral("needed_by")), torchDir);
+    }
+    return false;
+}
+
+ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const
+{
+    ReinstallPlan out;
+    FixPlan &plan = out.plan;
+    plan.family = QStringLiteral("reinstall");
+    for (const checks::Finding &f : findings)
+        plan.why << f.id;
+
+    const python::StaticProbe *probe = facts.chosenProbe();
+    const QString python = probe ? probe->interpreter.executable : facts.chosenExecutable;
+    if (python.isEmpty()) {
+        plan.title = tr("Reinstall PyTorch");
+        plan.warnings << tr("No usable Python interpreter was found: there is nothing to install into.");
+        return out;
+    }
+    const python::TorchInstall torch = probe ? probe->torch : python::TorchInstall();
+    const QString platform = probe ? probe->interpreter.platform : QString();
+    const knowledge::Os os = platform == QLatin1String("win32")    ? knowledge::Os::Windows
+                             : platform == QLatin1String("darwin") ? knowledge::Os::MacOS
+                                                                   : knowledge::Os::Linux;
+    const QString pythonVersion = probe ? probe->interpreter.version.toString() : QString();
+
+    // The GPU every variant must cover: the oldest one when there are several.
+    int ccMajor = 0, ccMinor = 0;
+    for (const platform::Gpu &g : facts.gpu.gpus) {
+        if (g.ccMajor <= 0)
+            continue;
+        if (ccMajor == 0 || g.ccMajor < ccMajor || (g.ccMajor == ccMajor && g.ccMinor < ccMinor)) {
+            ccMajor = g.ccMajor;
+            ccMinor = g.ccMinor;
+        }
+    }
+    const QString driver = facts.gpu.nvidiaDriverFound ? facts.gpu.driverVersion : QString();
+
+    // The installed release line when it can serve this machine, else the newest that can.
+    const QString installed = torch.installed ? torch.version : QString();
+    knowledge::VariantChoice choice = m_knowledge.bestVariant(driver, os, ccMajor, ccMinor, pythonVersion, installed);
+    QString series = installed.isEmpty() ? QString() : seriesOf(installed);
+    using Why = knowledge::VariantChoice::Why;
+    if (installed.isEmpty() || choice.variant.isEmpty() || choice.why == Why::GpuUnsupported
+        || choice.why == Why::PythonUnsupported || choice.why == Why::UnknownTorch) {
+        const knowledge::VariantChoice newest = m_knowledge.bestVariant(driver, os, ccMajor, ccMinor, pythonVersion);
+        if (!newest.variant.isEmpty() && (installed.isEmpty() || newest.why != Why::GpuUnsupported)) {
+            if (!installed.isEmpty() && seriesOf(newest.torch) != series)
+                plan.warnings << tr("torch %1 has no build for this machine (Python %2, this GPU and driver): "
+                                    "the plan installs torch %3 instead.")
+                                     .arg(installed, pythonVersion, seriesOf(newest.torch));
+            choice = newest;
+            series = seriesOf(newest.torch);
+        }
+    }
+    if (choice.variant.isEmpty()) {
+        plan.title = tr("Reinstall PyTorch");
+        plan.warnings << tr("No PyTorch release has a build for Python %1 on this machine.").arg(pythonVersion);
+        return out;
+    }
+    if (choice.why == Why::GpuUnsupported && facts.gpu.nvidiaDriverFound)
+        plan.warnings << tr("No PyTorch build covers this GPU (compute capability %1.%2): the CPU build is planned.")
+                             .arg(ccMajor)
+                             .arg(ccMinor);
+    else if (choice.why == Why::DriverTooOld)
+        plan.warnings << tr("The NVIDIA driver %1 is too old for every CUDA build: the CPU build is planned. "
+                            "Update the driver to use the GPU.")
+                             .arg(driver);
+    out.variant = choice.variant;
+
+    // torch, then the companions that are installed, at the versions that go with it.
+    out.packages << QStringLiteral("torch==%1.*").arg(series);
+    const std::optional<knowledge::Companions> companions = m_knowledge.companions(series);
+    QStringList names{QStringLiteral("torch")};
+    for (const python::PackageInfo &p : torch.companions) {
+        const QString name = p.name.toLower();
+        if (name != QLatin1String("torchvision") && name != QLatin1String("torchaudio"))
+            continue;
+        if (names.contains(name))
+            continue;
+        names << name;
+        QString want = !companions                            ? QString()
+                       : name == QLatin1String("torchvision") ? companions->torchvision
+                                                              : companions->torchaudio;
+        if (want.isEmpty()) {
+            out.packages << name;
+            plan.warnings << tr("Which %1 goes with torch %2 is not known: pip picks one.").arg(name, series);
+        } else {
+            out.packages << (want.count(u'.') >= 2 ? QStringLiteral("%1==%2").arg(name, want)
+                                                   : QStringLiteral("%1==%2.*").arg(name, want));
+        }
+    }
+
+    // Where from.
+    QStringList sourceArgs;
+    const bool local = !m_source.findLinks.isEmpty() || m_source.noIndex;
+    if (m_source.noIndex)
+        sourceArgs << QStringLiteral("--no-index");
+    for (const QString &dir : m_source.findLinks)
+        sourceArgs << QStringLiteral("--find-links") << dir;
+    if (!local) {
+        out.indexUrl = m_source.indexUrl.isEmpty() ? choice.indexUrl : m_source.indexUrl;
+        sourceArgs << QStringLiteral("--index-url") << out.indexUrl;
+    }
+    // Undo fetches the previous versions from where they came from.
+    QStringList undoSourceArgs = sourceArgs;
+    if (!local) {
+        undoSourceArgs.clear();
+        const QString label = localLabel(installed);
+        if (!label.isEmpty())
+            undoSourceArgs << QStringLiteral("--index-url") << kIndexBase + label << QStringLiteral("--extra-index-url")
+                           << QStringLiteral("https://pypi.org/simple");
+    }
+
+    // With that environment's own installer.
+    const QString installer = torch.installer.toLower();
+    QString uv;
+    if (installer == QLatin1String("uv")) {
+        uv = QStandardPaths::findExecutable(
+            QStringLiteral("uv"),
+            m_environment.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts));
+        if (uv.isEmpty())
+            plan.warnings << tr("torch was installed by uv, but uv is not on PATH: pip is used instead.");
+    }
+    const bool fromConda =
+        installer == QLatin1String("conda") || (!torch.installed && probe && probe->interpreter.isConda);
+    if (fromConda) {
+        const QString prefix = probe ? probe->interpreter.prefix : QString();
+        QStringList condaPackages{QStringLiteral("pytorch=%1").arg(series)};
+        for (const QString &n : names.mid(1))
+            condaPackages << n;
+        plan.warnings.prepend(
+            tr("torch in this environment came from conda. Installing with pip into a conda environment mixes two "
+               "package managers: conda does not know what pip changed, and a later `conda install` or `conda "
+               "update` can break torch again. The conda way instead: `%1`.")
+                .arg(displayCommand(QStringLiteral("conda"),
+                                    QStringList{QStringLiteral("install"), QStringLiteral("-p"), prefix,
+                                                QStringLiteral("-c"), QStringLiteral("conda-forge")}
+                                        + condaPackages)));
+    }
+
+    RunProgram step;
+    QStringList undoArgs;
+    if (!uv.isEmpty()) {
+        out.installer = QStringLiteral("uv");
+        step.program = uv;
+        step.arguments = QStringList{QStringLiteral("pip"), QStringLiteral("install"), QStringLiteral("--python"),
+                                     python, QStringLiteral("--reinstall")}
+                         + out.packages + sourceArgs;
+        out.preflightProgram = uv;
+        out.preflightArguments =
+            QStringList{QStringLiteral("pip"),       QStringLiteral("install"),   QStringLiteral("--python"), python,
+                        QStringLiteral("--dry-run"), QStringLiteral("--no-deps"), out.packages.first()}
+            + sourceArgs;
+        if (torch.installed) {
+            step.undoProgram = uv;
+            undoArgs = QStringList{QStringLiteral("pip"),       QStringLiteral("install"),
+                                   QStringLiteral("--python"),  python,
+                                   QStringLiteral("--no-deps"), QStringLiteral("--reinstall"),
+                                   QStringLiteral("-r"),        QStringLiteral("{snapshot}")}
+                       + undoSourceArgs;
+        } else {
+            step.undoProgram = uv;
+            undoArgs =
+                QStringList{QStringLiteral("pip"), QStringLiteral("uninstall"), QStringLiteral("--python"), python}
+                + names;
+        }
+    } else {
+        out.installer = QStringLiteral("pip");
+        step.program = python;
+        step.arguments = QStringList{QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("install"),
+                                     QStringLiteral("--disable-pip-version-check"), QStringLiteral("--force-reinstall")}
+                         + out.packages + sourceArgs;
+        out.preflightProgram = python;
+        // Asks for the versions only: nothing is downloaded but the index page.
+        out.preflightArguments = QStringList{QStringLiteral("-m"),        QStringLiteral("pip"),
+                                             QStringLiteral("index"),     QStringLiteral("versions"),
+                                             QStringLiteral("torch"),     QStringLiteral("--disable-pip-version-check"),
+                                             QStringLiteral("--retries"), QStringLiteral("0"),
+                                             QStringLiteral("--timeout"), QStringLiteral("15")}
+                                 + sourceArgs;
+        step.undoProgram = python;
+        if (torch.installed)
+            undoArgs = QStringList{QStringLiteral("-m"),        QStringLiteral("pip"),
+                                   QStringLiteral("install"),   QStringLiteral("--disable-pip-version-check"),
+                                   QStringLiteral("--no-deps"), QStringLiteral("--force-reinstall"),
+                                   QStringLiteral("-r"),        QStringLiteral("{snapshot}")}
+                       + undoSourceArgs;
+        else
+            undoArgs = QStringList{QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("uninstall"),
+                                   QStringLiteral("-y")}
+                       + names;
+    }
+    step.undoArguments = undoArgs;
+    if (torch.installed) {
+        step.snapshotProgram = python;
+        step.snapshotArguments = QStringList{QStringLiteral("-c"), QString::fromLatin1(kSnapshotScript)} + names;
+        QStringList shownUndo = undoArgs;
+        shownUndo.replaceInStrings(QStringLiteral("{snapshot}"), tr("SNAPSHOT"));
+        out.undo = tr("Before the step, the installed versions of %1 (and nvidia-*, triton) are recorded "
+                      "(SNAPSHOT, kept in the journal); `torchdoctor undo` reinstalls exactly those: `%2`.")
+                       .arg(names.join(QStringLiteral(", ")), displayCommand(step.undoProgram, shownUndo));
+    } else {
+        out.undo = tr("`torchdoctor undo` uninstalls what this installs: `%1`.")
+                       .arg(displayCommand(step.undoProgram, undoArgs));
+    }
+    step.timeout = std::chrono::minutes(30); // CUDA wheels are gigabytes
+    plan.steps << FixStep{step};
+    plan.warnings << out.undo;
+    if (!torch.installed && !names.isEmpty())
+        plan.warnings << tr("Packages the install pulls in (nvidia-*, triton, ...) stay after undo.");
+
+    const QString where = local ? m_source.findLinks.join(QStringLiteral(", ")) : out.indexUrl;
+    plan.title = tr("Reinstall torch %1 (%2) with %3 from %4")
+                     .arg(series, choice.variant, out.installer, where.isEmpty() ? tr("the configured index") : where);
+    out.torchSeries = series;
+    return out;
+}
+
+} // namespace td::fixes

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "checks/Facts.h"
+#include "checks/Finding.h"
+#include "fixes/FixPlan.h"
+#include "knowledge/KnowledgeBase.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+namespace td::fixes {
+
+// Where the wheels come from: the PyTorch index of the chosen variant, or a
+// local wheelhouse for offline machines.
+struct WheelSource {
+    QStringList findLinks; // --find-links DIR: replaces the index URL
+    bool noIndex = false;  // --no-index
+    QString indexUrl;      // overrides the chosen variant's index (empty: the variant's)
+};
+
+struct ReinstallPlan {
+    FixPlan plan;
+    QString installer;    // "pip" or "uv"
+    QString variant;      // "cu126", "cpu"
+    QString torchSeries;  // the torch release installed: "2.5"
+    QString indexUrl;     // empty with --find-links / --no-index
+    QStringList packages; // the requirements installed: "torch==2.5.*", "torchvision==0.20.*"
+    // Run before any step: asks the index (or the wheelhouse) whether torch is
+    // there, changing nothing. Its failure means the plan cannot be applied.
+    QString preflightProgram;
+    QStringList preflightArguments;
+    QString undo; // what `torchdoctor undo` will do, in one sentence
+};
+
+// The reinstall repair: the right torch wheel (index variant from the driver,
+// the GPU's compute capability and the Python version) with the installed
+// companions at matching versions, installed by that environment's own
+// installer; a snapshot of the previous versions is taken first, so undo can
+// put exactly them back.
+class ReinstallPlanner {
+    Q_DECLARE_TR_FUNCTIONS(ReinstallPlanner)
+
+public:
+    // `environment`: PATH is searched for uv.
+    ReinstallPlanner(const knowledge::KnowledgeBase &knowledge, QProcessEnvironment environment,
+                     WheelSource source = {});
+
+    [[nodiscard]] ReinstallPlan plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const;
+
+    // Whether a finding is one this repair addresses; `torchDir` is torch's
+    // package folder (lib.* findings count only inside it).
+    static bool handles(const checks::Finding &finding, const QString &torchDir);
+
+private:
+    const knowledge::KnowledgeBase &m_knowledge;
+    QProcessEnvironment m_environment;
+    WheelSource m_source;
+};
+
+} // namespace td::fixes

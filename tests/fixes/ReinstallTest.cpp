@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The reinstall repair: the planner on stood-up facts, and `torchdoctor fix
+// reinstall` + `undo` end to end with a real pip in a real venv, installing
+// small torch wheels built here from a local wheelhouse.
+#include "PythonFixtures.h"
+#include "TestConfig.h"
+#include "TestSupport.h"
+
+#include "fixes/ReinstallPlanner.h"
+
+#include <gtest/gtest.h>
+
+#include <QJsonArray>
+
+#include <cstdio>
+
+using namespace td;
+using namespace td::test;
+
+namespace {
+
+knowledge::KnowledgeBase &kb()
+{
+    static knowledge::KnowledgeBase base;
+    static const QStringList errors = base.load();
+    EXPECT_TRUE(errors.isEmpty()) << errors.join(u';').toStdString();
+    return base;
+}
+
+checks::Facts facts(const QString &driver, int ccMajor, int ccMinor, const QVersionNumber &python, const QString &torch,
+                    const QString &installer = QStringLiteral("pip"))
+{
+    checks::Facts f;
+    td::python::StaticProbe probe;
+    probe.interpreter.executable = QStringLiteral("/home/u/venv/bin/python");
+    probe.interpreter.prefix = QStringLiteral("/home/u/venv");
+    probe.interpreter.version = python;
+    probe.interpreter.platform = QStringLiteral("linux");
+    probe.interpreter.machine = QStringLiteral("x86_64");
+    probe.interpreter.bits = 64;
+    probe.interpreter.usable = true;
+    probe.torch.installed = !torch.isEmpty();
+    probe.torch.version = torch;
+    probe.torch.installer = installer;
+    probe.torch.packageDir = QStringLiteral("/home/u/venv/lib/python3/site-packages/torch");
+    f.interpreters << probe;
+    f.chosen = 0;
+    f.chosenExecutable = probe.interpreter.executable;
+    if (!driver.isEmpty()) {
+        f.gpu.nvidiaDriverFound = true;
+        f.gpu.driverVersion = driver;
+        f.gpu.gpus << platform::Gpu{QStringLiteral("NVIDIA GPU"), ccMajor, ccMinor, 0, {}, {}};
+    }
+    return f;
+}
+
+checks::Finding finding(const char *id)
+{
+    checks::Finding f;
+    f.id = QString::fromLatin1(id);
+    return f;
+}
+
+const fixes::RunProgram &onlyStep(const fixes::ReinstallPlan &p)
+{
+    EXPECT_EQ(p.plan.steps.size(), 1);
+    return std::get<fixes::RunProgram>(p.plan.steps.first().action);
+}
+
+fixes::ReinstallPlan planFor(const checks::Facts &f, const QProcessEnvironment &env = QProcessEnvironment())
+{
+    const fixes::ReinstallPlanner planner(kb(), env);
+    return planner.plan(f, {finding("torch.import-failed")});
+}
+
+} // namespace
+
+TEST(ReinstallPlanner, NewGpuNewDriverGetsCuda12)
+{
+    const auto p =
+        planFor(facts(QStringLiteral("560.35.03"), 8, 9, QVersionNumber(3, 12, 4), QStringLiteral("2.5.1+cu121")));
+    EXPECT_TRUE(p.variant.startsWith(QLatin1String("cu12"))) << p.variant.toStdString();
+    const fixes::RunProgram &step = onlyStep(p);
+    EXPECT_EQ(step.program, QStringLiteral("/home/u/venv/bin/python"));
+    EXPECT_TRUE(step.arguments.contains(QStringLiteral("--force-reinstall")));
+    EXPECT_TRUE(step.arguments.contains(QStringLiteral("torch==2.5.*")));
+    EXPECT_TRUE(step.arguments.contains(QStringLiteral("https://download.pytorch.org/whl/") + p.variant));
+    EXPECT_FALSE(step.snapshotProgram.isEmpty());
+    EXPECT_TRUE(step.undoArguments.contains(QStringLiteral("{snapshot}")));
+    EXPECT_TRUE(p.plan.describe().contains(QStringLiteral("torchdoctor undo"))) << p.plan.describe().toStdString();
+}
+
+TEST(ReinstallPlanner, PascalGpuIsNotGivenCuda13)
+{
+    const auto p = planFor(facts(QStringLiteral("580.65.06"), 6, 1, QVersionNumber(3, 12, 4), {}));
+    EXPECT_FALSE(p.variant.isEmpty());
+    EXPECT_NE(p.variant, QStringLiteral("cu130")) << p.variant.toStdString();
+    EXPECT_NE(p.variant, QStringLiteral("cpu"));
+    EXPECT_EQ(kb().archSupport(p.variant, 6, 1, p.torchSeries), knowledge::Support::Full) << p.variant.toStdString();
+}
+
+TEST(ReinstallPlanner, NoDriverGetsCpu)
+{
+    const auto p = planFor(facts({}, 0, 0, QVersionNumber(3, 11, 2), QStringLiteral("2.4.0")));
+    EXPECT_EQ(p.variant, QStringLiteral("cpu"));
+    EXPECT_EQ(p.indexUrl, QStringLiteral("https://download.pytorch.org/whl/cpu"));
+}
+
+TEST(ReinstallPlanner, UvInstallUsesUv)
+{
+    TempDir dir("td-reinstall-uv");
+    writeFile(dir / "uv", "#!/bin/sh\nexit 0\n");
+    fs::permissions(dir / "uv", fs::perms::owner_all);
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("PATH"), test::python::qs(dir.path()));
+    const auto p =
+        planFor(facts({}, 0, 0, QVersionNumber(3, 12, 1), QStringLiteral("2.5.1"), QStringLiteral("uv")), env);
+    EXPECT_EQ(p.installer, QStringLiteral("uv"));
+    const fixes::RunProgram &step = onlyStep(p);
+    EXPECT_EQ(step.program, test::python::qs(dir / "uv"));
+    EXPECT_EQ(step.arguments.mid(0, 4),
+              (QStringList{QStringLiteral("pip"), QStringLiteral("install"), QStringLiteral("--python"),
+                           QStringLiteral("/home/u/venv/bin/python")}));
+    // Without uv on PATH: pip, with a note.
+    const auto q = planFor(facts({}, 0, 0, QVersionNumber(3, 12, 1), QStringLiteral("2.5.1"), QStringLiteral("uv")),
+                           QProcessEnvironment());
+    EXPECT_EQ(q.installer, QStringLiteral("pip"));
+    EXPECT_TRUE(q.plan.describe().contains(QStringLiteral("uv is not on PATH")));
+}
+
+TEST(ReinstallPlanner, CondaWarnsFirst)
+{
+    const auto p = planFor(facts({}, 0, 0, QVersionNumber(3, 11, 9), QStringLiteral("2.4.1"), QStringLiteral("conda")));
+    ASSERT_FALSE(p.plan.warnings.isEmpty());
+    EXPECT_TRUE(p.plan.warnings.first().contains(QStringLiteral("conda install")))
+        << p.plan.warnings.first().toStdString();
+    EXPECT_TRUE(p.plan.warnings.first().contains(QStringLiteral("pip"))) << p.plan.warnings.first().toStdString();
+}
+
+TEST(ReinstallPlanner, CompanionsAtMatchingVersions)
+{
+    checks::Facts f = facts(QStringLiteral("560.35.03"), 8, 6, QVersionNumber(3, 11, 4), QStringLiteral("2.5.1+cu124"));
+    // A torchvision of another release: the mismatch the plan repairs.
+    f.interpreters[0].torch.companions
+        << td::python::PackageInfo{QStringLiteral("torchvision"), QStringLiteral("0.19.0"), {}, QStringLiteral("pip")}
+        << td::python::PackageInfo{QStringLiteral("torchaudio"), QStringLiteral("2.5.1"), {}, QStringLiteral("pip")}
+        << td::python::PackageInfo{QStringLiteral("numpy"), QStringLiteral("2.1.0"), {}, QStringLiteral("pip")};
+    const fixes::ReinstallPlanner planner(kb(), QProcessEnvironment());
+    checks::Finding mismatch = finding("packages.mismatch");
+    EXPECT_TRUE(fixes::ReinstallPlanner::handles(mismatch, {}));
+    const auto p = planner.plan(f, {mismatch});
+    const auto c = kb().companions(QStringLiteral("2.5.1"));
+    ASSERT_TRUE(c.has_value());
+    EXPECT_TRUE(p.packages.contains(QStringLiteral("torchvision==%1.*").arg(c->torchvision)))
+        << p.packages.join(u' ').toStdString();
+    EXPECT_EQ(p.packages.size(), 3) << p.packages.join(u' ').toStdString();
+    EXPECT_TRUE(p.packages.first() == QStringLiteral("torch==2.5.*"));
+    EXPECT_FALSE(p.packages.join(u' ').contains(QStringLiteral("numpy")));
+}
+
+TEST(ReinstallPlanner, WhichFindingsItHandles)
+{
+    const QString torchDir = QStringLiteral("/v/site-packages/torch");
+    checks::Finding lib = finding("lib.unreadable");
+    lib.evidence.insert(QStringLiteral("paths"), QJsonArray{QString(torchDir + QStringLiteral("/lib/libc10.so"))});
+    EXPECT_TRUE(fixes::ReinstallPlanner::handles(lib, torchDir));
+    lib.evidence.insert(QStringLiteral("paths"), QJsonArray{QStringLiteral("/opt/old/libc10.so")});
+    EXPECT_FALSE(fixes::ReinstallPlanner::handles(lib, torchDir));
+    EXPECT_TRUE(fixes::ReinstallPlanner::handles(finding("torch.not-installed"), torchDir));
+    EXPECT_FALSE(fixes::ReinstallPlanner::handles(finding("env.suspicious"), torchDir));
+}
+
+// End to end, with a real pip.
+namespace {
+
+// A wheel of a fake torch: the package, version.py and a dist-info.
+void buildWheel(const fs::path &wheelhouse, const std::string &version, const std::string &init)
+{
+    const std::string script = R"PY(
+import sys, zipfile, hashlib, base64
+out, version, init = sys.argv[1], sys.argv[2], sys.argv[3]
+files = {
+    'torch/__init__.py': init,
+    'torch/version.py': f"__version__ = '{version}'\ndebug = False\ncuda = None\ngit_version = 'abc'\nhip = None\n",
+    f'torch-{version}.dist-info/METADATA': f'Metadata-Version: 2.1\nName: torch\nVersion: {version}\n\nA fake.\n',
+    f'torch-{version}.dist-info/WHEEL': 'Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n',
+}
+record = []
+with zipfile.ZipFile(f'{out}/torch-{version}-py3-none-any.whl', 'w') as z:
+    for name, text in files.items():
+        data = text.encode()
+        z.writestr(name, data)
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()
+        record.append(f'{name},sha256={digest},{len(data)}')
+    record.append(f'torch-{version}.dist-info/RECORD,,')
+    z.writestr(f'torch-{version}.dist-info/RECORD', '\n'.join(record) + '\n')
+)PY";
+    runOk({test::python::kSystemPython.string(), "-c", script, wheelhouse.string(), version, init});
+}
+
+class ReinstallCli : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        fs::create_directories(m_wheels);
+        buildWheel(m_wheels, "2.4.0", "raise ImportError('libtorch_cpu.so: cannot open shared object file')\n");
+        buildWheel(m_wheels, "2.4.1", "from .version import __version__\n");
+        const RunResult venv = run({test::python::kSystemPython.string(), "-m", "venv", (m_dir / "venv").string()});
+        ASSERT_TRUE(venv.ok()) << venv.err;
+        m_python = m_dir / "venv/bin/python";
+        runOk({m_python.string(), "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-index",
+               "--find-links", m_wheels.string(), "torch==2.4.0"},
+              options());
+        ASSERT_EQ(freeze(), "torch==2.4.0\n");
+    }
+
+    RunOptions options() const
+    {
+        RunOptions o;
+        o.setEnv = {{"HOME", (m_dir / "home").string()},
+                    {"XDG_DATA_HOME", (m_dir / "data").string()},
+                    {"PIP_CONFIG_FILE", "/dev/null"}};
+        o.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD",    "CONDA_PREFIX",
+                      "VIRTUAL_ENV",     "PIP_INDEX_URL", "PIP_FIND_LINKS"};
+        o.timeout = std::chrono::seconds(300);
+        return o;
+    }
+
+    RunResult torchdoctor(std::vector<std::string> args) const
+    {
+        args.insert(args.begin(), config::torchdoctor);
+        return run(args, options());
+    }
+
+    std::string freeze() const
+    {
+        return run({m_python.string(), "-m", "pip", "freeze", "--disable-pip-version-check"}, options()).out;
+    }
+
+    // No journal entry anywhere under the data folder (the log may be there).
+    bool journalEmpty() const
+    {
+        const fs::path data = m_dir / "data";
+        if (!fs::exists(data))
+            return true;
+        for (const auto &e : fs::recursive_directory_iterator(data))
+            if (e.is_regular_file() && e.path().string().find("journal") != std::string::npos)
+                return false;
+        return true;
+    }
+
+    TempDir m_dir{"td-reinstall"};
+    fs::path m_wheels = m_dir / "wheels";
+    fs::path m_python;
+};
+
+void show(const char *what, const RunResult &r)
+{
+    std::printf("$ %s   (exit %d)\n%s%s\n", what, r.exitCode, r.out.c_str(), r.err.c_str());
+}
+
+} // namespace
+
+TEST_F(ReinstallCli, ReinstallThenUndo)
+{
+    ASSERT_NE(run({m_python.string(), "-c", "import torch"}, options()).exitCode, 0);
+
+    const RunResult fix = torchdoctor(
+        {"fix", "reinstall", "--python", m_python.string(), "--yes", "--no-index", "--find-links", m_wheels.string()});
+    show("torchdoctor fix reinstall --python venv/bin/python --yes --no-index --find-links wheels", fix);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    EXPECT_NE(fix.out.find("--force-reinstall 'torch==2.4.*'"), std::string::npos) << fix.out;
+    EXPECT_NE(fix.out.find("gone: "), std::string::npos) << fix.out;
+    EXPECT_EQ(freeze(), "torch==2.4.1\n");
+    const RunResult imported = run({m_python.string(), "-c", "import torch; print(torch.__version__)"}, options());
+    EXPECT_EQ(imported.exitCode, 0) << imported.err;
+    EXPECT_EQ(imported.out, "2.4.1\n");
+
+    const RunResult undo = torchdoctor({"undo", "--yes"});
+    show("torchdoctor undo --yes", undo);
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_EQ(freeze(), "torch==2.4.0\n");
+    EXPECT_NE(run({m_python.string(), "-c", "import torch"}, options()).exitCode, 0);
+}
+
+TEST_F(ReinstallCli, OfflineStopsBeforeAnything)
+{
+    const RunResult r = torchdoctor(
+        {"fix", "reinstall", "--python", m_python.string(), "--yes", "--index-url", "http://127.0.0.1:9/whl/cpu"});
+    show("torchdoctor fix reinstall --index-url http://127.0.0.1:9/whl/cpu --yes", r);
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_NE(r.err.find("cannot be reached"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("nothing was changed"), std::string::npos) << r.err;
+    EXPECT_EQ(freeze(), "torch==2.4.0\n");
+    EXPECT_TRUE(journalEmpty());
+}
+
+TEST_F(ReinstallCli, NothingWithoutConfirmation)
+{
+    const RunResult r = torchdoctor(
+        {"fix", "reinstall", "--python", m_python.string(), "--no-index", "--find-links", m_wheels.string()});
+    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find("--yes"), std::string::npos) << r.err;
+    EXPECT_EQ(freeze(), "torch==2.4.0\n");
+    EXPECT_TRUE(journalEmpty());
+}
+
+TEST_F(ReinstallCli, DryRunChangesNothing)
+{
+    const RunResult r = torchdoctor({"fix", "reinstall", "--python", m_python.string(), "--dry-run"});
+    show("torchdoctor fix reinstall --dry-run", r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("https://download.pytorch.org/whl/cpu"), std::string::npos) << r.out;
+    EXPECT_EQ(freeze(), "torch==2.4.0\n");
+    EXPECT_TRUE(journalEmpty());
+}
