@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/Culprit.h"
 
+#include "checks/CheckSupport.h"
 #include "report/DepsReport.h"
 
 #include <QFileInfo>
@@ -11,13 +12,6 @@
 namespace td::checks {
 
 namespace {
-
-QString fileNameOf(const QString &path)
-{
-    // Windows paths reach us on any host: both separators count.
-    const qsizetype cut = std::max(path.lastIndexOf(u'/'), path.lastIndexOf(u'\\'));
-    return cut < 0 ? path : path.mid(cut + 1);
-}
 
 bool sameName(const QString &a, const QString &b)
 {

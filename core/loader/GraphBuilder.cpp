@@ -1,17 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "GraphBuilder.h"
 
+#include "PathNames.h"
+
 #include <algorithm>
 
 namespace td::loader {
 
 namespace {
-std::string fileName(const std::string &path)
-{
-    const auto slash = path.find_last_of("/\\");
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 void describe(Library &lib, const bin::BinaryInfo *info)
 {
     if (!info)
@@ -53,7 +49,7 @@ std::size_t GraphBuilder::missing(const std::string &name)
 
 std::size_t GraphBuilder::addRoot(const std::string &path, const bin::BinaryInfo *info)
 {
-    const std::size_t index = found(fileName(path), path, Via::Root, {}, info);
+    const std::size_t index = found(paths::fileNameOf(path, paths::kWindows), path, Via::Root, {}, info);
     Library &lib = m_graph.libraries[index];
     if (!lib.root) {
         lib.root = true;

@@ -8,6 +8,7 @@
 #include "LinuxLoader.h"
 
 #include "LdSoCache.h"
+#include "PathNames.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -146,27 +147,6 @@ struct Obj {
     const Lookup *lookup = nullptr; // how it was found (other copies, for version advice)
     int plan = -1;                  // interned search plan, made on first use
 };
-
-std::string dirName(std::string_view path)
-{
-    const auto slash = path.find_last_of('/');
-    if (slash == std::string_view::npos)
-        return ".";
-    return slash == 0 ? "/" : std::string(path.substr(0, slash));
-}
-
-std::string baseName(std::string_view path)
-{
-    const auto slash = path.find_last_of('/');
-    return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
-}
-
-std::string joinPath(const std::string &dir, const std::string &name)
-{
-    if (dir.empty())
-        return name;
-    return dir.back() == '/' ? dir + name : dir + "/" + name;
-}
 
 std::string platformOf(std::uint16_t machine)
 {
@@ -366,18 +346,19 @@ private:
                 if (!o.elf || o.elf->runpath || !o.elf->rpath)
                     continue;
                 for (const auto &e : splitSearchList(*o.elf->rpath, false))
-                    out.push_back(
-                        {Via::Rpath, e, expandTokens(e, dirName(o.path), m_lib, m_platform), std::string(o.path)});
+                    out.push_back({Via::Rpath, e, expandTokens(e, paths::folderOf(o.path), m_lib, m_platform),
+                                   std::string(o.path)});
             }
         }
         for (const auto &e : m_ldLibraryPath)
-            out.push_back({Via::LdLibraryPath, e, expandTokens(e, dirName(objs[0].path), m_lib, m_platform), {}});
+            out.push_back(
+                {Via::LdLibraryPath, e, expandTokens(e, paths::folderOf(objs[0].path), m_lib, m_platform), {}});
         for (const auto &d : m_options.searchDirs)
             out.push_back({Via::SearchDir, d, d, {}});
         if (req.elf->runpath)
             for (const auto &e : splitSearchList(*req.elf->runpath, false))
-                out.push_back(
-                    {Via::Runpath, e, expandTokens(e, dirName(req.path), m_lib, m_platform), std::string(req.path)});
+                out.push_back({Via::Runpath, e, expandTokens(e, paths::folderOf(req.path), m_lib, m_platform),
+                               std::string(req.path)});
         return out;
     }
 
@@ -511,7 +492,7 @@ private:
         const std::vector<Step> &plan = m_plans[static_cast<std::size_t>(planId)];
         Lookup result;
         for (const auto &s : plan) {
-            if (consider(process, {joinPath(s.dir, name), s.via, s.entry, {}}, result))
+            if (consider(process, {paths::join(s.dir, name), s.via, s.entry, {}}, result))
                 break;
         }
         if (!result.fatal) {
@@ -532,7 +513,7 @@ private:
             }
             if (!result.fatal && !noDefaultLib) {
                 for (const auto &d : defaultDirs(process))
-                    if (consider(process, {m_root + joinPath(d, name), Via::Default, d, {}}, result))
+                    if (consider(process, {m_root + paths::join(d, name), Via::Default, d, {}}, result))
                         break;
             }
         }
@@ -714,7 +695,7 @@ private:
                     for (const auto &d : defs)
                         if (prefixOf(d) == prefixOf(version) && (newest.empty() || versionLess(newest, d)))
                             newest = d;
-                    p.detail = "version `" + version + "' not found: " + baseName(o.path) + " needs it from "
+                    p.detail = "version `" + version + "' not found: " + paths::fileNameOf(o.path) + " needs it from "
                                + need.file + ", but the copy that loads, " + std::string(provider.path)
                                + ", does not define it" + (newest.empty() ? "" : " (its newest is " + newest + ")")
                                + ".";
@@ -742,7 +723,7 @@ private:
                             " Update the package that provides " + need.file
                             + " (for libstdc++ in a "
                               "conda environment: conda install -c conda-forge libstdcxx-ng), or use a build of "
-                            + baseName(o.path) + " made for this system.";
+                            + paths::fileNameOf(o.path) + " made for this system.";
                     }
                     graph.addProblem(std::move(p));
                 }

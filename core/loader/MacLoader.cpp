@@ -4,6 +4,7 @@
 // @loader_path, @executable_path, DYLD_LIBRARY_PATH, the dyld shared cache
 // and DYLD_FALLBACK_LIBRARY_PATH.
 #include "Emulator.h"
+#include "PathNames.h"
 
 #include <filesystem>
 #include <map>
@@ -38,19 +39,6 @@ std::string dirOf(const std::string &path)
 {
     const std::string dir = fs::path(path).parent_path().string();
     return dir.empty() ? "." : dir;
-}
-
-std::string leafOf(const std::string &path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-std::string joinPath(const std::string &dir, const std::string &rest)
-{
-    if (dir.empty())
-        return rest;
-    return dir.back() == '/' ? dir + rest : dir + "/" + rest;
 }
 
 std::vector<std::string> splitColons(const std::string &list)
@@ -166,7 +154,7 @@ public:
             m_fallback = splitColons(*v);
         } else {
             if (auto home = env("HOME"); home && !home->empty())
-                m_fallback.push_back(joinPath(*home, "lib"));
+                m_fallback.push_back(paths::join(*home, "lib"));
             m_fallback.push_back("/usr/local/lib");
             m_fallback.push_back("/usr/lib");
         }
@@ -208,7 +196,7 @@ private:
                 if (!slice) {
                     Problem p;
                     p.kind = ProblemKind::WrongArch;
-                    p.name = leafOf(rootPath);
+                    p.name = paths::fileNameOf(rootPath);
                     p.paths = {rootPath};
                     p.detail = quoted(rootPath) + " has " + archList(macho) + " only; the process is " + m_arch.name
                                + ". dyld refuses it: incompatible architecture (have (" + archList(macho) + "), need ("
@@ -384,25 +372,25 @@ private:
             }
 
             Attempts attempts;
-            const std::string leaf = leafOf(name);
+            const std::string leaf = paths::fileNameOf(name);
             for (const auto &dir : m_emu.m_libraryPath)
-                if (tryPath(req, joinPath(dir, leaf), Via::DyldLibraryPath, dir, "DYLD_LIBRARY_PATH", attempts))
+                if (tryPath(req, paths::join(dir, leaf), Via::DyldLibraryPath, dir, "DYLD_LIBRARY_PATH", attempts))
                     return;
             for (const auto &dir : m_options.searchDirs)
-                if (tryPath(req, joinPath(dir, leaf), Via::SearchDir, dir, "--search-dir", attempts))
+                if (tryPath(req, paths::join(dir, leaf), Via::SearchDir, dir, "--search-dir", attempts))
                     return;
 
             if (startsWith(name, "@rpath/")) {
                 if (resolveRpath(req, name.substr(7), attempts))
                     return;
             } else if (startsWith(name, "@loader_path/")) {
-                if (tryPath(req, joinPath(dirOf(m_images[from].path), name.substr(13)), Via::LoaderPath, "@loader_path",
-                            "@loader_path of " + m_images[from].path, attempts))
+                if (tryPath(req, paths::join(dirOf(m_images[from].path), name.substr(13)), Via::LoaderPath,
+                            "@loader_path", "@loader_path of " + m_images[from].path, attempts))
                     return;
             } else if (startsWith(name, "@executable_path/")) {
                 if (!m_executableDir)
                     attempts.executableUnknown = true;
-                else if (tryPath(req, joinPath(*m_executableDir, name.substr(17)), Via::ExecutablePath,
+                else if (tryPath(req, paths::join(*m_executableDir, name.substr(17)), Via::ExecutablePath,
                                  "@executable_path", "@executable_path", attempts))
                     return;
             } else if (startsWith(name, "/")) {
@@ -416,10 +404,11 @@ private:
 
             for (const auto &dir : m_emu.m_fallback) {
                 if (m_options.systemDir && startsWith(dir, "/")
-                    && tryPath(req, joinPath(*m_options.systemDir, dir.substr(1) + "/" + leaf), Via::DyldFallback, dir,
-                               "DYLD_FALLBACK_LIBRARY_PATH under " + *m_options.systemDir, attempts))
+                    && tryPath(req, paths::join(*m_options.systemDir, dir.substr(1) + "/" + leaf), Via::DyldFallback,
+                               dir, "DYLD_FALLBACK_LIBRARY_PATH under " + *m_options.systemDir, attempts))
                     return;
-                if (tryPath(req, joinPath(dir, leaf), Via::DyldFallback, dir, "DYLD_FALLBACK_LIBRARY_PATH", attempts))
+                if (tryPath(req, paths::join(dir, leaf), Via::DyldFallback, dir, "DYLD_FALLBACK_LIBRARY_PATH",
+                            attempts))
                     return;
             }
             report(req, attempts);
@@ -437,12 +426,12 @@ private:
                     const auto dir = expandRpath(entry, holder);
                     const std::string origin = "LC_RPATH " + quoted(entry) + " of " + holder;
                     if (!dir) {
-                        attempts.tried.push_back(quoted(joinPath(entry, rest)) + " (@executable_path unknown; " + origin
-                                                 + ")");
+                        attempts.tried.push_back(quoted(paths::join(entry, rest)) + " (@executable_path unknown; "
+                                                 + origin + ")");
                         attempts.executableUnknown = true;
                         continue;
                     }
-                    const std::string candidate = normalPath(joinPath(*dir, rest));
+                    const std::string candidate = normalPath(paths::join(*dir, rest));
                     if (!seen.insert(candidate).second)
                         continue;
                     if (tryPath(req, candidate, Via::Rpath, entry, origin, attempts))
@@ -462,7 +451,7 @@ private:
         {
             const std::string &name = req.dylib->name;
             if (m_options.systemDir
-                && tryPath(req, joinPath(*m_options.systemDir, name.substr(1)), Via::Absolute, *m_options.systemDir,
+                && tryPath(req, paths::join(*m_options.systemDir, name.substr(1)), Via::Absolute, *m_options.systemDir,
                            "under " + *m_options.systemDir, attempts))
                 return true;
             if (tryPath(req, name, Via::Absolute, {}, {}, attempts))
@@ -480,7 +469,7 @@ private:
         void report(const Request &req, const Attempts &attempts)
         {
             const std::string &name = req.dylib->name;
-            const std::string leaf = leafOf(name);
+            const std::string leaf = paths::fileNameOf(name);
             const std::string &requester = m_images[req.from].path;
             Problem p;
             p.name = name;

@@ -33,6 +33,8 @@
 //     there (Wine then fails the load with 126).
 #include "WindowsLoader.h"
 
+#include "PathNames.h"
+
 #include "ApiSetSchema.h"
 #include "KnownDlls.h"
 
@@ -180,20 +182,6 @@ bool isSeparator(char c)
     return c == '/' || c == '\\';
 }
 
-std::string dirName(const std::string &path)
-{
-    const auto slash = path.find_last_of("/\\");
-    if (slash == std::string::npos)
-        return ".";
-    return slash == 0 ? path.substr(0, 1) : path.substr(0, slash);
-}
-
-std::string baseName(const std::string &path)
-{
-    const auto slash = path.find_last_of("/\\");
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 std::string joinPath(const std::string &dir, const std::string &name)
 {
     if (dir.empty())
@@ -248,8 +236,8 @@ public:
             m_appDir = *options.appDir;
         if (options.path)
             m_path = splitPath(*options.path);
-        if (!m_systemDir.empty() && lower(baseName(m_systemDir)) == "system32")
-            m_windowsDir = dirName(m_systemDir);
+        if (!m_systemDir.empty() && lower(paths::fileNameOf(m_systemDir, paths::kWindows)) == "system32")
+            m_windowsDir = paths::folderOf(m_systemDir, paths::kWindows);
     }
 
     void load(const std::string &rootPath, std::size_t rootIndex, GraphBuilder &graph) override
@@ -257,7 +245,7 @@ public:
         m_modules.clear();
         Module root;
         root.path = rootPath;
-        root.key = lower(baseName(rootPath));
+        root.key = lower(paths::fileNameOf(rootPath, paths::kWindows));
         root.info = m_cache.binary(rootPath);
         root.pe = root.info ? root.info->pe() : nullptr;
         root.node = rootIndex;
@@ -278,10 +266,11 @@ public:
         if (root.pe->machine != m_processMachine) {
             Problem p;
             p.kind = ProblemKind::WrongArch;
-            p.name = baseName(rootPath);
+            p.name = paths::fileNameOf(rootPath, paths::kWindows);
             p.paths = {rootPath};
-            p.detail = baseName(rootPath) + " is " + machineDescription(root.pe->machine, root.pe->pe32Plus) + " but "
-                       + m_processName + " is " + machineDescription(m_processMachine, m_processPlus)
+            p.detail = paths::fileNameOf(rootPath, paths::kWindows) + " is "
+                       + machineDescription(root.pe->machine, root.pe->pe32Plus) + " but " + m_processName + " is "
+                       + machineDescription(m_processMachine, m_processPlus)
                        + ": LoadLibrary fails with [WinError 193] \"%1 is not a valid Win32 application\" (" + rootPath
                        + "). Windows cannot load a DLL of another machine into a process. Use the "
                        + bin::peMachineName(m_processMachine)
@@ -290,7 +279,7 @@ public:
             graph.addProblem(std::move(p));
             return;
         }
-        m_rootDir = dirName(rootPath);
+        m_rootDir = paths::folderOf(rootPath, paths::kWindows);
         m_modules.push_back(std::move(root));
 
         // Already in every process: ntdll, kernel32 and kernelbase. Their
@@ -609,7 +598,7 @@ private:
         const bool delayed = delayEdge || m_modules[requester].delayed;
         const bool systemRequester = m_modules[requester].system;
         const std::string requesterPath = m_modules[requester].path;
-        const std::size_t from = nodeOf(m_modules[requester], baseName(requesterPath), graph);
+        const std::size_t from = nodeOf(m_modules[requester], paths::fileNameOf(requesterPath, paths::kWindows), graph);
         const std::string key = lower(name);
 
         // Windows' own delay-load imports are its business (many name
@@ -644,7 +633,7 @@ private:
                     + ": this Windows version may not have "
                       "it (it is newer than the schema, or exists only on other editions). API sets are never "
                       "looked up as files, so a file of that name does not help; update Windows, or use a build of "
-                    + baseName(requesterPath) + " made for this Windows version.";
+                    + paths::fileNameOf(requesterPath, paths::kWindows) + " made for this Windows version.";
             else if (resolved->host.empty())
                 p.detail = name + " is an API set whose contract " + resolved->contract
                            + " has no host DLL on "
@@ -664,8 +653,8 @@ private:
         if (name.find_first_of("/\\") != std::string::npos) {
             const FileFacts f = m_cache.facts(name);
             if (f.isRegular) {
-                const std::size_t index =
-                    addModule(baseName(name), name, Via::Absolute, name, delayed, false, graph, queue);
+                const std::size_t index = addModule(paths::fileNameOf(name, paths::kWindows), name, Via::Absolute, name,
+                                                    delayed, false, graph, queue);
                 graph.addEdge(from, m_modules[index].node, name, Via::Absolute, delayEdge);
                 return;
             }
@@ -741,7 +730,7 @@ private:
                 + " build of the package that provides it." + delayNote;
         } else {
             p.kind = ProblemKind::Missing;
-            p.detail = name + " was not found, so loading " + baseName(m_modules[0].path)
+            p.detail = name + " was not found, so loading " + paths::fileNameOf(m_modules[0].path, paths::kWindows)
                        + " fails with "
                          "[WinError 126] \"The specified module could not be found\""
                        + (delayed ? " when it is used" : "") + ". Looked in, in order: " + where + ".";
@@ -766,7 +755,7 @@ private:
                           "(LOAD_LIBRARY_SEARCH_DEFAULT_DIRS | LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR) ignores PATH, and "
                           "so does Python 3.8 and later for extension modules: adding a folder to PATH does not "
                           "help. Call os.add_dll_directory(r\""
-                        + dirName(onPath.front())
+                        + paths::folderOf(onPath.front(), paths::kWindows)
                         + "\") before importing "
                           "torch, or install the DLL where it is searched. (torch's own fallback after error 126, "
                           "LoadLibraryW with its folders put in front of PATH, would find it: see --classic-search.)";

@@ -125,6 +125,8 @@ QString preflight(const QString &executable, const QProcessEnvironment &env, QSt
     // (A Store alias that does start the Store's Python is zero-size too.)
     if (info.size() == 0 && !inWindowsApps(info))
         return QStringLiteral("an empty file, not a program: %1").arg(*resolved);
+    if (probeScript().isEmpty())
+        return QStringLiteral("the probe script is missing from this build");
     return {};
 }
 
@@ -376,10 +378,6 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
     }
     if (!in.problem.isEmpty())
         return probe;
-    if (probeScript().isEmpty()) {
-        in.problem = QStringLiteral("the probe script is missing from this build");
-        return probe;
-    }
 
     const platform::ProcessResult run = runProbe(program, {}, timeout, cancel, env);
     probe.elapsedMs = run.elapsedMs;
@@ -448,8 +446,6 @@ ImportResult probeImport(const QString &executable, std::chrono::milliseconds ti
     const QProcessEnvironment env = probeEnvironment(environment);
     QString program;
     r.problem = preflight(executable, env, &program);
-    if (r.problem.isEmpty() && probeScript().isEmpty())
-        r.problem = QStringLiteral("the probe script is missing from this build");
     if (!r.problem.isEmpty()) {
         r.outcome = ImportResult::Outcome::ProbeFailed;
         r.message = r.problem;

@@ -2,6 +2,7 @@
 // PE reader: fixtures built with mingw-w64 at test time (both x86_64 and
 // i686), objdump as an oracle over the fixtures and Wine's own PE DLLs, bounded
 // reads on a file padded to hundreds of MB, and hostile input.
+#include "PeBuilder.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
 
@@ -80,23 +81,12 @@ std::vector<std::string> importNames(const PeInfo &info, bool delay)
     return names;
 }
 
-std::uint32_t get32(const std::string &b, std::size_t at)
-{
-    std::uint32_t v = 0;
-    for (std::size_t i = 0; i < 4; ++i)
-        v |= std::uint32_t{static_cast<unsigned char>(b[at + i])} << (8 * i);
-    return v;
-}
+using pe::get32;
+using pe::put32;
 
 std::uint16_t get16(const std::string &b, std::size_t at)
 {
     return static_cast<std::uint16_t>(static_cast<unsigned char>(b[at]) | (static_cast<unsigned char>(b[at + 1]) << 8));
-}
-
-void put32(std::string &b, std::size_t at, std::uint32_t v)
-{
-    for (std::size_t i = 0; i < 4; ++i)
-        b[at + i] = static_cast<char>((v >> (8 * i)) & 0xff);
 }
 
 void put16(std::string &b, std::size_t at, std::uint16_t v)
@@ -306,34 +296,6 @@ std::optional<Toolchain> toolchain(Arch arch)
     return Toolchain{config::mingw32Cc, config::mingw32Dlltool, "i386", "pe-i386", 0x14c, false};
 }
 
-// GNU ld before 2.42 links a dlltool delay-import library without filling in
-// the Delay Import Directory entry; point it at the descriptor (found in the
-// link map) the way newer linkers do.
-void fillDelayDirectory(const fs::path &dll, const fs::path &map)
-{
-    std::string bytes = readFile(dll);
-    const RawPe pe(bytes);
-    if (get32(bytes, pe.dirOffset(13)) != 0)
-        return; // the linker did it
-    std::uint64_t base = 0, descriptor = 0;
-    for (const std::string &line : lines(readFile(map))) {
-        std::uint64_t value = 0;
-        char name[256] = {};
-        if (std::sscanf(line.c_str(), " 0x%" SCNx64 " %255s", &value, name) != 2)
-            continue;
-        const std::string symbol = name;
-        if (symbol == "__image_base__")
-            base = value;
-        else if (symbol.find("_DELAY_IMPORT_DESCRIPTOR_") != std::string::npos)
-            descriptor = value;
-    }
-    ASSERT_NE(base, 0u) << "no __image_base__ in " << map;
-    ASSERT_GT(descriptor, base) << "no delay import descriptor in " << map;
-    put32(bytes, pe.dirOffset(13), static_cast<std::uint32_t>(descriptor - base));
-    put32(bytes, pe.dirOffset(13) + 4, 32); // one descriptor; this linker writes no terminator
-    writeFile(dll, bytes);
-}
-
 // Rewrites a PE32 fixture's delay descriptor into the old form (attributes 0,
 // every pointer a virtual address, the name table entries too).
 std::string toVaFormDelay(std::string bytes)
@@ -412,7 +374,7 @@ std::unique_ptr<Fixture> buildFixture(Arch arch)
     for (const fs::path &p : f->all())
         if (!fs::exists(p))
             return nullptr;
-    fillDelayDirectory(f->delay, d / "d.map");
+    pe::fillDelayDirectory(f->delay, d / "d.map");
     return f;
 }
 

@@ -5,7 +5,7 @@
 // checks the same rules against a real loader (tests/oracle/WineOracleTest.cpp).
 #include "TestConfig.h"
 #include "TestSupport.h"
-#include "fixtures/windows/PeBuilder.h"
+#include "PeBuilder.h"
 
 #include "loader/Analyzer.h"
 #include "loader/ApiSetSchema.h"

@@ -11,9 +11,10 @@
 // (<wineDllDir>/x86_64-windows): Wine maps kernel32, kernelbase, msvcrt and
 // the API set hosts from there, so our System32 holds the same files that
 // Wine's loader uses.
-#include "../loader/fixtures/windows/PeBuilder.h"
+#include "PeBuilder.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
+#include "WinePrefix.h"
 
 #include "loader/Analyzer.h"
 
@@ -28,15 +29,10 @@ using namespace td;
 using namespace td::test;
 using loader::ProblemKind;
 using loader::Severity;
+using wine::wine64;
+using wine::winePath;
 
 namespace {
-
-std::string winePath(const fs::path &p)
-{
-    std::string s = "Z:" + p.string();
-    std::replace(s.begin(), s.end(), '/', '\\');
-    return s;
-}
 
 // "Z:\tmp\x\a.dll" -> "/tmp/x/a.dll"; other drives (Wine's C:\windows) -> "".
 std::string unixPath(std::string p)
@@ -64,21 +60,6 @@ struct Probe {
     std::string raw;
 };
 
-std::string wine64()
-{
-    if (fs::exists("/usr/lib/wine/wine64"))
-        return "/usr/lib/wine/wine64";
-    return config::have(config::wine) ? config::wine : "";
-}
-
-std::string wineserver()
-{
-    for (const char *p : {"/usr/lib/wine/wineserver64", "/usr/lib/wine/wineserver"})
-        if (fs::exists(p))
-            return p;
-    return "wineserver";
-}
-
 class WineOracle : public ::testing::Test {
 protected:
     static void SetUpTestSuite()
@@ -90,30 +71,18 @@ protected:
             return;
         }
         s_dir = std::make_unique<TempDir>("td-wine");
-        s_prefix = s_dir->path() / "prefix";
         s_bin = s_dir->path() / "bin";
         fs::create_directories(s_bin);
         fs::create_directories(s_dir->path() / "cwd");
         runOk({tc->cc, "-O2", "-municode", "-o", (s_bin / "loadprobe.exe").string(),
                std::string(config::sourceDir) + "/core/platform/windows/loadprobe.c", "-lpsapi"});
-        // One wineserver for the whole suite (each probe then starts fast),
-        // and the prefix. Both leave processes behind (wineserver, Wine's
-        // services), so they get /dev/null rather than our pipes.
-        RunOptions boot = wineOptions();
-        boot.timeout = std::chrono::seconds(240);
-        run({"/bin/sh", "-c", "\"$0\" -p </dev/null >/dev/null 2>&1", wineserver()}, boot);
-        const RunResult r = run({"/bin/sh", "-c", "\"$0\" wineboot -i </dev/null >/dev/null 2>&1", wine64()}, boot);
-        if (!r.ok() && !fs::exists(s_prefix / "system.reg")) {
-            s_skip = "wineboot failed (exit " + std::to_string(r.exitCode) + ")";
-            return;
-        }
+        s_prefix = std::make_unique<wine::Prefix>(s_dir->path() / "prefix");
+        s_skip = s_prefix->error();
     }
 
     static void TearDownTestSuite()
     {
-        if (s_dir) {
-            run({"/bin/sh", "-c", "\"$0\" -k </dev/null >/dev/null 2>&1", wineserver()}, wineOptions());
-        }
+        s_prefix.reset();
         std::cout << "[ WINE     ] Wine agrees on " << s_agreed << " of " << s_total << " trees" << std::endl;
         s_dir.reset();
     }
@@ -126,17 +95,6 @@ protected:
         m_x86 = *pe::x86();
         m_root = s_dir->path() / ::testing::UnitTest::GetInstance()->current_test_info()->name();
         fs::create_directories(m_root);
-    }
-
-    static RunOptions wineOptions()
-    {
-        RunOptions o;
-        o.setEnv["WINEPREFIX"] = s_prefix.string();
-        o.setEnv["WINEDEBUG"] = "-all";
-        o.setEnv["WINEDLLOVERRIDES"] = "mscoree,mshtml=";
-        o.unsetEnv = {"DISPLAY", "WAYLAND_DISPLAY", "WINEPATH"};
-        o.timeout = std::chrono::seconds(60);
-        return o;
     }
 
     fs::path dir(const std::string &name)
@@ -177,7 +135,7 @@ protected:
             argv.push_back(winePath(d));
         }
         argv.push_back(winePath(root));
-        RunOptions o = wineOptions();
+        RunOptions o = s_prefix->options();
         o.workingDir = s_dir->path() / "cwd";
         if (!setup.path.empty()) {
             std::string value;
@@ -302,7 +260,8 @@ protected:
     }
 
     static inline std::unique_ptr<TempDir> s_dir;
-    static inline fs::path s_prefix, s_bin;
+    static inline std::unique_ptr<wine::Prefix> s_prefix;
+    static inline fs::path s_bin;
     static inline std::string s_skip;
     static inline int s_total = 0, s_agreed = 0;
     pe::Toolchain m_tc, m_x86;

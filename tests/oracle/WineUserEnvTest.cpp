@@ -6,6 +6,7 @@
 // type and value.
 #include "TestConfig.h"
 #include "TestSupport.h"
+#include "WinePrefix.h"
 
 #include <gtest/gtest.h>
 
@@ -13,30 +14,10 @@
 #include <memory>
 
 using namespace td::test;
+using wine::wine64;
+using wine::winePath;
 
 namespace {
-
-std::string wine64()
-{
-    if (fs::exists("/usr/lib/wine/wine64"))
-        return "/usr/lib/wine/wine64";
-    return config::have(config::wine) ? config::wine : "";
-}
-
-std::string wineserver()
-{
-    for (const char *p : {"/usr/lib/wine/wineserver64", "/usr/lib/wine/wineserver"})
-        if (fs::exists(p))
-            return p;
-    return "wineserver";
-}
-
-std::string winePath(const fs::path &p)
-{
-    std::string s = "Z:" + p.string();
-    std::replace(s.begin(), s.end(), '/', '\\');
-    return s;
-}
 
 // UTF-8 -> the bytes Windows stores for it (UTF-16LE with a terminating
 // NUL), as lower-case hex.
@@ -89,7 +70,6 @@ protected:
             return;
         }
         s_dir = std::make_unique<TempDir>("td-wine-userenv");
-        s_prefix = s_dir->path() / "prefix";
         s_tool = s_dir->path() / "userenvtool.exe";
         const std::string src = std::string(config::sourceDir) + "/core/platform/windows/";
         runOk({config::mingw64Cc, "-O2", "-Wall", "-Wextra", "-Werror", "-municode", "-o", s_tool.string(),
@@ -98,19 +78,15 @@ protected:
             s_skip = "userenvtool.exe did not build";
             return;
         }
-        // wineserver and wineboot leave processes behind: /dev/null, not our pipes.
-        RunOptions boot = options();
-        boot.timeout = std::chrono::seconds(240);
-        run({"/bin/sh", "-c", "\"$0\" -p </dev/null >/dev/null 2>&1", wineserver()}, boot);
-        const RunResult r = run({"/bin/sh", "-c", "\"$0\" wineboot -i </dev/null >/dev/null 2>&1", wine64()}, boot);
-        if (!r.ok() && !fs::exists(s_prefix / "system.reg"))
-            s_skip = "wineboot failed (exit " + std::to_string(r.exitCode) + ")";
+        // Wine turns arguments into UTF-16 with the Unix locale's charset.
+        s_prefix = std::make_unique<wine::Prefix>(s_dir->path() / "prefix",
+                                                  std::map<std::string, std::string>{{"LC_ALL", "C.UTF-8"}});
+        s_skip = s_prefix->error();
     }
 
     static void TearDownTestSuite()
     {
-        if (s_dir)
-            run({"/bin/sh", "-c", "\"$0\" -k </dev/null >/dev/null 2>&1", wineserver()}, options());
+        s_prefix.reset();
         s_dir.reset();
     }
 
@@ -120,18 +96,7 @@ protected:
             GTEST_SKIP() << s_skip;
     }
 
-    static RunOptions options()
-    {
-        RunOptions o;
-        o.setEnv["WINEPREFIX"] = s_prefix.string();
-        o.setEnv["WINEDEBUG"] = "-all";
-        o.setEnv["WINEDLLOVERRIDES"] = "mscoree,mshtml=";
-        // Wine turns arguments into UTF-16 with the Unix locale's charset.
-        o.setEnv["LC_ALL"] = "C.UTF-8";
-        o.unsetEnv = {"DISPLAY", "WAYLAND_DISPLAY", "WINEPATH"};
-        o.timeout = std::chrono::seconds(60);
-        return o;
-    }
+    static RunOptions options() { return s_prefix->options(); }
 
     static RunResult tool(std::vector<std::string> args)
     {
@@ -166,7 +131,7 @@ protected:
 
     static inline std::string s_skip;
     static inline std::unique_ptr<TempDir> s_dir;
-    static inline fs::path s_prefix;
+    static inline std::unique_ptr<wine::Prefix> s_prefix;
     static inline fs::path s_tool;
 };
 

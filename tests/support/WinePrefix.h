@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Running Windows programs under Wine in the tests: where wine64 is, how a
+// Unix path looks from Windows, and one WINEPREFIX per test suite.
+#pragma once
+
+#include "TestConfig.h"
+#include "TestSupport.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+namespace td::test::wine {
+
+inline std::string wine64()
+{
+    if (fs::exists("/usr/lib/wine/wine64"))
+        return "/usr/lib/wine/wine64";
+    return config::have(config::wine) ? config::wine : "";
+}
+
+inline std::string wineserver()
+{
+    for (const char *p : {"/usr/lib/wine/wineserver64", "/usr/lib/wine/wineserver"})
+        if (fs::exists(p))
+            return p;
+    return "wineserver";
+}
+
+// /tmp/x/a.dll -> Z:\tmp\x\a.dll
+inline std::string winePath(const fs::path &p)
+{
+    std::string s = "Z:" + p.string();
+    std::replace(s.begin(), s.end(), '/', '\\');
+    return s;
+}
+
+// A fresh WINEPREFIX in `dir`, booted once with one wineserver that stays
+// up for the suite (each program then starts fast) and is stopped at the end.
+class Prefix {
+public:
+    explicit Prefix(fs::path dir, std::map<std::string, std::string> extraEnv = {})
+        : m_dir(std::move(dir)), m_extraEnv(std::move(extraEnv))
+    {
+        // wineserver and wineboot leave processes behind (the server, Wine's
+        // services): they get /dev/null rather than our pipes.
+        RunOptions boot = options();
+        boot.timeout = std::chrono::seconds(240);
+        run({"/bin/sh", "-c", "\"$0\" -p </dev/null >/dev/null 2>&1", wineserver()}, boot);
+        const RunResult r = run({"/bin/sh", "-c", "\"$0\" wineboot -i </dev/null >/dev/null 2>&1", wine64()}, boot);
+        if (!r.ok() && !fs::exists(m_dir / "system.reg"))
+            m_error = "wineboot failed (exit " + std::to_string(r.exitCode) + ")";
+    }
+    ~Prefix() { run({"/bin/sh", "-c", "\"$0\" -k </dev/null >/dev/null 2>&1", wineserver()}, options()); }
+    Prefix(const Prefix &) = delete;
+    Prefix &operator=(const Prefix &) = delete;
+
+    // Why it could not be booted; empty when it is ready.
+    const std::string &error() const { return m_error; }
+
+    RunOptions options() const
+    {
+        RunOptions o;
+        o.setEnv = m_extraEnv;
+        o.setEnv["WINEPREFIX"] = m_dir.string();
+        o.setEnv["WINEDEBUG"] = "-all";
+        o.setEnv["WINEDLLOVERRIDES"] = "mscoree,mshtml="; // no Mono or Gecko installer
+        o.unsetEnv = {"DISPLAY", "WAYLAND_DISPLAY", "WINEPATH"};
+        o.timeout = std::chrono::seconds(60);
+        return o;
+    }
+
+private:
+    fs::path m_dir;
+    std::map<std::string, std::string> m_extraEnv;
+    std::string m_error;
+};
+
+} // namespace td::test::wine
