@@ -3,18 +3,86 @@
 #include "ExitCode.h"
 #include "NativeArguments.h"
 
+#include "CoreBackend.h"
+#include "Language.h"
+#include "Theme.h"
+#include "Wizard.h"
+
 #include "Version.h"
 #include "platform/Logging.h"
 
+#include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
+#include <QIcon>
 
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <exception>
+
+namespace {
+
+// Whether a window can be shown: on Linux an X or Wayland display, or a platform named explicitly.
+bool hasDisplay()
+{
+#if defined(Q_OS_WIN) || defined(Q_OS_MACOS)
+    return true;
+#else
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) {
+        const char *value = std::getenv(name);
+        if (value && *value)
+            return true;
+    }
+    return false;
+#endif
+}
+
+bool wantsWizard(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i)
+        if (QByteArray(argv[i]) != "--debug")
+            return false;
+    return true;
+}
+
+int runWizard(int argc, char *argv[], bool debug)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QString::fromLatin1(td::kAppName));
+    QApplication::setApplicationVersion(QString::fromLatin1(td::kVersion));
+    QApplication::setApplicationDisplayName(QStringLiteral("TorchDoctor"));
+    td::platform::initLogging(debug);
+    if (!QDir(QStringLiteral(":/icons")).entryList().isEmpty())
+        QApplication::setWindowIcon(
+            QIcon(QDir(QStringLiteral(":/icons")).filePath(QDir(QStringLiteral(":/icons")).entryList().first())));
+    td::ui::Theme::apply(app);
+    td::ui::Language::apply(td::ui::Language::fromSystem());
+    td::ui::CoreBackend backend;
+    td::ui::Wizard wizard(backend);
+    wizard.show();
+    return QApplication::exec();
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
     td::app::setNativeArguments(argc, argv);
+    const bool bare = wantsWizard(argc, argv);
+    if (bare && hasDisplay()) {
+        bool debug = false;
+        for (int i = 1; i < argc; ++i)
+            debug = debug || QByteArray(argv[i]) == "--debug";
+        try {
+            return runWizard(argc, argv, debug);
+        } catch (const std::exception &e) {
+            spdlog::critical("internal failure: {}", e.what());
+            return td::app::Internal;
+        }
+    }
+
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QString::fromLatin1(td::kAppName));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(td::kVersion));
@@ -23,6 +91,10 @@ int main(int argc, char *argv[])
     QStringList arguments = QCoreApplication::arguments();
     const bool debug = arguments.removeAll(QStringLiteral("--debug")) > 0;
     td::platform::initLogging(debug);
+    if (bare) {
+        std::fputs("No display found: running `torchdoctor check` instead.\n", stderr);
+        arguments << QStringLiteral("check");
+    }
     spdlog::debug("{} {} started: {}", td::kAppName, td::kVersion, arguments.join(QLatin1Char(' ')).toStdString());
     try {
         const int code = td::app::runCli(arguments);

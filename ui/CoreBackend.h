@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Backend.h"
+
+#include "fixes/EnvPlanner.h"
+#include "fixes/ReinstallPlanner.h"
+
+#include <QCoreApplication>
+#include <QMap>
+#include <QMutex>
+
+#include <memory>
+
+namespace td::knowledge {
+class KnowledgeBase;
+}
+
+namespace td::ui {
+
+// The wizard's backend on a real machine: every call goes to core (the check
+// runner, the planners, the executor and its journal, the report renderers).
+class CoreBackend final : public Backend {
+    Q_DECLARE_TR_FUNCTIONS(CoreBackend)
+
+public:
+    CoreBackend();
+    ~CoreBackend() override;
+
+    QFuture<Discovery> discover(const QStringList &projectDirs) override;
+    [[nodiscard]] QStringList diagnosisSteps() const override;
+    QFuture<checks::CheckReport> diagnose(const Target &target) override;
+    [[nodiscard]] PastedError classify(const QString &text) const override;
+    [[nodiscard]] std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
+                                                           const checks::CheckReport &report) const override;
+
+    [[nodiscard]] QList<checks::FixFamily> families() const override;
+    RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before) override;
+    QFuture<QString> preflight(const RepairProposal &repair) override;
+    QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) override;
+    QFuture<checks::CheckReport> verify(const RepairProposal &repair, const Target &target) override;
+    [[nodiscard]] Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
+                                       const RepairProposal &repair) const override;
+
+    [[nodiscard]] std::optional<fixes::JournalEntry> journalEntry(const QString &id) const override;
+    [[nodiscard]] fixes::FixPlan undoPlan(const QString &entryId) const override;
+    QFuture<RepairEvent> undo(const QString &entryId, const platform::CancelToken &cancel) override;
+
+    [[nodiscard]] QString renderReport(const checks::CheckReport &report, ReportFormat format,
+                                       bool redact) const override;
+    bool saveReport(const QString &path, const QString &text, QString &error) const override;
+
+    // The knowledge base could not be read (a damaged build): what is wrong.
+    [[nodiscard]] QStringList knowledgeProblems() const { return m_knowledgeProblems; }
+
+private:
+    struct Planned {
+        checks::FixFamily family = checks::FixFamily::Env;
+        fixes::EnvPlan env;
+        fixes::ReinstallPlan reinstall;
+        checks::CheckRequest request;
+    };
+    [[nodiscard]] checks::CheckRequest requestFor(const Target &target) const;
+    [[nodiscard]] std::optional<Planned> planned(int handle) const;
+
+    std::shared_ptr<knowledge::KnowledgeBase> m_knowledge;
+    QStringList m_knowledgeProblems;
+    mutable QMutex m_mutex;
+    QMap<int, Planned> m_planned;
+    int m_nextHandle = 1;
+};
+
+} // namespace td::ui

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "DiagnosePage.h"
+
+#include "PageId.h"
+#include "Session.h"
+
+#include <QAbstractButton>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStyle>
+#include <QVBoxLayout>
+
+namespace td::ui {
+
+DiagnosePage::DiagnosePage(Session &session, QWidget *parent) : Page(session, parent)
+{
+    setObjectName(QStringLiteral("diagnosePage"));
+    m_target = new QLabel(this);
+    m_target->setWordWrap(true);
+    m_target->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_stepsLabel = new QLabel(this);
+    m_steps = new QListWidget(this);
+    m_steps->setObjectName(QStringLiteral("steps"));
+    m_stepsLabel->setBuddy(m_steps);
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("progress"));
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("status"));
+    m_status->setWordWrap(true);
+    m_cancel = new QPushButton(this);
+    m_cancel->setObjectName(QStringLiteral("stopChecks"));
+    m_again = new QPushButton(this);
+    m_again->setObjectName(QStringLiteral("runAgain"));
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_again);
+    buttons->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_target);
+    layout->addWidget(m_stepsLabel);
+    layout->addWidget(m_steps, 1);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addLayout(buttons);
+
+    connect(m_cancel, &QPushButton::clicked, this, &DiagnosePage::cancel);
+    connect(m_again, &QPushButton::clicked, this, &DiagnosePage::start);
+    connect(&m_watcher, &QFutureWatcher<checks::CheckReport>::progressRangeChanged, this, &DiagnosePage::onProgress);
+    connect(&m_watcher, &QFutureWatcher<checks::CheckReport>::progressValueChanged, this, &DiagnosePage::onProgress);
+    connect(&m_watcher, &QFutureWatcher<checks::CheckReport>::progressTextChanged, this, &DiagnosePage::markDone);
+    connect(&m_watcher, &QFutureWatcher<checks::CheckReport>::finished, this, &DiagnosePage::onFinished);
+    retranslate();
+}
+
+DiagnosePage::~DiagnosePage()
+{
+    // The result must not reach a page that is gone: stop listening, then stop the work.
+    m_watcher.disconnect(this);
+    m_watcher.cancel();
+}
+
+void DiagnosePage::retranslate()
+{
+    setTitle(tr("Checking PyTorch"));
+    setSubTitle(tr("Every check runs in the background; the window stays usable, and you can stop them."));
+    const Target &t = session().target;
+    QString what = t.python.isEmpty() ? tr("the default Python") : t.python;
+    if (!t.projectDir.isEmpty())
+        what = tr("%1, in the project %2").arg(what, t.projectDir);
+    m_target->setText(tr("Diagnosing %1.").arg(what));
+    m_stepsLabel->setText(tr("C&hecks:"));
+    m_steps->setAccessibleName(tr("Checks and their state"));
+    m_progress->setAccessibleName(tr("Overall progress"));
+    m_cancel->setText(tr("&Stop the checks"));
+    m_cancel->setAccessibleName(tr("Stop the checks"));
+    m_again->setText(tr("&Run the checks again"));
+    m_again->setAccessibleName(tr("Run the checks again"));
+    updateStatus();
+}
+
+void DiagnosePage::initializePage()
+{
+    retranslate();
+    start();
+}
+
+void DiagnosePage::start()
+{
+    if (m_watcher.isRunning())
+        return;
+    session().clearDiagnosis();
+    m_done.clear();
+    m_finished = false;
+    m_cancelled = false;
+    m_steps->clear();
+    for (const QString &title : session().backend().diagnosisSteps()) {
+        auto *item = new QListWidgetItem(title, m_steps);
+        item->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+        item->setData(Qt::UserRole, false);
+    }
+    m_progress->setRange(0, 0);
+    m_watcher.setFuture(session().backend().diagnose(session().target));
+    updateStatus();
+    emit completeChanged();
+}
+
+void DiagnosePage::cancel()
+{
+    if (!m_watcher.isRunning())
+        return;
+    m_cancelled = true;
+    m_watcher.cancel();
+    updateStatus();
+}
+
+void DiagnosePage::cleanupPage()
+{
+    cancel();
+    Page::cleanupPage();
+}
+
+void DiagnosePage::onProgress()
+{
+    if (m_watcher.progressMaximum() > 0) {
+        m_progress->setRange(m_watcher.progressMinimum(), m_watcher.progressMaximum());
+        m_progress->setValue(m_watcher.progressValue());
+    }
+}
+
+void DiagnosePage::markDone(const QString &step)
+{
+    if (step.isEmpty() || m_done.contains(step))
+        return;
+    m_done << step;
+    QListWidgetItem *item = nullptr;
+    for (int row = 0; row < m_steps->count() && !item; ++row)
+        if (m_steps->item(row)->text() == step)
+            item = m_steps->item(row);
+    if (!item)
+        item = new QListWidgetItem(step, m_steps);
+    item->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
+    item->setData(Qt::UserRole, true);
+    item->setData(Qt::AccessibleDescriptionRole, tr("done"));
+    updateStatus();
+}
+
+void DiagnosePage::onFinished()
+{
+    m_finished = true;
+    const bool hasResult = !m_watcher.isCanceled() && m_watcher.future().resultCount() > 0;
+    if (!hasResult || m_watcher.result().cancelled) {
+        m_cancelled = true;
+    } else {
+        const checks::CheckReport report = m_watcher.result();
+        m_elapsedMs = report.elapsedMs;
+        m_errors = m_warnings = 0;
+        for (const checks::Finding &f : report.findings) {
+            m_errors += f.severity == checks::Severity::Error ? 1 : 0;
+            m_warnings += f.severity == checks::Severity::Warning ? 1 : 0;
+        }
+        for (int row = 0; row < m_steps->count(); ++row) {
+            m_steps->item(row)->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
+            m_steps->item(row)->setData(Qt::UserRole, true);
+        }
+        m_progress->setRange(0, 1);
+        m_progress->setValue(1);
+        session().setDiagnosis(report);
+    }
+    if (m_cancelled) {
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
+    }
+    updateStatus();
+    emit completeChanged();
+    if (!m_cancelled)
+        wizard()->button(QWizard::NextButton)->setFocus();
+}
+
+void DiagnosePage::updateStatus()
+{
+    const bool running = m_watcher.isRunning();
+    m_cancel->setEnabled(running && !m_cancelled);
+    m_again->setVisible(m_finished && m_cancelled);
+    if (running && m_cancelled)
+        m_status->setText(tr("Stopping: the programs the checks started are being ended…"));
+    else if (running)
+        m_status->setText(tr("%1 of %2 steps done.").arg(m_done.size()).arg(m_steps->count()));
+    else if (m_finished && m_cancelled)
+        m_status->setText(tr("The checks were stopped; nothing was concluded. Run them again, or go back to "
+                             "choose another target."));
+    else if (m_finished)
+        m_status->setText(tr("Done in %1 s: %n problem(s)", nullptr, m_errors)
+                              .arg(static_cast<double>(m_elapsedMs) / 1000.0, 0, 'f', 1)
+                          + u' ' + tr("and %n warning(s).", nullptr, m_warnings));
+    else
+        m_status->clear();
+}
+
+bool DiagnosePage::isComplete() const
+{
+    return m_finished && !m_cancelled && session().report().has_value();
+}
+
+int DiagnosePage::nextId() const
+{
+    return FindingsPageId;
+}
+
+} // namespace td::ui

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Page.h"
+
+#include "checks/CheckRunner.h"
+
+#include <QFutureWatcher>
+
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+
+namespace td::ui {
+
+// The checks running: each step's state as it finishes, the overall
+// progress, and a button that stops them. The page is complete once the
+// diagnosis is in; going back stops it.
+class DiagnosePage : public Page {
+    Q_OBJECT
+
+public:
+    explicit DiagnosePage(Session &session, QWidget *parent = nullptr);
+    ~DiagnosePage() override;
+
+    void initializePage() override;
+    void cleanupPage() override;
+    [[nodiscard]] bool isComplete() const override;
+    [[nodiscard]] int nextId() const override;
+
+    [[nodiscard]] bool isRunning() const { return m_watcher.isRunning(); }
+    [[nodiscard]] bool wasCancelled() const { return m_cancelled; }
+    void cancel();
+    void start();
+
+protected:
+    void retranslate() override;
+
+private:
+    void onProgress();
+    void onFinished();
+    void markDone(const QString &step);
+    void updateStatus();
+
+    QLabel *m_target = nullptr;
+    QLabel *m_stepsLabel = nullptr;
+    QListWidget *m_steps = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_status = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QPushButton *m_again = nullptr;
+
+    QFutureWatcher<checks::CheckReport> m_watcher;
+    QStringList m_done;
+    bool m_finished = false;
+    bool m_cancelled = false;
+    qint64 m_elapsedMs = 0;
+    int m_errors = 0;
+    int m_warnings = 0;
+};
+
+} // namespace td::ui

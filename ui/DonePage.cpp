@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "DonePage.h"
+
+#include "ConfirmDialog.h"
+#include "PageId.h"
+#include "Session.h"
+#include "Theme.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace td::ui {
+
+DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
+{
+    setObjectName(QStringLiteral("donePage"));
+    m_result = new QLabel(this);
+    m_result->setObjectName(QStringLiteral("doneResult"));
+    m_result->setWordWrap(true);
+    QFont big = m_result->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    m_result->setFont(big);
+    m_changesLabel = new QLabel(this);
+    m_changes = new QTreeWidget(this);
+    m_changes->setObjectName(QStringLiteral("changes"));
+    m_changes->setHeaderHidden(true);
+    m_changesLabel->setBuddy(m_changes);
+    m_afterwards = new QLabel(this);
+    m_afterwards->setObjectName(QStringLiteral("afterwards"));
+    m_afterwards->setWordWrap(true);
+    m_undoButton = new QPushButton(this);
+    m_undoButton->setObjectName(QStringLiteral("undo"));
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("undoStatus"));
+    m_status->setWordWrap(true);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_undoButton);
+    buttons->addWidget(m_status, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_result);
+    layout->addWidget(m_changesLabel);
+    layout->addWidget(m_changes, 1);
+    layout->addWidget(m_afterwards);
+    layout->addLayout(buttons);
+
+    connect(m_undoButton, &QPushButton::clicked, this, &DonePage::undo);
+    connect(&m_undo, &QFutureWatcher<RepairEvent>::resultsReadyAt, this, &DonePage::onUndoEvents);
+    retranslate();
+}
+
+DonePage::~DonePage()
+{
+    m_undo.disconnect(this);
+}
+
+void DonePage::retranslate()
+{
+    setTitle(tr("Done"));
+    setSubTitle(tr("What the repairs changed, and how to put it back."));
+    m_changesLabel->setText(tr("What &changed:"));
+    m_changes->setAccessibleName(tr("Changes made in this session"));
+    m_undoButton->setText(tr("&Undo the last repair…"));
+    m_undoButton->setAccessibleName(tr("Undo the last repair"));
+    fill();
+}
+
+void DonePage::initializePage()
+{
+    m_status->clear();
+    fill();
+}
+
+QString DonePage::undoableEntry() const
+{
+    const QStringList &applied = session().appliedEntries();
+    for (auto it = applied.crbegin(); it != applied.crend(); ++it)
+        if (!m_undone.contains(*it))
+            return *it;
+    return {};
+}
+
+void DonePage::fill()
+{
+    const flow::Flow *flow = session().flow();
+    const auto &report = session().report();
+    const auto &first = session().firstReport();
+    QString result;
+    bool good = true;
+    if (!report) {
+        result.clear();
+    } else if (first && !first->hasErrors()) {
+        result = tr("Nothing needs repair: PyTorch works here.");
+    } else if (flow && flow->isDone() && flow->solved()) {
+        result = tr("Solved: PyTorch works now.");
+    } else {
+        good = false;
+        result = flow ? tr("Not solved: %n problem(s) remain. The report on the next page says what is left; send it "
+                           "to whoever supports you.",
+                           nullptr, static_cast<int>(flow->remaining().size()))
+                      : QString();
+    }
+    m_result->setText(result);
+    QPalette pal = m_result->palette();
+    pal.setColor(QPalette::WindowText, good ? Theme::okColor(palette()) : Theme::errorColor(palette()));
+    m_result->setPalette(pal);
+
+    m_changes->clear();
+    for (const QString &id : session().appliedEntries()) {
+        const auto entry = session().backend().journalEntry(id);
+        auto *top = new QTreeWidgetItem(m_changes);
+        top->setText(0, entry ? (entry->title.isEmpty() ? id : entry->title) : id);
+        if (m_undone.contains(id) || (entry && !entry->undoneBy.isEmpty()))
+            top->setText(0, tr("%1 (undone)").arg(top->text(0)));
+        if (entry) {
+            for (const fixes::JournalStep &step : entry->steps) {
+                auto *child = new QTreeWidgetItem(top);
+                QString state;
+                switch (step.state) {
+                case fixes::StepState::Planned: state = tr("not run"); break;
+                case fixes::StepState::Running: state = tr("started"); break;
+                case fixes::StepState::Done: state = tr("done"); break;
+                case fixes::StepState::Failed: state = tr("failed"); break;
+                }
+                child->setText(0, QStringLiteral("%1 (%2)").arg(step.description, state));
+                child->setToolTip(0, step.description);
+            }
+        }
+        top->setExpanded(true);
+    }
+    if (session().appliedEntries().isEmpty())
+        new QTreeWidgetItem(m_changes, QStringList{tr("Nothing was changed on this machine.")});
+
+    QStringList after = session().afterwards;
+    after.removeDuplicates();
+    m_afterwards->setText(after.isEmpty() ? QString() : tr("Next: %1").arg(after.join(u' ')));
+    m_afterwards->setVisible(!after.isEmpty());
+    m_undoButton->setEnabled(!undoableEntry().isEmpty() && !m_undo.isRunning());
+}
+
+void DonePage::undo()
+{
+    const QString id = undoableEntry();
+    if (id.isEmpty() || m_undo.isRunning())
+        return;
+    const fixes::FixPlan plan = session().backend().undoPlan(id);
+    if (plan.steps.isEmpty()) {
+        m_status->setText(tr("Nothing to undo."));
+        return;
+    }
+    const int steps = static_cast<int>(plan.steps.size());
+    ConfirmDialog::ask(this, tr("Put back what the repair changed, in these %n step(s)?", nullptr, steps), plan,
+                       tr("&Undo %n step(s)", nullptr, steps), [this, id](bool yes) {
+                           if (!yes) {
+                               m_status->setText(tr("Nothing was changed."));
+                               return;
+                           }
+                           m_undoButton->setEnabled(false);
+                           m_status->setText(tr("Undoing…"));
+                           m_undo.setProperty("entry", id);
+                           m_undo.setFuture(session().backend().undo(id, platform::CancelToken()));
+                           emit completeChanged();
+                       });
+}
+
+void DonePage::onUndoEvents(int begin, int end)
+{
+    for (int i = begin; i < end; ++i) {
+        const RepairEvent e = m_undo.resultAt(i);
+        if (e.kind != RepairEvent::Kind::Finished)
+            continue;
+        if (e.result.ok()) {
+            m_undone << m_undo.property("entry").toString();
+            m_status->setText(tr("Undone (recorded as %1).").arg(e.result.entryId));
+        } else {
+            m_status->setText(tr("Undo stopped: %1").arg(e.result.error));
+        }
+        fill();
+        m_status->setText(m_status->text());
+        emit completeChanged();
+    }
+}
+
+bool DonePage::isComplete() const
+{
+    return !m_undo.isRunning();
+}
+
+int DonePage::nextId() const
+{
+    return ExportPageId;
+}
+
+QString DonePage::resultText() const
+{
+    return m_result->text();
+}
+
+QString DonePage::statusText() const
+{
+    return m_status->text();
+}
+
+} // namespace td::ui

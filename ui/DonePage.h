@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Backend.h"
+#include "Page.h"
+
+#include <QFutureWatcher>
+
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+
+namespace td::ui {
+
+// The end of the flowchart: whether PyTorch works now, what changed (from
+// the journal), what to do next, and Undo for the repairs of this session.
+class DonePage : public Page {
+    Q_OBJECT
+
+public:
+    explicit DonePage(Session &session, QWidget *parent = nullptr);
+    ~DonePage() override;
+
+    void initializePage() override;
+    [[nodiscard]] bool isComplete() const override;
+    [[nodiscard]] int nextId() const override;
+
+    void undo();
+    [[nodiscard]] bool isUndoing() const { return m_undo.isRunning(); }
+    [[nodiscard]] QString resultText() const;
+    [[nodiscard]] QString statusText() const;
+
+protected:
+    void retranslate() override;
+
+private:
+    void fill();
+    void onUndoEvents(int begin, int end);
+    [[nodiscard]] QString undoableEntry() const;
+
+    QLabel *m_result = nullptr;
+    QLabel *m_changesLabel = nullptr;
+    QTreeWidget *m_changes = nullptr;
+    QLabel *m_afterwards = nullptr;
+    QPushButton *m_undoButton = nullptr;
+    QLabel *m_status = nullptr;
+    QFutureWatcher<RepairEvent> m_undo;
+    QStringList m_undone;
+};
+
+} // namespace td::ui

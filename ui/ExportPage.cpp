@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ExportPage.h"
+
+#include "Session.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+namespace td::ui {
+
+ExportPage::ExportPage(Session &session, QWidget *parent) : Page(session, parent)
+{
+    setObjectName(QStringLiteral("exportPage"));
+    m_formatLabel = new QLabel(this);
+    m_format = new QComboBox(this);
+    m_format->setObjectName(QStringLiteral("format"));
+    m_formatLabel->setBuddy(m_format);
+    for (int i = 0; i < 4; ++i)
+        m_format->addItem(QString(), i);
+    m_redact = new QCheckBox(this);
+    m_redact->setObjectName(QStringLiteral("redact"));
+    m_redact->setChecked(true);
+    m_previewLabel = new QLabel(this);
+    m_previewLabel->setWordWrap(true);
+    m_preview = new QPlainTextEdit(this);
+    m_preview->setObjectName(QStringLiteral("preview"));
+    m_preview->setReadOnly(true);
+    m_preview->setTabChangesFocus(true);
+    m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_previewLabel->setBuddy(m_preview);
+    m_save = new QPushButton(this);
+    m_save->setObjectName(QStringLiteral("save"));
+    m_copy = new QPushButton(this);
+    m_copy->setObjectName(QStringLiteral("copy"));
+    m_open = new QPushButton(this);
+    m_open->setObjectName(QStringLiteral("openFolder"));
+    m_open->setEnabled(false);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("exportStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_formatLabel);
+    top->addWidget(m_format);
+    top->addSpacing(fontMetrics().averageCharWidth() * 3);
+    top->addWidget(m_redact);
+    top->addStretch(1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_save);
+    buttons->addWidget(m_copy);
+    buttons->addWidget(m_open);
+    buttons->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_previewLabel);
+    layout->addWidget(m_preview, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+
+    m_chooser = [this](const QString &suggested) {
+        return QFileDialog::getSaveFileName(this, tr("Save the report"), suggested);
+    };
+    m_opener = [](const QUrl &url) { return QDesktopServices::openUrl(url); };
+    connect(m_format, &QComboBox::currentIndexChanged, this, &ExportPage::render);
+    connect(m_redact, &QCheckBox::toggled, this, &ExportPage::render);
+    connect(m_save, &QPushButton::clicked, this, &ExportPage::save);
+    connect(m_copy, &QPushButton::clicked, this, &ExportPage::copyToClipboard);
+    connect(m_open, &QPushButton::clicked, this, &ExportPage::openFolder);
+    retranslate();
+}
+
+void ExportPage::retranslate()
+{
+    setTitle(tr("Report for support"));
+    setSubTitle(tr("Send it to whoever helps you, or paste it into a GitHub issue."));
+    m_formatLabel->setText(tr("F&ormat:"));
+    m_format->setItemText(0, tr("Text"));
+    m_format->setItemText(1, tr("Markdown (GitHub issue)"));
+    m_format->setItemText(2, tr("HTML (one file)"));
+    m_format->setItemText(3, tr("JSON"));
+    m_format->setAccessibleName(tr("Report format"));
+    m_redact->setText(tr("&Hide personal data (user and host names, home folder, secrets)"));
+    m_redact->setAccessibleName(tr("Hide personal data"));
+    m_previewLabel->setText(m_redact->isChecked()
+                                ? tr("&Preview of exactly what would be shared (personal data hidden):")
+                                : tr("&Preview: personal data is NOT hidden; keep this report to yourself."));
+    m_preview->setAccessibleName(tr("Report preview"));
+    m_save->setText(tr("&Save…"));
+    m_save->setAccessibleName(tr("Save the report"));
+    m_copy->setText(tr("&Copy to clipboard"));
+    m_copy->setAccessibleName(tr("Copy the report to the clipboard"));
+    m_open->setText(tr("Open the &folder"));
+    m_open->setAccessibleName(tr("Open the folder of the saved report"));
+}
+
+void ExportPage::initializePage()
+{
+    render();
+}
+
+ReportFormat ExportPage::format() const
+{
+    return static_cast<ReportFormat>(m_format->currentData().toInt());
+}
+
+void ExportPage::setFormat(ReportFormat format)
+{
+    m_format->setCurrentIndex(static_cast<int>(format));
+}
+
+void ExportPage::setRedacted(bool redacted)
+{
+    m_redact->setChecked(redacted);
+}
+
+void ExportPage::render()
+{
+    retranslate();
+    const auto &report = session().report();
+    m_text = report ? session().backend().renderReport(*report, format(), m_redact->isChecked()) : QString();
+    m_preview->setPlainText(m_text);
+    m_save->setEnabled(!m_text.isEmpty());
+    m_copy->setEnabled(!m_text.isEmpty());
+}
+
+QString ExportPage::preview() const
+{
+    return m_preview->toPlainText();
+}
+
+QString ExportPage::suggestedName() const
+{
+    QString ext;
+    switch (format()) {
+    case ReportFormat::Text: ext = QStringLiteral("txt"); break;
+    case ReportFormat::Markdown: ext = QStringLiteral("md"); break;
+    case ReportFormat::Html: ext = QStringLiteral("html"); break;
+    case ReportFormat::Json: ext = QStringLiteral("json"); break;
+    }
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return QDir(dir).filePath(QStringLiteral("torchdoctor-report-%1.%2")
+                                  .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmm")), ext));
+}
+
+bool ExportPage::save()
+{
+    const QString path = m_chooser ? m_chooser(suggestedName()) : QString();
+    if (path.isEmpty())
+        return false;
+    QString error;
+    if (!session().backend().saveReport(path, m_text, error)) {
+        m_status->setText(tr("The report could not be saved: %1").arg(error));
+        return false;
+    }
+    m_savedPath = path;
+    m_open->setEnabled(true);
+    m_status->setText(tr("Saved to %1.").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+void ExportPage::copyToClipboard()
+{
+    QApplication::clipboard()->setText(m_text);
+    m_status->setText(tr("The report is on the clipboard."));
+}
+
+bool ExportPage::openFolder()
+{
+    if (m_savedPath.isEmpty())
+        return false;
+    const bool ok = m_opener && m_opener(QUrl::fromLocalFile(QFileInfo(m_savedPath).absolutePath()));
+    if (!ok)
+        m_status->setText(tr("The folder could not be opened: %1").arg(QFileInfo(m_savedPath).absolutePath()));
+    return ok;
+}
+
+QString ExportPage::statusText() const
+{
+    return m_status->text();
+}
+
+void ExportPage::setSaveLocationChooser(std::function<QString(const QString &)> chooser)
+{
+    m_chooser = std::move(chooser);
+}
+
+void ExportPage::setUrlOpener(std::function<bool(const QUrl &)> opener)
+{
+    m_opener = std::move(opener);
+}
+
+int ExportPage::nextId() const
+{
+    return -1;
+}
+
+} // namespace td::ui

@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "FindingsPage.h"
+
+#include "PageId.h"
+#include "Session.h"
+#include "Theme.h"
+
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QLabel>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace td::ui {
+
+using checks::Finding;
+using checks::Severity;
+
+namespace {
+
+const QStringList kAreas{QStringLiteral("python"), QStringLiteral("torch"),    QStringLiteral("libraries"),
+                         QStringLiteral("gpu"),    QStringLiteral("packages"), QStringLiteral("environment"),
+                         QStringLiteral("docker")};
+
+QStringList chainOf(const Finding &f)
+{
+    QStringList chain;
+    for (const QJsonValue &v : f.evidence.value(QStringLiteral("chain")).toArray())
+        chain << v.toString();
+    const QString culprit = f.evidence.value(QStringLiteral("culprit")).toString();
+    const QString library = f.evidence.value(QStringLiteral("library")).toString();
+    const QString last = culprit.isEmpty() ? library : culprit;
+    if (!last.isEmpty() && (chain.isEmpty() || chain.last() != last) && f.id.startsWith(QLatin1String("lib.")))
+        chain << last;
+    else if (!culprit.isEmpty() && (chain.isEmpty() || chain.last() != culprit))
+        chain << culprit;
+    return chain;
+}
+
+QString problemOf(const Finding &f)
+{
+    QString problem = f.evidence.value(QStringLiteral("culprit_problem")).toString();
+    if (problem.isEmpty())
+        problem = f.evidence.value(QStringLiteral("loader_problem")).toString();
+    return problem;
+}
+
+} // namespace
+
+FindingsPage::FindingsPage(Session &session, QWidget *parent) : Page(session, parent)
+{
+    setObjectName(QStringLiteral("findingsPage"));
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("summary"));
+    m_summary->setWordWrap(true);
+    QFont big = m_summary->font();
+    big.setBold(true);
+    m_summary->setFont(big);
+    m_pasted = new QLabel(this);
+    m_pasted->setObjectName(QStringLiteral("pastedCulprit"));
+    m_pasted->setWordWrap(true);
+    m_pasted->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+
+    m_listLabel = new QLabel(this);
+    m_list = new QTreeWidget(this);
+    m_list->setObjectName(QStringLiteral("findings"));
+    m_list->setHeaderHidden(true);
+    m_list->setRootIsDecorated(true);
+    m_listLabel->setBuddy(m_list);
+
+    m_detailLabel = new QLabel(this);
+    m_detail = new QTextBrowser(this);
+    m_detail->setObjectName(QStringLiteral("detail"));
+    m_detail->setOpenLinks(false);
+    m_detailLabel->setBuddy(m_detail);
+
+    m_chainLabel = new QLabel(this);
+    m_chain = new QTreeWidget(this);
+    m_chain->setObjectName(QStringLiteral("chain"));
+    m_chain->setColumnCount(2);
+    m_chain->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_chain->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_chain->header()->setStretchLastSection(false);
+    m_chainLabel->setBuddy(m_chain);
+
+    auto *grid = new QGridLayout;
+    grid->addWidget(m_listLabel, 0, 0);
+    grid->addWidget(m_list, 1, 0, 3, 1);
+    grid->addWidget(m_detailLabel, 0, 1);
+    grid->addWidget(m_detail, 1, 1);
+    grid->addWidget(m_chainLabel, 2, 1);
+    grid->addWidget(m_chain, 3, 1);
+    grid->setColumnStretch(0, 2);
+    grid->setColumnStretch(1, 3);
+    grid->setRowStretch(1, 3);
+    grid->setRowStretch(3, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_pasted);
+    layout->addLayout(grid, 1);
+
+    connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *current) { showFinding(current); });
+    retranslate();
+}
+
+void FindingsPage::retranslate()
+{
+    setTitle(tr("What is wrong"));
+    setSubTitle(tr("Each finding says what is wrong, why, and what repairs it."));
+    m_listLabel->setText(tr("&Findings:"));
+    m_list->setAccessibleName(tr("Findings by area"));
+    m_detailLabel->setText(tr("&What it means:"));
+    m_detail->setAccessibleName(tr("Explanation of the selected finding"));
+    m_chainLabel->setText(tr("The failing &chain of libraries:"));
+    m_chain->setAccessibleName(tr("Dependency chain of the selected finding"));
+    m_chain->setHeaderLabels({tr("Library"), tr("State")});
+    if (session().report())
+        fill();
+}
+
+void FindingsPage::initializePage()
+{
+    fill();
+}
+
+void FindingsPage::fill()
+{
+    const auto &report = session().report();
+    m_findings = report ? report->findings : QList<Finding>{};
+    const QString selectedId =
+        m_list->currentItem() ? m_list->currentItem()->data(0, Qt::UserRole + 1).toString() : QString();
+    m_list->clear();
+    m_chain->clear();
+    m_detail->clear();
+
+    int errors = 0, warnings = 0;
+    for (const Finding &f : std::as_const(m_findings)) {
+        errors += f.severity == Severity::Error ? 1 : 0;
+        warnings += f.severity == Severity::Warning ? 1 : 0;
+    }
+    if (errors > 0)
+        m_summary->setText(tr("%n problem(s) keep PyTorch from working.", nullptr, errors) + u' '
+                           + tr("%n warning(s).", nullptr, warnings));
+    else if (warnings > 0)
+        m_summary->setText(tr("PyTorch works; %n warning(s) are worth a look.", nullptr, warnings));
+    else
+        m_summary->setText(tr("No problem found: PyTorch works here."));
+
+    const auto areaName = [](const QString &area) {
+        if (area == QLatin1String("python"))
+            return tr("Python");
+        if (area == QLatin1String("torch"))
+            return tr("PyTorch");
+        if (area == QLatin1String("libraries"))
+            return tr("Native libraries");
+        if (area == QLatin1String("gpu"))
+            return tr("GPU and CUDA");
+        if (area == QLatin1String("packages"))
+            return tr("Packages");
+        if (area == QLatin1String("environment"))
+            return tr("Environment");
+        if (area == QLatin1String("docker"))
+            return tr("Docker");
+        return tr("Other");
+    };
+    QStringList areas = kAreas;
+    for (const Finding &f : std::as_const(m_findings))
+        if (!areas.contains(checks::areaOf(f.id)))
+            areas << checks::areaOf(f.id);
+    QTreeWidgetItem *first = nullptr;
+    QTreeWidgetItem *preferred = nullptr;
+    const QString pastedFile = session().pasted ? session().pasted->error.library : QString();
+    for (const QString &area : std::as_const(areas)) {
+        std::optional<Severity> worst;
+        QList<qsizetype> indexes;
+        for (qsizetype i = 0; i < m_findings.size(); ++i) {
+            if (checks::areaOf(m_findings[i].id) != area)
+                continue;
+            indexes << i;
+            if (!worst || static_cast<int>(m_findings[i].severity) < static_cast<int>(*worst))
+                worst = m_findings[i].severity;
+        }
+        if (indexes.isEmpty() && !kAreas.contains(area))
+            continue;
+        auto *top = new QTreeWidgetItem(m_list);
+        const QString name = areaName(area);
+        const bool ok = !worst || *worst == Severity::Info;
+        top->setText(0, ok ? tr("%1: no problem").arg(name) : name);
+        top->setIcon(0, worst ? Theme::severityIcon(*worst) : Theme::okIcon());
+        top->setData(0, Qt::AccessibleDescriptionRole,
+                     !worst ? tr("fine")
+                            : (*worst == Severity::Error     ? tr("error")
+                               : *worst == Severity::Warning ? tr("warning")
+                                                             : tr("information")));
+        for (qsizetype i : std::as_const(indexes)) {
+            const Finding &f = m_findings[i];
+            auto *item = new QTreeWidgetItem(top);
+            item->setText(0, f.title);
+            item->setToolTip(0, f.title);
+            item->setIcon(0, Theme::severityIcon(f.severity));
+            item->setData(0, Qt::UserRole, static_cast<int>(i));
+            item->setData(0, Qt::UserRole + 1, f.id);
+            item->setData(0, Qt::AccessibleDescriptionRole,
+                          f.severity == Severity::Error     ? tr("error")
+                          : f.severity == Severity::Warning ? tr("warning")
+                                                            : tr("information"));
+            if (!first && f.severity == Severity::Error)
+                first = item;
+            if (!pastedFile.isEmpty() && chainOf(f).contains(pastedFile, Qt::CaseInsensitive) && !preferred)
+                preferred = item;
+            if (f.id == selectedId)
+                preferred = item;
+        }
+        top->setExpanded(!indexes.isEmpty());
+    }
+
+    // The pasted error: what core finds behind it in this diagnosis.
+    m_pasted->setVisible(false);
+    if (session().pasted && session().pasted->recognized && report) {
+        const auto culprit = session().backend().culpritOf(session().pasted->error, *report);
+        if (culprit) {
+            m_pasted->setText(tr("The error you pasted names %1. The file really at fault is %2 (%3), reached "
+                                 "through %4.")
+                                  .arg(session().pasted->error.library.isEmpty()
+                                           ? QFileInfo(session().pasted->error.path).fileName()
+                                           : session().pasted->error.library,
+                                       culprit->library, culprit->kind, culprit->chain.join(QStringLiteral(" → "))));
+        } else {
+            m_pasted->setText(tr("The error you pasted names %1; this machine's copy of PyTorch loads it without "
+                                 "a problem, so the findings below are about the installation as it is now.")
+                                  .arg(session().pasted->error.library.isEmpty()
+                                           ? QFileInfo(session().pasted->error.path).fileName()
+                                           : session().pasted->error.library));
+        }
+        m_pasted->setVisible(true);
+        if (culprit)
+            for (QTreeWidgetItemIterator it(m_list); *it; ++it)
+                if ((*it)->data(0, Qt::UserRole).isValid()
+                    && chainOf(m_findings[(*it)->data(0, Qt::UserRole).toInt()]).contains(culprit->library)) {
+                    preferred = *it;
+                    break;
+                }
+    }
+    QTreeWidgetItem *select = preferred ? preferred : first;
+    if (!select && m_list->topLevelItemCount() > 0)
+        select = m_list->topLevelItem(0);
+    m_list->setCurrentItem(select);
+    showFinding(select);
+}
+
+void FindingsPage::showFinding(QTreeWidgetItem *item)
+{
+    m_chain->clear();
+    if (!item || !item->data(0, Qt::UserRole).isValid()) {
+        m_detail->setPlainText(item ? item->text(0) : QString());
+        m_chainLabel->setEnabled(false);
+        return;
+    }
+    const Finding &f = m_findings[item->data(0, Qt::UserRole).toInt()];
+    QString text = f.title + QStringLiteral("\n\n") + f.detail;
+    if (!f.fixes.isEmpty()) {
+        QStringList repairs;
+        for (checks::FixFamily family : f.fixes) {
+            switch (family) {
+            case checks::FixFamily::Docker: repairs << tr("run in Docker"); break;
+            case checks::FixFamily::Env: repairs << tr("repair the environment variables"); break;
+            case checks::FixFamily::Reinstall: repairs << tr("reinstall PyTorch"); break;
+            case checks::FixFamily::System: repairs << tr("system-level repair"); break;
+            }
+        }
+        text += QStringLiteral("\n\n") + tr("Repairs that address it: %1.").arg(repairs.join(QStringLiteral(", ")));
+    }
+    text += QStringLiteral("\n\n[") + f.id + u']';
+    m_detail->setPlainText(text);
+    const QStringList chain = chainOf(f);
+    m_chainLabel->setEnabled(!chain.isEmpty());
+    showChain(chain, problemOf(f), f.evidence.value(QStringLiteral("culprit_path")).toString());
+}
+
+void FindingsPage::showChain(const QStringList &chain, const QString &problem, const QString &path)
+{
+    QTreeWidgetItem *parent = nullptr;
+    for (qsizetype i = 0; i < chain.size(); ++i) {
+        auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(m_chain);
+        item->setText(0, chain[i]);
+        const bool last = i == chain.size() - 1;
+        if (last) {
+            QString state;
+            if (problem == QLatin1String("missing") || problem.isEmpty())
+                state = tr("missing");
+            else if (problem == QLatin1String("wrong-arch"))
+                state = tr("wrong architecture");
+            else if (problem == QLatin1String("version-missing"))
+                state = tr("version missing");
+            else if (problem == QLatin1String("shadowed"))
+                state = tr("another copy is in the way");
+            else
+                state = tr("cannot be loaded");
+            item->setText(1, QStringLiteral("✗ ") + state);
+            QFont bold = item->font(0);
+            bold.setBold(true);
+            item->setFont(0, bold);
+            item->setFont(1, bold);
+            const QColor error = Theme::errorColor(palette());
+            item->setForeground(0, error);
+            item->setForeground(1, error);
+            item->setIcon(0, Theme::severityIcon(Severity::Error));
+            item->setToolTip(0, path.isEmpty() ? chain[i] : path);
+            item->setData(0, Qt::AccessibleDescriptionRole, state);
+        } else {
+            item->setText(1, tr("loads, needs the next one"));
+        }
+        item->setExpanded(true);
+        parent = item;
+    }
+    if (parent)
+        m_chain->scrollToItem(parent);
+}
+
+QStringList FindingsPage::shownChain() const
+{
+    QStringList out;
+    QTreeWidgetItem *item = m_chain->topLevelItemCount() > 0 ? m_chain->topLevelItem(0) : nullptr;
+    while (item) {
+        out << item->text(0);
+        item = item->childCount() > 0 ? item->child(0) : nullptr;
+    }
+    return out;
+}
+
+bool FindingsPage::selectFinding(const QString &id)
+{
+    for (QTreeWidgetItemIterator it(m_list); *it; ++it) {
+        if ((*it)->data(0, Qt::UserRole + 1).toString() == id) {
+            m_list->setCurrentItem(*it);
+            return true;
+        }
+    }
+    return false;
+}
+
+int FindingsPage::nextId() const
+{
+    const auto &report = session().report();
+    return report && report->hasErrors() ? UrgentPageId : DonePageId;
+}
+
+} // namespace td::ui

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Page.h"
+
+#include "checks/Finding.h"
+
+class QLabel;
+class QTextBrowser;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace td::ui {
+
+// What is wrong, like flutter doctor: each area with its state, each finding
+// with its severity and a plain explanation, and the failing dependency chain
+// as a tree down to the file that is missing or wrong. A pasted error leads:
+// the file it names, and the one really at fault behind it, come first.
+class FindingsPage : public Page {
+    Q_OBJECT
+
+public:
+    explicit FindingsPage(Session &session, QWidget *parent = nullptr);
+
+    void initializePage() override;
+    [[nodiscard]] int nextId() const override;
+
+    // The chain shown for the selected finding, root first (tests).
+    [[nodiscard]] QStringList shownChain() const;
+    // Selects the finding with this id; false when there is none.
+    bool selectFinding(const QString &id);
+
+protected:
+    void retranslate() override;
+
+private:
+    void fill();
+    void showFinding(QTreeWidgetItem *item);
+    void showChain(const QStringList &chain, const QString &problem, const QString &path);
+
+    QLabel *m_summary = nullptr;
+    QLabel *m_pasted = nullptr;
+    QLabel *m_listLabel = nullptr;
+    QTreeWidget *m_list = nullptr;
+    QLabel *m_detailLabel = nullptr;
+    QTextBrowser *m_detail = nullptr;
+    QLabel *m_chainLabel = nullptr;
+    QTreeWidget *m_chain = nullptr;
+    QList<checks::Finding> m_findings;
+};
+
+} // namespace td::ui

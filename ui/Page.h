@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWizardPage>
+
+namespace td::ui {
+
+class Session;
+class Wizard;
+
+// What every page of the wizard shares: the session, and setting its texts
+// again when the language changes.
+class Page : public QWizardPage {
+    Q_OBJECT
+
+public:
+    explicit Page(Session &session, QWidget *parent = nullptr);
+
+protected:
+    [[nodiscard]] Session &session() const { return m_session; }
+    // Sets every text of the page; called once built and on each language change.
+    virtual void retranslate() = 0;
+    void changeEvent(QEvent *event) override;
+
+private:
+    Session &m_session;
+};
+
+} // namespace td::ui

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Backend.h"
+
+#include "flow/Flow.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <optional>
+
+namespace td::ui {
+
+class Backend;
+
+// What the pages share: the target, the pasted error, the diagnoses and the
+// walk through the flowchart. Pages change it; the flowchart view follows it.
+class Session : public QObject {
+    Q_OBJECT
+
+public:
+    explicit Session(Backend &backend, QObject *parent = nullptr);
+
+    [[nodiscard]] Backend &backend() const { return m_backend; }
+
+    Target target;
+    std::optional<PastedError> pasted;
+
+    // The first diagnosis starts a new walk through the flowchart.
+    void setDiagnosis(const checks::CheckReport &report);
+    void clearDiagnosis();
+    [[nodiscard]] const std::optional<checks::CheckReport> &firstReport() const { return m_first; }
+    // The latest diagnosis (after the last verification).
+    [[nodiscard]] const std::optional<checks::CheckReport> &report() const { return m_latest; }
+    void setLatestReport(const checks::CheckReport &report);
+
+    [[nodiscard]] flow::Flow *flow() { return m_flow ? &*m_flow : nullptr; }
+    [[nodiscard]] const flow::Flow *flow() const { return m_flow ? &*m_flow : nullptr; }
+    // Call after changing the flow: the chart redraws.
+    void flowChanged();
+    // The page of the node the flow is at (a verification belongs to its repair's page).
+    [[nodiscard]] int pageOfFlow() const;
+    [[nodiscard]] static int pageOfFamily(checks::FixFamily family);
+
+    // Journal entries of the repairs applied in this session, oldest first.
+    [[nodiscard]] const QStringList &appliedEntries() const { return m_applied; }
+    void addApplied(const QString &entryId);
+    // What the user does after the repairs ("open a new terminal").
+    QStringList afterwards;
+
+signals:
+    void changed();
+
+private:
+    Backend &m_backend;
+    std::optional<checks::CheckReport> m_first;
+    std::optional<checks::CheckReport> m_latest;
+    std::optional<flow::Flow> m_flow;
+    QStringList m_applied;
+};
+
+} // namespace td::ui

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "WelcomePage.h"
+
+#include "PageId.h"
+#include "Session.h"
+
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace td::ui {
+
+using Kind = python::ClassifiedError::Kind;
+
+namespace {
+
+QString comparable(QString path)
+{
+    path.replace(u'\\', u'/');
+    return path.toLower();
+}
+
+QStringList localFolders(const QMimeData *mime)
+{
+    QStringList out;
+    if (!mime || !mime->hasUrls())
+        return out;
+    for (const QUrl &url : mime->urls())
+        if (url.isLocalFile() && QFileInfo(url.toLocalFile()).isDir())
+            out << QDir::cleanPath(url.toLocalFile());
+    return out;
+}
+
+} // namespace
+
+WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, parent)
+{
+    setObjectName(QStringLiteral("welcomePage"));
+    setAcceptDrops(true);
+    m_intro = new QLabel(this);
+    m_intro->setWordWrap(true);
+
+    m_pythonsLabel = new QLabel(this);
+    m_pythons = new QListWidget(this);
+    m_pythons->setObjectName(QStringLiteral("interpreters"));
+    m_pythonsLabel->setBuddy(m_pythons);
+    m_searching = new QLabel(this);
+    m_searching->setWordWrap(true);
+
+    m_projectsLabel = new QLabel(this);
+    m_projects = new QListWidget(this);
+    m_projects->setObjectName(QStringLiteral("projects"));
+    m_projectsLabel->setBuddy(m_projects);
+    m_addProject = new QPushButton(this);
+    m_addProject->setObjectName(QStringLiteral("addProject"));
+    m_dropHint = new QLabel(this);
+    m_dropHint->setWordWrap(true);
+
+    m_errorLabel = new QLabel(this);
+    m_errorLabel->setWordWrap(true);
+    m_error = new QPlainTextEdit(this);
+    m_error->setObjectName(QStringLiteral("pastedError"));
+    m_error->setTabChangesFocus(true);
+    m_error->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_errorLabel->setBuddy(m_error);
+    m_errorResult = new QLabel(this);
+    m_errorResult->setObjectName(QStringLiteral("pastedErrorResult"));
+    m_errorResult->setWordWrap(true);
+    m_errorResult->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+
+    auto *grid = new QGridLayout;
+    grid->addWidget(m_pythonsLabel, 0, 0);
+    grid->addWidget(m_pythons, 1, 0);
+    grid->addWidget(m_searching, 2, 0);
+    grid->addWidget(m_projectsLabel, 0, 1);
+    grid->addWidget(m_projects, 1, 1);
+    auto *projectButtons = new QHBoxLayout;
+    projectButtons->addWidget(m_addProject);
+    projectButtons->addWidget(m_dropHint, 1);
+    grid->addLayout(projectButtons, 2, 1);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_intro);
+    layout->addLayout(grid, 3);
+    layout->addWidget(m_errorLabel);
+    layout->addWidget(m_error, 2);
+    layout->addWidget(m_errorResult);
+
+    connect(m_addProject, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Choose a project folder"));
+        if (!dir.isEmpty())
+            addProject(dir);
+    });
+    connect(m_error, &QPlainTextEdit::textChanged, this, &WelcomePage::classifyPasted);
+    connect(&m_discovery, &QFutureWatcher<Discovery>::finished, this, [this] {
+        if (!m_discovery.isCanceled() && m_discovery.future().resultCount() > 0)
+            m_found = m_discovery.result();
+        showDiscovery();
+    });
+    retranslate();
+}
+
+WelcomePage::~WelcomePage()
+{
+    m_discovery.disconnect(this);
+    m_discovery.cancel();
+}
+
+void WelcomePage::retranslate()
+{
+    setTitle(tr("What should TorchDoctor check?"));
+    setSubTitle(tr("Choose the Python that fails to run PyTorch, or the project folder that uses it."));
+    m_intro->setText(tr("TorchDoctor finds out why PyTorch does not load or does not use the GPU, explains it in "
+                        "plain words, and repairs it one confirmed step at a time. Nothing changes without your "
+                        "yes, and every change can be undone."));
+    m_pythonsLabel->setText(tr("&Python interpreters found:"));
+    m_pythons->setAccessibleName(tr("Python interpreters"));
+    m_projectsLabel->setText(tr("Project &folders:"));
+    m_projects->setAccessibleName(tr("Project folders"));
+    m_addProject->setText(tr("&Add a folder…"));
+    m_addProject->setAccessibleName(tr("Add a project folder"));
+    m_dropHint->setText(tr("or drop a folder here"));
+    m_errorLabel->setText(tr("Pa&ste the error you saw (optional; from any program, in any language):"));
+    m_error->setAccessibleName(tr("The error you saw"));
+    m_error->setToolTip(tr("For example: OSError: [WinError 126] … Error loading \"…\\torch\\lib\\fbgemm.dll\" "
+                           "or one of its dependencies."));
+    showDiscovery();
+    classifyPasted();
+}
+
+void WelcomePage::initializePage()
+{
+    if (!m_started)
+        startDiscovery();
+}
+
+void WelcomePage::startDiscovery()
+{
+    m_started = true;
+    m_discovery.setFuture(session().backend().discover(m_projectDirs));
+    showDiscovery();
+}
+
+bool WelcomePage::isSearching() const
+{
+    return m_discovery.isRunning();
+}
+
+void WelcomePage::showDiscovery()
+{
+    const QString selectedPython =
+        m_pythons->currentItem() ? m_pythons->currentItem()->data(Qt::UserRole).toString() : QString();
+    const QString selectedProject =
+        m_projects->currentItem() ? m_projects->currentItem()->data(Qt::UserRole).toString() : QString();
+    m_pythons->clear();
+    auto *defaultPython = new QListWidgetItem(tr("The project's venv, else python3 on PATH (default)"), m_pythons);
+    defaultPython->setData(Qt::UserRole, QString());
+    QStringList projects = m_projectDirs;
+    if (m_found) {
+        for (const python::StaticProbe &p : m_found->interpreters) {
+            const python::Interpreter &i = p.interpreter;
+            QString text;
+            if (!i.usable)
+                text = tr("%1 (cannot run: %2)").arg(i.executable, i.problem);
+            else if (p.torch.installed)
+                text = tr("Python %1 (%2-bit) with torch %3: %4")
+                           .arg(i.version.toString())
+                           .arg(i.bits)
+                           .arg(p.torch.version, i.executable);
+            else
+                text =
+                    tr("Python %1 (%2-bit) without torch: %3").arg(i.version.toString()).arg(i.bits).arg(i.executable);
+            auto *item = new QListWidgetItem(text, m_pythons);
+            item->setData(Qt::UserRole, i.executable);
+            item->setToolTip(i.executable);
+            if (!i.usable)
+                item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
+        }
+        for (const QString &dir : m_found->projects)
+            if (!projects.contains(dir))
+                projects << dir;
+    }
+    m_pythons->setCurrentRow(0);
+    for (int row = 0; row < m_pythons->count(); ++row)
+        if (m_pythons->item(row)->data(Qt::UserRole).toString() == selectedPython)
+            m_pythons->setCurrentRow(row);
+
+    m_projects->clear();
+    auto *noProject = new QListWidgetItem(tr("No project folder"), m_projects);
+    noProject->setData(Qt::UserRole, QString());
+    for (const QString &dir : std::as_const(projects)) {
+        auto *item = new QListWidgetItem(QDir::toNativeSeparators(dir), m_projects);
+        item->setData(Qt::UserRole, dir);
+    }
+    m_projects->setCurrentRow(0);
+    for (int row = 0; row < m_projects->count(); ++row)
+        if (m_projects->item(row)->data(Qt::UserRole).toString() == selectedProject)
+            m_projects->setCurrentRow(row);
+
+    if (m_discovery.isRunning())
+        m_searching->setText(tr("Looking for Python interpreters…"));
+    else if (m_found)
+        m_searching->setText(tr("%n interpreter(s) found.", nullptr, static_cast<int>(m_found->interpreters.size())));
+    else
+        m_searching->clear();
+}
+
+void WelcomePage::addProject(const QString &dir)
+{
+    const QString clean = QDir::cleanPath(dir);
+    if (!m_projectDirs.contains(clean))
+        m_projectDirs << clean;
+    startDiscovery();
+    for (int row = 0; row < m_projects->count(); ++row)
+        if (m_projects->item(row)->data(Qt::UserRole).toString() == clean)
+            m_projects->setCurrentRow(row);
+}
+
+bool WelcomePage::selectInterpreter(const QString &executable)
+{
+    for (int row = 0; row < m_pythons->count(); ++row) {
+        if (m_pythons->item(row)->data(Qt::UserRole).toString() == executable) {
+            m_pythons->setCurrentRow(row);
+            return true;
+        }
+    }
+    return false;
+}
+
+void WelcomePage::setPastedText(const QString &text)
+{
+    m_error->setPlainText(text);
+}
+
+QString WelcomePage::describeError(const PastedError &pasted) const
+{
+    const python::ClassifiedError &e = pasted.error;
+    const QString file = e.library.isEmpty() ? QFileInfo(e.path).fileName() : e.library;
+    switch (e.kind) {
+    case Kind::WinError: return tr("Windows error %1 while loading %2.").arg(e.winError).arg(file);
+    case Kind::MissingSharedObject: return tr("%1 cannot be found by the loader.").arg(file);
+    case Kind::VersionNotFound: return tr("The %1 that loads lacks version %2.").arg(file, e.version);
+    case Kind::UndefinedSymbol: return tr("The symbol %1 is missing from a loaded library.").arg(e.symbol);
+    case Kind::IncompatibleArch:
+        return tr("%1 is built for %2, but this process needs %3.").arg(file, e.haveArch, e.needArch);
+    case Kind::LibraryNotLoaded: return tr("%1 could not be loaded.").arg(file);
+    case Kind::OmpDuplicate: return tr("Two OpenMP runtimes were loaded into one process.");
+    case Kind::ModuleNotFound: return tr("This Python has no module named %1.").arg(e.module);
+    case Kind::WrongElfClass: return tr("A 32-bit library was loaded into a 64-bit process, or the reverse.");
+    case Kind::DllLoadFailed: return tr("A DLL of %1 failed to load.").arg(e.module.isEmpty() ? file : e.module);
+    case Kind::Unknown: break;
+    }
+    return tr("TorchDoctor does not recognize this text; the diagnosis will look for the cause anyway.");
+}
+
+void WelcomePage::classifyPasted()
+{
+    const QString text = m_error->toPlainText().trimmed();
+    if (text.isEmpty()) {
+        m_errorResult->clear();
+        return;
+    }
+    const PastedError pasted = session().backend().classify(text);
+    QString result = tr("Read: %1").arg(describeError(pasted));
+    if (!pasted.title.isEmpty())
+        result += u' ' + pasted.title;
+    if (pasted.recognized && !pasted.error.path.isEmpty() && m_found) {
+        // The error names a file inside some torch: that interpreter is the one to check.
+        for (const python::StaticProbe &p : m_found->interpreters) {
+            const QString torchDir = comparable(p.torch.packageDir);
+            if (!torchDir.isEmpty() && comparable(pasted.error.path).startsWith(torchDir)) {
+                if (selectInterpreter(p.interpreter.executable))
+                    result +=
+                        u' '
+                        + tr("It comes from the torch of %1, which is now selected.").arg(p.interpreter.executable);
+                break;
+            }
+        }
+    }
+    if (pasted.recognized)
+        result += u' ' + tr("The diagnosis starts from the file it names.");
+    m_errorResult->setText(result);
+}
+
+bool WelcomePage::validatePage()
+{
+    session().target.python =
+        m_pythons->currentItem() ? m_pythons->currentItem()->data(Qt::UserRole).toString() : QString();
+    session().target.projectDir =
+        m_projects->currentItem() ? m_projects->currentItem()->data(Qt::UserRole).toString() : QString();
+    const QString text = m_error->toPlainText().trimmed();
+    if (text.isEmpty())
+        session().pasted.reset();
+    else
+        session().pasted = session().backend().classify(text);
+    return true;
+}
+
+int WelcomePage::nextId() const
+{
+    return DiagnosePageId;
+}
+
+void WelcomePage::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!localFolders(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void WelcomePage::dropEvent(QDropEvent *event)
+{
+    const QStringList folders = localFolders(event->mimeData());
+    for (const QString &dir : folders)
+        addProject(dir);
+    if (!folders.isEmpty())
+        event->acceptProposedAction();
+}
+
+} // namespace td::ui

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "Wizard.h"
+
+#include "DiagnosePage.h"
+#include "DockerPage.h"
+#include "DonePage.h"
+#include "EnvPage.h"
+#include "ExportPage.h"
+#include "FindingsPage.h"
+#include "FlowChartWidget.h"
+#include "Language.h"
+#include "ReinstallPage.h"
+#include "Session.h"
+#include "SystemPage.h"
+#include "UrgentPage.h"
+#include "WelcomePage.h"
+
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QEvent>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace td::ui {
+
+Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(new Session(backend, this))
+{
+    setObjectName(QStringLiteral("wizard"));
+    setWizardStyle(QWizard::ClassicStyle);
+    setOption(QWizard::NoBackButtonOnStartPage);
+    setOption(QWizard::NoCancelButtonOnLastPage);
+
+    setPage(WelcomePageId, new WelcomePage(*m_session));
+    setPage(DiagnosePageId, new DiagnosePage(*m_session));
+    setPage(FindingsPageId, new FindingsPage(*m_session));
+    setPage(UrgentPageId, new UrgentPage(*m_session));
+    setPage(DockerPageId, new DockerPage(*m_session));
+    setPage(EnvPageId, new EnvPage(*m_session));
+    setPage(ReinstallPageId, new ReinstallPage(*m_session));
+    setPage(SystemPageId, new SystemPage(*m_session));
+    setPage(DonePageId, new DonePage(*m_session));
+    setPage(ExportPageId, new ExportPage(*m_session));
+    setStartId(WelcomePageId);
+
+    auto *side = new QWidget(this);
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    m_chart = new FlowChartWidget(side);
+    sideLayout->addWidget(m_chart, 1);
+    m_languageLabel = new QLabel(side);
+    m_language = new QComboBox(side);
+    m_language->setObjectName(QStringLiteral("languageBox"));
+    for (const QString &code : Language::available())
+        m_language->addItem(Language::nativeName(code), code);
+    m_language->setCurrentIndex(static_cast<int>(Language::available().indexOf(Language::current())));
+    m_languageLabel->setBuddy(m_language);
+    sideLayout->addWidget(m_languageLabel);
+    sideLayout->addWidget(m_language);
+    setSideWidget(side);
+    connect(m_language, &QComboBox::activated, this,
+            [this](int index) { setLanguage(m_language->itemData(index).toString()); });
+
+    connect(m_session, &Session::changed, this, &Wizard::updateChart);
+    retranslate();
+    updateChart();
+
+    const QFontMetrics fm = fontMetrics();
+    resize(fm.averageCharWidth() * 130, fm.height() * 40);
+}
+
+Wizard::~Wizard() = default;
+
+QString Wizard::pageName(int id)
+{
+    switch (id) {
+    case WelcomePageId: return QStringLiteral("welcome");
+    case DiagnosePageId: return QStringLiteral("diagnose");
+    case FindingsPageId: return QStringLiteral("findings");
+    case UrgentPageId: return QStringLiteral("urgent");
+    case DockerPageId: return QStringLiteral("docker");
+    case EnvPageId: return QStringLiteral("env");
+    case ReinstallPageId: return QStringLiteral("reinstall");
+    case SystemPageId: return QStringLiteral("system");
+    case DonePageId: return QStringLiteral("done");
+    case ExportPageId: return QStringLiteral("export");
+    default: return QStringLiteral("page%1").arg(id);
+    }
+}
+
+void Wizard::setLanguage(const QString &code)
+{
+    Language::apply(code);
+    const int index = static_cast<int>(Language::available().indexOf(Language::current()));
+    if (m_language->currentIndex() != index)
+        m_language->setCurrentIndex(index);
+}
+
+void Wizard::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizard::changeEvent(event);
+}
+
+void Wizard::retranslate()
+{
+    setWindowTitle(tr("TorchDoctor: repair PyTorch"));
+    setButtonText(QWizard::BackButton, tr("< &Back"));
+    setButtonText(QWizard::NextButton, tr("&Next >"));
+    setButtonText(QWizard::CommitButton, tr("&Continue >"));
+    setButtonText(QWizard::FinishButton, tr("&Finish"));
+    setButtonText(QWizard::CancelButton, tr("&Quit"));
+    button(QWizard::BackButton)->setAccessibleName(tr("Back"));
+    button(QWizard::NextButton)->setAccessibleName(tr("Next"));
+    button(QWizard::CommitButton)->setAccessibleName(tr("Continue"));
+    button(QWizard::FinishButton)->setAccessibleName(tr("Finish"));
+    button(QWizard::CancelButton)->setAccessibleName(tr("Quit"));
+    m_languageLabel->setText(tr("&Language:"));
+    m_language->setAccessibleName(tr("Language"));
+}
+
+void Wizard::updateChart()
+{
+    const flow::Flow *flow = m_session->flow();
+    m_chart->setPath(flow ? flow->path() : QStringList{flow::FlowChart::startId()});
+}
+
+} // namespace td::ui

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "PageId.h"
+
+#include <QWizard>
+
+class QComboBox;
+class QLabel;
+
+namespace td::ui {
+
+class Backend;
+class FlowChartWidget;
+class Session;
+
+// The troubleshooting wizard: choose what to check, watch the checks, read
+// the findings, "Is it urgent?", the repairs of the flowchart one page each,
+// what changed (with undo), and the report. The flowchart beside the pages
+// shows where the user is and the path taken.
+class Wizard : public QWizard {
+    Q_OBJECT
+
+public:
+    explicit Wizard(Backend &backend, QWidget *parent = nullptr);
+    ~Wizard() override;
+
+    [[nodiscard]] Session &session() const { return *m_session; }
+    [[nodiscard]] FlowChartWidget *flowChart() const { return m_chart; }
+    // The page id's short name, for screenshots: "welcome", "env", ...
+    [[nodiscard]] static QString pageName(int id);
+    // Switches the language of the whole application ("en", "zh_CN").
+    void setLanguage(const QString &code);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+    void updateChart();
+
+    Session *m_session = nullptr;
+    FlowChartWidget *m_chart = nullptr;
+    QLabel *m_languageLabel = nullptr;
+    QComboBox *m_language = nullptr;
+};
+
+} // namespace td::ui
