@@ -106,7 +106,7 @@ void ExportPage::retranslate()
     m_save->setAccessibleName(tr("Save the report"));
     m_copy->setText(tr("&Copy to clipboard"));
     m_copy->setAccessibleName(tr("Copy the report to the clipboard"));
-    m_open->setText(tr("Open the &folder"));
+    m_open->setText(tr("Open the fol&der"));
     m_open->setAccessibleName(tr("Open the folder of the saved report"));
 }
 

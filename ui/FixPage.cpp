@@ -178,7 +178,8 @@ void FixPage::onRunFinished(const fixes::ExecutionResult &result)
 {
     using Outcome = fixes::ExecutionResult::Outcome;
     flow::Flow *flow = session().flow();
-    if (!result.entryId.isEmpty() && result.stepsDone + (result.outcome == Outcome::Failed ? 1 : 0) > 0)
+    // A step that started (even one cancelled or failed midway) may have changed things: its entry can undo them.
+    if (!result.entryId.isEmpty() && result.outcome != Outcome::Declined && result.outcome != Outcome::JournalFailed)
         session().addApplied(result.entryId);
     if (!m_proposal.afterwards.isEmpty() && result.outcome == Outcome::Done)
         session().afterwards << m_proposal.afterwards;

@@ -105,15 +105,15 @@ void FixRunnerWidget::retranslate()
     m_steps->setAccessibleName(tr("Steps of the repair"));
     m_apply->setText(tr("&Apply…"));
     m_apply->setAccessibleName(tr("Apply the repair"));
-    m_cancel->setText(tr("&Cancel the repair"));
-    m_cancel->setAccessibleName(tr("Cancel the repair"));
+    m_cancel->setText(tr("S&top the repair"));
+    m_cancel->setAccessibleName(tr("Stop the repair"));
     m_skip->setText(m_proposal.canApply() ? tr("S&kip this step") : tr("&Go on without it"));
     m_skip->setAccessibleName(tr("Skip this step"));
     m_outputLabel->setText(tr("&Output:"));
     m_output->setAccessibleName(tr("Output of the repair"));
     m_solved->setText(tr("It &is solved"));
     m_solved->setAccessibleName(tr("Override: it is solved"));
-    m_broken->setText(tr("It is s&till broken"));
+    m_broken->setText(tr("It is still broke&n"));
     m_broken->setAccessibleName(tr("Override: it is still broken"));
     setProposal(m_proposal);
 }

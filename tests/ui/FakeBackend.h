@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Backend.h"
+
+#include <QMap>
+#include <QMutex>
+
+#include <atomic>
+
+namespace td::ui::test {
+
+// A machine state the wizard is walked against: what the first diagnosis
+// finds, and what each repair leaves behind.
+struct Scenario {
+    QString name;
+    QList<checks::Finding> initial;
+    QMap<checks::FixFamily, QList<checks::Finding>> after; // missing: the repair changes nothing
+    QList<checks::FixFamily> cannotPlan;                   // planned with no steps, and a warning why
+    bool diagnosisHangs = false;                           // until cancelled
+    bool repairHangs = false;                              // until cancelled
+    QString preflightProblem;
+    QString composeFile = QStringLiteral("/work/project/docker-compose.yml");
+};
+
+// Findings as the checks write them.
+checks::Finding libMissing();
+checks::Finding envShadowing();
+checks::Finding importFailed();
+checks::Finding vcRuntimeMissing();
+checks::Finding gpuInfo();
+
+// The scenarios of the flowchart's branches.
+Scenario envSolves();
+Scenario reinstallSolves();
+Scenario systemNeeded();
+Scenario urgentDocker();
+Scenario healthy();
+Scenario everyStep(); // Docker, then every repair in turn; only the system repair solves it
+Scenario nothingSolves();
+
+// The wizard's backend on a machine that exists only in the test: every
+// answer comes from the scenario, every change is to the scenario's state.
+class FakeBackend final : public Backend {
+public:
+    explicit FakeBackend(Scenario scenario);
+
+    QFuture<Discovery> discover(const QStringList &projectDirs) override;
+    [[nodiscard]] QStringList diagnosisSteps() const override;
+    QFuture<checks::CheckReport> diagnose(const Target &target) override;
+    [[nodiscard]] PastedError classify(const QString &text) const override;
+    [[nodiscard]] std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
+                                                           const checks::CheckReport &report) const override;
+    [[nodiscard]] QList<checks::FixFamily> families() const override;
+    RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before) override;
+    QFuture<QString> preflight(const RepairProposal &repair) override;
+    QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) override;
+    QFuture<checks::CheckReport> verify(const RepairProposal &repair, const Target &target) override;
+    [[nodiscard]] Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
+                                       const RepairProposal &repair) const override;
+    [[nodiscard]] std::optional<fixes::JournalEntry> journalEntry(const QString &id) const override;
+    [[nodiscard]] fixes::FixPlan undoPlan(const QString &entryId) const override;
+    QFuture<RepairEvent> undo(const QString &entryId, const platform::CancelToken &cancel) override;
+    [[nodiscard]] QString renderReport(const checks::CheckReport &report, ReportFormat format,
+                                       bool redact) const override;
+    bool saveReport(const QString &path, const QString &text, QString &error) const override;
+
+    // What happened, for the tests to check.
+    [[nodiscard]] QList<checks::FixFamily> applied() const;
+    [[nodiscard]] QStringList undone() const;
+    [[nodiscard]] Target lastTarget() const;
+    [[nodiscard]] int diagnoses() const { return m_diagnoses.load(); }
+    [[nodiscard]] QList<checks::Finding> state() const;
+
+private:
+    [[nodiscard]] checks::CheckReport reportNow() const;
+    QFuture<checks::CheckReport> runDiagnosis(bool hangs);
+
+    Scenario m_scenario;
+    mutable QMutex m_mutex;
+    QList<checks::Finding> m_state;
+    QList<checks::FixFamily> m_applied;
+    QStringList m_undone;
+    QMap<QString, fixes::JournalEntry> m_journal;
+    Target m_lastTarget;
+    std::atomic<int> m_diagnoses{0};
+};
+
+} // namespace td::ui::test

@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every branch of the flowchart, walked through the wizard against fake
+// machine states, in English and in Chinese; confirmations answered by the test.
+#include "ConfirmDialog.h"
+#include "DiagnosePage.h"
+#include "DonePage.h"
+#include "ExportPage.h"
+#include "FindingsPage.h"
+#include "FixPage.h"
+#include "FlowChartWidget.h"
+#include "Language.h"
+#include "Session.h"
+#include "UrgentPage.h"
+#include "WelcomePage.h"
+#include "WizardHarness.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace td::ui::test {
+namespace {
+
+using checks::FixFamily;
+
+const QString kLinuxError =
+    QStringLiteral("Traceback (most recent call last):\n  File \"train.py\", line 1, in <module>\n    import torch\n"
+                   "OSError: libcudnn_ops.so.9: cannot open shared object file: No such file or directory");
+
+QStringList flowPath(WizardHarness &h)
+{
+    const flow::Flow *flow = h.wizard().session().flow();
+    return flow ? flow->path() : QStringList{};
+}
+
+// At the urgent page: answers it and goes on.
+bool answerUrgent(WizardHarness &h, bool urgent)
+{
+    auto *page = h.page<UrgentPage>();
+    if (!page)
+        return false;
+    page->choose(urgent);
+    return h.next();
+}
+
+// On a repair page: applies its plan (the confirmation answered `yes`) and waits for the end.
+bool applyRepair(WizardHarness &h, bool yes = true)
+{
+    auto *page = h.page<FixPage>();
+    if (!page)
+        return false;
+    ConfirmDialog::setNextAnswer(yes);
+    page->runner()->applyButton()->click();
+    return h.waitComplete();
+}
+
+class WizardWalk : public testing::TestWithParam<QString> {};
+
+TEST_P(WizardWalk, EnvironmentRepairSolvesIt)
+{
+    WizardHarness h(envSolves(), GetParam());
+    ASSERT_EQ(h.pageId(), WelcomePageId);
+    auto *welcome = h.page<WelcomePage>();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    welcome->setPastedText(kLinuxError);
+    auto *result = h.wizard().findChild<QLabel *>(QStringLiteral("pastedErrorResult"));
+    ASSERT_TRUE(result);
+    EXPECT_TRUE(result->text().contains(QStringLiteral("libcudnn_ops.so.9"))) << result->text().toStdString();
+    h.shot(QStringLiteral("1-welcome"));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DiagnosePageId);
+    ASSERT_TRUE(h.waitComplete());
+    h.shot(QStringLiteral("2-diagnose"));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), FindingsPageId);
+
+    // The pasted error leads: the chain down to the missing file, highlighted.
+    auto *findings = h.page<FindingsPage>();
+    EXPECT_EQ(findings->shownChain(), (QStringList{QStringLiteral("libtorch_cuda.so"), QStringLiteral("libcudnn.so.9"),
+                                                   QStringLiteral("libcudnn_ops.so.9")}));
+    auto *pasted = h.wizard().findChild<QLabel *>(QStringLiteral("pastedCulprit"));
+    EXPECT_TRUE(pasted->isVisible());
+    EXPECT_TRUE(pasted->text().contains(QStringLiteral("libcudnn_ops.so.9")));
+    h.shot(QStringLiteral("3-findings"));
+
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), UrgentPageId);
+    h.shot(QStringLiteral("4-urgent"));
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_EQ(h.pageId(), EnvPageId);
+    auto *env = h.page<FixPage>();
+    EXPECT_TRUE(env->proposal().canApply());
+    ASSERT_TRUE(applyRepair(h));
+    EXPECT_EQ(ConfirmDialog::lastSteps().size(), 1);
+    EXPECT_TRUE(ConfirmDialog::lastSteps().first().contains(QStringLiteral(".bashrc")));
+    EXPECT_TRUE(env->runner()->output().contains(QStringLiteral("step 1 working")));
+    EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Env});
+    h.shot(QStringLiteral("5-env"));
+    EXPECT_EQ(flowPath(h), (QStringList{QStringLiteral("start"), QStringLiteral("urgent"), QStringLiteral("env"),
+                                        QStringLiteral("env-check"), QStringLiteral("done")}));
+    EXPECT_EQ(h.wizard().flowChart()->currentNode(), QStringLiteral("done"));
+    EXPECT_TRUE(
+        h.wizard().flowChart()->accessibleDescription().contains(flow::FlowChart::node(QStringLiteral("env"))->title));
+
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    auto *done = h.page<DonePage>();
+    EXPECT_FALSE(done->resultText().isEmpty());
+    EXPECT_TRUE(h.wizard().session().flow()->solved());
+    h.shot(QStringLiteral("6-done"));
+    ConfirmDialog::setNextAnswer(true);
+    done->undo();
+    ASSERT_TRUE(waitFor([&] { return !h.backend().undone().isEmpty() && !done->isUndoing(); }));
+    EXPECT_EQ(h.backend().undone(), QStringList{QStringLiteral("entry-env")});
+
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), ExportPageId);
+    auto *exporter = h.page<ExportPage>();
+    EXPECT_TRUE(exporter->preview().contains(QStringLiteral("redacted=1")));
+    h.shot(QStringLiteral("7-export"));
+    exporter->setFormat(ReportFormat::Markdown);
+    EXPECT_TRUE(exporter->preview().startsWith(QStringLiteral("format=1")));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report.md"));
+    exporter->setSaveLocationChooser([&](const QString &) { return path; });
+    QUrl opened;
+    exporter->setUrlOpener([&](const QUrl &url) {
+        opened = url;
+        return true;
+    });
+    ASSERT_TRUE(exporter->save());
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(QString::fromUtf8(file.readAll()), exporter->preview());
+    EXPECT_TRUE(exporter->openFolder());
+    EXPECT_EQ(opened, QUrl::fromLocalFile(dir.path()));
+    exporter->copyToClipboard();
+    EXPECT_EQ(QApplication::clipboard()->text(), exporter->preview());
+    EXPECT_TRUE(h.wizard().button(QWizard::FinishButton)->isVisible());
+}
+
+TEST_P(WizardWalk, EnvironmentIsNotEnoughReinstallSolvesIt)
+{
+    WizardHarness h(reinstallSolves(), GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_EQ(h.pageId(), EnvPageId);
+    ASSERT_TRUE(applyRepair(h));
+    EXPECT_FALSE(h.page<FixPage>()->runner()->result().isEmpty());
+    EXPECT_TRUE(h.page<FixPage>()->runner()->solvedButton()->isVisible()); // the user may still say it is solved
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), ReinstallPageId);
+    ASSERT_TRUE(applyRepair(h));
+    h.shot(QStringLiteral("reinstall"));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    EXPECT_TRUE(h.wizard().session().flow()->solved());
+    EXPECT_EQ(flowPath(h), (QStringList{QStringLiteral("start"), QStringLiteral("urgent"), QStringLiteral("env"),
+                                        QStringLiteral("env-check"), QStringLiteral("reinstall"),
+                                        QStringLiteral("reinstall-check"), QStringLiteral("done")}));
+    EXPECT_EQ(h.wizard().session().appliedEntries(),
+              (QStringList{QStringLiteral("entry-env"), QStringLiteral("entry-reinstall")}));
+}
+
+TEST_P(WizardWalk, SystemRepairWithEarlierStepsPassedBy)
+{
+    WizardHarness h(systemNeeded(), GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    // No finding calls for the environment or a reinstall: the flow passes them by, and says so.
+    ASSERT_EQ(h.pageId(), SystemPageId);
+    auto *system = h.page<FixPage>();
+    auto *note = system->findChild<QLabel *>(QStringLiteral("passedBy"));
+    EXPECT_TRUE(note->isVisible());
+    EXPECT_TRUE(note->text().contains(flow::FlowChart::node(QStringLiteral("env"))->title));
+    EXPECT_TRUE(note->text().contains(flow::FlowChart::node(QStringLiteral("reinstall"))->title));
+    ASSERT_TRUE(system->proposal().plan.needsAdmin());
+    ASSERT_TRUE(applyRepair(h));
+    EXPECT_TRUE(ConfirmDialog::lastSteps().first().contains(ConfirmDialog::tr("(needs administrator rights)")));
+    h.shot(QStringLiteral("system"));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    EXPECT_EQ(flowPath(h), (QStringList{QStringLiteral("start"), QStringLiteral("urgent"), QStringLiteral("env"),
+                                        QStringLiteral("reinstall"), QStringLiteral("system"),
+                                        QStringLiteral("system-check"), QStringLiteral("done")}));
+    EXPECT_TRUE(h.wizard().session().flow()->solved());
+}
+
+TEST_P(WizardWalk, UrgentGoesToDocker)
+{
+    WizardHarness h(urgentDocker(), GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, true));
+    ASSERT_EQ(h.pageId(), DockerPageId);
+    ASSERT_TRUE(applyRepair(h));
+    h.shot(QStringLiteral("docker"));
+    EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Docker});
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    EXPECT_EQ(flowPath(h), (QStringList{QStringLiteral("start"), QStringLiteral("urgent"), QStringLiteral("docker"),
+                                        QStringLiteral("done")}));
+}
+
+TEST_P(WizardWalk, DockerDidNotWorkLeadsToTheRepairs)
+{
+    WizardHarness h(urgentDocker(), GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, true));
+    ASSERT_TRUE(applyRepair(h));
+    auto *docker = h.page<FixPage>();
+    ASSERT_TRUE(docker->runner()->brokenButton()->isVisible());
+    docker->runner()->brokenButton()->click();
+    ASSERT_TRUE(h.next());
+    EXPECT_EQ(h.pageId(), EnvPageId);
+    EXPECT_EQ(flowPath(h).mid(2),
+              (QStringList{QStringLiteral("docker"), QStringLiteral("done"), QStringLiteral("env")}));
+}
+
+TEST_P(WizardWalk, HealthyGoesStraightToDone)
+{
+    WizardHarness h(healthy(), GetParam());
+    ASSERT_TRUE(h.toFindings());
+    h.shot(QStringLiteral("healthy-findings"));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    EXPECT_FALSE(h.page<DonePage>()->resultText().isEmpty());
+    h.shot(QStringLiteral("healthy-done"));
+    ASSERT_TRUE(h.next());
+    EXPECT_EQ(h.pageId(), ExportPageId);
+}
+
+TEST_P(WizardWalk, NothingSolvesItAndTheSystemStepCannotApply)
+{
+    WizardHarness h(nothingSolves(), GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_TRUE(applyRepair(h));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), ReinstallPageId);
+    ASSERT_TRUE(applyRepair(h));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), SystemPageId);
+    auto *system = h.page<FixPage>();
+    EXPECT_FALSE(system->proposal().canApply());
+    EXPECT_FALSE(system->runner()->applyButton()->isEnabled());
+    h.shot(QStringLiteral("system-cannot"));
+    system->runner()->skipButton()->click();
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    EXPECT_FALSE(h.wizard().session().flow()->solved());
+    h.shot(QStringLiteral("not-solved"));
+}
+
+TEST_P(WizardWalk, TheUserSaysItIsSolved)
+{
+    WizardHarness h(nothingSolves(), GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_TRUE(applyRepair(h));
+    auto *env = h.page<FixPage>();
+    ASSERT_TRUE(env->runner()->solvedButton()->isVisible());
+    env->runner()->solvedButton()->click();
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    EXPECT_TRUE(h.wizard().session().flow()->solved());
+}
+
+TEST_P(WizardWalk, DeclinedConfirmationChangesNothing)
+{
+    WizardHarness h(envSolves(), GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_TRUE(applyRepair(h, false));
+    EXPECT_TRUE(h.backend().applied().isEmpty());
+    EXPECT_TRUE(h.wizard().session().appliedEntries().isEmpty());
+    ASSERT_TRUE(h.next());
+    // Declined: its check is passed by, and the flow goes on to the reinstall.
+    EXPECT_EQ(h.pageId(), ReinstallPageId);
+    EXPECT_FALSE(flowPath(h).contains(QStringLiteral("env-check")));
+}
+
+TEST_P(WizardWalk, CancelTheChecksMidway)
+{
+    Scenario s = envSolves();
+    s.diagnosisHangs = true;
+    WizardHarness h(s, GetParam());
+    auto *welcome = h.page<WelcomePage>();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    ASSERT_TRUE(h.next());
+    auto *diagnose = h.page<DiagnosePage>();
+    ASSERT_TRUE(diagnose);
+    ASSERT_TRUE(waitFor([diagnose] { return diagnose->isRunning(); }));
+    QTest::qWait(50);
+    auto *stop = h.wizard().findChild<QPushButton *>(QStringLiteral("stopChecks"));
+    ASSERT_TRUE(stop->isEnabled());
+    stop->click();
+    auto *again = h.wizard().findChild<QPushButton *>(QStringLiteral("runAgain"));
+    ASSERT_TRUE(waitFor([again] { return again->isVisible(); }));
+    EXPECT_FALSE(diagnose->isRunning());
+    EXPECT_TRUE(diagnose->wasCancelled());
+    EXPECT_FALSE(diagnose->isComplete());
+    EXPECT_FALSE(h.wizard().button(QWizard::NextButton)->isEnabled());
+    EXPECT_TRUE(h.wizard().findChild<QPushButton *>(QStringLiteral("runAgain"))->isVisible());
+    h.shot(QStringLiteral("diagnose-cancelled"));
+}
+
+TEST_P(WizardWalk, CancelARepairMidway)
+{
+    Scenario s = envSolves();
+    s.repairHangs = true;
+    WizardHarness h(s, GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    auto *env = h.page<FixPage>();
+    ConfirmDialog::setNextAnswer(true);
+    env->runner()->applyButton()->click();
+    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    ASSERT_TRUE(env->runner()->cancelButton()->isEnabled());
+    EXPECT_FALSE(env->isComplete());
+    env->runner()->cancelButton()->click();
+    ASSERT_TRUE(h.waitComplete());
+    EXPECT_TRUE(h.backend().applied().isEmpty());
+    // What ran is journalled (undoable); the check after it says it is not solved.
+    EXPECT_EQ(h.wizard().session().appliedEntries(), QStringList{QStringLiteral("entry-env")});
+    ASSERT_TRUE(h.next());
+    EXPECT_EQ(h.pageId(), ReinstallPageId);
+    EXPECT_TRUE(flowPath(h).contains(QStringLiteral("env-check")));
+}
+
+// One walk through every page: Docker, its override, then every repair in turn.
+TEST_P(WizardWalk, EveryPageInOneWalk)
+{
+    WizardHarness h(everyStep(), GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, true));
+    ASSERT_EQ(h.pageId(), DockerPageId);
+    h.shot(QStringLiteral("docker-plan"));
+    ASSERT_TRUE(applyRepair(h));
+    h.page<FixPage>()->runner()->brokenButton()->click();
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), EnvPageId);
+    h.shot(QStringLiteral("env-plan"));
+    ASSERT_TRUE(applyRepair(h));
+    h.shot(QStringLiteral("env-not-solved"));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), ReinstallPageId);
+    ASSERT_TRUE(applyRepair(h));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), SystemPageId);
+    h.shot(QStringLiteral("system-plan"));
+    ASSERT_TRUE(applyRepair(h));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    h.shot(QStringLiteral("every-done"));
+    EXPECT_TRUE(h.wizard().session().flow()->solved());
+    EXPECT_EQ(h.wizard().session().appliedEntries().size(), 4);
+    ASSERT_TRUE(h.next());
+    EXPECT_EQ(h.pageId(), ExportPageId);
+}
+
+INSTANTIATE_TEST_SUITE_P(Languages, WizardWalk, testing::Values(QStringLiteral("en"), QStringLiteral("zh_CN")),
+                         [](const testing::TestParamInfo<QString> &param) {
+                             return param.param == QLatin1String("en") ? std::string("English")
+                                                                       : std::string("Chinese");
+                         });
+
+TEST(WizardLanguage, SwitchesAtRunTime)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    QAbstractButton *next = h.wizard().button(QWizard::NextButton);
+    EXPECT_EQ(next->text(), QStringLiteral("&Next >"));
+    const QString englishTitle = flow::FlowChart::node(QStringLiteral("urgent"))->title;
+    auto *box = h.wizard().findChild<QComboBox *>(QStringLiteral("languageBox"));
+    ASSERT_TRUE(box);
+    box->setCurrentIndex(1);
+    emit box->activated(1);
+    QTest::qWait(20);
+    EXPECT_EQ(Language::current(), QStringLiteral("zh_CN"));
+    EXPECT_NE(next->text(), QStringLiteral("&Next >"));
+    EXPECT_NE(flow::FlowChart::node(QStringLiteral("urgent"))->title, englishTitle);
+    EXPECT_NE(h.wizard().currentPage()->title(), QStringLiteral("What should TorchDoctor check?"));
+    h.wizard().setLanguage(QStringLiteral("en"));
+    QTest::qWait(20);
+    EXPECT_EQ(next->text(), QStringLiteral("&Next >"));
+    EXPECT_EQ(h.wizard().currentPage()->title(), QStringLiteral("What should TorchDoctor check?"));
+}
+
+// The keyboard alone: mnemonics and Space, no mouse.
+TEST(WizardKeyboard, WalksABranchWithKeysOnly)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    QApplication::setActiveWindow(&h.wizard());
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&h.wizard()));
+    auto *welcome = h.page<WelcomePage>();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    auto alt = [&](Qt::Key key) {
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &h.wizard(), key, Qt::AltModifier);
+        QTest::qWait(250); // a mnemonic presses the button for a moment, then clicks
+    };
+    alt(Qt::Key_N); // Next
+    ASSERT_EQ(h.pageId(), DiagnosePageId)
+        << (QApplication::focusWidget() ? QApplication::focusWidget()->metaObject()->className() : "none") << " active "
+        << (QApplication::activeWindow() ? QApplication::activeWindow()->metaObject()->className() : "none");
+    ASSERT_TRUE(h.waitComplete());
+    alt(Qt::Key_N);
+    ASSERT_EQ(h.pageId(), FindingsPageId);
+    alt(Qt::Key_N);
+    ASSERT_EQ(h.pageId(), UrgentPageId);
+    alt(Qt::Key_N); // "No: repair in place"
+    EXPECT_TRUE(h.wizard().findChild<QRadioButton *>(QStringLiteral("urgentNo"))->isChecked());
+    alt(Qt::Key_C); // Continue
+    ASSERT_EQ(h.pageId(), EnvPageId);
+    ConfirmDialog::setNextAnswer(true);
+    alt(Qt::Key_A); // Apply…
+    ASSERT_TRUE(h.waitComplete());
+    alt(Qt::Key_C);
+    ASSERT_EQ(h.pageId(), DonePageId);
+    alt(Qt::Key_N);
+    ASSERT_EQ(h.pageId(), ExportPageId);
+    // Every control on the way can take the focus from the keyboard.
+    for (QWidget *w : h.wizard().currentPage()->findChildren<QWidget *>()) {
+        if (qobject_cast<QAbstractButton *>(w) && w->isVisible()) {
+            EXPECT_NE(w->focusPolicy() & Qt::TabFocus, 0) << w->objectName().toStdString();
+        }
+    }
+}
+
+TEST(WizardAccessibility, ControlsHaveNames)
+{
+    WizardHarness h(everyStep(), QStringLiteral("en"));
+    for (int id : h.wizard().pageIds()) {
+        for (QWidget *w : h.wizard().page(id)->findChildren<QWidget *>()) {
+            if (w->inherits("QHeaderView"))
+                continue; // part of its item view, which has the name
+            const bool control = qobject_cast<QAbstractButton *>(w) || qobject_cast<QComboBox *>(w)
+                                 || w->inherits("QAbstractItemView") || w->inherits("QPlainTextEdit")
+                                 || w->inherits("QTextEdit");
+            if (!control)
+                continue;
+            const bool named =
+                !w->accessibleName().isEmpty()
+                || (qobject_cast<QAbstractButton *>(w) && !qobject_cast<QAbstractButton *>(w)->text().isEmpty());
+            EXPECT_TRUE(named) << Wizard::pageName(id).toStdString() << ": " << w->metaObject()->className() << " "
+                               << w->objectName().toStdString();
+        }
+    }
+}
+
+} // namespace
+} // namespace td::ui::test
