@@ -5,90 +5,90 @@
     <name>CheckRunner</name>
     <message>
         <source>The check &quot;%1&quot; failed</source>
-        <translation type="unfinished"></translation>
+        <translation>检查“%1”失败</translation>
     </message>
     <message>
         <source>It stopped with an internal error (%1); its part of the diagnosis is missing. Please report this with the log file.</source>
-        <translation type="unfinished"></translation>
+        <translation>它因内部错误（%1）而中止，这部分诊断缺失。请附上日志文件报告此问题。</translation>
     </message>
     <message>
         <source>Importing PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 PyTorch</translation>
     </message>
     <message>
         <source>Probing the Python interpreter</source>
-        <translation type="unfinished"></translation>
+        <translation>探测 Python 解释器</translation>
     </message>
     <message>
         <source>Looking for NVIDIA GPUs and the driver</source>
-        <translation type="unfinished"></translation>
+        <translation>查找 NVIDIA GPU 和驱动</translation>
     </message>
     <message>
         <source>Reading system facts</source>
-        <translation type="unfinished"></translation>
+        <translation>读取系统信息</translation>
     </message>
     <message>
         <source>Checking Docker</source>
-        <translation type="unfinished"></translation>
+        <translation>检查 Docker</translation>
     </message>
     <message>
         <source>: cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>：已取消</translation>
     </message>
     <message>
         <source>: did not finish in time</source>
-        <translation type="unfinished"></translation>
+        <translation>：未能按时完成</translation>
     </message>
     <message>
         <source>Walking PyTorch&apos;s native libraries</source>
-        <translation type="unfinished"></translation>
+        <translation>遍历 PyTorch 的本机库</translation>
     </message>
     <message>
         <source>an unknown exception</source>
-        <translation type="unfinished"></translation>
+        <translation>未知异常</translation>
     </message>
     <message>
         <source>The check &quot;%1&quot; ran out of time</source>
-        <translation type="unfinished"></translation>
+        <translation>检查“%1”超时</translation>
     </message>
     <message>
         <source>It did not finish within %1 seconds; its part of the diagnosis is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>它没有在 %1 秒内完成，这部分诊断缺失。</translation>
     </message>
     <message>
         <source>Part of the diagnosis could not be completed</source>
-        <translation type="unfinished"></translation>
+        <translation>部分诊断未能完成</translation>
     </message>
 </context>
 <context>
     <name>CoreBackend</name>
     <message>
         <source>Removes exactly the environment entries that get in PyTorch&apos;s way; it never adds any.</source>
-        <translation type="unfinished"></translation>
+        <translation>只删除妨碍 PyTorch 的那几项环境变量条目，绝不添加任何内容。</translation>
     </message>
     <message>
         <source>Open a new terminal (or log in again) so that programs see the change.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开一个新的终端（或重新登录），程序才能看到这一更改。</translation>
     </message>
     <message>
         <source>Installs the PyTorch build that fits this machine with the environment&apos;s own installer.</source>
-        <translation type="unfinished"></translation>
+        <translation>用该环境自己的安装器安装适合本机的 PyTorch 版本。</translation>
     </message>
     <message>
         <source>This build cannot plan that repair.</source>
-        <translation type="unfinished"></translation>
+        <translation>此版本无法规划该修复。</translation>
     </message>
     <message>
         <source>torch %1 is not there</source>
-        <translation type="unfinished"></translation>
+        <translation>那里没有 torch %1</translation>
     </message>
     <message>
         <source>%1 cannot be reached: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法访问 %1：%2</translation>
     </message>
     <message>
         <source>The journal entry cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取该日志条目。</translation>
     </message>
 </context>
 <context>
@@ -228,180 +228,180 @@
     <name>Executor</name>
     <message>
         <source>the snapshot before the step (%1) failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>该步骤之前的快照（%1）失败：%2</translation>
     </message>
     <message>
         <source>could not record what undoes this step: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法记录撤销此步骤所需的信息：%1</translation>
     </message>
     <message>
         <source>this build cannot set user variables</source>
-        <translation type="unfinished"></translation>
+        <translation>此版本无法设置用户变量</translation>
     </message>
     <message>
         <source>Undo %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销 %1：%2</translation>
     </message>
     <message>
         <source>%1 was already undone by %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已被 %2 撤销。</translation>
     </message>
     <message>
         <source>%1 changed again after step %2: undo puts back the version from before the step, and later edits to it are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在第 %2 步之后又被修改过：撤销会恢复该步骤之前的版本，之后的修改将丢失。</translation>
     </message>
     <message>
         <source>Step %1 (%2) cannot be undone automatically.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步（%2）无法自动撤销。</translation>
     </message>
 </context>
 <context>
     <name>FixPlan</name>
     <message>
         <source>Addresses: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>针对：%1</translation>
     </message>
     <message>
         <source>No steps: nothing would be changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有步骤：不会更改任何内容。</translation>
     </message>
     <message>
         <source>[administrator] </source>
-        <translation type="unfinished"></translation>
+        <translation>[管理员] </translation>
     </message>
     <message>
         <source>  Note: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  注意：%1</translation>
     </message>
 </context>
 <context>
     <name>FixStep</name>
     <message>
         <source>Run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行：%1</translation>
     </message>
     <message>
         <source>Edit %1 line %2: remove `%3`</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑 %1 第 %2 行：删除 `%3`</translation>
     </message>
     <message>
         <source>Edit %1 line %2: `%3` -&gt; `%4`</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑 %1 第 %2 行：`%3` -&gt; `%4`</translation>
     </message>
     <message>
         <source>Remove the file %1</source>
-        <translation type="unfinished"></translation>
+        <translation>删除文件 %1</translation>
     </message>
     <message numerus="yes">
         <source>Write %1 (%n bytes)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>写入 %1（%n 字节）</numerusform>
         </translation>
     </message>
     <message>
         <source>(not set)</source>
-        <translation type="unfinished"></translation>
+        <translation>（未设置）</translation>
     </message>
     <message>
         <source>(deleted)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已删除）</translation>
     </message>
     <message>
         <source>Set user variable %1 from %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>将用户变量 %1 从 %2 改为 %3</translation>
     </message>
 </context>
 <context>
     <name>Flow</name>
     <message>
         <source>nothing for the Docker step to repair</source>
-        <translation type="unfinished"></translation>
+        <translation>Docker 步骤没有需要修复的内容</translation>
     </message>
     <message>
         <source>nothing for the environment step to repair</source>
-        <translation type="unfinished"></translation>
+        <translation>环境变量步骤没有需要修复的内容</translation>
     </message>
     <message>
         <source>nothing for the reinstall step to repair</source>
-        <translation type="unfinished"></translation>
+        <translation>重新安装步骤没有需要修复的内容</translation>
     </message>
     <message>
         <source>nothing for the system step to repair</source>
-        <translation type="unfinished"></translation>
+        <translation>系统级步骤没有需要修复的内容</translation>
     </message>
     <message>
         <source>skipped by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>用户跳过</translation>
     </message>
     <message>
         <source>declined by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>用户拒绝</translation>
     </message>
 </context>
 <context>
     <name>FlowChart</name>
     <message>
         <source>Start: PyTorch does not work</source>
-        <translation type="unfinished"></translation>
+        <translation>开始：PyTorch 无法使用</translation>
     </message>
     <message>
         <source>Is it urgent?</source>
-        <translation type="unfinished"></translation>
+        <translation>是否紧急？</translation>
     </message>
     <message>
         <source>Run the project in Docker</source>
-        <translation type="unfinished"></translation>
+        <translation>用 Docker 运行项目</translation>
     </message>
     <message>
         <source>Repair the environment variables</source>
-        <translation type="unfinished"></translation>
+        <translation>修复环境变量</translation>
     </message>
     <message>
         <source>Solved?</source>
-        <translation type="unfinished"></translation>
+        <translation>问题解决？</translation>
     </message>
     <message>
         <source>Reinstall PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>重新安装 PyTorch</translation>
     </message>
     <message>
         <source>System-level repair</source>
-        <translation type="unfinished"></translation>
+        <translation>系统级修复</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
     <message>
         <source>it works</source>
-        <translation type="unfinished"></translation>
+        <translation>可以运行</translation>
     </message>
     <message>
         <source>it did not work</source>
-        <translation type="unfinished"></translation>
+        <translation>没有成功</translation>
     </message>
     <message>
         <source>not run</source>
-        <translation type="unfinished"></translation>
+        <translation>未运行</translation>
     </message>
 </context>
 <context>
     <name>FlowText</name>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
     <message>
         <source>answered: %1</source>
@@ -443,7 +443,7 @@
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>failed: %1</source>
@@ -737,7 +737,7 @@
     <name>ReinstallPlanner</name>
     <message>
         <source>Reinstall PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>重新安装 PyTorch</translation>
     </message>
     <message>
         <source>No usable Python interpreter was found: there is nothing to install into.</source>
@@ -845,11 +845,11 @@
     </message>
     <message>
         <source>Python</source>
-        <translation type="unfinished"></translation>
+        <translation>Python</translation>
     </message>
     <message>
         <source>PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch</translation>
     </message>
     <message>
         <source>PyTorch %1 (%2) at %3</source>
@@ -873,7 +873,7 @@
     </message>
     <message>
         <source>Native libraries</source>
-        <translation type="unfinished"></translation>
+        <translation>本机库</translation>
     </message>
     <message>
         <source>GPU: no NVIDIA driver found (torch runs on the CPU)</source>
@@ -948,7 +948,7 @@
     </message>
     <message>
         <source>not run</source>
-        <translation type="unfinished"></translation>
+        <translation>未运行</translation>
     </message>
     <message>
         <source>yes (%1 ms)</source>
@@ -1153,109 +1153,109 @@
     <name>td::ui::ConfirmDialog</name>
     <message>
         <source>(needs administrator rights)</source>
-        <translation type="unfinished"></translation>
+        <translation>（需要管理员权限）</translation>
     </message>
     <message>
         <source>Confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>确认</translation>
     </message>
     <message>
         <source>Steps to apply</source>
-        <translation type="unfinished"></translation>
+        <translation>要执行的步骤</translation>
     </message>
     <message>
         <source>Steps marked with a shield ask for administrator rights when they run, and only those steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>带盾牌标记的步骤在运行时会请求管理员权限，而且只有这些步骤会请求。</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Every step is written to the journal before it runs: Undo puts it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个步骤运行前都会先写入日志：“撤销”可以把它恢复原样。</translation>
     </message>
     <message>
         <source>&amp;Do not change anything</source>
-        <translation type="unfinished"></translation>
+        <translation>不做任何更改(&amp;D)</translation>
     </message>
 </context>
 <context>
     <name>td::ui::DiagnosePage</name>
     <message>
         <source>Checking PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查 PyTorch</translation>
     </message>
     <message>
         <source>Every check runs in the background; the window stays usable, and you can stop them.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有检查都在后台运行；窗口始终可用，你也可以随时停止。</translation>
     </message>
     <message>
         <source>the default Python</source>
-        <translation type="unfinished"></translation>
+        <translation>默认的 Python</translation>
     </message>
     <message>
         <source>%1, in the project %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（项目 %2）</translation>
     </message>
     <message>
         <source>Diagnosing %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在诊断 %1。</translation>
     </message>
     <message>
         <source>C&amp;hecks:</source>
-        <translation type="unfinished"></translation>
+        <translation>检查项(&amp;H)：</translation>
     </message>
     <message>
         <source>Checks and their state</source>
-        <translation type="unfinished"></translation>
+        <translation>检查项及其状态</translation>
     </message>
     <message>
         <source>Overall progress</source>
-        <translation type="unfinished"></translation>
+        <translation>总体进度</translation>
     </message>
     <message>
         <source>&amp;Stop the checks</source>
-        <translation type="unfinished"></translation>
+        <translation>停止检查(&amp;S)</translation>
     </message>
     <message>
         <source>Stop the checks</source>
-        <translation type="unfinished"></translation>
+        <translation>停止检查</translation>
     </message>
     <message>
         <source>&amp;Run the checks again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新检查(&amp;R)</translation>
     </message>
     <message>
         <source>Run the checks again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新检查</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>Stopping: the programs the checks started are being ended…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止：正在结束检查启动的程序…</translation>
     </message>
     <message>
         <source>%1 of %2 steps done.</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成 %1/%2 步。</translation>
     </message>
     <message>
         <source>The checks were stopped; nothing was concluded. Run them again, or go back to choose another target.</source>
-        <translation type="unfinished"></translation>
+        <translation>检查已停止，没有得出结论。请重新检查，或返回选择其他目标。</translation>
     </message>
     <message numerus="yes">
         <source>Done in %1 s: %n problem(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>用时 %1 秒完成：%n 个问题</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>and %n warning(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>以及 %n 个警告。</numerusform>
         </translation>
     </message>
 </context>
@@ -1263,913 +1263,913 @@
     <name>td::ui::DockerPage</name>
     <message>
         <source>Method 1: run the project in Docker</source>
-        <translation type="unfinished"></translation>
+        <translation>方法一：用 Docker 运行项目</translation>
     </message>
     <message>
         <source>The quickest way to a working project: the container brings its own PyTorch, CUDA libraries and Python.</source>
-        <translation type="unfinished"></translation>
+        <translation>让项目跑起来的最快方式：容器自带 PyTorch、CUDA 库和 Python。</translation>
     </message>
     <message>
         <source>What it costs: Docker Desktop (Windows, macOS) or Docker Engine, a docker-compose.yml in the project, several gigabytes for the first build, and on Windows about 5–10% of the speed. The Python on this machine stays as it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>代价：需要 Docker Desktop（Windows、macOS）或 Docker Engine，项目中需要有 docker-compose.yml，首次构建要下载数 GB，在 Windows 上大约损失 5–10% 的速度。本机的 Python 保持原样。</translation>
     </message>
 </context>
 <context>
     <name>td::ui::DonePage</name>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>What the repairs changed, and how to put it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>修复改动了什么，以及如何恢复。</translation>
     </message>
     <message>
         <source>What &amp;changed:</source>
-        <translation type="unfinished"></translation>
+        <translation>更改内容(&amp;C)：</translation>
     </message>
     <message>
         <source>Changes made in this session</source>
-        <translation type="unfinished"></translation>
+        <translation>本次会话所做的更改</translation>
     </message>
     <message>
         <source>&amp;Undo the last repair…</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销上一次修复(&amp;U)…</translation>
     </message>
     <message>
         <source>Undo the last repair</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销上一次修复</translation>
     </message>
     <message>
         <source>Nothing needs repair: PyTorch works here.</source>
-        <translation type="unfinished"></translation>
+        <translation>无需修复：PyTorch 在这里可以正常使用。</translation>
     </message>
     <message>
         <source>Solved: PyTorch works now.</source>
-        <translation type="unfinished"></translation>
+        <translation>已解决：PyTorch 现在可以正常使用了。</translation>
     </message>
     <message numerus="yes">
         <source>Not solved: %n problem(s) remain. The report on the next page says what is left; send it to whoever supports you.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>未解决：还剩 %n 个问题。下一页的报告说明了剩下的问题，请把它发给为你提供支持的人。</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 (undone)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（已撤销）</translation>
     </message>
     <message>
         <source>not run</source>
-        <translation type="unfinished"></translation>
+        <translation>未运行</translation>
     </message>
     <message>
         <source>started</source>
-        <translation type="unfinished"></translation>
+        <translation>已开始</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Nothing was changed on this machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>本机没有任何更改。</translation>
     </message>
     <message>
         <source>Next: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>接下来：%1</translation>
     </message>
     <message>
         <source>Nothing to undo.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可撤销的内容。</translation>
     </message>
     <message numerus="yes">
         <source>Put back what the repair changed, in these %n step(s)?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>按以下 %n 个步骤恢复修复所做的更改吗？</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&amp;Undo %n step(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>撤销 %n 个步骤(&amp;U)</numerusform>
         </translation>
     </message>
     <message>
         <source>Nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有做任何更改。</translation>
     </message>
     <message>
         <source>Undoing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在撤销…</translation>
     </message>
     <message>
         <source>Undone (recorded as %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>已撤销（记录为 %1）。</translation>
     </message>
     <message>
         <source>Undo stopped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销中止：%1</translation>
     </message>
 </context>
 <context>
     <name>td::ui::EnvPage</name>
     <message>
         <source>Method 2: repair the environment variables</source>
-        <translation type="unfinished"></translation>
+        <translation>方法二：修复环境变量</translation>
     </message>
     <message>
         <source>Removes the entries of PATH, LD_LIBRARY_PATH and similar variables that put a wrong copy of a library in front of PyTorch&apos;s own.</source>
-        <translation type="unfinished"></translation>
+        <translation>删除 PATH、LD_LIBRARY_PATH 等变量中让错误的库副本排在 PyTorch 自带库前面的条目。</translation>
     </message>
     <message>
         <source>Good to know: advice found online often adds torch\lib or a CUDA folder to PATH. Python 3.8 and later no longer search PATH for an extension&apos;s DLLs (torch adds its own folders itself), and PYTORCH_MPS_* variables mean nothing on Windows; KMP_DUPLICATE_LIB_OK=TRUE hides a real conflict and can give wrong results. This step only removes what is in the way.</source>
-        <translation type="unfinished"></translation>
+        <translation>须知：网上的建议常常把 torch\lib 或 CUDA 文件夹加入 PATH。但 Python 3.8 及以后的版本不再从 PATH 查找扩展模块的 DLL（torch 会自行添加它的文件夹），PYTORCH_MPS_* 变量在 Windows 上毫无作用；KMP_DUPLICATE_LIB_OK=TRUE 只会掩盖真正的冲突，还可能导致错误的结果。本步骤只删除碍事的内容。</translation>
     </message>
 </context>
 <context>
     <name>td::ui::ExportPage</name>
     <message>
         <source>Save the report</source>
-        <translation type="unfinished"></translation>
+        <translation>保存报告</translation>
     </message>
     <message>
         <source>Report for support</source>
-        <translation type="unfinished"></translation>
+        <translation>技术支持报告</translation>
     </message>
     <message>
         <source>Send it to whoever helps you, or paste it into a GitHub issue.</source>
-        <translation type="unfinished"></translation>
+        <translation>把它发给帮助你的人，或粘贴到 GitHub issue 中。</translation>
     </message>
     <message>
         <source>F&amp;ormat:</source>
-        <translation type="unfinished"></translation>
+        <translation>格式(&amp;O)：</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished"></translation>
+        <translation>纯文本</translation>
     </message>
     <message>
         <source>Markdown (GitHub issue)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown（GitHub issue）</translation>
     </message>
     <message>
         <source>HTML (one file)</source>
-        <translation type="unfinished"></translation>
+        <translation>HTML（单个文件）</translation>
     </message>
     <message>
         <source>JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON</translation>
     </message>
     <message>
         <source>Report format</source>
-        <translation type="unfinished"></translation>
+        <translation>报告格式</translation>
     </message>
     <message>
         <source>&amp;Hide personal data (user and host names, home folder, secrets)</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏个人数据(&amp;H)（用户名、主机名、主文件夹、密钥）</translation>
     </message>
     <message>
         <source>Hide personal data</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏个人数据</translation>
     </message>
     <message>
         <source>&amp;Preview of exactly what would be shared (personal data hidden):</source>
-        <translation type="unfinished"></translation>
+        <translation>将要分享的内容预览(&amp;P)（已隐藏个人数据）：</translation>
     </message>
     <message>
         <source>&amp;Preview: personal data is NOT hidden; keep this report to yourself.</source>
-        <translation type="unfinished"></translation>
+        <translation>预览(&amp;P)：个人数据未隐藏，请勿分享此报告。</translation>
     </message>
     <message>
         <source>Report preview</source>
-        <translation type="unfinished"></translation>
+        <translation>报告预览</translation>
     </message>
     <message>
         <source>&amp;Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存(&amp;S)…</translation>
     </message>
     <message>
         <source>&amp;Copy to clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>复制到剪贴板(&amp;C)</translation>
     </message>
     <message>
         <source>Copy the report to the clipboard</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open the &amp;folder</source>
-        <translation type="unfinished"></translation>
+        <translation>把报告复制到剪贴板</translation>
     </message>
     <message>
         <source>Open the folder of the saved report</source>
-        <translation type="unfinished"></translation>
+        <translation>打开已保存报告所在的文件夹</translation>
     </message>
     <message>
         <source>The report could not be saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存报告：%1</translation>
     </message>
     <message>
         <source>Saved to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存到 %1。</translation>
     </message>
     <message>
         <source>The report is on the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>报告已复制到剪贴板。</translation>
     </message>
     <message>
         <source>The folder could not be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Open the fol&amp;der</source>
+        <translation>打开文件夹(&amp;D)</translation>
     </message>
 </context>
 <context>
     <name>td::ui::FindingsPage</name>
     <message>
         <source>What is wrong</source>
-        <translation type="unfinished"></translation>
+        <translation>问题所在</translation>
     </message>
     <message>
         <source>Each finding says what is wrong, why, and what repairs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>每条发现都会说明出了什么问题、原因以及如何修复。</translation>
     </message>
     <message>
         <source>&amp;Findings:</source>
-        <translation type="unfinished"></translation>
+        <translation>发现(&amp;F)：</translation>
     </message>
     <message>
         <source>Findings by area</source>
-        <translation type="unfinished"></translation>
+        <translation>按类别列出的发现</translation>
     </message>
     <message>
         <source>&amp;What it means:</source>
-        <translation type="unfinished"></translation>
+        <translation>含义(&amp;W)：</translation>
     </message>
     <message>
         <source>Explanation of the selected finding</source>
-        <translation type="unfinished"></translation>
+        <translation>所选发现的说明</translation>
     </message>
     <message>
         <source>The failing &amp;chain of libraries:</source>
-        <translation type="unfinished"></translation>
+        <translation>加载失败的库依赖链(&amp;C)：</translation>
     </message>
     <message>
         <source>Dependency chain of the selected finding</source>
-        <translation type="unfinished"></translation>
+        <translation>所选发现的依赖链</translation>
     </message>
     <message>
         <source>Library</source>
-        <translation type="unfinished"></translation>
+        <translation>库</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) keep PyTorch from working.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>有 %n 个问题导致 PyTorch 无法使用。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个警告。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>PyTorch works; %n warning(s) are worth a look.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>PyTorch 可以使用；有 %n 个警告值得一看。</numerusform>
         </translation>
     </message>
     <message>
         <source>No problem found: PyTorch works here.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有发现问题：PyTorch 在这里可以正常使用。</translation>
     </message>
     <message>
         <source>Python</source>
-        <translation type="unfinished"></translation>
+        <translation>Python</translation>
     </message>
     <message>
         <source>PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch</translation>
     </message>
     <message>
         <source>Native libraries</source>
-        <translation type="unfinished"></translation>
+        <translation>本机库</translation>
     </message>
     <message>
         <source>GPU and CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 与 CUDA</translation>
     </message>
     <message>
         <source>Packages</source>
-        <translation type="unfinished"></translation>
+        <translation>软件包</translation>
     </message>
     <message>
         <source>Environment</source>
-        <translation type="unfinished"></translation>
+        <translation>环境变量</translation>
     </message>
     <message>
         <source>Docker</source>
-        <translation type="unfinished"></translation>
+        <translation>Docker</translation>
     </message>
     <message>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
     <message>
         <source>%1: no problem</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有问题</translation>
     </message>
     <message>
         <source>fine</source>
-        <translation type="unfinished"></translation>
+        <translation>正常</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>information</source>
-        <translation type="unfinished"></translation>
+        <translation>信息</translation>
     </message>
     <message>
         <source>The error you pasted names %1. The file really at fault is %2 (%3), reached through %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>你粘贴的错误提到了 %1。真正出问题的文件是 %2（%3），依赖路径为 %4。</translation>
     </message>
     <message>
         <source>The error you pasted names %1; this machine&apos;s copy of PyTorch loads it without a problem, so the findings below are about the installation as it is now.</source>
-        <translation type="unfinished"></translation>
+        <translation>你粘贴的错误提到了 %1；本机的 PyTorch 能正常加载它，因此下面的发现针对的是当前的安装状态。</translation>
     </message>
     <message>
         <source>run in Docker</source>
-        <translation type="unfinished"></translation>
+        <translation>用 Docker 运行</translation>
     </message>
     <message>
         <source>repair the environment variables</source>
-        <translation type="unfinished"></translation>
+        <translation>修复环境变量</translation>
     </message>
     <message>
         <source>reinstall PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>重新安装 PyTorch</translation>
     </message>
     <message>
         <source>system-level repair</source>
-        <translation type="unfinished"></translation>
+        <translation>系统级修复</translation>
     </message>
     <message>
         <source>Repairs that address it: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>可以解决它的修复：%1。</translation>
     </message>
     <message>
         <source>missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失</translation>
     </message>
     <message>
         <source>wrong architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>架构不符</translation>
     </message>
     <message>
         <source>version missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少版本</translation>
     </message>
     <message>
         <source>another copy is in the way</source>
-        <translation type="unfinished"></translation>
+        <translation>被另一个副本挡住</translation>
     </message>
     <message>
         <source>cannot be loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载</translation>
     </message>
     <message>
         <source>loads, needs the next one</source>
-        <translation type="unfinished"></translation>
+        <translation>可加载，依赖下一项</translation>
     </message>
 </context>
 <context>
     <name>td::ui::FixPage</name>
     <message>
         <source>Passed by on the way here, because no finding calls for it: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>途中跳过了以下步骤，因为没有发现需要它们：%1。</translation>
     </message>
     <message>
         <source>There is nothing for this step to do.</source>
-        <translation type="unfinished"></translation>
+        <translation>此步骤无事可做。</translation>
     </message>
     <message>
         <source>This step cannot be applied here; the notes above say why. Go on to the next step.</source>
-        <translation type="unfinished"></translation>
+        <translation>此步骤在这里无法执行，原因见上方说明。请继续下一步。</translation>
     </message>
     <message>
         <source>Checking that the repair can go ahead (nothing is changed)…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在确认修复能否进行（不会更改任何内容）…</translation>
     </message>
     <message>
         <source>Cancelled; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消，没有做任何更改。</translation>
     </message>
     <message>
         <source>The repair cannot go ahead: %1. Nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>修复无法进行：%1。没有做任何更改。</translation>
     </message>
     <message>
         <source>Waiting for your answer…</source>
-        <translation type="unfinished"></translation>
+        <translation>等待你的答复…</translation>
     </message>
     <message numerus="yes">
         <source>Apply these %n step(s)? Nothing else will be changed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>执行这 %n 个步骤吗？除此之外不会更改任何内容。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&amp;Apply %n step(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>执行 %n 个步骤(&amp;A)</numerusform>
         </translation>
     </message>
     <message>
         <source>You declined: nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>你拒绝了：没有做任何更改。</translation>
     </message>
     <message>
         <source>Applying…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在执行…</translation>
     </message>
     <message>
         <source>Cancelling: the running step is being stopped…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消：正在停止运行中的步骤…</translation>
     </message>
     <message>
         <source>Step %1 of %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1/%2 步：%3</translation>
     </message>
     <message>
         <source>Every step ran.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有步骤均已执行。</translation>
     </message>
     <message>
         <source>Nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有做任何更改。</translation>
     </message>
     <message>
         <source>cancelled by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>用户取消</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled after %n step(s); what ran is in the journal and can be undone.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>在 %n 个步骤后取消；已执行的内容记录在日志中，可以撤销。</numerusform>
         </translation>
     </message>
     <message>
         <source>Step %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步失败：%2</translation>
     </message>
     <message>
         <source>Stopped before the step ran: the journal could not be written (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>在步骤运行前停止：无法写入日志（%1）。</translation>
     </message>
     <message>
         <source>Checking again whether PyTorch works now…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重新检查 PyTorch 现在是否可用…</translation>
     </message>
     <message>
         <source>The check after the repair did not finish.</source>
-        <translation type="unfinished"></translation>
+        <translation>修复后的检查没有完成。</translation>
     </message>
     <message>
         <source>The project is set up to run in Docker.</source>
-        <translation type="unfinished"></translation>
+        <translation>项目已配置为在 Docker 中运行。</translation>
     </message>
     <message>
         <source>The Docker set-up did not work.</source>
-        <translation type="unfinished"></translation>
+        <translation>Docker 配置没有成功。</translation>
     </message>
     <message>
         <source>Solved: the checks find no problem now.</source>
-        <translation type="unfinished"></translation>
+        <translation>已解决：检查现在没有发现问题。</translation>
     </message>
     <message numerus="yes">
         <source>Not solved yet: %n problem(s) remain.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>尚未解决：还剩 %n 个问题。</numerusform>
         </translation>
     </message>
     <message>
         <source>Gone: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已消除：%1</translation>
     </message>
     <message>
         <source>Still there: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>仍然存在：%1</translation>
     </message>
     <message>
         <source>You said it is solved.</source>
-        <translation type="unfinished"></translation>
+        <translation>你认为问题已解决。</translation>
     </message>
     <message>
         <source>You said it is still broken.</source>
-        <translation type="unfinished"></translation>
+        <translation>你认为问题仍然存在。</translation>
     </message>
     <message>
         <source>Skipped: nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过：没有做任何更改。</translation>
     </message>
 </context>
 <context>
     <name>td::ui::FixRunnerWidget</name>
     <message>
         <source>The exact &amp;steps:</source>
-        <translation type="unfinished"></translation>
+        <translation>具体步骤(&amp;S)：</translation>
     </message>
     <message>
         <source>Steps of the repair</source>
-        <translation type="unfinished"></translation>
+        <translation>修复步骤</translation>
     </message>
     <message>
         <source>&amp;Apply…</source>
-        <translation type="unfinished"></translation>
+        <translation>执行(&amp;A)…</translation>
     </message>
     <message>
         <source>Apply the repair</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Cancel the repair</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel the repair</source>
-        <translation type="unfinished"></translation>
+        <translation>执行修复</translation>
     </message>
     <message>
         <source>S&amp;kip this step</source>
-        <translation type="unfinished"></translation>
+        <translation>跳过此步骤(&amp;K)</translation>
     </message>
     <message>
         <source>&amp;Go on without it</source>
-        <translation type="unfinished"></translation>
+        <translation>不执行，继续(&amp;G)</translation>
     </message>
     <message>
         <source>Skip this step</source>
-        <translation type="unfinished"></translation>
+        <translation>跳过此步骤</translation>
     </message>
     <message>
         <source>&amp;Output:</source>
-        <translation type="unfinished"></translation>
+        <translation>输出(&amp;O)：</translation>
     </message>
     <message>
         <source>Output of the repair</source>
-        <translation type="unfinished"></translation>
+        <translation>修复的输出</translation>
     </message>
     <message>
         <source>It &amp;is solved</source>
-        <translation type="unfinished"></translation>
+        <translation>已经解决了(&amp;I)</translation>
     </message>
     <message>
         <source>Override: it is solved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>It is s&amp;till broken</source>
-        <translation type="unfinished"></translation>
+        <translation>手动判定：已解决</translation>
     </message>
     <message>
         <source>Override: it is still broken</source>
-        <translation type="unfinished"></translation>
+        <translation>手动判定：仍未解决</translation>
     </message>
     <message>
         <source>No finding calls for this repair.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有发现需要此修复。</translation>
     </message>
     <message>
         <source>(needs administrator rights)</source>
-        <translation type="unfinished"></translation>
+        <translation>（需要管理员权限）</translation>
     </message>
     <message>
         <source>Afterwards: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>之后：%1</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>S&amp;top the repair</source>
+        <translation>停止修复(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop the repair</source>
+        <translation>停止修复</translation>
+    </message>
+    <message>
+        <source>It is still broke&amp;n</source>
+        <translation>仍然有问题(&amp;N)</translation>
     </message>
 </context>
 <context>
     <name>td::ui::FlowChartWidget</name>
     <message>
         <source>Repair flowchart</source>
-        <translation type="unfinished"></translation>
+        <translation>修复流程图</translation>
     </message>
     <message>
         <source>the start</source>
-        <translation type="unfinished"></translation>
+        <translation>起点</translation>
     </message>
     <message>
         <source>You are at: %1. The path so far: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>当前位置：%1。已走过的路径：%2。</translation>
     </message>
     <message>
         <source>none yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无</translation>
     </message>
 </context>
 <context>
     <name>td::ui::ReinstallPage</name>
     <message>
         <source>Method 3: reinstall PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>方法三：重新安装 PyTorch</translation>
     </message>
     <message>
         <source>Installs the PyTorch build that fits this machine: the CUDA variant from the driver and the GPU, for this Python version.</source>
-        <translation type="unfinished"></translation>
+        <translation>安装适合本机的 PyTorch：根据驱动和 GPU 选择 CUDA 版本，并匹配当前的 Python 版本。</translation>
     </message>
     <message>
         <source>Good to know: the wheel index is chosen from the driver, the GPU generation and the Python version, and the environment&apos;s own installer (pip or uv) is used. A snapshot of the installed packages is taken first, so that Undo can put them back.</source>
-        <translation type="unfinished"></translation>
+        <translation>须知：wheel 索引根据驱动、GPU 代际和 Python 版本选择，并使用该环境自己的安装器（pip 或 uv）。事先会为已安装的软件包拍一个快照，以便“撤销”时恢复。</translation>
     </message>
 </context>
 <context>
     <name>td::ui::SystemPage</name>
     <message>
         <source>Method 4: system-level repair</source>
-        <translation type="unfinished"></translation>
+        <translation>方法四：系统级修复</translation>
     </message>
     <message>
         <source>Repairs what PyTorch needs from the operating system, such as the Microsoft Visual C++ runtime.</source>
-        <translation type="unfinished"></translation>
+        <translation>修复 PyTorch 依赖的操作系统组件，例如 Microsoft Visual C++ 运行库。</translation>
     </message>
     <message>
         <source>Good to know: regsvr32 fbgemm.dll cannot work (fbgemm.dll is not a COM server), and wuauclt /detectnow is gone on Windows 10 and later. Steps that need administrator rights are marked and ask for them alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>须知：regsvr32 fbgemm.dll 不可能奏效（fbgemm.dll 不是 COM 服务器），wuauclt /detectnow 在 Windows 10 及以后的版本中已不存在。需要管理员权限的步骤都有标记，并且只有它们会请求权限。</translation>
     </message>
 </context>
 <context>
     <name>td::ui::UrgentPage</name>
     <message>
         <source>Is it urgent?</source>
-        <translation type="unfinished"></translation>
+        <translation>是否紧急？</translation>
     </message>
     <message>
         <source>Do you need the project running now, more than a repaired Python?</source>
-        <translation type="unfinished"></translation>
+        <translation>相比修好 Python，你是否更需要让项目马上跑起来？</translation>
     </message>
     <message>
         <source>There are two ways on from here. Choose one; the flowchart beside shows where each leads.</source>
-        <translation type="unfinished"></translation>
+        <translation>接下来有两条路可走。请选择一条；旁边的流程图显示了每条路通向哪里。</translation>
     </message>
     <message>
         <source>&amp;No: repair this Python in place</source>
-        <translation type="unfinished"></translation>
+        <translation>否：就地修复这个 Python(&amp;N)</translation>
     </message>
     <message>
         <source>Not urgent: repair this Python in place</source>
-        <translation type="unfinished"></translation>
+        <translation>不紧急：就地修复这个 Python</translation>
     </message>
     <message>
         <source>Costs some minutes. Goes through the environment variables, then reinstalling PyTorch, then system-level repairs, only as far as needed. Each step shows exactly what it changes, asks first, is checked afterwards, and can be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>需要几分钟。依次尝试修复环境变量、重新安装 PyTorch、系统级修复，只做到必要的那一步。每一步都会准确显示要更改的内容，先征求你的同意，完成后自动检查，并且可以撤销。</translation>
     </message>
     <message>
         <source>&amp;Yes: run the project in Docker</source>
-        <translation type="unfinished"></translation>
+        <translation>是：用 Docker 运行项目(&amp;Y)</translation>
     </message>
     <message>
         <source>Urgent: run the project in Docker</source>
-        <translation type="unfinished"></translation>
+        <translation>紧急：用 Docker 运行项目</translation>
     </message>
     <message>
         <source>Needs Docker (Docker Desktop on Windows and macOS) and a docker-compose.yml in the project. The first build downloads several gigabytes; on Windows expect about 5–10% less speed. Your Python stays as broken as it is: it only sidesteps the problem.</source>
-        <translation type="unfinished"></translation>
+        <translation>需要 Docker（Windows 和 macOS 上为 Docker Desktop），项目中需要有 docker-compose.yml。首次构建要下载数 GB；在 Windows 上速度大约降低 5–10%。你的 Python 仍然是坏的：这只是绕开了问题。</translation>
     </message>
     <message>
         <source>This project has no docker-compose.yml that TorchDoctor found; the Docker step can only tell you what it needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>TorchDoctor 没有在这个项目中找到 docker-compose.yml；Docker 步骤只能告诉你它需要什么。</translation>
     </message>
     <message>
         <source>The project has %1, but Docker does not answer on this machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>项目中有 %1，但本机的 Docker 没有响应。</translation>
     </message>
     <message>
         <source>The project has %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>项目中有 %1。</translation>
     </message>
 </context>
 <context>
     <name>td::ui::WelcomePage</name>
     <message>
         <source>Choose a project folder</source>
-        <translation type="unfinished"></translation>
+        <translation>选择项目文件夹</translation>
     </message>
     <message>
         <source>What should TorchDoctor check?</source>
-        <translation type="unfinished"></translation>
+        <translation>TorchDoctor 要检查什么？</translation>
     </message>
     <message>
         <source>Choose the Python that fails to run PyTorch, or the project folder that uses it.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择无法运行 PyTorch 的 Python，或使用它的项目文件夹。</translation>
     </message>
     <message>
         <source>TorchDoctor finds out why PyTorch does not load or does not use the GPU, explains it in plain words, and repairs it one confirmed step at a time. Nothing changes without your yes, and every change can be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>TorchDoctor 会找出 PyTorch 无法加载或用不上 GPU 的原因，用通俗的语言解释，并一步一步地修复，每一步都先征得你的确认。未经你同意不会更改任何内容，而且所有更改都可以撤销。</translation>
     </message>
     <message>
         <source>&amp;Python interpreters found:</source>
-        <translation type="unfinished"></translation>
+        <translation>找到的 Python 解释器(&amp;P)：</translation>
     </message>
     <message>
         <source>Python interpreters</source>
-        <translation type="unfinished"></translation>
+        <translation>Python 解释器</translation>
     </message>
     <message>
         <source>Project &amp;folders:</source>
-        <translation type="unfinished"></translation>
+        <translation>项目文件夹(&amp;F)：</translation>
     </message>
     <message>
         <source>Project folders</source>
-        <translation type="unfinished"></translation>
+        <translation>项目文件夹</translation>
     </message>
     <message>
         <source>&amp;Add a folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加文件夹(&amp;A)…</translation>
     </message>
     <message>
         <source>Add a project folder</source>
-        <translation type="unfinished"></translation>
+        <translation>添加项目文件夹</translation>
     </message>
     <message>
         <source>or drop a folder here</source>
-        <translation type="unfinished"></translation>
+        <translation>或把文件夹拖到这里</translation>
     </message>
     <message>
         <source>Pa&amp;ste the error you saw (optional; from any program, in any language):</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴你看到的错误信息(&amp;S)（可选；来自任何程序、任何语言）：</translation>
     </message>
     <message>
         <source>The error you saw</source>
-        <translation type="unfinished"></translation>
+        <translation>你看到的错误信息</translation>
     </message>
     <message>
         <source>For example: OSError: [WinError 126] … Error loading &quot;…\torch\lib\fbgemm.dll&quot; or one of its dependencies.</source>
-        <translation type="unfinished"></translation>
+        <translation>例如：OSError: [WinError 126] … Error loading &quot;…\torch\lib\fbgemm.dll&quot; or one of its dependencies.</translation>
     </message>
     <message>
         <source>The project&apos;s venv, else python3 on PATH (default)</source>
-        <translation type="unfinished"></translation>
+        <translation>项目的 venv，否则用 PATH 中的 python3（默认）</translation>
     </message>
     <message>
         <source>%1 (cannot run: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（无法运行：%2）</translation>
     </message>
     <message>
         <source>Python %1 (%2-bit) with torch %3: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Python %1（%2 位），带 torch %3：%4</translation>
     </message>
     <message>
         <source>Python %1 (%2-bit) without torch: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Python %1（%2 位），未安装 torch：%3</translation>
     </message>
     <message>
         <source>No project folder</source>
-        <translation type="unfinished"></translation>
+        <translation>不使用项目文件夹</translation>
     </message>
     <message>
         <source>Looking for Python interpreters…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在查找 Python 解释器…</translation>
     </message>
     <message numerus="yes">
         <source>%n interpreter(s) found.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>找到 %n 个解释器。</numerusform>
         </translation>
     </message>
     <message>
         <source>Windows error %1 while loading %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载 %2 时出现 Windows 错误 %1。</translation>
     </message>
     <message>
         <source>%1 cannot be found by the loader.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载器找不到 %1。</translation>
     </message>
     <message>
         <source>The %1 that loads lacks version %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>实际加载的 %1 缺少版本 %2。</translation>
     </message>
     <message>
         <source>The symbol %1 is missing from a loaded library.</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载的库中缺少符号 %1。</translation>
     </message>
     <message>
         <source>%1 is built for %2, but this process needs %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是为 %2 构建的，但此进程需要 %3。</translation>
     </message>
     <message>
         <source>%1 could not be loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载 %1。</translation>
     </message>
     <message>
         <source>Two OpenMP runtimes were loaded into one process.</source>
-        <translation type="unfinished"></translation>
+        <translation>同一进程中加载了两个 OpenMP 运行库。</translation>
     </message>
     <message>
         <source>This Python has no module named %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>这个 Python 中没有名为 %1 的模块。</translation>
     </message>
     <message>
         <source>A 32-bit library was loaded into a 64-bit process, or the reverse.</source>
-        <translation type="unfinished"></translation>
+        <translation>32 位的库被加载到了 64 位进程中，或者反过来。</translation>
     </message>
     <message>
         <source>A DLL of %1 failed to load.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的某个 DLL 加载失败。</translation>
     </message>
     <message>
         <source>TorchDoctor does not recognize this text; the diagnosis will look for the cause anyway.</source>
-        <translation type="unfinished"></translation>
+        <translation>TorchDoctor 无法识别这段文字；诊断仍会查找原因。</translation>
     </message>
     <message>
         <source>Read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>识别结果：%1</translation>
     </message>
     <message>
         <source>It comes from the torch of %1, which is now selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>它来自 %1 的 torch，现已选中该解释器。</translation>
     </message>
     <message>
         <source>The diagnosis starts from the file it names.</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断将从它提到的文件开始。</translation>
     </message>
 </context>
 <context>
     <name>td::ui::Wizard</name>
     <message>
         <source>TorchDoctor: repair PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>TorchDoctor：修复 PyTorch</translation>
     </message>
     <message>
         <source>&lt; &amp;Back</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt; 上一步(&amp;B)</translation>
     </message>
     <message>
         <source>&amp;Next &gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步(&amp;N) &gt;</translation>
     </message>
     <message>
         <source>&amp;Continue &gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>继续(&amp;C) &gt;</translation>
     </message>
     <message>
         <source>&amp;Finish</source>
-        <translation type="unfinished"></translation>
+        <translation>完成(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>Back</source>
-        <translation type="unfinished"></translation>
+        <translation>上一步</translation>
     </message>
     <message>
         <source>Next</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步</translation>
     </message>
     <message>
         <source>Continue</source>
-        <translation type="unfinished"></translation>
+        <translation>继续</translation>
     </message>
     <message>
         <source>Finish</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)：</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言</translation>
     </message>
 </context>
 </TS>
