@@ -168,6 +168,10 @@ void WelcomePage::showDiscovery()
     m_pythons->clear();
     auto *defaultPython = new QListWidgetItem(tr("The project's venv, else python3 on PATH (default)"), m_pythons);
     defaultPython->setData(Qt::UserRole, QString());
+    for (const QString &executable : std::as_const(m_extraPythons)) {
+        auto *item = new QListWidgetItem(executable, m_pythons);
+        item->setData(Qt::UserRole, executable);
+    }
     QStringList projects = m_projectDirs;
     if (m_found) {
         for (const python::StaticProbe &p : m_found->interpreters) {
@@ -227,6 +231,14 @@ void WelcomePage::addProject(const QString &dir)
     for (int row = 0; row < m_projects->count(); ++row)
         if (m_projects->item(row)->data(Qt::UserRole).toString() == clean)
             m_projects->setCurrentRow(row);
+}
+
+void WelcomePage::addInterpreter(const QString &executable)
+{
+    if (!m_extraPythons.contains(executable))
+        m_extraPythons << executable;
+    showDiscovery();
+    selectInterpreter(executable);
 }
 
 bool WelcomePage::selectInterpreter(const QString &executable)

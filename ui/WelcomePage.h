@@ -32,6 +32,8 @@ public:
     void addProject(const QString &dir);
     void setPastedText(const QString &text);
     [[nodiscard]] bool isSearching() const;
+    // Lists an interpreter that discovery may not find (as `--python` does) and selects it.
+    void addInterpreter(const QString &executable);
     // Selects the interpreter with this executable; false if it is not listed.
     bool selectInterpreter(const QString &executable);
 
@@ -60,6 +62,7 @@ private:
 
     QFutureWatcher<Discovery> m_discovery;
     QStringList m_projectDirs;
+    QStringList m_extraPythons;
     std::optional<Discovery> m_found;
     bool m_started = false;
 };
