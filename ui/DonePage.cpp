@@ -29,6 +29,8 @@ DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
     m_changes = new QTreeWidget(this);
     m_changes->setObjectName(QStringLiteral("changes"));
     m_changes->setHeaderHidden(true);
+    m_changes->setWordWrap(true); // long steps wrap instead of being cut off
+    m_changes->setTextElideMode(Qt::ElideNone);
     m_changesLabel->setBuddy(m_changes);
     m_afterwards = new QLabel(this);
     m_afterwards->setObjectName(QStringLiteral("afterwards"));

@@ -69,6 +69,8 @@ FindingsPage::FindingsPage(Session &session, QWidget *parent) : Page(session, pa
     m_list->setObjectName(QStringLiteral("findings"));
     m_list->setHeaderHidden(true);
     m_list->setRootIsDecorated(true);
+    m_list->setWordWrap(true); // long titles wrap instead of being cut off
+    m_list->setTextElideMode(Qt::ElideNone);
     m_listLabel->setBuddy(m_list);
 
     m_detailLabel = new QLabel(this);
@@ -223,12 +225,12 @@ void FindingsPage::fill()
     if (session().pasted && session().pasted->recognized && report) {
         const auto culprit = session().backend().culpritOf(session().pasted->error, *report);
         if (culprit) {
-            m_pasted->setText(tr("The error you pasted names %1. The file really at fault is %2 (%3), reached "
-                                 "through %4.")
-                                  .arg(session().pasted->error.library.isEmpty()
-                                           ? QFileInfo(session().pasted->error.path).fileName()
-                                           : session().pasted->error.library,
-                                       culprit->library, culprit->kind, culprit->chain.join(QStringLiteral(" → "))));
+            m_pasted->setText(
+                tr("The error you pasted names %1. The file really at fault is %2 (%3), reached "
+                   "through %4.")
+                    .arg(session().pasted->error.library.isEmpty() ? QFileInfo(session().pasted->error.path).fileName()
+                                                                   : session().pasted->error.library,
+                         culprit->library, problemText(culprit->kind), culprit->chain.join(QStringLiteral(" → "))));
         } else {
             m_pasted->setText(tr("The error you pasted names %1; this machine's copy of PyTorch loads it without "
                                  "a problem, so the findings below are about the installation as it is now.")
@@ -281,6 +283,19 @@ void FindingsPage::showFinding(QTreeWidgetItem *item)
     showChain(chain, problemOf(f), f.evidence.value(QStringLiteral("culprit_path")).toString());
 }
 
+QString FindingsPage::problemText(const QString &problem)
+{
+    if (problem == QLatin1String("missing") || problem.isEmpty())
+        return tr("missing");
+    if (problem == QLatin1String("wrong-arch"))
+        return tr("wrong architecture");
+    if (problem == QLatin1String("version-missing"))
+        return tr("version missing");
+    if (problem == QLatin1String("shadowed"))
+        return tr("another copy is in the way");
+    return tr("cannot be loaded");
+}
+
 void FindingsPage::showChain(const QStringList &chain, const QString &problem, const QString &path)
 {
     QTreeWidgetItem *parent = nullptr;
@@ -289,17 +304,7 @@ void FindingsPage::showChain(const QStringList &chain, const QString &problem, c
         item->setText(0, chain[i]);
         const bool last = i == chain.size() - 1;
         if (last) {
-            QString state;
-            if (problem == QLatin1String("missing") || problem.isEmpty())
-                state = tr("missing");
-            else if (problem == QLatin1String("wrong-arch"))
-                state = tr("wrong architecture");
-            else if (problem == QLatin1String("version-missing"))
-                state = tr("version missing");
-            else if (problem == QLatin1String("shadowed"))
-                state = tr("another copy is in the way");
-            else
-                state = tr("cannot be loaded");
+            const QString state = problemText(problem);
             item->setText(1, QStringLiteral("✗ ") + state);
             QFont bold = item->font(0);
             bold.setBold(true);

@@ -208,10 +208,11 @@ void FixPage::onRunFinished(const fixes::ExecutionResult &result)
         break;
     }
     session().flowChanged();
+    m_runStatus = status;
     m_runner->setStatus(status);
     if (flow->current().kind == NodeKind::Verification) {
         m_runner->setPhase(FixRunnerWidget::Phase::Verifying);
-        m_runner->setStatus(status + u' ' + tr("Checking again whether PyTorch works now…"));
+        m_runner->setStatus(tr("Checking again whether PyTorch works now…"));
         m_verify.setFuture(session().backend().verify(m_proposal, session().target));
         return;
     }
@@ -238,7 +239,7 @@ void FixPage::onVerified()
     session().flowChanged();
     m_runner->setPhase(FixRunnerWidget::Phase::Finished);
     showVerification();
-    finish(m_runner->status());
+    finish(m_runStatus);
 }
 
 void FixPage::showVerification()

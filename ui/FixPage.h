@@ -68,6 +68,7 @@ private:
     bool m_finished = false;
     std::optional<Verification> m_verification;
     int m_remaining = 0;
+    QString m_runStatus; // how the run ended, shown once the check after it is in
 };
 
 } // namespace td::ui
