@@ -5,16 +5,14 @@
 #include "NativeArguments.h"
 
 #include "checks/CheckRunner.h"
-#include "fixes/EnvPlanner.h"
 #include "fixes/Executor.h"
-#include "fixes/ReinstallPlanner.h"
+#include "fixes/Repairs.h"
 #include "knowledge/KnowledgeBase.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QTextStream>
-#include <QUrl>
 
 #include <spdlog/spdlog.h>
 
@@ -32,7 +30,13 @@ struct FixText {
 };
 
 // The families of the flowchart this build can repair.
-const QStringList kFamilies{QStringLiteral("env"), QStringLiteral("reinstall")};
+QStringList familyNames()
+{
+    QStringList names;
+    for (const checks::FixFamily f : fixes::Repairs::families())
+        names << checks::toString(f);
+    return names;
+}
 
 platform::CancelToken *g_cancel = nullptr;
 void onInterrupt(int)
@@ -99,13 +103,6 @@ std::optional<bool> confirmation(bool yes, const QString &question, QTextStream 
     return answer == QLatin1String("y") || answer == QLatin1String("yes");
 }
 
-// The same finding in two runs: its id and what it names.
-QString keyOf(const checks::Finding &f)
-{
-    return f.id + u'\n' + f.evidence.value(QStringLiteral("variable")).toString() + u'\n'
-           + f.evidence.value(QStringLiteral("entry")).toString();
-}
-
 fixes::ExecutorCallbacks callbacks(QTextStream &out, int total)
 {
     fixes::ExecutorCallbacks c;
@@ -138,66 +135,20 @@ void printFailure(const fixes::ExecutionResult &r, QTextStream &err)
     }
 }
 
-// Asks the index (or the wheelhouse) whether the planned torch is there,
-// changing nothing. False with `problem` when it is not.
-bool preflight(const fixes::ReinstallPlan &plan, QString &problem)
+// Prints what the verification found: "gone" / "still there".
+void printVerification(const fixes::Verification &v, QTextStream &out)
 {
-    if (plan.preflightProgram.isEmpty())
-        return true;
-    platform::ProcessRequest request;
-    request.program = plan.preflightProgram;
-    request.arguments = plan.preflightArguments;
-    request.timeout = std::chrono::seconds(90);
-    const platform::ProcessResult r = platform::runProcess(request);
-    const QString output = QString::fromLocal8Bit(r.standardOutput);
-    if (r.succeeded()) {
-        if (plan.installer != QLatin1String("pip"))
-            return true;
-        // "Available versions: 2.5.1, 2.5.0, 2.4.1"
-        for (const QString &line : output.split(u'\n'))
-            if (line.trimmed().startsWith(QLatin1String("Available versions:")))
-                for (const QString &v : line.section(u':', 1).split(u','))
-                    if (v.trimmed().startsWith(plan.torchSeries + u'.'))
-                        return true;
-        problem = FixText::tr("torch %1 is not there").arg(plan.torchSeries);
-        return false;
-    }
-    QStringList lines = QString::fromLocal8Bit(r.standardError).split(u'\n', Qt::SkipEmptyParts);
-    problem = r.outcome == platform::ProcessResult::Outcome::Finished && !lines.isEmpty() ? lines.last().trimmed()
-                                                                                          : r.describe();
-    return false;
-}
-
-// What the second diagnosis says about the findings of the first: prints
-// "gone" / "still there" and returns whether every targeted one is gone.
-bool compareRuns(const checks::CheckReport &before, const checks::CheckReport &after,
-                 const QList<checks::Finding> &targeted, QTextStream &out)
-{
-    QStringList targetedKeys;
-    for (const checks::Finding &f : targeted)
-        targetedKeys << keyOf(f);
-    QStringList afterKeys;
-    for (const checks::Finding &f : after.findings)
-        afterKeys << keyOf(f);
-    bool fixed = true;
-    QStringList reported;
-    for (const checks::Finding &f : before.findings) {
-        const bool relevant = targetedKeys.contains(keyOf(f)) || f.severity == checks::Severity::Error;
-        if (!relevant || reported.contains(keyOf(f)))
-            continue;
-        reported << keyOf(f);
-        const bool still = afterKeys.contains(keyOf(f));
-        if (still && targetedKeys.contains(keyOf(f)))
-            fixed = false;
-        out << "  " << (still ? FixText::tr("still there: %1") : FixText::tr("gone: %1")).arg(f.title) << "\n";
-    }
-    return fixed;
+    for (const checks::Finding &f : v.gone)
+        out << "  " << FixText::tr("gone: %1").arg(f.title) << "\n";
+    for (const checks::Finding &f : v.still)
+        out << "  " << FixText::tr("still there: %1").arg(f.title) << "\n";
 }
 
 } // namespace
 
 int runFix(const QStringList &arguments)
 {
+    const QStringList families = familyNames();
     QTextStream out(stdout);
     QTextStream err(stderr);
     QCommandLineParser parser;
@@ -205,9 +156,9 @@ int runFix(const QStringList &arguments)
         FixText::tr("Plans a repair from the diagnosis, shows every step, applies it after you confirm (each step "
                     "journalled first, so that `torchdoctor undo` can put everything back), then checks again. "
                     "Families: %1.")
-            .arg(kFamilies.join(QStringLiteral(", "))));
+            .arg(families.join(QStringLiteral(", "))));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("family"), FixText::tr("The repair: %1.").arg(kFamilies.join(u',')));
+    parser.addPositionalArgument(QStringLiteral("family"), FixText::tr("The repair: %1.").arg(families.join(u',')));
     const QCommandLineOption python(QStringLiteral("python"), FixText::tr("The interpreter to repair."),
                                     QStringLiteral("EXE"));
     const QCommandLineOption project(QStringLiteral("project"), FixText::tr("A project folder (its venv is used)."),
@@ -233,17 +184,19 @@ int runFix(const QStringList &arguments)
         return Healthy;
     }
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1 || !kFamilies.contains(positional.first())) {
+    if (positional.size() != 1 || !families.contains(positional.first())) {
         err << "torchdoctor fix: "
             << (positional.isEmpty()
                     ? FixText::tr("which repair?")
                     : FixText::tr("'%1' is not a repair this build can make").arg(positional.join(u' ')))
             << "\n"
-            << FixText::tr("Repairs this build supports: %1").arg(kFamilies.join(QStringLiteral(", "))) << "\n";
+            << FixText::tr("Repairs this build supports: %1").arg(families.join(QStringLiteral(", "))) << "\n";
         return Usage;
     }
-    const bool reinstall = positional.first() == QLatin1String("reinstall");
-    if (!reinstall && (parser.isSet(findLinks) || parser.isSet(noIndex) || parser.isSet(indexUrl))) {
+    const QString familyName = positional.first();
+    const checks::FixFamily family = *fixes::Repairs::familyFromString(familyName);
+    if (family != checks::FixFamily::Reinstall
+        && (parser.isSet(findLinks) || parser.isSet(noIndex) || parser.isSet(indexUrl))) {
         err << "torchdoctor fix: "
             << FixText::tr("--find-links, --no-index and --index-url are options of `fix reinstall`") << "\n";
         return Usage;
@@ -278,32 +231,15 @@ int runFix(const QStringList &arguments)
     const auto before = diagnose(request, knowledge, err);
     if (!before)
         return Internal;
-    const python::StaticProbe *probe = before->facts.chosenProbe();
-    const QString torchDir = probe ? probe->torch.packageDir : QString();
-    QList<checks::Finding> targeted;
-    for (const checks::Finding &f : before->findings)
-        if (reinstall ? fixes::ReinstallPlanner::handles(f, torchDir) : fixes::EnvPlanner::handles(f))
-            targeted << f;
-    if (targeted.isEmpty()) {
-        out << (reinstall ? FixText::tr("Nothing for `fix reinstall` to do: torch is installed and imports, and its "
-                                        "build fits this machine.")
-                          : FixText::tr("Nothing for `fix env` to do: no environment variable gets in PyTorch's way."))
-            << "\n";
+    const fixes::Repairs repairs(knowledge, request, fixes::RepairOptions{source, {}});
+    const fixes::Repair repair = repairs.plan(family, *before);
+    if (repair.targeted.isEmpty()) {
+        out << FixText::tr("Nothing for `fix %1` to do: %2").arg(familyName, repair.summary) << "\n";
         return Healthy;
     }
-    for (const checks::Finding &f : std::as_const(targeted))
+    for (const checks::Finding &f : repair.targeted)
         out << FixText::tr("Found: %1").arg(f.title) << "\n";
-
-    fixes::EnvPlan envPlan;
-    fixes::ReinstallPlan reinstallPlan;
-    if (reinstall) {
-        const fixes::ReinstallPlanner planner(*knowledge, request.environment, source);
-        reinstallPlan = planner.plan(before->facts, targeted);
-    } else {
-        const fixes::EnvPlanner planner(request.environment, before->facts.chosenExecutable);
-        envPlan = planner.plan(targeted);
-    }
-    const fixes::FixPlan &plan = reinstall ? reinstallPlan.plan : envPlan.plan;
+    const fixes::FixPlan &plan = repair.plan;
     out << "\n" << FixText::tr("Plan:") << " " << plan.describe() << "\n";
     out.flush();
     if (plan.steps.isEmpty()) {
@@ -326,35 +262,19 @@ int runFix(const QStringList &arguments)
         return Problems;
     }
 
-    if (reinstall) {
-        const bool local = !source.findLinks.isEmpty() || source.noIndex;
-        out << (local ? FixText::tr("Looking for torch %1 in %2...")
-                            .arg(reinstallPlan.torchSeries, source.findLinks.join(QStringLiteral(", ")))
-                      : FixText::tr("Asking %1 for torch %2...").arg(reinstallPlan.indexUrl, reinstallPlan.torchSeries))
-            << "\n"
-            << Qt::flush;
-        QString problem;
-        if (!preflight(reinstallPlan, problem)) {
-            if (local)
-                err << "torchdoctor fix: "
-                    << FixText::tr("the wheelhouse has no usable torch %1: %2; nothing was changed.")
-                           .arg(reinstallPlan.torchSeries, problem)
-                    << "\n";
-            else
-                err << "torchdoctor fix: "
-                    << FixText::tr("%1 cannot be reached: %2; nothing was changed. Without network, download the "
-                                   "wheels elsewhere and pass --find-links DIR.")
-                           .arg(QUrl(reinstallPlan.indexUrl).host(), problem)
-                    << "\n";
-            return Problems;
-        }
-    }
-
-    const fixes::Executor executor{fixes::Journal()};
-    platform::CancelToken cancel;
     fixes::ExecutionResult result;
     {
+        platform::CancelToken cancel;
         InterruptGuard guard(cancel);
+        if (!repair.preflight.isEmpty()) {
+            out << repair.preflight << "\n" << Qt::flush;
+            QString problem;
+            if (!repairs.preflight(repair, problem, cancel)) {
+                err << "torchdoctor fix: " << problem << "\n";
+                return Problems;
+            }
+        }
+        const fixes::Executor executor{fixes::Journal()};
         result = executor.run(plan, callbacks(out, static_cast<int>(plan.steps.size())), cancel);
     }
     out.flush();
@@ -366,26 +286,21 @@ int runFix(const QStringList &arguments)
         return Problems;
     }
 
-    checks::CheckRequest again = request;
-    if (reinstall) {
-        out << "\n" << FixText::tr("Checking again...") << "\n" << Qt::flush;
-    } else {
-        // Verify with the environment a new terminal gets now.
-        out << "\n" << FixText::tr("Checking again, as a new terminal would run it...") << "\n" << Qt::flush;
-        again.environment = fixes::EnvPlanner::after(request.environment, envPlan.changes);
-    }
-    const auto after = diagnose(again, knowledge, err);
+    out << "\n"
+        << (family == checks::FixFamily::Env ? FixText::tr("Checking again, as a new terminal would run it...")
+                                             : FixText::tr("Checking again..."))
+        << "\n"
+        << Qt::flush;
+    const auto after = diagnose(repairs.verifyRequest(repair), knowledge, err);
     if (!after)
         return Internal;
-    const bool fixed = compareRuns(*before, *after, targeted, out);
-    if (reinstall)
-        out << (fixed ? FixText::tr("Fixed.") : FixText::tr("Not fixed yet: the findings above are still there."))
-            << "\n";
+    const fixes::Verification verification = fixes::Repairs::compare(*before, *after, repair);
+    printVerification(verification, out);
+    if (verification.fixed)
+        out << FixText::tr("Fixed.") << (repair.afterwards.isEmpty() ? QString() : u' ' + repair.afterwards) << "\n";
     else
-        out << (fixed ? FixText::tr("Fixed. Open a new terminal to use it.")
-                      : FixText::tr("Not fixed yet: the findings above are still there."))
-            << "\n";
-    return fixed ? Healthy : Problems;
+        out << FixText::tr("Not fixed yet: the findings above are still there.") << "\n";
+    return verification.fixed ? Healthy : Problems;
 }
 
 int runUndo(const QStringList &arguments)

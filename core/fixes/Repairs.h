@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "checks/CheckRunner.h"
+#include "checks/Finding.h"
+#include "fixes/EnvPlanner.h"
+#include "fixes/FixPlan.h"
+#include "fixes/ReinstallPlanner.h"
+#include "platform/ProcessRunner.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace td::knowledge {
+class KnowledgeBase;
+}
+
+namespace td::fixes {
+
+struct RepairOptions {
+    WheelSource wheels; // reinstall: where the wheels come from
+    QString cloneUrl;   // docker: a repository to clone when the project has no compose file
+};
+
+// One repair of the flowchart, planned from a diagnosis.
+struct Repair {
+    checks::FixFamily family = checks::FixFamily::Env;
+    QList<checks::Finding> targeted; // the findings it addresses (empty: nothing for it to do)
+    FixPlan plan;                    // no steps while `targeted` is not empty: it cannot apply; plan.warnings say why
+    QString summary;                 // one sentence: what it does, or why there is nothing to do
+    QString afterwards;              // what the person does after it worked ("Open a new terminal")
+    QString preflight;               // what preflight() asks, in one sentence; empty: nothing to ask
+
+    // What the facade needs again after planning.
+    QList<EnvChange> envChanges;
+    ReinstallPlan reinstall;
+};
+
+// What a second diagnosis says about the first one's findings.
+struct Verification {
+    bool fixed = false;           // every targeted finding is gone
+    QList<checks::Finding> gone;  // of the targeted and error findings before
+    QList<checks::Finding> still; // ... that are still there
+};
+
+// The one place where a diagnosis becomes a repair: which findings each
+// family addresses, its exact plan, the question asked before it runs, the
+// request its verification runs with, and what the verification means. The
+// CLI and the wizard both use it; running a plan is the Executor's job.
+class Repairs {
+    Q_DECLARE_TR_FUNCTIONS(Repairs)
+
+public:
+    Repairs(std::shared_ptr<const knowledge::KnowledgeBase> knowledge, checks::CheckRequest request,
+            RepairOptions options = {});
+
+    // The families this build can plan, in the flowchart's order.
+    static QList<checks::FixFamily> families();
+    // "env" -> Env, ...; nullopt for anything else.
+    static std::optional<checks::FixFamily> familyFromString(const QString &name);
+
+    [[nodiscard]] Repair plan(checks::FixFamily family, const checks::CheckReport &before) const;
+
+    // Asks, changing nothing, whether the plan can work now (the index or the
+    // wheelhouse has the wheel; the Docker daemon answers). False with `problem`
+    // (what failed, and what to do) when it cannot.
+    bool preflight(const Repair &repair, QString &problem,
+                   const platform::CancelToken &cancel = platform::CancelToken()) const;
+
+    // The request the verification runs with (env: as a new terminal will have it).
+    [[nodiscard]] checks::CheckRequest verifyRequest(const Repair &repair) const;
+
+    static Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
+                                const Repair &repair);
+
+    [[nodiscard]] const checks::CheckRequest &request() const { return m_request; }
+
+private:
+    std::shared_ptr<const knowledge::KnowledgeBase> m_knowledge;
+    checks::CheckRequest m_request;
+    RepairOptions m_options;
+};
+
+} // namespace td::fixes
