@@ -7,6 +7,8 @@
 #include "checks/CheckRunner.h"
 #include "fixes/Executor.h"
 #include "fixes/Repairs.h"
+#include "flow/Flow.h"
+#include "flow/FlowText.h"
 #include "knowledge/KnowledgeBase.h"
 
 #include <QCommandLineParser>
@@ -144,6 +146,215 @@ void printVerification(const fixes::Verification &v, QTextStream &out)
         out << "  " << FixText::tr("still there: %1").arg(f.title) << "\n";
 }
 
+// What every repair of one `fix` run shares.
+struct Session {
+    checks::CheckRequest request;
+    std::shared_ptr<knowledge::KnowledgeBase> knowledge;
+    fixes::RepairOptions options;
+    bool dryRun = false;
+    bool yes = false;
+    QTextStream &out;
+    QTextStream &err;
+};
+
+enum class RepairResult {
+    NothingToDo,
+    CannotApply,
+    DryRun,
+    Declined,
+    NoTerminal,
+    Failed,
+    Cancelled,
+    Fixed,
+    NotFixed,
+    Internal
+};
+
+struct RepairRun {
+    RepairResult result = RepairResult::Internal;
+    std::optional<checks::CheckReport> after; // the verification's diagnosis
+    QString detail;
+};
+
+// Plans one repair from `before`, shows it, asks, runs it, verifies it.
+RepairRun repairOnce(Session &s, checks::FixFamily family, const checks::CheckReport &before)
+{
+    QTextStream &out = s.out;
+    QTextStream &err = s.err;
+    const QString name = checks::toString(family);
+    const fixes::Repairs repairs(s.knowledge, s.request, s.options);
+    const fixes::Repair repair = repairs.plan(family, before);
+    if (!repair.applies()) {
+        out << FixText::tr("Nothing for `fix %1` to do: %2").arg(name, repair.summary) << "\n";
+        return {RepairResult::NothingToDo, std::nullopt, repair.summary};
+    }
+    for (const checks::Finding &f : repair.targeted)
+        out << FixText::tr("Found: %1").arg(f.title) << "\n";
+    const fixes::FixPlan &plan = repair.plan;
+    out << "\n" << FixText::tr("Plan:") << " " << plan.describe() << "\n";
+    out.flush();
+    if (plan.steps.isEmpty()) {
+        out << FixText::tr("Nothing to apply: see the notes above.") << "\n";
+        return {RepairResult::CannotApply, std::nullopt, plan.warnings.join(u' ')};
+    }
+    if (s.dryRun) {
+        out << FixText::tr("Dry run: nothing was changed.") << "\n";
+        return {RepairResult::DryRun, std::nullopt, {}};
+    }
+    const auto confirmed =
+        confirmation(s.yes, FixText::tr("Apply these %n steps?", nullptr, static_cast<int>(plan.steps.size())), out);
+    if (!confirmed) {
+        err << "torchdoctor fix: "
+            << FixText::tr("nothing was changed: there is no terminal to ask on; pass --yes to apply") << "\n";
+        return {RepairResult::NoTerminal, std::nullopt, {}};
+    }
+    if (!*confirmed) {
+        out << FixText::tr("Nothing was changed.") << "\n";
+        return {RepairResult::Declined, std::nullopt, {}};
+    }
+
+    fixes::ExecutionResult result;
+    {
+        platform::CancelToken cancel;
+        InterruptGuard guard(cancel);
+        if (!repair.preflight.isEmpty()) {
+            out << repair.preflight << "\n" << Qt::flush;
+            QString problem;
+            if (!repairs.preflight(repair, problem, cancel)) {
+                err << "torchdoctor fix: " << problem << "\n";
+                return {RepairResult::Failed, std::nullopt, problem};
+            }
+        }
+        const fixes::Executor executor{fixes::Journal()};
+        result = executor.run(plan, callbacks(out, static_cast<int>(plan.steps.size())), cancel);
+    }
+    out.flush();
+    if (!result.entryPath.isEmpty())
+        out << FixText::tr("Journal: %1 (undo with: torchdoctor undo %2)").arg(result.entryPath, result.entryId)
+            << "\n";
+    if (!result.ok()) {
+        printFailure(result, err);
+        return {result.outcome == fixes::ExecutionResult::Outcome::Cancelled ? RepairResult::Cancelled
+                                                                             : RepairResult::Failed,
+                std::nullopt, result.error};
+    }
+
+    if (!repair.docker.clonedInto.isEmpty()) {
+        // The project is there now: diagnose it and plan the rest.
+        out << "\n" << FixText::tr("Diagnosing %1...").arg(repair.docker.clonedInto) << "\n" << Qt::flush;
+        s.request.projectDir = repair.docker.clonedInto;
+        s.options.cloneUrl.clear();
+        const auto cloned = diagnose(s.request, s.knowledge, err);
+        if (!cloned)
+            return {RepairResult::Internal, std::nullopt, {}};
+        return repairOnce(s, family, *cloned);
+    }
+
+    out << "\n"
+        << (family == checks::FixFamily::Env ? FixText::tr("Checking again, as a new terminal would run it...")
+                                             : FixText::tr("Checking again..."))
+        << "\n"
+        << Qt::flush;
+    const checks::CheckRequest again = repairs.verifyRequest(repair);
+    auto after = diagnose(again, s.knowledge, err);
+    if (!after)
+        return {RepairResult::Internal, std::nullopt, {}};
+    s.request = again; // what a new terminal gets from now on
+    const fixes::Verification verification = fixes::Repairs::compare(before, *after, repair);
+    printVerification(verification, out);
+    bool fixed = verification.fixed;
+    QString detail;
+    if (family == checks::FixFamily::Docker) {
+        fixed = repairs.servicesRunning(repair, detail) && verification.still.isEmpty();
+        out << "  " << detail << "\n";
+    }
+    if (fixed)
+        out << FixText::tr("Fixed.") << (repair.afterwards.isEmpty() ? QString() : u' ' + repair.afterwards) << "\n";
+    else
+        out << FixText::tr("Not fixed yet: the findings above are still there.") << "\n";
+    return {fixed ? RepairResult::Fixed : RepairResult::NotFixed, std::move(after), detail};
+}
+
+int exitCodeOf(RepairResult r)
+{
+    switch (r) {
+    case RepairResult::NothingToDo:
+    case RepairResult::DryRun:
+    case RepairResult::Fixed: return Healthy;
+    case RepairResult::NoTerminal: return Usage;
+    case RepairResult::Internal: return Internal;
+    default: return Problems;
+    }
+}
+
+// The seed's flowchart, walked: "Is it urgent?" -> Docker; otherwise the
+// environment, then reinstall, then the system, each verified before the next.
+int walkFlow(Session &s, const checks::CheckReport &initial, std::optional<bool> urgentAnswer)
+{
+    QTextStream &out = s.out;
+    flow::Flow flow(initial.findings);
+    checks::CheckReport current = initial;
+    bool fresh = true; // `current` describes the machine as it is now
+    while (!flow.isDone()) {
+        const flow::FlowNode node = flow.current();
+        out << "\n== " << node.title << " ==\n" << Qt::flush;
+        if (node.kind == flow::NodeKind::Question) {
+            std::optional<bool> urgent = urgentAnswer;
+            if (!urgent) {
+                out << FixText::tr("Docker runs the project in a container now: it needs Docker and disk space, and "
+                                   "leaves this Python as it is. Otherwise each repair of this Python is tried in "
+                                   "turn, and checked after.")
+                    << "\n";
+                urgent = s.yes ? std::optional<bool>(false)
+                               : confirmation(false, FixText::tr("Is it urgent (use Docker)?"), out);
+                if (!urgent) {
+                    s.err << "torchdoctor fix: "
+                          << FixText::tr("there is no terminal to ask on; pass --urgent or --not-urgent") << "\n";
+                    return Usage;
+                }
+            }
+            flow.answerUrgent(*urgent);
+        } else if (node.kind == flow::NodeKind::Repair && node.family) {
+            const RepairRun run = repairOnce(s, *node.family, current);
+            flow::StepOutcome outcome = flow::StepOutcome::Skipped;
+            switch (run.result) {
+            case RepairResult::Fixed: outcome = flow::StepOutcome::Applied; break;
+            case RepairResult::NotFixed:
+                outcome =
+                    *node.family == checks::FixFamily::Docker ? flow::StepOutcome::Failed : flow::StepOutcome::Applied;
+                break;
+            case RepairResult::Failed: outcome = flow::StepOutcome::Failed; break;
+            case RepairResult::Declined: outcome = flow::StepOutcome::Declined; break;
+            case RepairResult::Cancelled: return Problems;
+            case RepairResult::NoTerminal: return Usage;
+            case RepairResult::Internal: return Internal;
+            default: break;
+            }
+            if (run.after) {
+                current = *run.after;
+                fresh = true;
+            } else if (outcome == flow::StepOutcome::Failed) {
+                fresh = false; // a failed step may have changed things
+            }
+            flow.stepFinished(outcome, run.detail);
+        } else if (node.kind == flow::NodeKind::Verification) {
+            if (!fresh) {
+                out << FixText::tr("Checking again...") << "\n" << Qt::flush;
+                const auto again = diagnose(s.request, s.knowledge, s.err);
+                if (!again)
+                    return Internal;
+                current = *again;
+                fresh = true;
+            }
+            flow.verified(current.findings);
+        } else {
+            break; // Start and Done move on by themselves
+        }
+    }
+    out << "\n" << flow::describe(flow) << "\n";
+    return flow.solved() ? Healthy : Problems;
+}
+
 } // namespace
 
 int runFix(const QStringList &arguments)
@@ -158,7 +369,12 @@ int runFix(const QStringList &arguments)
                     "Families: %1.")
             .arg(families.join(QStringLiteral(", "))));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("family"), FixText::tr("The repair: %1.").arg(families.join(u',')));
+    parser.addPositionalArgument(
+        QStringLiteral("family"),
+        FixText::tr("The repair: %1. Without one, the whole flowchart is walked: \"Is it urgent?\", then each "
+                    "repair in turn, each checked before the next.")
+            .arg(families.join(u',')),
+        QStringLiteral("[family]"));
     const QCommandLineOption python(QStringLiteral("python"), FixText::tr("The interpreter to repair."),
                                     QStringLiteral("EXE"));
     const QCommandLineOption project(QStringLiteral("project"), FixText::tr("A project folder (its venv is used)."),
@@ -174,7 +390,16 @@ int runFix(const QStringList &arguments)
     const QCommandLineOption indexUrl(QStringLiteral("index-url"),
                                       FixText::tr("reinstall: install from this index instead of the chosen one."),
                                       QStringLiteral("URL"));
-    parser.addOptions({python, project, dryRun, yes, findLinks, noIndex, indexUrl});
+    const QCommandLineOption clone(QStringLiteral("clone"),
+                                   FixText::tr("docker: clone this repository into the project folder first, when it "
+                                               "has no docker-compose.yml."),
+                                   QStringLiteral("URL"));
+    const QCommandLineOption urgent(QStringLiteral("urgent"),
+                                    FixText::tr("Without a repair named: answer \"Is it urgent?\" with yes (Docker)."));
+    const QCommandLineOption notUrgent(
+        QStringLiteral("not-urgent"),
+        FixText::tr("Without a repair named: answer \"Is it urgent?\" with no (repair this Python)."));
+    parser.addOptions({python, project, dryRun, yes, findLinks, noIndex, indexUrl, clone, urgent, notUrgent});
     if (!parser.parse(arguments)) {
         err << "torchdoctor fix: " << parser.errorText() << "\n\n" << parser.helpText();
         return Usage;
@@ -184,21 +409,30 @@ int runFix(const QStringList &arguments)
         return Healthy;
     }
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1 || !families.contains(positional.first())) {
-        err << "torchdoctor fix: "
-            << (positional.isEmpty()
-                    ? FixText::tr("which repair?")
-                    : FixText::tr("'%1' is not a repair this build can make").arg(positional.join(u' ')))
+    if (positional.size() > 1 || (positional.size() == 1 && !families.contains(positional.first()))) {
+        err << "torchdoctor fix: " << FixText::tr("'%1' is not a repair this build can make").arg(positional.join(u' '))
             << "\n"
             << FixText::tr("Repairs this build supports: %1").arg(families.join(QStringLiteral(", "))) << "\n";
         return Usage;
     }
-    const QString familyName = positional.first();
-    const checks::FixFamily family = *fixes::Repairs::familyFromString(familyName);
-    if (family != checks::FixFamily::Reinstall
+    const std::optional<checks::FixFamily> family =
+        positional.isEmpty() ? std::nullopt : fixes::Repairs::familyFromString(positional.first());
+    if (family && family != checks::FixFamily::Reinstall
         && (parser.isSet(findLinks) || parser.isSet(noIndex) || parser.isSet(indexUrl))) {
         err << "torchdoctor fix: "
             << FixText::tr("--find-links, --no-index and --index-url are options of `fix reinstall`") << "\n";
+        return Usage;
+    }
+    if (family && family != checks::FixFamily::Docker && parser.isSet(clone)) {
+        err << "torchdoctor fix: " << FixText::tr("--clone is an option of `fix docker`") << "\n";
+        return Usage;
+    }
+    if ((family && (parser.isSet(urgent) || parser.isSet(notUrgent)))
+        || (parser.isSet(urgent) && parser.isSet(notUrgent))) {
+        err << "torchdoctor fix: "
+            << FixText::tr("--urgent or --not-urgent answers the flowchart's question: use one, without a repair "
+                           "named")
+            << "\n";
         return Usage;
     }
     fixes::WheelSource source;
@@ -231,76 +465,20 @@ int runFix(const QStringList &arguments)
     const auto before = diagnose(request, knowledge, err);
     if (!before)
         return Internal;
-    const fixes::Repairs repairs(knowledge, request, fixes::RepairOptions{source, {}});
-    const fixes::Repair repair = repairs.plan(family, *before);
-    if (repair.targeted.isEmpty()) {
-        out << FixText::tr("Nothing for `fix %1` to do: %2").arg(familyName, repair.summary) << "\n";
-        return Healthy;
+    Session session{request,
+                    knowledge,
+                    fixes::RepairOptions{source, parser.value(clone), QStringLiteral("/etc/os-release")},
+                    parser.isSet(dryRun),
+                    parser.isSet(yes),
+                    out,
+                    err};
+    if (!family) {
+        std::optional<bool> answer;
+        if (parser.isSet(urgent) || parser.isSet(notUrgent))
+            answer = parser.isSet(urgent);
+        return walkFlow(session, *before, answer);
     }
-    for (const checks::Finding &f : repair.targeted)
-        out << FixText::tr("Found: %1").arg(f.title) << "\n";
-    const fixes::FixPlan &plan = repair.plan;
-    out << "\n" << FixText::tr("Plan:") << " " << plan.describe() << "\n";
-    out.flush();
-    if (plan.steps.isEmpty()) {
-        out << FixText::tr("Nothing to apply: see the notes above.") << "\n";
-        return Problems;
-    }
-    if (parser.isSet(dryRun)) {
-        out << FixText::tr("Dry run: nothing was changed.") << "\n";
-        return Healthy;
-    }
-    const auto confirmed = confirmation(
-        parser.isSet(yes), FixText::tr("Apply these %n steps?", nullptr, static_cast<int>(plan.steps.size())), out);
-    if (!confirmed) {
-        err << "torchdoctor fix: "
-            << FixText::tr("nothing was changed: there is no terminal to ask on; pass --yes to apply") << "\n";
-        return Usage;
-    }
-    if (!*confirmed) {
-        out << FixText::tr("Nothing was changed.") << "\n";
-        return Problems;
-    }
-
-    fixes::ExecutionResult result;
-    {
-        platform::CancelToken cancel;
-        InterruptGuard guard(cancel);
-        if (!repair.preflight.isEmpty()) {
-            out << repair.preflight << "\n" << Qt::flush;
-            QString problem;
-            if (!repairs.preflight(repair, problem, cancel)) {
-                err << "torchdoctor fix: " << problem << "\n";
-                return Problems;
-            }
-        }
-        const fixes::Executor executor{fixes::Journal()};
-        result = executor.run(plan, callbacks(out, static_cast<int>(plan.steps.size())), cancel);
-    }
-    out.flush();
-    if (!result.entryPath.isEmpty())
-        out << FixText::tr("Journal: %1 (undo with: torchdoctor undo %2)").arg(result.entryPath, result.entryId)
-            << "\n";
-    if (!result.ok()) {
-        printFailure(result, err);
-        return Problems;
-    }
-
-    out << "\n"
-        << (family == checks::FixFamily::Env ? FixText::tr("Checking again, as a new terminal would run it...")
-                                             : FixText::tr("Checking again..."))
-        << "\n"
-        << Qt::flush;
-    const auto after = diagnose(repairs.verifyRequest(repair), knowledge, err);
-    if (!after)
-        return Internal;
-    const fixes::Verification verification = fixes::Repairs::compare(*before, *after, repair);
-    printVerification(verification, out);
-    if (verification.fixed)
-        out << FixText::tr("Fixed.") << (repair.afterwards.isEmpty() ? QString() : u' ' + repair.afterwards) << "\n";
-    else
-        out << FixText::tr("Not fixed yet: the findings above are still there.") << "\n";
-    return verification.fixed ? Healthy : Problems;
+    return exitCodeOf(repairOnce(session, *family, *before).result);
 }
 
 int runUndo(const QStringList &arguments)

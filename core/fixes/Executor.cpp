@@ -136,6 +136,17 @@ std::optional<QByteArray> replaceLine(const QByteArray &file, int line, const QB
 
 Executor::Executor(Journal journal) : m_journal(std::move(journal)) {}
 
+QStringList Executor::defaultElevation()
+{
+#ifdef Q_OS_WIN
+    // winget's installers ask for UAC themselves; sfc and DISM need this
+    // process to run elevated until the userenv helper elevates them alone.
+    return {};
+#else
+    return ::geteuid() == 0 ? QStringList() : QStringList{QStringLiteral("pkexec")};
+#endif
+}
+
 ExecutionResult Executor::run(const FixPlan &plan, const ExecutorCallbacks &callbacks,
                               const platform::CancelToken &cancel) const
 {
@@ -255,13 +266,11 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
                     platform::ProcessRequest request;
                     request.program = a.program;
                     request.arguments = a.arguments;
-#ifndef Q_OS_WIN
                     // Elevation for this step alone.
-                    if (a.needsAdmin && ::geteuid() != 0) {
-                        request.program = QStringLiteral("pkexec");
-                        request.arguments.prepend(a.program);
+                    if (a.needsAdmin && !m_elevation.isEmpty()) {
+                        request.program = m_elevation.first();
+                        request.arguments = m_elevation.mid(1) + QStringList{a.program} + a.arguments;
                     }
-#endif
                     request.environment = environmentWith(a.environment);
                     request.timeout = a.timeout;
                     const platform::ProcessResult r = platform::runProcess(request, cancel, callbacks.output);

@@ -66,11 +66,18 @@ public:
 
     [[nodiscard]] const Journal &journal() const { return m_journal; }
 
+    // What runs a step that needs administrator rights, in front of its
+    // program and arguments. By default `pkexec` when this process is not
+    // root (Linux, macOS), nothing when it is.
+    void setElevation(QStringList command) { m_elevation = std::move(command); }
+    static QStringList defaultElevation();
+
 private:
     ExecutionResult execute(const FixPlan &plan, const ExecutorCallbacks &callbacks,
                             const platform::CancelToken &cancel, const JournalEntry *original) const;
 
     Journal m_journal;
+    QStringList m_elevation = defaultElevation();
 };
 
 // `file` with its 1-based line `line` replaced by `newText` (removed when

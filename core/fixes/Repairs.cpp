@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/Repairs.h"
 
+#include "fixes/SystemPlanner.h"
 #include "knowledge/KnowledgeBase.h"
 
 #include <QUrl>
@@ -33,7 +34,7 @@ Repairs::Repairs(std::shared_ptr<const knowledge::KnowledgeBase> knowledge, chec
 
 QList<checks::FixFamily> Repairs::families()
 {
-    return {checks::FixFamily::Env, checks::FixFamily::Reinstall};
+    return {checks::FixFamily::Docker, checks::FixFamily::Env, checks::FixFamily::Reinstall, checks::FixFamily::System};
 }
 
 std::optional<checks::FixFamily> Repairs::familyFromString(const QString &name)
@@ -94,16 +95,57 @@ Repair Repairs::plan(checks::FixFamily family, const checks::CheckReport &before
         }
         break;
     }
-    case checks::FixFamily::Docker:
-    case checks::FixFamily::System:
-        repair.summary = tr("This build cannot plan the %1 repair.").arg(checks::toString(family));
+    case checks::FixFamily::Docker: {
+        for (const checks::Finding &f : before.findings)
+            if (DockerPlanner::handles(f))
+                repair.targeted << f;
+        const DockerPlanner planner(m_request.environment, m_request.projectDir, m_options.cloneUrl);
+        repair.docker = planner.plan(before.facts, repair.targeted);
+        repair.plan = repair.docker.plan;
+        repair.afterwards = repair.docker.afterwards;
+        repair.summary = !repair.docker.clonedInto.isEmpty()
+                             ? tr("Clones %1 into %2.").arg(m_options.cloneUrl, repair.docker.clonedInto)
+                             : tr("Builds and starts the project's containers with docker compose, instead of "
+                                  "repairing this machine's Python.");
+        if (!repair.docker.composeFile.isEmpty() && !repair.docker.startsDaemon && !repair.plan.steps.isEmpty())
+            repair.preflight = tr("Asking the Docker daemon whether it runs...");
         break;
+    }
+    case checks::FixFamily::System: {
+        for (const checks::Finding &f : before.findings)
+            if (SystemPlanner::handles(f))
+                repair.targeted << f;
+        if (repair.targeted.isEmpty()) {
+            repair.summary = tr("Nothing points at the system: no missing runtime, system library or driver.");
+            break;
+        }
+        const QString os = before.facts.system.os.isEmpty() ? QStringLiteral("linux") : before.facts.system.os;
+        const SystemPlanner planner(m_request.environment, os, m_options.osReleasePath);
+        repair.plan = planner.plan(before.facts, repair.targeted);
+        repair.summary = tr("Installs what the system lacks, each step that needs administrator rights elevated "
+                            "on its own.");
+        break;
+    }
     }
     return repair;
 }
 
 bool Repairs::preflight(const Repair &repair, QString &problem, const platform::CancelToken &cancel) const
 {
+    if (repair.family == checks::FixFamily::Docker && !repair.preflight.isEmpty()) {
+        platform::ProcessRequest request;
+        request.program = m_request.docker;
+        request.arguments = {QStringLiteral("info"), QStringLiteral("--format"), QStringLiteral("{{.ServerVersion}}")};
+        request.environment = m_request.environment;
+        request.timeout = std::chrono::seconds(20);
+        const platform::ProcessResult r = platform::runProcess(request, cancel);
+        if (r.succeeded())
+            return true;
+        const QStringList lines = QString::fromLocal8Bit(r.standardError).split(u'\n', Qt::SkipEmptyParts);
+        problem = tr("the Docker daemon does not answer (%1); nothing was changed. Start Docker, then try again.")
+                      .arg(lines.isEmpty() ? r.describe() : lines.last().trimmed());
+        return false;
+    }
     if (repair.family != checks::FixFamily::Reinstall || repair.reinstall.preflightProgram.isEmpty())
         return true;
     const ReinstallPlan &plan = repair.reinstall;
@@ -170,6 +212,36 @@ Verification Repairs::compare(const checks::CheckReport &before, const checks::C
         }
     }
     return v;
+}
+
+bool Repairs::servicesRunning(const Repair &repair, QString &detail, const platform::CancelToken &cancel) const
+{
+    if (repair.family != checks::FixFamily::Docker || repair.docker.composeFile.isEmpty())
+        return true;
+    platform::ProcessRequest request;
+    request.program = m_request.docker;
+    request.arguments = {QStringLiteral("compose"),   QStringLiteral("-f"),       repair.docker.composeFile,
+                         QStringLiteral("ps"),        QStringLiteral("--status"), QStringLiteral("running"),
+                         QStringLiteral("--services")};
+    request.environment = m_request.environment;
+    request.timeout = std::chrono::seconds(60);
+    const platform::ProcessResult r = platform::runProcess(request, cancel);
+    if (!r.succeeded()) {
+        detail = tr("`docker compose ps` failed: %1").arg(r.describe());
+        return false;
+    }
+    const QStringList running = QString::fromLocal8Bit(r.standardOutput).split(u'\n', Qt::SkipEmptyParts);
+    QStringList stopped;
+    for (const QString &s : repair.docker.services)
+        if (!running.contains(s))
+            stopped << s;
+    if (!stopped.isEmpty()) {
+        detail = tr("not running: %1 (see `docker compose -f %2 logs`)")
+                     .arg(stopped.join(QStringLiteral(", ")), repair.docker.composeFile);
+        return false;
+    }
+    detail = tr("running: %1").arg(running.join(QStringLiteral(", ")));
+    return true;
 }
 
 } // namespace td::fixes

@@ -3,6 +3,7 @@
 
 #include "checks/CheckRunner.h"
 #include "checks/Finding.h"
+#include "fixes/DockerPlanner.h"
 #include "fixes/EnvPlanner.h"
 #include "fixes/FixPlan.h"
 #include "fixes/ReinstallPlanner.h"
@@ -23,20 +24,27 @@ namespace td::fixes {
 struct RepairOptions {
     WheelSource wheels; // reinstall: where the wheels come from
     QString cloneUrl;   // docker: a repository to clone when the project has no compose file
+    QString osReleasePath = QStringLiteral("/etc/os-release"); // system: which distribution
 };
 
 // One repair of the flowchart, planned from a diagnosis.
 struct Repair {
     checks::FixFamily family = checks::FixFamily::Env;
-    QList<checks::Finding> targeted; // the findings it addresses (empty: nothing for it to do)
-    FixPlan plan;                    // no steps while `targeted` is not empty: it cannot apply; plan.warnings say why
-    QString summary;                 // one sentence: what it does, or why there is nothing to do
-    QString afterwards;              // what the person does after it worked ("Open a new terminal")
-    QString preflight;               // what preflight() asks, in one sentence; empty: nothing to ask
+    // The findings it addresses. Empty: nothing for it to do, except for
+    // Docker, which runs the project whether or not a finding asks for it.
+    QList<checks::Finding> targeted;
+    FixPlan plan;       // no steps: it cannot apply, plan.warnings say why
+    QString summary;    // one sentence: what it does, or why there is nothing to do
+    QString afterwards; // what the person does after it worked ("Open a new terminal")
+    QString preflight;  // what preflight() asks, in one sentence; empty: nothing to ask
 
     // What the facade needs again after planning.
     QList<EnvChange> envChanges;
     ReinstallPlan reinstall;
+    DockerPlan docker;
+
+    // Whether there is anything to show: findings it addresses, or steps.
+    [[nodiscard]] bool applies() const { return !targeted.isEmpty() || !plan.steps.isEmpty(); }
 };
 
 // What a second diagnosis says about the first one's findings.
@@ -75,6 +83,11 @@ public:
 
     static Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
                                 const Repair &repair);
+
+    // Docker: whether every service of the compose file runs now (`docker
+    // compose ps`). `detail` says which do not, or why it cannot tell.
+    bool servicesRunning(const Repair &repair, QString &detail,
+                         const platform::CancelToken &cancel = platform::CancelToken()) const;
 
     [[nodiscard]] const checks::CheckRequest &request() const { return m_request; }
 
