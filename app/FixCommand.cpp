@@ -265,7 +265,9 @@ RepairRun repairOnce(Session &s, checks::FixFamily family, const checks::CheckRe
     bool fixed = verification.fixed;
     QString detail;
     if (family == checks::FixFamily::Docker) {
-        fixed = repairs.servicesRunning(repair, detail) && verification.still.isEmpty();
+        // It runs the project instead of repairing this machine: the host's
+        // own findings stay, what Docker lacked must be gone.
+        fixed = repairs.servicesRunning(repair, detail) && (repair.targeted.isEmpty() || verification.fixed);
         out << "  " << detail << "\n";
     }
     if (fixed)
