@@ -22,7 +22,6 @@ set(CPACK_PACKAGE_HOMEPAGE_URL "${PROJECT_HOMEPAGE_URL}")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "TorchDoctor")
 set(CPACK_RESOURCE_FILE_LICENSE "${CMAKE_SOURCE_DIR}/LICENSE")
 set(CPACK_STRIP_FILES ON)
-set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/;/build/;/\\\\.cache/")
 
 if(WIN32)
     # NSIS: Start-menu entry, uninstaller (with an entry in Apps & features), licence page.
@@ -56,7 +55,6 @@ else()
     # Debian: Depends is computed by dpkg-shlibdeps from the libraries the binary
     # links (dpkg-dev), so it follows the link line by itself.
     set(CPACK_GENERATOR "DEB;TGZ")
-    set(CPACK_PACKAGING_INSTALL_PREFIX "/usr")
     set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
     set(CPACK_DEBIAN_PACKAGE_NAME "torchdoctor")
     set(CPACK_DEBIAN_PACKAGE_SECTION "devel")
@@ -67,7 +65,9 @@ else()
     set(CPACK_DEBIAN_COMPRESSION_TYPE "xz")
     # Qt loads its platform plugins (xcb, wayland) and the SVG icon engine at run
     # time, where dpkg-shlibdeps cannot see them: a windowed build names them.
-    if(TARGET Qt6::Widgets)
+    # PACKAGES_FOUND sees Qt Gui wherever it was found (ui/, say), unlike TARGET.
+    get_property(td_packages_found GLOBAL PROPERTY PACKAGES_FOUND)
+    if("Qt6Gui" IN_LIST td_packages_found)
         set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6")
     endif()
 endif()

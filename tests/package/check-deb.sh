@@ -125,6 +125,15 @@ for soname_pattern in 'libQt6Core\.so\.6' 'libspdlog\.so\..*'; do
         || fail "the binary does not link $soname_pattern (readelf: ${needed[*]})"
 done
 
+# A windowed build: Qt loads the platform plugins and the SVG icon engine at
+# run time, so Depends must name them though no NEEDED entry does.
+if printf '%s\n' "${needed[@]}" | grep -qx 'libQt6Gui\.so\.6'; then
+    for plugin_package in qt6-qpa-plugins libqt6svg6; do
+        has_dependency "$plugin_package" && pass "windowed build: Depends names $plugin_package" \
+            || fail "windowed build: Depends does not name $plugin_package"
+    done
+fi
+
 # 3. The files.
 echo "== dpkg-deb -c"
 dpkg-deb -c "$deb" | tee "$tmp/contents"
