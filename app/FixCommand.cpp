@@ -226,7 +226,9 @@ RepairRun repairOnce(Session &s, checks::FixFamily family, const checks::CheckRe
             }
         }
         const fixes::Executor executor{fixes::Journal()};
-        result = executor.run(plan, callbacks(out, static_cast<int>(plan.steps.size())), cancel);
+        fixes::ExecutorCallbacks c = callbacks(out, static_cast<int>(plan.steps.size()));
+        repairs.prepare(c);
+        result = executor.run(plan, c, cancel);
     }
     out.flush();
     if (!result.entryPath.isEmpty())
@@ -564,7 +566,9 @@ int runUndo(const QStringList &arguments)
     fixes::ExecutionResult result;
     {
         InterruptGuard guard(cancel);
-        result = executor.undo(*entry, callbacks(out, static_cast<int>(plan.steps.size())), cancel);
+        fixes::ExecutorCallbacks c = callbacks(out, static_cast<int>(plan.steps.size()));
+        fixes::attachUserEnvironment(c, std::make_shared<platform::UserEnvironment>());
+        result = executor.undo(*entry, c, cancel);
     }
     if (!result.ok()) {
         printFailure(result, err);

@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace td::fixes {
@@ -23,7 +24,14 @@ struct ExecutorCallbacks {
     // Carries out SetUserVariable steps (the Windows registry part provides
     // it); without it such a step fails.
     std::function<bool(const SetUserVariable &step, QString &error)> setUserVariable;
+    // Reads a user variable as the store holds it (nullopt: not set), so the
+    // journal keeps its type and bytes. False with `error` when it cannot.
+    std::function<bool(const QString &name, std::optional<platform::RegistryValue> &value, QString &error)>
+        readUserVariable;
 };
+
+// Fills setUserVariable and readUserVariable with the Windows user environment.
+void attachUserEnvironment(ExecutorCallbacks &callbacks, std::shared_ptr<const platform::UserEnvironment> environment);
 
 struct ExecutionResult {
     enum class Outcome {

@@ -2,6 +2,7 @@
 #include "fixes/Repairs.h"
 
 #include "fixes/SystemPlanner.h"
+#include "fixes/WindowsEnvPlanner.h"
 #include "knowledge/KnowledgeBase.h"
 
 #include <QUrl>
@@ -60,8 +61,13 @@ Repair Repairs::plan(checks::FixFamily family, const checks::CheckReport &before
             repair.summary = tr("No environment variable gets in PyTorch's way.");
             break;
         }
-        const EnvPlanner planner(m_request.environment, before.facts.chosenExecutable);
-        EnvPlan env = planner.plan(repair.targeted);
+        EnvPlan env;
+        if (before.facts.system.os == QLatin1String("windows")) {
+            const platform::UserEnvironment registry(m_options.userEnvironment, m_request.environment);
+            env = WindowsEnvPlanner(registry).plan(repair.targeted);
+        } else {
+            env = EnvPlanner(m_request.environment, before.facts.chosenExecutable).plan(repair.targeted);
+        }
         repair.plan = env.plan;
         repair.envChanges = env.changes;
         repair.summary = tr("Removes the entries that get in PyTorch's way from where they are set, keeping every "
@@ -212,6 +218,12 @@ Verification Repairs::compare(const checks::CheckReport &before, const checks::C
         }
     }
     return v;
+}
+
+void Repairs::prepare(ExecutorCallbacks &callbacks) const
+{
+    attachUserEnvironment(
+        callbacks, std::make_shared<platform::UserEnvironment>(m_options.userEnvironment, m_request.environment));
 }
 
 bool Repairs::servicesRunning(const Repair &repair, QString &detail, const platform::CancelToken &cancel) const

@@ -5,6 +5,7 @@
 #include "checks/Finding.h"
 #include "fixes/DockerPlanner.h"
 #include "fixes/EnvPlanner.h"
+#include "fixes/Executor.h"
 #include "fixes/FixPlan.h"
 #include "fixes/ReinstallPlanner.h"
 #include "platform/ProcessRunner.h"
@@ -24,7 +25,8 @@ namespace td::fixes {
 struct RepairOptions {
     WheelSource wheels; // reinstall: where the wheels come from
     QString cloneUrl;   // docker: a repository to clone when the project has no compose file
-    QString osReleasePath = QStringLiteral("/etc/os-release"); // system: which distribution
+    QString osReleasePath = QStringLiteral("/etc/os-release");                 // system: which distribution
+    QStringList userEnvironment = platform::UserEnvironment::defaultCommand(); // env on Windows: the registry helper
 };
 
 // One repair of the flowchart, planned from a diagnosis.
@@ -88,6 +90,10 @@ public:
     // compose ps`). `detail` says which do not, or why it cannot tell.
     bool servicesRunning(const Repair &repair, QString &detail,
                          const platform::CancelToken &cancel = platform::CancelToken()) const;
+
+    // Gives the executor what the plan's steps need (Windows: the registry
+    // helper for set-user-variable steps).
+    void prepare(ExecutorCallbacks &callbacks) const;
 
     [[nodiscard]] const checks::CheckRequest &request() const { return m_request; }
 
