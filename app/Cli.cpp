@@ -4,6 +4,7 @@
 #include "CheckCommand.h"
 #include "DepsCommand.h"
 #include "ExitCode.h"
+#include "ExplainCommand.h"
 #include "FixCommand.h"
 
 #include "Version.h"
@@ -26,8 +27,12 @@ struct Command {
 const Command kCommands[] = {
     {"check", "Diagnose PyTorch for a Python interpreter: install, import, libraries, GPU, driver.", runCheck},
     {"deps", "Explain which native library fails to load, and why (PE, ELF, Mach-O).", runDeps},
+    {"explain", "Explain an error message pasted from another program: cause, file, repairs.", runExplain},
     {"report", "Write a redacted support bundle (report in four formats and the log) to a zip file.", runReport},
-    {"fix", "Repair what the diagnosis found (env, reinstall), after showing every step and asking.", runFix},
+    {"fix",
+     "Repair what the diagnosis found (docker, env, reinstall, system, or the whole flowchart), after showing every "
+     "step and asking.",
+     runFix},
     {"undo", "Put back what a fix changed, from its journal.", runUndo},
 };
 

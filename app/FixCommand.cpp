@@ -5,16 +5,16 @@
 #include "NativeArguments.h"
 
 #include "checks/CheckRunner.h"
-#include "fixes/EnvPlanner.h"
 #include "fixes/Executor.h"
-#include "fixes/ReinstallPlanner.h"
+#include "fixes/Repairs.h"
+#include "flow/Flow.h"
+#include "flow/FlowText.h"
 #include "knowledge/KnowledgeBase.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QTextStream>
-#include <QUrl>
 
 #include <spdlog/spdlog.h>
 
@@ -32,7 +32,13 @@ struct FixText {
 };
 
 // The families of the flowchart this build can repair.
-const QStringList kFamilies{QStringLiteral("env"), QStringLiteral("reinstall")};
+QStringList familyNames()
+{
+    QStringList names;
+    for (const checks::FixFamily f : fixes::Repairs::families())
+        names << checks::toString(f);
+    return names;
+}
 
 platform::CancelToken *g_cancel = nullptr;
 void onInterrupt(int)
@@ -99,13 +105,6 @@ std::optional<bool> confirmation(bool yes, const QString &question, QTextStream 
     return answer == QLatin1String("y") || answer == QLatin1String("yes");
 }
 
-// The same finding in two runs: its id and what it names.
-QString keyOf(const checks::Finding &f)
-{
-    return f.id + u'\n' + f.evidence.value(QStringLiteral("variable")).toString() + u'\n'
-           + f.evidence.value(QStringLiteral("entry")).toString();
-}
-
 fixes::ExecutorCallbacks callbacks(QTextStream &out, int total)
 {
     fixes::ExecutorCallbacks c;
@@ -138,66 +137,233 @@ void printFailure(const fixes::ExecutionResult &r, QTextStream &err)
     }
 }
 
-// Asks the index (or the wheelhouse) whether the planned torch is there,
-// changing nothing. False with `problem` when it is not.
-bool preflight(const fixes::ReinstallPlan &plan, QString &problem)
+// Prints what the verification found: "gone" / "still there".
+void printVerification(const fixes::Verification &v, QTextStream &out)
 {
-    if (plan.preflightProgram.isEmpty())
-        return true;
-    platform::ProcessRequest request;
-    request.program = plan.preflightProgram;
-    request.arguments = plan.preflightArguments;
-    request.timeout = std::chrono::seconds(90);
-    const platform::ProcessResult r = platform::runProcess(request);
-    const QString output = QString::fromLocal8Bit(r.standardOutput);
-    if (r.succeeded()) {
-        if (plan.installer != QLatin1String("pip"))
-            return true;
-        // "Available versions: 2.5.1, 2.5.0, 2.4.1"
-        for (const QString &line : output.split(u'\n'))
-            if (line.trimmed().startsWith(QLatin1String("Available versions:")))
-                for (const QString &v : line.section(u':', 1).split(u','))
-                    if (v.trimmed().startsWith(plan.torchSeries + u'.'))
-                        return true;
-        problem = FixText::tr("torch %1 is not there").arg(plan.torchSeries);
-        return false;
-    }
-    QStringList lines = QString::fromLocal8Bit(r.standardError).split(u'\n', Qt::SkipEmptyParts);
-    problem = r.outcome == platform::ProcessResult::Outcome::Finished && !lines.isEmpty() ? lines.last().trimmed()
-                                                                                          : r.describe();
-    return false;
+    for (const checks::Finding &f : v.gone)
+        out << "  " << FixText::tr("gone: %1").arg(f.title) << "\n";
+    for (const checks::Finding &f : v.still)
+        out << "  " << FixText::tr("still there: %1").arg(f.title) << "\n";
 }
 
-// What the second diagnosis says about the findings of the first: prints
-// "gone" / "still there" and returns whether every targeted one is gone.
-bool compareRuns(const checks::CheckReport &before, const checks::CheckReport &after,
-                 const QList<checks::Finding> &targeted, QTextStream &out)
+// What every repair of one `fix` run shares.
+struct Session {
+    checks::CheckRequest request;
+    std::shared_ptr<knowledge::KnowledgeBase> knowledge;
+    fixes::RepairOptions options;
+    bool dryRun = false;
+    bool yes = false;
+    QTextStream &out;
+    QTextStream &err;
+};
+
+enum class RepairResult {
+    NothingToDo,
+    CannotApply,
+    DryRun,
+    Declined,
+    NoTerminal,
+    Failed,
+    Cancelled,
+    Fixed,
+    NotFixed,
+    Internal
+};
+
+struct RepairRun {
+    RepairResult result = RepairResult::Internal;
+    std::optional<checks::CheckReport> after; // the verification's diagnosis
+    QString detail;
+};
+
+// Plans one repair from `before`, shows it, asks, runs it, verifies it.
+RepairRun repairOnce(Session &s, checks::FixFamily family, const checks::CheckReport &before)
 {
-    QStringList targetedKeys;
-    for (const checks::Finding &f : targeted)
-        targetedKeys << keyOf(f);
-    QStringList afterKeys;
-    for (const checks::Finding &f : after.findings)
-        afterKeys << keyOf(f);
-    bool fixed = true;
-    QStringList reported;
-    for (const checks::Finding &f : before.findings) {
-        const bool relevant = targetedKeys.contains(keyOf(f)) || f.severity == checks::Severity::Error;
-        if (!relevant || reported.contains(keyOf(f)))
-            continue;
-        reported << keyOf(f);
-        const bool still = afterKeys.contains(keyOf(f));
-        if (still && targetedKeys.contains(keyOf(f)))
-            fixed = false;
-        out << "  " << (still ? FixText::tr("still there: %1") : FixText::tr("gone: %1")).arg(f.title) << "\n";
+    QTextStream &out = s.out;
+    QTextStream &err = s.err;
+    const QString name = checks::toString(family);
+    const fixes::Repairs repairs(s.knowledge, s.request, s.options);
+    const fixes::Repair repair = repairs.plan(family, before);
+    if (!repair.applies()) {
+        out << FixText::tr("Nothing for `fix %1` to do: %2").arg(name, repair.summary) << "\n";
+        return {RepairResult::NothingToDo, std::nullopt, repair.summary};
     }
-    return fixed;
+    for (const checks::Finding &f : repair.targeted)
+        out << FixText::tr("Found: %1").arg(f.title) << "\n";
+    const fixes::FixPlan &plan = repair.plan;
+    out << "\n" << FixText::tr("Plan:") << " " << plan.describe() << "\n";
+    out.flush();
+    if (plan.steps.isEmpty()) {
+        out << FixText::tr("Nothing to apply: see the notes above.") << "\n";
+        return {RepairResult::CannotApply, std::nullopt, plan.warnings.join(u' ')};
+    }
+    if (s.dryRun) {
+        out << FixText::tr("Dry run: nothing was changed.") << "\n";
+        return {RepairResult::DryRun, std::nullopt, {}};
+    }
+    const auto confirmed =
+        confirmation(s.yes, FixText::tr("Apply these %n steps?", nullptr, static_cast<int>(plan.steps.size())), out);
+    if (!confirmed) {
+        err << "torchdoctor fix: "
+            << FixText::tr("nothing was changed: there is no terminal to ask on; pass --yes to apply") << "\n";
+        return {RepairResult::NoTerminal, std::nullopt, {}};
+    }
+    if (!*confirmed) {
+        out << FixText::tr("Nothing was changed.") << "\n";
+        return {RepairResult::Declined, std::nullopt, {}};
+    }
+
+    fixes::ExecutionResult result;
+    {
+        platform::CancelToken cancel;
+        InterruptGuard guard(cancel);
+        if (!repair.preflight.isEmpty()) {
+            out << repair.preflight << "\n" << Qt::flush;
+            QString problem;
+            if (!repairs.preflight(repair, problem, cancel)) {
+                err << "torchdoctor fix: " << problem << "\n";
+                return {RepairResult::Failed, std::nullopt, problem};
+            }
+        }
+        const fixes::Executor executor{fixes::Journal()};
+        fixes::ExecutorCallbacks c = callbacks(out, static_cast<int>(plan.steps.size()));
+        repairs.prepare(c);
+        result = executor.run(plan, c, cancel);
+    }
+    out.flush();
+    if (!result.entryPath.isEmpty())
+        out << FixText::tr("Journal: %1 (undo with: torchdoctor undo %2)").arg(result.entryPath, result.entryId)
+            << "\n";
+    if (!result.ok()) {
+        printFailure(result, err);
+        return {result.outcome == fixes::ExecutionResult::Outcome::Cancelled ? RepairResult::Cancelled
+                                                                             : RepairResult::Failed,
+                std::nullopt, result.error};
+    }
+
+    if (!repair.docker.clonedInto.isEmpty()) {
+        // The project is there now: diagnose it and plan the rest.
+        out << "\n" << FixText::tr("Diagnosing %1...").arg(repair.docker.clonedInto) << "\n" << Qt::flush;
+        s.request.projectDir = repair.docker.clonedInto;
+        s.options.cloneUrl.clear();
+        const auto cloned = diagnose(s.request, s.knowledge, err);
+        if (!cloned)
+            return {RepairResult::Internal, std::nullopt, {}};
+        return repairOnce(s, family, *cloned);
+    }
+
+    out << "\n"
+        << (family == checks::FixFamily::Env ? FixText::tr("Checking again, as a new terminal would run it...")
+                                             : FixText::tr("Checking again..."))
+        << "\n"
+        << Qt::flush;
+    const checks::CheckRequest again = repairs.verifyRequest(repair);
+    auto after = diagnose(again, s.knowledge, err);
+    if (!after)
+        return {RepairResult::Internal, std::nullopt, {}};
+    s.request = again; // what a new terminal gets from now on
+    const fixes::Verification verification = fixes::Repairs::compare(before, *after, repair);
+    printVerification(verification, out);
+    bool fixed = verification.fixed;
+    QString detail;
+    if (family == checks::FixFamily::Docker) {
+        // It runs the project instead of repairing this machine: the host's
+        // own findings stay, what Docker lacked must be gone.
+        fixed = repairs.servicesRunning(repair, detail) && (repair.targeted.isEmpty() || verification.fixed);
+        out << "  " << detail << "\n";
+    }
+    if (fixed)
+        out << FixText::tr("Fixed.") << (repair.afterwards.isEmpty() ? QString() : u' ' + repair.afterwards) << "\n";
+    else
+        out << FixText::tr("Not fixed yet: the findings above are still there.") << "\n";
+    return {fixed ? RepairResult::Fixed : RepairResult::NotFixed, std::move(after), detail};
+}
+
+int exitCodeOf(RepairResult r)
+{
+    switch (r) {
+    case RepairResult::NothingToDo:
+    case RepairResult::DryRun:
+    case RepairResult::Fixed: return Healthy;
+    case RepairResult::NoTerminal: return Usage;
+    case RepairResult::Internal: return Internal;
+    default: return Problems;
+    }
+}
+
+// The seed's flowchart, walked: "Is it urgent?" -> Docker; otherwise the
+// environment, then reinstall, then the system, each verified before the next.
+int walkFlow(Session &s, const checks::CheckReport &initial, std::optional<bool> urgentAnswer)
+{
+    QTextStream &out = s.out;
+    flow::Flow flow(initial.findings);
+    checks::CheckReport current = initial;
+    bool fresh = true; // `current` describes the machine as it is now
+    while (!flow.isDone()) {
+        const flow::FlowNode node = flow.current();
+        out << "\n== " << node.title << " ==\n" << Qt::flush;
+        if (node.kind == flow::NodeKind::Question) {
+            std::optional<bool> urgent = urgentAnswer;
+            if (!urgent) {
+                out << FixText::tr("Docker runs the project in a container now: it needs Docker and disk space, and "
+                                   "leaves this Python as it is. Otherwise each repair of this Python is tried in "
+                                   "turn, and checked after.")
+                    << "\n";
+                urgent = s.yes ? std::optional<bool>(false)
+                               : confirmation(false, FixText::tr("Is it urgent (use Docker)?"), out);
+                if (!urgent) {
+                    s.err << "torchdoctor fix: "
+                          << FixText::tr("there is no terminal to ask on; pass --urgent or --not-urgent") << "\n";
+                    return Usage;
+                }
+            }
+            flow.answerUrgent(*urgent);
+        } else if (node.kind == flow::NodeKind::Repair && node.family) {
+            const RepairRun run = repairOnce(s, *node.family, current);
+            flow::StepOutcome outcome = flow::StepOutcome::Skipped;
+            switch (run.result) {
+            case RepairResult::Fixed: outcome = flow::StepOutcome::Applied; break;
+            case RepairResult::NotFixed:
+                outcome =
+                    *node.family == checks::FixFamily::Docker ? flow::StepOutcome::Failed : flow::StepOutcome::Applied;
+                break;
+            case RepairResult::Failed: outcome = flow::StepOutcome::Failed; break;
+            case RepairResult::Declined: outcome = flow::StepOutcome::Declined; break;
+            case RepairResult::Cancelled: return Problems;
+            case RepairResult::NoTerminal: return Usage;
+            case RepairResult::Internal: return Internal;
+            default: break;
+            }
+            if (run.after) {
+                current = *run.after;
+                fresh = true;
+            } else if (outcome == flow::StepOutcome::Failed) {
+                fresh = false; // a failed step may have changed things
+            }
+            flow.stepFinished(outcome, run.detail);
+        } else if (node.kind == flow::NodeKind::Verification) {
+            if (!fresh) {
+                out << FixText::tr("Checking again...") << "\n" << Qt::flush;
+                const auto again = diagnose(s.request, s.knowledge, s.err);
+                if (!again)
+                    return Internal;
+                current = *again;
+                fresh = true;
+            }
+            flow.verified(current.findings);
+        } else {
+            break; // Start and Done move on by themselves
+        }
+    }
+    out << "\n" << flow::describe(flow) << "\n";
+    return flow.solved() ? Healthy : Problems;
 }
 
 } // namespace
 
 int runFix(const QStringList &arguments)
 {
+    const QStringList families = familyNames();
     QTextStream out(stdout);
     QTextStream err(stderr);
     QCommandLineParser parser;
@@ -205,9 +371,14 @@ int runFix(const QStringList &arguments)
         FixText::tr("Plans a repair from the diagnosis, shows every step, applies it after you confirm (each step "
                     "journalled first, so that `torchdoctor undo` can put everything back), then checks again. "
                     "Families: %1.")
-            .arg(kFamilies.join(QStringLiteral(", "))));
+            .arg(families.join(QStringLiteral(", "))));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("family"), FixText::tr("The repair: %1.").arg(kFamilies.join(u',')));
+    parser.addPositionalArgument(
+        QStringLiteral("family"),
+        FixText::tr("The repair: %1. Without one, the whole flowchart is walked: \"Is it urgent?\", then each "
+                    "repair in turn, each checked before the next.")
+            .arg(families.join(u',')),
+        QStringLiteral("[family]"));
     const QCommandLineOption python(QStringLiteral("python"), FixText::tr("The interpreter to repair."),
                                     QStringLiteral("EXE"));
     const QCommandLineOption project(QStringLiteral("project"), FixText::tr("A project folder (its venv is used)."),
@@ -223,7 +394,16 @@ int runFix(const QStringList &arguments)
     const QCommandLineOption indexUrl(QStringLiteral("index-url"),
                                       FixText::tr("reinstall: install from this index instead of the chosen one."),
                                       QStringLiteral("URL"));
-    parser.addOptions({python, project, dryRun, yes, findLinks, noIndex, indexUrl});
+    const QCommandLineOption clone(QStringLiteral("clone"),
+                                   FixText::tr("docker: clone this repository into the project folder first, when it "
+                                               "has no docker-compose.yml."),
+                                   QStringLiteral("URL"));
+    const QCommandLineOption urgent(QStringLiteral("urgent"),
+                                    FixText::tr("Without a repair named: answer \"Is it urgent?\" with yes (Docker)."));
+    const QCommandLineOption notUrgent(
+        QStringLiteral("not-urgent"),
+        FixText::tr("Without a repair named: answer \"Is it urgent?\" with no (repair this Python)."));
+    parser.addOptions({python, project, dryRun, yes, findLinks, noIndex, indexUrl, clone, urgent, notUrgent});
     if (!parser.parse(arguments)) {
         err << "torchdoctor fix: " << parser.errorText() << "\n\n" << parser.helpText();
         return Usage;
@@ -233,19 +413,30 @@ int runFix(const QStringList &arguments)
         return Healthy;
     }
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1 || !kFamilies.contains(positional.first())) {
-        err << "torchdoctor fix: "
-            << (positional.isEmpty()
-                    ? FixText::tr("which repair?")
-                    : FixText::tr("'%1' is not a repair this build can make").arg(positional.join(u' ')))
+    if (positional.size() > 1 || (positional.size() == 1 && !families.contains(positional.first()))) {
+        err << "torchdoctor fix: " << FixText::tr("'%1' is not a repair this build can make").arg(positional.join(u' '))
             << "\n"
-            << FixText::tr("Repairs this build supports: %1").arg(kFamilies.join(QStringLiteral(", "))) << "\n";
+            << FixText::tr("Repairs this build supports: %1").arg(families.join(QStringLiteral(", "))) << "\n";
         return Usage;
     }
-    const bool reinstall = positional.first() == QLatin1String("reinstall");
-    if (!reinstall && (parser.isSet(findLinks) || parser.isSet(noIndex) || parser.isSet(indexUrl))) {
+    const std::optional<checks::FixFamily> family =
+        positional.isEmpty() ? std::nullopt : fixes::Repairs::familyFromString(positional.first());
+    if (family && family != checks::FixFamily::Reinstall
+        && (parser.isSet(findLinks) || parser.isSet(noIndex) || parser.isSet(indexUrl))) {
         err << "torchdoctor fix: "
             << FixText::tr("--find-links, --no-index and --index-url are options of `fix reinstall`") << "\n";
+        return Usage;
+    }
+    if (family && family != checks::FixFamily::Docker && parser.isSet(clone)) {
+        err << "torchdoctor fix: " << FixText::tr("--clone is an option of `fix docker`") << "\n";
+        return Usage;
+    }
+    if ((family && (parser.isSet(urgent) || parser.isSet(notUrgent)))
+        || (parser.isSet(urgent) && parser.isSet(notUrgent))) {
+        err << "torchdoctor fix: "
+            << FixText::tr("--urgent or --not-urgent answers the flowchart's question: use one, without a repair "
+                           "named")
+            << "\n";
         return Usage;
     }
     fixes::WheelSource source;
@@ -278,114 +469,20 @@ int runFix(const QStringList &arguments)
     const auto before = diagnose(request, knowledge, err);
     if (!before)
         return Internal;
-    const python::StaticProbe *probe = before->facts.chosenProbe();
-    const QString torchDir = probe ? probe->torch.packageDir : QString();
-    QList<checks::Finding> targeted;
-    for (const checks::Finding &f : before->findings)
-        if (reinstall ? fixes::ReinstallPlanner::handles(f, torchDir) : fixes::EnvPlanner::handles(f))
-            targeted << f;
-    if (targeted.isEmpty()) {
-        out << (reinstall ? FixText::tr("Nothing for `fix reinstall` to do: torch is installed and imports, and its "
-                                        "build fits this machine.")
-                          : FixText::tr("Nothing for `fix env` to do: no environment variable gets in PyTorch's way."))
-            << "\n";
-        return Healthy;
+    Session session{request,
+                    knowledge,
+                    fixes::RepairOptions{source, parser.value(clone), QStringLiteral("/etc/os-release")},
+                    parser.isSet(dryRun),
+                    parser.isSet(yes),
+                    out,
+                    err};
+    if (!family) {
+        std::optional<bool> answer;
+        if (parser.isSet(urgent) || parser.isSet(notUrgent))
+            answer = parser.isSet(urgent);
+        return walkFlow(session, *before, answer);
     }
-    for (const checks::Finding &f : std::as_const(targeted))
-        out << FixText::tr("Found: %1").arg(f.title) << "\n";
-
-    fixes::EnvPlan envPlan;
-    fixes::ReinstallPlan reinstallPlan;
-    if (reinstall) {
-        const fixes::ReinstallPlanner planner(*knowledge, request.environment, source);
-        reinstallPlan = planner.plan(before->facts, targeted);
-    } else {
-        const fixes::EnvPlanner planner(request.environment, before->facts.chosenExecutable);
-        envPlan = planner.plan(targeted);
-    }
-    const fixes::FixPlan &plan = reinstall ? reinstallPlan.plan : envPlan.plan;
-    out << "\n" << FixText::tr("Plan:") << " " << plan.describe() << "\n";
-    out.flush();
-    if (plan.steps.isEmpty()) {
-        out << FixText::tr("Nothing to apply: see the notes above.") << "\n";
-        return Problems;
-    }
-    if (parser.isSet(dryRun)) {
-        out << FixText::tr("Dry run: nothing was changed.") << "\n";
-        return Healthy;
-    }
-    const auto confirmed = confirmation(
-        parser.isSet(yes), FixText::tr("Apply these %n steps?", nullptr, static_cast<int>(plan.steps.size())), out);
-    if (!confirmed) {
-        err << "torchdoctor fix: "
-            << FixText::tr("nothing was changed: there is no terminal to ask on; pass --yes to apply") << "\n";
-        return Usage;
-    }
-    if (!*confirmed) {
-        out << FixText::tr("Nothing was changed.") << "\n";
-        return Problems;
-    }
-
-    if (reinstall) {
-        const bool local = !source.findLinks.isEmpty() || source.noIndex;
-        out << (local ? FixText::tr("Looking for torch %1 in %2...")
-                            .arg(reinstallPlan.torchSeries, source.findLinks.join(QStringLiteral(", ")))
-                      : FixText::tr("Asking %1 for torch %2...").arg(reinstallPlan.indexUrl, reinstallPlan.torchSeries))
-            << "\n"
-            << Qt::flush;
-        QString problem;
-        if (!preflight(reinstallPlan, problem)) {
-            if (local)
-                err << "torchdoctor fix: "
-                    << FixText::tr("the wheelhouse has no usable torch %1: %2; nothing was changed.")
-                           .arg(reinstallPlan.torchSeries, problem)
-                    << "\n";
-            else
-                err << "torchdoctor fix: "
-                    << FixText::tr("%1 cannot be reached: %2; nothing was changed. Without network, download the "
-                                   "wheels elsewhere and pass --find-links DIR.")
-                           .arg(QUrl(reinstallPlan.indexUrl).host(), problem)
-                    << "\n";
-            return Problems;
-        }
-    }
-
-    const fixes::Executor executor{fixes::Journal()};
-    platform::CancelToken cancel;
-    fixes::ExecutionResult result;
-    {
-        InterruptGuard guard(cancel);
-        result = executor.run(plan, callbacks(out, static_cast<int>(plan.steps.size())), cancel);
-    }
-    out.flush();
-    if (!result.entryPath.isEmpty())
-        out << FixText::tr("Journal: %1 (undo with: torchdoctor undo %2)").arg(result.entryPath, result.entryId)
-            << "\n";
-    if (!result.ok()) {
-        printFailure(result, err);
-        return Problems;
-    }
-
-    checks::CheckRequest again = request;
-    if (reinstall) {
-        out << "\n" << FixText::tr("Checking again...") << "\n" << Qt::flush;
-    } else {
-        // Verify with the environment a new terminal gets now.
-        out << "\n" << FixText::tr("Checking again, as a new terminal would run it...") << "\n" << Qt::flush;
-        again.environment = fixes::EnvPlanner::after(request.environment, envPlan.changes);
-    }
-    const auto after = diagnose(again, knowledge, err);
-    if (!after)
-        return Internal;
-    const bool fixed = compareRuns(*before, *after, targeted, out);
-    if (reinstall)
-        out << (fixed ? FixText::tr("Fixed.") : FixText::tr("Not fixed yet: the findings above are still there."))
-            << "\n";
-    else
-        out << (fixed ? FixText::tr("Fixed. Open a new terminal to use it.")
-                      : FixText::tr("Not fixed yet: the findings above are still there."))
-            << "\n";
-    return fixed ? Healthy : Problems;
+    return exitCodeOf(repairOnce(session, *family, *before).result);
 }
 
 int runUndo(const QStringList &arguments)
@@ -469,7 +566,9 @@ int runUndo(const QStringList &arguments)
     fixes::ExecutionResult result;
     {
         InterruptGuard guard(cancel);
-        result = executor.undo(*entry, callbacks(out, static_cast<int>(plan.steps.size())), cancel);
+        fixes::ExecutorCallbacks c = callbacks(out, static_cast<int>(plan.steps.size()));
+        fixes::attachUserEnvironment(c, std::make_shared<platform::UserEnvironment>());
+        result = executor.undo(*entry, c, cancel);
     }
     if (!result.ok()) {
         printFailure(result, err);

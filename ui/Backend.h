@@ -49,6 +49,7 @@ struct RepairProposal {
     fixes::FixPlan plan;             // exact steps; no steps with findings: it cannot apply, plan.warnings say why
     QString summary;                 // one sentence
     QString afterwards;              // what the user does after it
+    QString preflight;               // what is asked before it runs, in one sentence; empty: nothing
     int handle = -1;                 // the backend's own reference to what it planned
 
     [[nodiscard]] bool canApply() const { return !plan.steps.isEmpty(); }
@@ -99,6 +100,9 @@ public:
     // Changes nothing; the future's result is empty when the repair can go ahead, else why not.
     virtual QFuture<QString> preflight(const RepairProposal &repair) = 0;
     virtual QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) = 0;
+    // Docker: whether the project's services run now; the future's result is
+    // empty when they do, else which do not (or why it cannot tell).
+    virtual QFuture<QString> servicesProblem(const RepairProposal &repair) = 0;
     // Diagnoses again, the way that proves the repair (a new terminal's environment).
     virtual QFuture<checks::CheckReport> verify(const RepairProposal &repair, const Target &target) = 0;
     [[nodiscard]] virtual Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,

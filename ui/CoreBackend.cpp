@@ -25,21 +25,13 @@ using checks::FixFamily;
 
 namespace {
 
-// The same finding in two runs: its id and what it names.
-QString keyOf(const checks::Finding &f)
-{
-    return f.id + u'\n' + f.evidence.value(QStringLiteral("variable")).toString() + u'\n'
-           + f.evidence.value(QStringLiteral("entry")).toString() + u'\n'
-           + f.evidence.value(QStringLiteral("library")).toString();
-}
-
 QString language()
 {
     return QLocale().name();
 }
 
 // Runs `body` with callbacks that turn the executor's reports into events.
-QFuture<RepairEvent> runExecutor(std::function<fixes::ExecutionResult(const fixes::ExecutorCallbacks &)> body)
+QFuture<RepairEvent> runExecutor(std::function<fixes::ExecutionResult(fixes::ExecutorCallbacks)> body)
 {
     return QtConcurrent::run([body = std::move(body)](QPromise<RepairEvent> &promise) {
         fixes::ExecutorCallbacks callbacks;
@@ -159,51 +151,29 @@ std::optional<checks::Culprit> CoreBackend::culpritOf(const python::ClassifiedEr
 
 QList<FixFamily> CoreBackend::families() const
 {
-    return {FixFamily::Env, FixFamily::Reinstall};
+    return fixes::Repairs::families();
 }
 
 RepairProposal CoreBackend::plan(FixFamily family, const checks::CheckReport &before)
 {
     RepairProposal out;
     out.family = family;
-    Planned planned;
-    planned.family = family;
-    planned.request = before.facts.request;
-    const python::StaticProbe *probe = before.facts.chosenProbe();
-    const QString torchDir = probe ? probe->torch.packageDir : QString();
-    for (const checks::Finding &f : before.findings) {
-        const bool handled = family == FixFamily::Env         ? fixes::EnvPlanner::handles(f)
-                             : family == FixFamily::Reinstall ? fixes::ReinstallPlanner::handles(f, torchDir)
-                                                              : f.fixes.contains(family);
-        if (handled)
-            out.targeted << f;
-    }
-    if (out.targeted.isEmpty())
-        return out;
-    switch (family) {
-    case FixFamily::Env: {
-        const fixes::EnvPlanner planner(before.facts.request.environment, before.facts.chosenExecutable);
-        planned.env = planner.plan(out.targeted);
-        out.plan = planned.env.plan;
-        out.summary = tr("Removes exactly the environment entries that get in PyTorch's way; it never adds any.");
-        out.afterwards = tr("Open a new terminal (or log in again) so that programs see the change.");
-        break;
-    }
-    case FixFamily::Reinstall: {
-        const fixes::ReinstallPlanner planner(*m_knowledge, before.facts.request.environment);
-        planned.reinstall = planner.plan(before.facts, out.targeted);
-        out.plan = planned.reinstall.plan;
-        out.summary = tr("Installs the PyTorch build that fits this machine with the environment's own installer.");
-        out.afterwards = planned.reinstall.undo;
-        break;
-    }
-    case FixFamily::Docker:
-    case FixFamily::System:
+    if (!fixes::Repairs::families().contains(family)) {
         out.plan.family = checks::toString(family);
         out.plan.warnings << tr("This build cannot plan that repair.");
         out.summary = tr("This build cannot plan that repair.");
-        break;
+        for (const checks::Finding &f : before.findings)
+            if (f.fixes.contains(family))
+                out.targeted << f;
+        return out;
     }
+    const fixes::Repairs repairs(m_knowledge, before.facts.request);
+    Planned planned{repairs.plan(family, before), before.facts.request};
+    out.targeted = planned.repair.targeted;
+    out.plan = planned.repair.plan;
+    out.summary = planned.repair.summary;
+    out.afterwards = planned.repair.afterwards;
+    out.preflight = planned.repair.preflight;
     QMutexLocker lock(&m_mutex);
     out.handle = m_nextHandle++;
     m_planned.insert(out.handle, planned);
@@ -222,73 +192,77 @@ std::optional<CoreBackend::Planned> CoreBackend::planned(int handle) const
 QFuture<QString> CoreBackend::preflight(const RepairProposal &repair)
 {
     const auto p = planned(repair.handle);
-    if (!p || p->family != FixFamily::Reinstall || p->reinstall.preflightProgram.isEmpty())
+    if (!p || p->repair.preflight.isEmpty())
         return QtFuture::makeReadyFuture(QString());
-    const fixes::ReinstallPlan plan = p->reinstall;
-    return QtConcurrent::run([plan]() -> QString {
-        platform::ProcessRequest request;
-        request.program = plan.preflightProgram;
-        request.arguments = plan.preflightArguments;
-        request.timeout = std::chrono::seconds(90);
-        const platform::ProcessResult r = platform::runProcess(request);
-        if (r.succeeded()) {
-            if (plan.installer != QLatin1String("pip"))
-                return {};
-            // "Available versions: 2.5.1, 2.5.0, 2.4.1"
-            for (const QString &line : QString::fromLocal8Bit(r.standardOutput).split(u'\n'))
-                if (line.trimmed().startsWith(QLatin1String("Available versions:")))
-                    for (const QString &v : line.section(u':', 1).split(u','))
-                        if (v.trimmed().startsWith(plan.torchSeries + u'.'))
-                            return {};
-            return tr("torch %1 is not there").arg(plan.torchSeries);
-        }
-        const QStringList lines = QString::fromLocal8Bit(r.standardError).split(u'\n', Qt::SkipEmptyParts);
-        const QString why = r.outcome == platform::ProcessResult::Outcome::Finished && !lines.isEmpty()
-                                ? lines.last().trimmed()
-                                : r.describe();
-        return tr("%1 cannot be reached: %2").arg(QUrl(plan.indexUrl).host(), why);
+    auto knowledge = m_knowledge;
+    return QtConcurrent::run([knowledge, p = *p](QPromise<QString> &promise) {
+        platform::CancelToken cancel;
+        std::atomic<bool> finished{false};
+        // Cancel through the future: a watcher thread forwards it to the token.
+        auto forward = QtConcurrent::run([&] {
+            while (!finished.load()) {
+                if (promise.isCanceled())
+                    cancel.cancel();
+                QThread::msleep(20);
+            }
+        });
+        const fixes::Repairs repairs(knowledge, p.request);
+        QString problem;
+        const bool ok = repairs.preflight(p.repair, problem, cancel);
+        finished.store(true);
+        forward.waitForFinished();
+        promise.addResult(ok ? QString() : (problem.isEmpty() ? tr("the check before the repair failed") : problem));
     });
 }
 
 QFuture<RepairEvent> CoreBackend::apply(const RepairProposal &repair, const platform::CancelToken &cancel)
 {
-    const fixes::FixPlan plan = repair.plan;
-    return runExecutor([plan, cancel](const fixes::ExecutorCallbacks &callbacks) {
+    const auto p = planned(repair.handle);
+    const fixes::FixPlan plan = p ? p->repair.plan : repair.plan;
+    auto knowledge = m_knowledge;
+    const checks::CheckRequest request = p ? p->request : checks::CheckRequest();
+    return runExecutor([plan, cancel, knowledge, request](fixes::ExecutorCallbacks callbacks) {
+        // What the steps need from the platform (Windows: the registry helper).
+        fixes::Repairs(knowledge, request).prepare(callbacks);
         const fixes::Executor executor{fixes::Journal()};
         return executor.run(plan, callbacks, cancel);
+    });
+}
+
+QFuture<QString> CoreBackend::servicesProblem(const RepairProposal &repair)
+{
+    const auto p = planned(repair.handle);
+    if (!p || p->repair.family != FixFamily::Docker)
+        return QtFuture::makeReadyFuture(QString());
+    auto knowledge = m_knowledge;
+    return QtConcurrent::run([knowledge, p = *p]() -> QString {
+        const fixes::Repairs repairs(knowledge, p.request);
+        QString detail;
+        if (repairs.servicesRunning(p.repair, detail))
+            return {};
+        return detail.isEmpty() ? tr("the project's services do not run") : detail;
     });
 }
 
 QFuture<checks::CheckReport> CoreBackend::verify(const RepairProposal &repair, const Target &target)
 {
     checks::CheckRequest request = requestFor(target);
-    if (const auto p = planned(repair.handle)) {
-        request = p->request;
-        // An environment repair shows in a new terminal: check with its environment.
-        if (p->family == FixFamily::Env)
-            request.environment = fixes::EnvPlanner::after(request.environment, p->env.changes);
-    }
+    if (const auto p = planned(repair.handle))
+        request = fixes::Repairs(m_knowledge, p->request).verifyRequest(p->repair);
     return checks::CheckRunner::start(request, m_knowledge);
 }
 
 Verification CoreBackend::compare(const checks::CheckReport &before, const checks::CheckReport &after,
                                   const RepairProposal &repair) const
 {
-    Q_UNUSED(before)
-    Verification out;
-    QStringList afterKeys;
-    for (const checks::Finding &f : after.findings)
-        afterKeys << keyOf(f);
-    out.fixed = true;
-    for (const checks::Finding &f : repair.targeted) {
-        if (afterKeys.contains(keyOf(f))) {
-            out.still << f;
-            out.fixed = false;
-        } else {
-            out.gone << f;
-        }
-    }
-    return out;
+    const auto p = planned(repair.handle);
+    fixes::Repair planned;
+    if (p)
+        planned = p->repair;
+    else
+        planned.targeted = repair.targeted;
+    const fixes::Verification v = fixes::Repairs::compare(before, after, planned);
+    return Verification{v.fixed, v.gone, v.still};
 }
 
 std::optional<fixes::JournalEntry> CoreBackend::journalEntry(const QString &id) const
@@ -308,7 +282,9 @@ fixes::FixPlan CoreBackend::undoPlan(const QString &entryId) const
 QFuture<RepairEvent> CoreBackend::undo(const QString &entryId, const platform::CancelToken &cancel)
 {
     const auto entry = journalEntry(entryId);
-    return runExecutor([entry, cancel](const fixes::ExecutorCallbacks &callbacks) {
+    auto knowledge = m_knowledge;
+    return runExecutor([entry, cancel, knowledge](fixes::ExecutorCallbacks callbacks) {
+        fixes::Repairs(knowledge, checks::CheckRequest()).prepare(callbacks);
         if (!entry) {
             fixes::ExecutionResult r;
             r.outcome = fixes::ExecutionResult::Outcome::Failed;

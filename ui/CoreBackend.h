@@ -3,8 +3,7 @@
 
 #include "Backend.h"
 
-#include "fixes/EnvPlanner.h"
-#include "fixes/ReinstallPlanner.h"
+#include "fixes/Repairs.h"
 
 #include <QCoreApplication>
 #include <QMap>
@@ -38,6 +37,7 @@ public:
     RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before) override;
     QFuture<QString> preflight(const RepairProposal &repair) override;
     QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) override;
+    QFuture<QString> servicesProblem(const RepairProposal &repair) override;
     QFuture<checks::CheckReport> verify(const RepairProposal &repair, const Target &target) override;
     [[nodiscard]] Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
                                        const RepairProposal &repair) const override;
@@ -54,10 +54,9 @@ public:
     [[nodiscard]] QStringList knowledgeProblems() const { return m_knowledgeProblems; }
 
 private:
+    // What core planned, kept for its preflight, run and verification.
     struct Planned {
-        checks::FixFamily family = checks::FixFamily::Env;
-        fixes::EnvPlan env;
-        fixes::ReinstallPlan reinstall;
+        fixes::Repair repair;
         checks::CheckRequest request;
     };
     [[nodiscard]] checks::CheckRequest requestFor(const Target &target) const;

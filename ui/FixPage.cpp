@@ -37,6 +37,7 @@ FixPage::FixPage(Session &session, checks::FixFamily family, QWidget *parent) : 
     connect(&m_preflight, &QFutureWatcher<QString>::finished, this, &FixPage::onPreflight);
     connect(&m_run, &QFutureWatcher<RepairEvent>::resultsReadyAt, this, &FixPage::onEvents);
     connect(&m_verify, &QFutureWatcher<checks::CheckReport>::finished, this, &FixPage::onVerified);
+    connect(&m_services, &QFutureWatcher<QString>::finished, this, &FixPage::onServices);
 }
 
 FixPage::~FixPage()
@@ -45,6 +46,7 @@ FixPage::~FixPage()
     m_preflight.disconnect(this);
     m_run.disconnect(this);
     m_verify.disconnect(this);
+    m_services.disconnect(this);
     m_cancel.cancel();
     m_verify.cancel();
 }
@@ -100,7 +102,9 @@ void FixPage::apply()
         return;
     m_cancelRequested = false;
     m_runner->setPhase(FixRunnerWidget::Phase::Checking);
-    m_runner->setStatus(tr("Checking that the repair can go ahead (nothing is changed)…"));
+    m_runner->setStatus(m_proposal.preflight.isEmpty()
+                            ? tr("Checking that the repair can go ahead (nothing is changed)…")
+                            : m_proposal.preflight);
     m_preflight.setFuture(session().backend().preflight(m_proposal));
 }
 
@@ -177,36 +181,51 @@ void FixPage::onEvents(int begin, int end)
 void FixPage::onRunFinished(const fixes::ExecutionResult &result)
 {
     using Outcome = fixes::ExecutionResult::Outcome;
-    flow::Flow *flow = session().flow();
     // A step that started (even one cancelled or failed midway) may have changed things: its entry can undo them.
     if (!result.entryId.isEmpty() && result.outcome != Outcome::Declined && result.outcome != Outcome::JournalFailed)
         session().addApplied(result.entryId);
     if (!m_proposal.afterwards.isEmpty() && result.outcome == Outcome::Done)
         session().afterwards << m_proposal.afterwards;
-    QString status;
     switch (result.outcome) {
     case Outcome::Done:
-        flow->stepFinished(StepOutcome::Applied);
-        status = tr("Every step ran.");
+        if (m_family == checks::FixFamily::Docker) {
+            // Docker runs the project instead of repairing this machine: it worked when the services run.
+            m_runner->setStatus(tr("Every step ran. Checking that the project's services run…"));
+            m_services.setFuture(session().backend().servicesProblem(m_proposal));
+            return;
+        }
+        conclude(StepOutcome::Applied, {}, tr("Every step ran."));
         break;
-    case Outcome::Declined:
-        flow->stepFinished(StepOutcome::Declined);
-        status = tr("Nothing was changed.");
-        break;
+    case Outcome::Declined: conclude(StepOutcome::Declined, {}, tr("Nothing was changed.")); break;
     case Outcome::Cancelled:
-        flow->stepFinished(StepOutcome::Failed, tr("cancelled by the user"));
-        status =
-            tr("Cancelled after %n step(s); what ran is in the journal and can be undone.", nullptr, result.stepsDone);
+        conclude(
+            StepOutcome::Failed, tr("cancelled by the user"),
+            tr("Cancelled after %n step(s); what ran is in the journal and can be undone.", nullptr, result.stepsDone));
         break;
     case Outcome::Failed:
-        flow->stepFinished(StepOutcome::Failed, result.error);
-        status = tr("Step %1 failed: %2").arg(result.failedStep + 1).arg(result.error);
+        conclude(StepOutcome::Failed, result.error,
+                 tr("Step %1 failed: %2").arg(result.failedStep + 1).arg(result.error));
         break;
     case Outcome::JournalFailed:
-        flow->stepFinished(StepOutcome::Failed, result.error);
-        status = tr("Stopped before the step ran: the journal could not be written (%1).").arg(result.error);
+        conclude(StepOutcome::Failed, result.error,
+                 tr("Stopped before the step ran: the journal could not be written (%1).").arg(result.error));
         break;
     }
+}
+
+void FixPage::onServices()
+{
+    const QString problem = m_services.future().resultCount() > 0 ? m_services.result() : QString();
+    if (problem.isEmpty())
+        conclude(StepOutcome::Applied, {}, tr("Every step ran, and the project's services run."));
+    else
+        conclude(StepOutcome::Failed, problem, tr("Every step ran, but: %1").arg(problem));
+}
+
+void FixPage::conclude(StepOutcome outcome, const QString &reason, const QString &status)
+{
+    flow::Flow *flow = session().flow();
+    flow->stepFinished(outcome, reason);
     session().flowChanged();
     m_runStatus = status;
     m_runner->setStatus(status);
@@ -218,7 +237,7 @@ void FixPage::onRunFinished(const fixes::ExecutionResult &result)
     }
     // A step without a check after it (Docker): the outcome is the answer, and the user may override it.
     m_runner->setPhase(FixRunnerWidget::Phase::Finished);
-    m_verification = Verification{result.ok(), {}, {}};
+    m_verification = Verification{outcome == StepOutcome::Applied, {}, {}};
     showVerification();
     finish(status);
 }

@@ -5,6 +5,8 @@
 #include "FixRunnerWidget.h"
 #include "Page.h"
 
+#include "flow/FlowEvent.h"
+
 #include <QFutureWatcher>
 
 class QLabel;
@@ -49,6 +51,8 @@ private:
     void confirmAndRun();
     void onEvents(int begin, int end);
     void onRunFinished(const fixes::ExecutionResult &result);
+    void onServices();
+    void conclude(flow::StepOutcome outcome, const QString &reason, const QString &status);
     void onVerified();
     void finish(const QString &status);
     void showVerification();
@@ -63,6 +67,7 @@ private:
     QFutureWatcher<QString> m_preflight;
     QFutureWatcher<RepairEvent> m_run;
     QFutureWatcher<checks::CheckReport> m_verify;
+    QFutureWatcher<QString> m_services;
     platform::CancelToken m_cancel;
     bool m_cancelRequested = false;
     bool m_finished = false;

@@ -123,7 +123,7 @@ void FixRunnerWidget::setProposal(const RepairProposal &proposal)
     const bool same = proposal.handle == m_proposal.handle && m_steps->count() == proposal.plan.steps.size();
     m_proposal = proposal;
     QString summary = proposal.summary;
-    if (proposal.targeted.isEmpty())
+    if (proposal.targeted.isEmpty() && proposal.plan.steps.isEmpty() && summary.isEmpty())
         summary = tr("No finding calls for this repair.");
     m_summary->setText(summary);
     QList<fixes::StepState> states;

@@ -177,6 +177,10 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
     facts.request = m_request;
     facts.chosenExecutable = defaultPython(m_request);
     facts.composeFile = composeFileIn(m_request.projectDir);
+    if (!facts.composeFile.isEmpty()) { // small and bounded: read here
+        facts.compose = platform::ComposeFile::read(facts.composeFile);
+        facts.dotEnv = platform::readDotEnv(QDir(m_request.projectDir).filePath(QStringLiteral(".env")));
+    }
     if (m_knowledge)
         report.knowledgeDate = m_knowledge->date();
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "loader/Graph.h"
+#include "platform/ComposeFile.h"
 #include "platform/Docker.h"
 #include "platform/GpuInfo.h"
 #include "platform/GpuProbe.h"
@@ -55,7 +56,9 @@ struct Facts {
     python::ImportResult import;
     platform::GpuInfo gpu;
     std::optional<loader::Graph> libraries;
-    QString composeFile; // the project's docker-compose.yml, if any
+    QString composeFile;                          // the project's docker-compose.yml, if any
+    std::optional<platform::ComposeFile> compose; // what it says, when there is one
+    QMap<QString, QString> dotEnv;                // the project's .env (compose reads it too)
     std::optional<platform::DockerInfo> docker;
     FactSet ready = 0;           // which facts were gathered
     QStringList collectorErrors; // a collector that failed: what happened

@@ -262,6 +262,8 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
     }
     const knowledge::Support driver = kb.driverSupport(gpu.driverVersion, cuda, os);
     if (driver == knowledge::Support::No) {
+        QJsonObject withRequiredDriver = gpuEvidence;
+        withRequiredDriver.insert(QStringLiteral("required_driver"), kb.minimumDriver(cuda, os));
         const auto choice = kb.bestVariant(gpu.driverVersion, os, first ? first->ccMajor : 0,
                                            first ? first->ccMinor : 0, python, torch);
         out << makeFinding(
@@ -271,7 +273,7 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
                "CUDA up to %5. Update the driver, or install a torch built for an older CUDA%6.")
                 .arg(torch, cuda, kb.minimumDriver(cuda, os), gpu.driverVersion, gpu.cudaDriverVersionString(),
                      choice.variant.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(choice.indexUrl)),
-            gpuEvidence, {FixFamily::System, FixFamily::Reinstall});
+            withRequiredDriver, {FixFamily::System, FixFamily::Reinstall});
     }
     const QString variant = localLabel(torch).startsWith(QLatin1String("cu")) ? localLabel(torch) : QString();
     for (const platform::Gpu &g : gpu.gpus) {
@@ -472,12 +474,39 @@ QList<Finding> DockerCheck::run(const Facts &facts, const knowledge::KnowledgeBa
         out << makeFinding(QStringLiteral("docker.unavailable"), Severity::Error, tr("Docker Compose v2 is missing"),
                            tr("`docker compose` is not available. Install the compose plugin (docker-compose-plugin)."),
                            evidence, {FixFamily::Docker});
-    else if (facts.gpu.nvidiaDriverFound && !d.nvidiaRuntime && d.operatingSystem != QLatin1String("Docker Desktop"))
+    else if (facts.gpu.nvidiaDriverFound && !d.nvidiaRuntime && d.operatingSystem != QLatin1String("Docker Desktop")
+             && (!facts.compose || !facts.compose->ok() || facts.compose->wantsGpu()))
         out << makeFinding(QStringLiteral("docker.no-gpu-runtime"), Severity::Warning,
                            tr("Containers cannot use the NVIDIA GPU yet"),
                            tr("The daemon has no nvidia runtime. Install the NVIDIA Container Toolkit and run "
                               "`sudo nvidia-ctk runtime configure --runtime=docker`, then restart Docker."),
                            evidence, {FixFamily::Docker});
+    if (!facts.compose)
+        return out;
+    if (!facts.compose->ok()) {
+        out << makeFinding(QStringLiteral("docker.compose-unreadable"), Severity::Warning,
+                           tr("The compose file cannot be read"), facts.compose->error,
+                           QJsonObject{{QStringLiteral("compose_file"), facts.composeFile}}, {FixFamily::Docker});
+        return out;
+    }
+    for (const platform::WeakSetting &w :
+         platform::weakSettings(*facts.compose, facts.request.environment, facts.dotEnv)) {
+        const QString where = w.defaulted ? tr("the default in %1 line %2").arg(facts.composeFile).arg(w.line)
+                                          : tr("%1 line %2").arg(facts.composeFile).arg(w.line);
+        out << makeFinding(
+            QStringLiteral("docker.weak-default"), Severity::Warning,
+            tr("%1 of service %2 is a value anyone can guess").arg(w.variable, w.service),
+            tr("%1 guards access to the service, and its value comes from %2. Anyone who can reach the port can "
+               "log in. Set a long random value (in the project's .env file) before starting it.")
+                .arg(w.variable, where),
+            QJsonObject{{QStringLiteral("compose_file"), facts.composeFile},
+                        {QStringLiteral("service"), w.service},
+                        {QStringLiteral("variable"), w.variable},
+                        {QStringLiteral("reference"), w.reference},
+                        {QStringLiteral("line"), w.line},
+                        {QStringLiteral("defaulted"), w.defaulted}},
+            {FixFamily::Docker});
+    }
     return out;
 }
 

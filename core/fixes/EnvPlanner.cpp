@@ -14,7 +14,8 @@ namespace {
 bool isLibraryPath(const QString &name)
 {
     return name == QLatin1String("LD_LIBRARY_PATH") || name == QLatin1String("DYLD_LIBRARY_PATH")
-           || name == QLatin1String("DYLD_FALLBACK_LIBRARY_PATH");
+           || name == QLatin1String("DYLD_FALLBACK_LIBRARY_PATH")
+           || name == QLatin1String("PATH"); // Windows: the loader's fallback after error 126
 }
 
 bool isMps(const QString &name)
@@ -24,7 +25,8 @@ bool isMps(const QString &name)
 
 bool isRemovable(const QString &name)
 {
-    return name == QLatin1String("KMP_DUPLICATE_LIB_OK") || isMps(name);
+    return name == QLatin1String("KMP_DUPLICATE_LIB_OK") || isMps(name)
+           || name.startsWith(QLatin1String("CUDA_PATH_V")); // a stale toolkit's leftover (Windows)
 }
 
 QString evidence(const checks::Finding &f, const char *key)

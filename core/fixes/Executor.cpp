@@ -136,6 +136,30 @@ std::optional<QByteArray> replaceLine(const QByteArray &file, int line, const QB
 
 Executor::Executor(Journal journal) : m_journal(std::move(journal)) {}
 
+void attachUserEnvironment(ExecutorCallbacks &callbacks, std::shared_ptr<const platform::UserEnvironment> environment)
+{
+    callbacks.setUserVariable = [environment](const SetUserVariable &step, QString &error) {
+        if (step.restore)
+            return environment->setRaw(step.name, *step.restore, error);
+        if (step.newValue)
+            return environment->set(step.name, *step.newValue, error);
+        return environment->remove(step.name, error);
+    };
+    callbacks.readUserVariable = [environment](const QString &name, std::optional<platform::RegistryValue> &value,
+                                               QString &error) { return environment->get(name, value, error); };
+}
+
+QStringList Executor::defaultElevation()
+{
+#ifdef Q_OS_WIN
+    // winget's installers ask for UAC themselves; sfc and DISM need this
+    // process to run elevated until the userenv helper elevates them alone.
+    return {};
+#else
+    return ::geteuid() == 0 ? QStringList() : QStringList{QStringLiteral("pkexec")};
+#endif
+}
+
 ExecutionResult Executor::run(const FixPlan &plan, const ExecutorCallbacks &callbacks,
                               const platform::CancelToken &cancel) const
 {
@@ -201,6 +225,20 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
                                       {QStringLiteral("value"), var->oldValue.value_or(QString())},
                                       {QStringLiteral("new_existed"), var->newValue.has_value()},
                                       {QStringLiteral("new_value"), var->newValue.value_or(QString())}};
+            if (callbacks.readUserVariable) {
+                // The value as stored now: its type and bytes, so undo writes exactly them back.
+                std::optional<platform::RegistryValue> now;
+                if (!callbacks.readUserVariable(var->name, now, error)) {
+                    prepared = false;
+                } else if (!var->restore
+                           && (now ? std::optional<QString>(now->text()) : std::nullopt) != var->oldValue) {
+                    prepared = false;
+                    error = tr("%1 changed since the plan was made").arg(var->name);
+                } else if (now) {
+                    record.undo.insert(QStringLiteral("type"), now->type);
+                    record.undo.insert(QStringLiteral("raw"), QString::fromLatin1(now->raw.toHex()));
+                }
+            }
         } else if (const auto *program = std::get_if<RunProgram>(&step.action); !program->undoProgram.isEmpty()) {
             QStringList arguments = program->undoArguments;
             if (!program->snapshotProgram.isEmpty()) {
@@ -255,13 +293,11 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
                     platform::ProcessRequest request;
                     request.program = a.program;
                     request.arguments = a.arguments;
-#ifndef Q_OS_WIN
                     // Elevation for this step alone.
-                    if (a.needsAdmin && ::geteuid() != 0) {
-                        request.program = QStringLiteral("pkexec");
-                        request.arguments.prepend(a.program);
+                    if (a.needsAdmin && !m_elevation.isEmpty()) {
+                        request.program = m_elevation.first();
+                        request.arguments = m_elevation.mid(1) + QStringList{a.program} + a.arguments;
                     }
-#endif
                     request.environment = environmentWith(a.environment);
                     request.timeout = a.timeout;
                     const platform::ProcessResult r = platform::runProcess(request, cancel, callbacks.output);
@@ -367,8 +403,13 @@ FixPlan Executor::undoPlan(const JournalEntry &entry) const
             v.name = u.value(QStringLiteral("name")).toString();
             if (u.value(QStringLiteral("new_existed")).toBool())
                 v.oldValue = u.value(QStringLiteral("new_value")).toString();
-            if (u.value(QStringLiteral("existed")).toBool())
+            if (u.value(QStringLiteral("existed")).toBool()) {
                 v.newValue = u.value(QStringLiteral("value")).toString();
+                if (u.contains(QStringLiteral("raw")))
+                    v.restore = platform::RegistryValue{
+                        u.value(QStringLiteral("type")).toString(),
+                        QByteArray::fromHex(u.value(QStringLiteral("raw")).toString().toLatin1())};
+            }
             plan.steps << FixStep{v};
         } else if (u.contains(QStringLiteral("program"))) {
             RunProgram p;

@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace td::fixes {
@@ -23,7 +24,14 @@ struct ExecutorCallbacks {
     // Carries out SetUserVariable steps (the Windows registry part provides
     // it); without it such a step fails.
     std::function<bool(const SetUserVariable &step, QString &error)> setUserVariable;
+    // Reads a user variable as the store holds it (nullopt: not set), so the
+    // journal keeps its type and bytes. False with `error` when it cannot.
+    std::function<bool(const QString &name, std::optional<platform::RegistryValue> &value, QString &error)>
+        readUserVariable;
 };
+
+// Fills setUserVariable and readUserVariable with the Windows user environment.
+void attachUserEnvironment(ExecutorCallbacks &callbacks, std::shared_ptr<const platform::UserEnvironment> environment);
 
 struct ExecutionResult {
     enum class Outcome {
@@ -66,11 +74,18 @@ public:
 
     [[nodiscard]] const Journal &journal() const { return m_journal; }
 
+    // What runs a step that needs administrator rights, in front of its
+    // program and arguments. By default `pkexec` when this process is not
+    // root (Linux, macOS), nothing when it is.
+    void setElevation(QStringList command) { m_elevation = std::move(command); }
+    static QStringList defaultElevation();
+
 private:
     ExecutionResult execute(const FixPlan &plan, const ExecutorCallbacks &callbacks,
                             const platform::CancelToken &cancel, const JournalEntry *original) const;
 
     Journal m_journal;
+    QStringList m_elevation = defaultElevation();
 };
 
 // `file` with its 1-based line `line` replaced by `newText` (removed when

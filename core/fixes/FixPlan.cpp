@@ -61,6 +61,9 @@ QString FixStep::description() const
                     return tr("Remove the file %1").arg(displayPath(a.path));
                 return tr("Write %1 (%n bytes)", nullptr, static_cast<int>(a.bytes.size())).arg(displayPath(a.path));
             } else {
+                if (a.restore && a.newValue)
+                    return tr("Set user variable %1 back to \"%2\" (%3, byte for byte)")
+                        .arg(a.name, *a.newValue, a.restore->type);
                 const QString from = a.oldValue ? QStringLiteral("\"%1\"").arg(*a.oldValue) : tr("(not set)");
                 const QString to = a.newValue ? QStringLiteral("\"%1\"").arg(*a.newValue) : tr("(deleted)");
                 return tr("Set user variable %1 from %2 to %3").arg(a.name, from, to);

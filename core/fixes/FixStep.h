@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "platform/UserEnvironment.h"
+
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QMap>
@@ -54,6 +56,8 @@ struct SetUserVariable {
     QString name;
     std::optional<QString> oldValue; // nullopt: it was not set
     std::optional<QString> newValue; // nullopt: delete it
+    // Undo: the exact type and bytes to write back (newValue is their text).
+    std::optional<platform::RegistryValue> restore;
 };
 
 struct FixStep {

@@ -178,10 +178,33 @@ TEST_F(FixCli, SetInThisTerminalOnly)
     EXPECT_TRUE(journalEmpty());
 }
 
-TEST_F(FixCli, OtherFamiliesAreUsageErrors)
+TEST_F(FixCli, UnknownRepairsAndMisplacedOptionsAreUsageErrors)
 {
-    const RunResult r = torchdoctor({"fix", "docker"}, false);
+    RunResult r = torchdoctor({"fix", "regsvr32"}, false);
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_NE(r.err.find("Repairs this build supports: env, reinstall"), std::string::npos) << r.err;
-    EXPECT_EQ(torchdoctor({"fix"}, false).exitCode, 2);
+    EXPECT_NE(r.err.find("Repairs this build supports: docker, env, reinstall, system"), std::string::npos) << r.err;
+    EXPECT_EQ(torchdoctor({"fix", "env", "--clone", "https://example.invalid/x.git"}, false).exitCode, 2);
+    EXPECT_EQ(torchdoctor({"fix", "env", "--urgent"}, false).exitCode, 2);
+    EXPECT_EQ(torchdoctor({"fix", "--urgent", "--not-urgent"}, false).exitCode, 2);
+    // The whole chart, with no terminal to ask "Is it urgent?" and no answer given.
+    r = torchdoctor({"fix", "--python", m_python.string()}, false);
+    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find("--not-urgent"), std::string::npos) << r.err;
+    EXPECT_TRUE(journalEmpty());
+}
+
+// `fix` without a repair named walks the seed's chart: not urgent -> the
+// environment repair -> verified solved -> done; the later steps never run.
+TEST_F(FixCli, WalksTheFlowchart)
+{
+    const RunResult r = torchdoctor({"fix", "--python", m_python.string(), "--not-urgent", "--yes"});
+    show("torchdoctor fix --python venv/bin/python --not-urgent --yes", r);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    const std::size_t env = r.out.find("Repair the environment variables");
+    const std::size_t solved = r.out.find("gone: LD_LIBRARY_PATH");
+    EXPECT_NE(env, std::string::npos) << r.out;
+    EXPECT_NE(solved, std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("== Reinstall"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Result: solved"), std::string::npos) << r.out;
+    EXPECT_EQ(importTorch().exitCode, 0);
 }

@@ -260,7 +260,7 @@ TEST(FixExecutor, UserVariablesGoThroughTheHandler)
     };
     const Executor executor{Journal(qs(dir / "journal"))};
     const FixStep step{
-        SetUserVariable{QStringLiteral("PATH"), QStringLiteral("C:/old;C:/keep"), QStringLiteral("C:/keep")}};
+        SetUserVariable{QStringLiteral("PATH"), QStringLiteral("C:/old;C:/keep"), QStringLiteral("C:/keep"), std::nullopt}};
     EXPECT_EQ(step.description(), QStringLiteral("Set user variable PATH from \"C:/old;C:/keep\" to \"C:/keep\""));
     EXPECT_FALSE(executor.run(planOf({step}), yes()).ok()); // no handler: fails
     const ExecutionResult r = executor.run(planOf({step}), c);

@@ -396,6 +396,12 @@ QFuture<RepairEvent> FakeBackend::apply(const RepairProposal &repair, const plat
     });
 }
 
+QFuture<QString> FakeBackend::servicesProblem(const RepairProposal &repair)
+{
+    Q_UNUSED(repair)
+    return QtFuture::makeReadyFuture(m_scenario.servicesProblem);
+}
+
 QFuture<checks::CheckReport> FakeBackend::verify(const RepairProposal &repair, const Target &target)
 {
     Q_UNUSED(repair)

@@ -20,6 +20,7 @@ struct Scenario {
     bool diagnosisHangs = false;                           // until cancelled
     bool repairHangs = false;                              // until cancelled
     QString preflightProblem;
+    QString servicesProblem; // Docker: what does not run after its steps
     QString composeFile = QStringLiteral("/work/project/docker-compose.yml");
 };
 
@@ -55,6 +56,7 @@ public:
     RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before) override;
     QFuture<QString> preflight(const RepairProposal &repair) override;
     QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) override;
+    QFuture<QString> servicesProblem(const RepairProposal &repair) override;
     QFuture<checks::CheckReport> verify(const RepairProposal &repair, const Target &target) override;
     [[nodiscard]] Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
                                        const RepairProposal &repair) const override;

@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fixes/SystemPlanner.h"
+
+#include "platform/ProcessRunner.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QStandardPaths>
+
+namespace td::fixes {
+
+namespace {
+
+// Libraries torch and its companions load from the system, and the package
+// that ships each: Debian 12 / Ubuntu, Fedora, Arch, openSUSE names.
+struct LibraryPackage {
+    const char *soname;
+    const char *debian;
+    const char *fedora;
+    const char *arch;
+    const char *suse;
+};
+constexpr LibraryPackage kLibraryPackages[] = {
+    {"libgomp.so.1", "libgomp1", "libgomp", "gcc-libs", "libgomp1"},
+    {"libstdc++.so.6", "libstdc++6", "libstdc++", "gcc-libs", "libstdc++6"},
+    {"libgcc_s.so.1", "libgcc-s1", "libgcc", "gcc-libs", "libgcc_s1"},
+    {"libgfortran.so.5", "libgfortran5", "libgfortran", "gcc-libs", "libgfortran5"},
+    {"libquadmath.so.0", "libquadmath0", "libquadmath", "gcc-libs", "libquadmath0"},
+    {"libnuma.so.1", "libnuma1", "numactl-libs", "numactl", "libnuma1"},
+    {"libopenblas.so.0", "libopenblas0", "openblas", "openblas", "libopenblas_pthreads0"},
+    {"libblas.so.3", "libblas3", "blas", "blas", "libblas3"},
+    {"liblapack.so.3", "liblapack3", "lapack", "lapack", "liblapack3"},
+    {"libomp.so.5", "libomp5-14", "libomp", "openmp", "libomp"},
+    {"libz.so.1", "zlib1g", "zlib", "zlib", "libz1"},
+    {"libGL.so.1", "libgl1", "libglvnd-glx", "libglvnd", "libGL1"},
+    {"libEGL.so.1", "libegl1", "libglvnd-egl", "libglvnd", "libEGL1"},
+    {"libglib-2.0.so.0", "libglib2.0-0", "glib2", "glib2", "libglib-2_0-0"},
+    {"libgthread-2.0.so.0", "libglib2.0-0", "glib2", "glib2", "libgthread-2_0-0"},
+    {"libX11.so.6", "libx11-6", "libX11", "libx11", "libX11-6"},
+    {"libXext.so.6", "libxext6", "libXext", "libxext", "libXext6"},
+    {"libXrender.so.1", "libxrender1", "libXrender", "libxrender", "libXrender1"},
+    {"libSM.so.6", "libsm6", "libSM", "libsm", "libSM6"},
+    {"libICE.so.6", "libice6", "libICE", "libice", "libICE6"},
+    {"libjpeg.so.62", "libjpeg62-turbo", "libjpeg-turbo", "libjpeg-turbo", "libjpeg62"},
+    {"libpng16.so.16", "libpng16-16", "libpng", "libpng", "libpng16-16"},
+    {"libsndfile.so.1", "libsndfile1", "libsndfile", "libsndfile", "libsndfile1"},
+    {"libssl.so.3", "libssl3", "openssl-libs", "openssl", "libopenssl3"},
+    {"libcrypto.so.3", "libssl3", "openssl-libs", "openssl", "libopenssl3"},
+    {"libffi.so.8", "libffi8", "libffi", "libffi", "libffi8"},
+    {"libtinfo.so.6", "libtinfo6", "ncurses-libs", "ncurses", "libncurses6"},
+};
+
+const char *columnOf(const LibraryPackage &p, const QString &family)
+{
+    if (family == QLatin1String("debian"))
+        return p.debian;
+    if (family == QLatin1String("fedora"))
+        return p.fedora;
+    if (family == QLatin1String("arch"))
+        return p.arch;
+    if (family == QLatin1String("suse"))
+        return p.suse;
+    return nullptr;
+}
+
+RunProgram program(const QString &name, QStringList arguments, bool admin,
+                   std::chrono::milliseconds timeout = std::chrono::minutes(30))
+{
+    RunProgram p;
+    p.program = name;
+    p.arguments = std::move(arguments);
+    p.needsAdmin = admin;
+    p.timeout = timeout;
+    return p;
+}
+
+QString evidenceText(const checks::Finding &f, const char *key)
+{
+    return f.evidence.value(QLatin1String(key)).toString();
+}
+
+// The library a finding says is missing (lib.missing, or an import error
+// that names one).
+QString missingLibrary(const checks::Finding &f)
+{
+    if (f.id == QLatin1String("lib.missing"))
+        return evidenceText(f, "library");
+    if (f.id == QLatin1String("torch.import-failed")) {
+        if (!evidenceText(f, "culprit").isEmpty() && evidenceText(f, "culprit_problem") == QLatin1String("missing"))
+            return evidenceText(f, "culprit");
+        return evidenceText(f, "library");
+    }
+    return {};
+}
+
+// A DLL of Windows itself (its loss means a damaged system, not a damaged torch).
+bool isWindowsSystemDll(const QString &name)
+{
+    const QString n = name.toLower();
+    static const QStringList system{
+        QStringLiteral("kernel32.dll"), QStringLiteral("kernelbase.dll"), QStringLiteral("ntdll.dll"),
+        QStringLiteral("user32.dll"),   QStringLiteral("advapi32.dll"),   QStringLiteral("ucrtbase.dll"),
+        QStringLiteral("shell32.dll"),  QStringLiteral("ole32.dll"),      QStringLiteral("ws2_32.dll"),
+        QStringLiteral("gdi32.dll"),    QStringLiteral("combase.dll"),    QStringLiteral("rpcrt4.dll")};
+    return n.startsWith(QLatin1String("api-ms-win-")) || n.startsWith(QLatin1String("ext-ms-win-"))
+           || system.contains(n);
+}
+
+} // namespace
+
+PackageManager packageManagerOf(const QString &osReleasePath)
+{
+    QFile file(osReleasePath);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList ids;
+    for (const QByteArray &raw : file.read(64 * 1024).split('\n')) {
+        const QString line = QString::fromUtf8(raw).trimmed();
+        if (line.startsWith(QLatin1String("ID=")) || line.startsWith(QLatin1String("ID_LIKE=")))
+            ids << line.section(u'=', 1).remove(u'"').remove(u'\'').split(u' ', Qt::SkipEmptyParts);
+    }
+    for (const QString &id : std::as_const(ids)) {
+        if (id == QLatin1String("debian") || id == QLatin1String("ubuntu"))
+            return {QStringLiteral("debian"), QStringLiteral("apt-get")};
+        if (id == QLatin1String("fedora") || id == QLatin1String("rhel") || id == QLatin1String("centos"))
+            return {QStringLiteral("fedora"), QStringLiteral("dnf")};
+        if (id == QLatin1String("arch"))
+            return {QStringLiteral("arch"), QStringLiteral("pacman")};
+        if (id == QLatin1String("suse") || id.startsWith(QLatin1String("opensuse")))
+            return {QStringLiteral("suse"), QStringLiteral("zypper")};
+    }
+    return {};
+}
+
+QString packageFor(const QString &soname, const QString &family)
+{
+    for (const LibraryPackage &p : kLibraryPackages)
+        if (soname == QLatin1String(p.soname))
+            if (const char *name = columnOf(p, family))
+                return QString::fromLatin1(name);
+    return {};
+}
+
+SystemPlanner::SystemPlanner(QProcessEnvironment environment, QString os, QString osReleasePath)
+    : m_environment(std::move(environment)), m_os(std::move(os)), m_osRelease(std::move(osReleasePath))
+{
+}
+
+bool SystemPlanner::handles(const checks::Finding &finding)
+{
+    static const QStringList ids{QStringLiteral("vcruntime.missing"),   QStringLiteral("vcruntime.too-old"),
+                                 QStringLiteral("cuda.no-driver"),      QStringLiteral("cuda.driver-too-old"),
+                                 QStringLiteral("lib.missing"),         QStringLiteral("lib.version-missing"),
+                                 QStringLiteral("torch.import-failed"), QStringLiteral("torch.import-crashed")};
+    return ids.contains(finding.id) && finding.fixes.contains(checks::FixFamily::System);
+}
+
+QString SystemPlanner::find(const QString &name) const
+{
+    return QStandardPaths::findExecutable(
+        name, m_environment.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts));
+}
+
+bool SystemPlanner::installed(const PackageManager &pm, const QString &package) const
+{
+    platform::ProcessRequest request;
+    request.environment = m_environment;
+    request.timeout = std::chrono::seconds(30);
+    if (pm.family == QLatin1String("debian")) {
+        request.program = QStringLiteral("dpkg-query");
+        request.arguments = {QStringLiteral("-W"), QStringLiteral("-f=${db:Status-Abbrev}"), package};
+        const platform::ProcessResult r = platform::runProcess(request);
+        return r.succeeded() && r.standardOutput.startsWith("ii");
+    }
+    if (pm.family == QLatin1String("fedora") || pm.family == QLatin1String("suse")) {
+        request.program = QStringLiteral("rpm");
+        request.arguments = {QStringLiteral("-q"), package};
+    } else if (pm.family == QLatin1String("arch")) {
+        request.program = QStringLiteral("pacman");
+        request.arguments = {QStringLiteral("-Q"), package};
+    } else {
+        return false;
+    }
+    return platform::runProcess(request).succeeded();
+}
+
+FixPlan SystemPlanner::plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const
+{
+    FixPlan plan;
+    plan.family = QStringLiteral("system");
+    plan.title = tr("Repair the system");
+    for (const checks::Finding &f : findings)
+        if (!plan.why.contains(f.id))
+            plan.why << f.id;
+    if (m_os == QLatin1String("windows"))
+        planWindows(facts, findings, plan);
+    else if (m_os == QLatin1String("macos"))
+        planMac(findings, plan);
+    else
+        planLinux(findings, plan);
+    for (const checks::Finding &f : findings) {
+        if (f.id != QLatin1String("cuda.no-driver") && f.id != QLatin1String("cuda.driver-too-old"))
+            continue;
+        const QString needed = evidenceText(f, "required_driver");
+        plan.warnings << (needed.isEmpty()
+                              ? tr("NVIDIA driver: install the current driver for your GPU from "
+                                   "https://www.nvidia.com/Download/index.aspx (Linux: your distribution's "
+                                   "nvidia-driver package), then restart.")
+                              : tr("NVIDIA driver: this torch needs driver %1 or newer. Install it from "
+                                   "https://www.nvidia.com/Download/index.aspx (Linux: your distribution's "
+                                   "nvidia-driver package), then restart.")
+                                    .arg(needed));
+    }
+    return plan;
+}
+
+void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &plan) const
+{
+    const PackageManager pm = packageManagerOf(m_osRelease);
+    QStringList toInstall;
+    QStringList toReinstall;
+    for (const checks::Finding &f : findings) {
+        const QString library = missingLibrary(f);
+        if (f.id == QLatin1String("lib.version-missing")) {
+            plan.warnings << tr("%1 is older than torch needs (%2 is missing). A distribution keeps one version of it "
+                                "per release: a newer release, or a torch built for this one, is the way out; a "
+                                "copy in LD_LIBRARY_PATH or a conda environment is what the environment repair "
+                                "looks at.")
+                                 .arg(evidenceText(f, "library"), evidenceText(f, "version"));
+            continue;
+        }
+        if (library.isEmpty())
+            continue;
+        // Unknown distribution: Debian's names, for the message.
+        const QString package = packageFor(library, pm.family.isEmpty() ? QStringLiteral("debian") : pm.family);
+        if (package.isEmpty()) {
+            plan.warnings
+                << tr("%1 is not a library of the system: the reinstall repair brings it with torch.").arg(library);
+            continue;
+        }
+        if (!pm.family.isEmpty() && installed(pm, package)) {
+            if (!toReinstall.contains(package))
+                toReinstall << package;
+        } else if (!toInstall.contains(package)) {
+            toInstall << package;
+        }
+    }
+    if (toInstall.isEmpty() && toReinstall.isEmpty())
+        return;
+    if (pm.family.isEmpty() || find(pm.install).isEmpty()) {
+        plan.warnings << tr("Install %1 with your distribution's package manager (TorchDoctor does not know this "
+                            "distribution's).")
+                             .arg((toInstall + toReinstall).join(QStringLiteral(", ")));
+        return;
+    }
+    const QString manager = find(pm.install);
+    QStringList install;
+    QStringList reinstall;
+    QStringList remove;
+    if (pm.family == QLatin1String("debian")) {
+        install = {QStringLiteral("install"), QStringLiteral("-y")};
+        reinstall = {QStringLiteral("install"), QStringLiteral("-y"), QStringLiteral("--reinstall")};
+        remove = {QStringLiteral("remove"), QStringLiteral("-y")};
+    } else if (pm.family == QLatin1String("fedora")) {
+        install = {QStringLiteral("install"), QStringLiteral("-y")};
+        reinstall = {QStringLiteral("reinstall"), QStringLiteral("-y")};
+        remove = {QStringLiteral("remove"), QStringLiteral("-y")};
+    } else if (pm.family == QLatin1String("arch")) {
+        install = reinstall = {QStringLiteral("-S"), QStringLiteral("--noconfirm")};
+        remove = {QStringLiteral("-R"), QStringLiteral("--noconfirm")};
+    } else {
+        install = {QStringLiteral("--non-interactive"), QStringLiteral("install")};
+        reinstall = {QStringLiteral("--non-interactive"), QStringLiteral("install"), QStringLiteral("--force")};
+        remove = {QStringLiteral("--non-interactive"), QStringLiteral("remove")};
+    }
+    if (!toInstall.isEmpty()) {
+        RunProgram step = program(manager, install + toInstall, true);
+        step.undoProgram = manager;
+        step.undoArguments = remove + toInstall;
+        plan.steps << FixStep{step};
+    }
+    if (!toReinstall.isEmpty()) {
+        plan.steps << FixStep{program(manager, reinstall + toReinstall, true)};
+        plan.warnings << tr("%1 is installed but its library is gone: it is installed again (undo leaves it "
+                            "installed).")
+                             .arg(toReinstall.join(QStringLiteral(", ")));
+    }
+    const QString ldconfig = [this] {
+        const QString onPath = find(QStringLiteral("ldconfig"));
+        return onPath.isEmpty() && QFile::exists(QStringLiteral("/sbin/ldconfig")) ? QStringLiteral("/sbin/ldconfig")
+                                                                                   : onPath;
+    }();
+    if (!ldconfig.isEmpty())
+        plan.steps << FixStep{program(ldconfig, {}, true, std::chrono::minutes(2))};
+}
+
+void SystemPlanner::planWindows(const checks::Facts &facts, const QList<checks::Finding> &findings, FixPlan &plan) const
+{
+    bool runtime = false;
+    bool damaged = false;
+    for (const checks::Finding &f : findings) {
+        if (f.id.startsWith(QLatin1String("vcruntime.")))
+            runtime = true;
+        if (isWindowsSystemDll(missingLibrary(f)))
+            damaged = true;
+        // 1114 (a DLL's initialisation failed) that the environment and the
+        // reinstall did not cure.
+        if (f.id == QLatin1String("torch.import-failed")
+            && f.evidence.value(QStringLiteral("win_error")).toInt() == 1114)
+            damaged = true;
+    }
+    if (runtime) {
+        const python::StaticProbe *probe = facts.chosenProbe();
+        const bool x86 = probe && probe->interpreter.bits == 32;
+        const QString winget = find(QStringLiteral("winget"));
+        if (winget.isEmpty()) {
+            plan.warnings << tr("Install the Visual C++ 2015-2022 Redistributable from Microsoft: %1 (winget is not "
+                                "available here). Never copy msvcp140.dll or vcruntime140.dll from a download site.")
+                                 .arg(x86 ? QStringLiteral("https://aka.ms/vs/17/release/vc_redist.x86.exe")
+                                          : QStringLiteral("https://aka.ms/vs/17/release/vc_redist.x64.exe"));
+        } else {
+            plan.steps << FixStep{program(
+                winget,
+                {QStringLiteral("install"), QStringLiteral("--id"),
+                 x86 ? QStringLiteral("Microsoft.VCRedist.2015+.x86") : QStringLiteral("Microsoft.VCRedist.2015+.x64"),
+                 QStringLiteral("-e"), QStringLiteral("--accept-package-agreements"),
+                 QStringLiteral("--accept-source-agreements")},
+                false)};
+            plan.warnings << tr("The runtime installer asks for administrator rights itself. Undo leaves it installed: "
+                                "other programs use it too.");
+        }
+    }
+    if (damaged) {
+        const QString dism = find(QStringLiteral("dism"));
+        const QString sfc = find(QStringLiteral("sfc"));
+        const QString uso = find(QStringLiteral("UsoClient"));
+        if (!dism.isEmpty())
+            plan.steps << FixStep{program(
+                dism, {QStringLiteral("/Online"), QStringLiteral("/Cleanup-Image"), QStringLiteral("/RestoreHealth")},
+                true, std::chrono::hours(2))};
+        if (!sfc.isEmpty())
+            plan.steps << FixStep{program(sfc, {QStringLiteral("/scannow")}, true, std::chrono::hours(2))};
+        if (!uso.isEmpty())
+            plan.steps << FixStep{program(uso, {QStringLiteral("StartScan")}, true, std::chrono::minutes(5))};
+        plan.warnings << tr("DISM and sfc restore Windows' own files; there is nothing to undo. UsoClient StartScan "
+                            "asks Windows Update to look for updates (the old `wuauclt /detectnow` does nothing on "
+                            "Windows 10 and 11); install what it finds in Settings > Windows Update.");
+    }
+    plan.warnings << tr("Not regsvr32: torch's DLLs (fbgemm.dll, c10.dll, ...) are not COM servers, so "
+                        "`regsvr32` cannot register them and changes nothing; a DLL that fails to load lacks one of "
+                        "its dependencies, which is what this repair installs.");
+}
+
+void SystemPlanner::planMac(const QList<checks::Finding> &findings, FixPlan &plan) const
+{
+    bool omp = false;
+    bool tools = false;
+    for (const checks::Finding &f : findings) {
+        const QString library = missingLibrary(f);
+        if (library == QLatin1String("libomp.dylib"))
+            omp = true;
+        else if (library.startsWith(QLatin1String("/usr/lib/")) || library == QLatin1String("libc++.1.dylib"))
+            tools = true;
+    }
+    if (omp) {
+        const QString brew = find(QStringLiteral("brew"));
+        if (brew.isEmpty()) {
+            plan.warnings << tr("libomp.dylib comes from Homebrew's libomp: install Homebrew (https://brew.sh), then "
+                                "`brew install libomp`.");
+        } else {
+            RunProgram step = program(brew, {QStringLiteral("install"), QStringLiteral("libomp")}, false);
+            step.undoProgram = brew;
+            step.undoArguments = {QStringLiteral("uninstall"), QStringLiteral("libomp")};
+            plan.steps << FixStep{step};
+        }
+    }
+    if (tools) {
+        const QString xcodeSelect = find(QStringLiteral("xcode-select"));
+        if (!xcodeSelect.isEmpty())
+            plan.steps << FixStep{program(xcodeSelect, {QStringLiteral("--install")}, false)};
+        plan.warnings << tr("xcode-select --install opens Apple's installer for the command line tools; finish it "
+                            "there.");
+    }
+}
+
+} // namespace td::fixes

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "checks/Facts.h"
+#include "checks/Finding.h"
+#include "fixes/FixPlan.h"
+
+#include <QCoreApplication>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+namespace td::fixes {
+
+// The distribution's package manager, from /etc/os-release.
+struct PackageManager {
+    QString family;  // "debian", "fedora", "arch", "suse"; empty: unknown
+    QString install; // the program: apt-get, dnf, pacman, zypper
+};
+PackageManager packageManagerOf(const QString &osReleasePath = QStringLiteral("/etc/os-release"));
+
+// The package of `family` that ships the library `soname`; empty when the
+// table does not know it (torch's own and NVIDIA's libraries are not
+// system packages: the reinstall repair brings those).
+QString packageFor(const QString &soname, const QString &family);
+
+// The system-level repair, the last step of the flowchart. Linux: the
+// distribution package that provides a missing library, installed through
+// the package manager (elevated alone with pkexec), then ldconfig. Windows:
+// the VC++ 2015-2022 runtime through winget, DISM and sfc elevated, a Windows
+// Update scan through UsoClient, NVIDIA driver guidance; never regsvr32 on
+// torch's DLLs. macOS: the command line tools; libomp from Homebrew.
+class SystemPlanner {
+    Q_DECLARE_TR_FUNCTIONS(SystemPlanner)
+
+public:
+    // `environment`: PATH is searched for the tools. `os`: "linux", "windows"
+    // or "macos" (the diagnosed system's).
+    SystemPlanner(QProcessEnvironment environment, QString os,
+                  QString osReleasePath = QStringLiteral("/etc/os-release"));
+
+    [[nodiscard]] FixPlan plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const;
+    static bool handles(const checks::Finding &finding);
+
+private:
+    [[nodiscard]] QString find(const QString &program) const;
+    void planLinux(const QList<checks::Finding> &findings, FixPlan &plan) const;
+    void planWindows(const checks::Facts &facts, const QList<checks::Finding> &findings, FixPlan &plan) const;
+    void planMac(const QList<checks::Finding> &findings, FixPlan &plan) const;
+    // Whether the package manager says `package` is installed.
+    [[nodiscard]] bool installed(const PackageManager &pm, const QString &package) const;
+
+    QProcessEnvironment m_environment;
+    QString m_os;
+    QString m_osRelease;
+};
+
+} // namespace td::fixes

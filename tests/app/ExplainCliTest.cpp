@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `torchdoctor explain`: an error pasted from another console, as an
+// argument or on standard input, in English or Chinese, text or JSON.
+#include "TestConfig.h"
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace td::test;
+
+namespace {
+
+RunResult explain(const std::vector<std::string> &args, const std::string &input = {})
+{
+    std::vector<std::string> argv{config::torchdoctor, "explain"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    RunOptions o;
+    o.stdinData = input;
+    o.setEnv = {{"LANG", "C.UTF-8"}};
+    return run(argv, o);
+}
+
+constexpr const char *kWindows =
+    "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n"
+    "OSError: [WinError 126] 找不到指定的模块。 Error loading "
+    "\"C:\\Users\\张伟\\venv\\Lib\\site-packages\\torch\\lib\\fbgemm.dll\" or one of its dependencies.\n";
+
+} // namespace
+
+TEST(ExplainCli, NamesTheFileTheCauseAndTheRepairs)
+{
+    const RunResult r = explain({kWindows});
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("Windows error: 126"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("fbgemm.dll"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("torchdoctor fix reinstall"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("regsvr32"), std::string::npos) << r.out;
+}
+
+TEST(ExplainCli, ReadsStandardInputAndWritesJson)
+{
+    const RunResult r =
+        explain({"-", "--json"}, "ImportError: /lib/x86_64-linux-gnu/libstdc++.so.6: version "
+                                 "`GLIBCXX_3.4.30' not found (required by /venv/torch/lib/libtorch_cpu.so)\n");
+    ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+    const QJsonObject doc = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+    const QJsonObject error = doc.value(QStringLiteral("error")).toObject();
+    EXPECT_EQ(error.value(QStringLiteral("kind")).toString(), QStringLiteral("version-not-found"));
+    EXPECT_EQ(error.value(QStringLiteral("version")).toString(), QStringLiteral("GLIBCXX_3.4.30"));
+    EXPECT_EQ(error.value(QStringLiteral("library")).toString(), QStringLiteral("libstdc++.so.6"));
+    EXPECT_TRUE(doc.value(QStringLiteral("look_at")).isArray());
+}
+
+TEST(ExplainCli, SpeaksChinese)
+{
+    const RunResult en = explain({kWindows, "--json", "--lang", "en"});
+    const RunResult zh = explain({kWindows, "--json", "--lang", "zh_CN"});
+    ASSERT_EQ(zh.exitCode, 0) << zh.err;
+    const auto causeOf = [](const RunResult &r) {
+        return QJsonDocument::fromJson(QByteArray::fromStdString(r.out))
+            .object()
+            .value(QStringLiteral("cause"))
+            .toObject()
+            .value(QStringLiteral("text"))
+            .toString();
+    };
+    EXPECT_FALSE(causeOf(zh).isEmpty());
+    EXPECT_NE(causeOf(zh), causeOf(en));
+    bool cjk = false;
+    for (const QChar c : causeOf(zh))
+        cjk = cjk || (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF);
+    EXPECT_TRUE(cjk) << causeOf(zh).toStdString();
+}
+
+TEST(ExplainCli, BadInputIsAClearError)
+{
+    RunResult r = explain({"everything is fine"});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.out.find("does not recognise"), std::string::npos) << r.out;
+    EXPECT_EQ(explain({"-"}, "   \n").exitCode, 2);
+    r = explain({"-"}, std::string(1024 * 1024 + 10, 'x'));
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("1 MiB"), std::string::npos) << r.err;
+    EXPECT_EQ(explain({kWindows, "--lang", "fr"}).exitCode, 2);
+}
