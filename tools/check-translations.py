@@ -11,12 +11,15 @@ import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-# The contexts of the texts the wizard shows: its own, and core's it displays.
-WIZARD_CONTEXTS = {"FlowChart", "Flow", "FixPlan", "FixStep", "Executor", "CheckRunner", "CoreBackend"}
+# The contexts of the texts the wizard shows: its own, and core's it displays
+# (the flowchart, the checks' findings, the repairs' plans and their steps).
+WIZARD_CONTEXTS = {"FlowChart", "Flow", "FixPlan", "FixStep", "Executor", "CheckRunner", "CoreBackend", "Repairs",
+                   "ComposeFile", "UserEnvironment"}
 
 
 def is_wizard_context(name):
-    return name.startswith("td::ui::") or name in WIZARD_CONTEXTS
+    return (name.startswith("td::ui::") or name in WIZARD_CONTEXTS or name.endswith("Check")
+            or name.endswith("Planner"))
 
 
 def main():
@@ -51,7 +54,7 @@ def main():
                 missing.append(f"{name}: {message.findtext('source')!r}")
             else:
                 others += 1
-    print(f"{total} texts; untranslated: {len(missing)} shown by the wizard, {others} elsewhere (CLI and findings)")
+    print(f"{total} texts; untranslated: {len(missing)} shown by the wizard, {others} elsewhere (the CLI and the report renderer)")
     for line in missing:
         print("  untranslated:", line)
     return 1 if missing else 0

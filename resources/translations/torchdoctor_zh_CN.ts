@@ -61,167 +61,261 @@
     </message>
 </context>
 <context>
+    <name>ComposeFile</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 1 MiB: not a compose file TorchDoctor reads</source>
+        <translation>%1 超过 1 MiB：TorchDoctor 不读取这样的 compose 文件</translation>
+    </message>
+</context>
+<context>
     <name>CoreBackend</name>
-    <message>
-        <source>Removes exactly the environment entries that get in PyTorch&apos;s way; it never adds any.</source>
-        <translation>只删除妨碍 PyTorch 的那几项环境变量条目，绝不添加任何内容。</translation>
-    </message>
-    <message>
-        <source>Open a new terminal (or log in again) so that programs see the change.</source>
-        <translation>打开一个新的终端（或重新登录），程序才能看到这一更改。</translation>
-    </message>
-    <message>
-        <source>Installs the PyTorch build that fits this machine with the environment&apos;s own installer.</source>
-        <translation>用该环境自己的安装器安装适合本机的 PyTorch 版本。</translation>
-    </message>
     <message>
         <source>This build cannot plan that repair.</source>
         <translation>此版本无法规划该修复。</translation>
     </message>
     <message>
-        <source>torch %1 is not there</source>
-        <translation>那里没有 torch %1</translation>
-    </message>
-    <message>
-        <source>%1 cannot be reached: %2</source>
-        <translation>无法访问 %1：%2</translation>
-    </message>
-    <message>
         <source>The journal entry cannot be read.</source>
         <translation>无法读取该日志条目。</translation>
+    </message>
+    <message>
+        <source>the check before the repair failed</source>
+        <translation>修复前的检查失败</translation>
+    </message>
+    <message>
+        <source>the project&apos;s services do not run</source>
+        <translation>项目的服务没有运行</translation>
     </message>
 </context>
 <context>
     <name>DockerCheck</name>
     <message>
         <source>Can the project run in Docker?</source>
-        <translation type="unfinished"></translation>
+        <translation>项目能在 Docker 中运行吗？</translation>
     </message>
     <message>
         <source>Docker is not installed</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装 Docker</translation>
     </message>
     <message>
         <source>%1 describes a Docker setup, but there is no docker command. Install Docker Engine (Linux) or Docker Desktop with the WSL2 back end (Windows).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 描述了 Docker 配置，但找不到 docker 命令。请安装 Docker Engine（Linux）或使用 WSL2 后端的 Docker Desktop（Windows）。</translation>
     </message>
     <message>
         <source>The Docker daemon is not running</source>
-        <translation type="unfinished"></translation>
+        <translation>Docker 守护进程没有运行</translation>
     </message>
     <message>
         <source>docker %1 is installed but its daemon does not answer (%2). Start Docker Desktop, or `sudo systemctl start docker` on Linux.</source>
-        <translation type="unfinished"></translation>
+        <translation>已安装 docker %1，但其守护进程没有响应（%2）。请启动 Docker Desktop，Linux 上可运行 `sudo systemctl start docker`。</translation>
     </message>
     <message>
         <source>Docker Compose v2 is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少 Docker Compose v2</translation>
     </message>
     <message>
         <source>`docker compose` is not available. Install the compose plugin (docker-compose-plugin).</source>
-        <translation type="unfinished"></translation>
+        <translation>`docker compose` 不可用。请安装 compose 插件（docker-compose-plugin）。</translation>
     </message>
     <message>
         <source>Containers cannot use the NVIDIA GPU yet</source>
-        <translation type="unfinished"></translation>
+        <translation>容器暂时无法使用 NVIDIA GPU</translation>
     </message>
     <message>
         <source>The daemon has no nvidia runtime. Install the NVIDIA Container Toolkit and run `sudo nvidia-ctk runtime configure --runtime=docker`, then restart Docker.</source>
-        <translation type="unfinished"></translation>
+        <translation>守护进程没有 nvidia 运行时。请安装 NVIDIA Container Toolkit 并运行 `sudo nvidia-ctk runtime configure --runtime=docker`，然后重启 Docker。</translation>
+    </message>
+    <message>
+        <source>The compose file cannot be read</source>
+        <translation>无法读取 compose 文件</translation>
+    </message>
+    <message>
+        <source>the default in %1 line %2</source>
+        <translation>%1 第 %2 行中的默认值</translation>
+    </message>
+    <message>
+        <source>%1 line %2</source>
+        <translation>%1 第 %2 行</translation>
+    </message>
+    <message>
+        <source>%1 of service %2 is a value anyone can guess</source>
+        <translation>服务 %2 的 %1 是任何人都能猜到的值</translation>
+    </message>
+    <message>
+        <source>%1 guards access to the service, and its value comes from %2. Anyone who can reach the port can log in. Set a long random value (in the project&apos;s .env file) before starting it.</source>
+        <translation>%1 控制着对该服务的访问，而它的值来自 %2。任何能访问该端口的人都能登录。请在启动前（在项目的 .env 文件中）设置一个足够长的随机值。</translation>
+    </message>
+</context>
+<context>
+    <name>DockerPlanner</name>
+    <message>
+        <source>Run the project in Docker</source>
+        <translation>用 Docker 运行项目</translation>
+    </message>
+    <message>
+        <source>Name the project folder (--project DIR): the Docker repair runs the project&apos;s docker-compose.yml.</source>
+        <translation>请指定项目文件夹（--project DIR）：Docker 修复会运行项目的 docker-compose.yml。</translation>
+    </message>
+    <message>
+        <source>%1 has no docker-compose.yml. Name the repository to clone first (--clone URL), for example https://github.com/ostris/ai-toolkit.</source>
+        <translation>%1 中没有 docker-compose.yml。请先指定要克隆的仓库（--clone URL），例如 https://github.com/ostris/ai-toolkit。</translation>
+    </message>
+    <message>
+        <source>git is not installed: install it (Debian: apt install git; Windows: winget install --id Git.Git -e) to clone %1.</source>
+        <translation>未安装 git：请先安装（Debian：apt install git；Windows：winget install --id Git.Git -e），才能克隆 %1。</translation>
+    </message>
+    <message>
+        <source>%1 already exists: choose it as the project folder, or another folder to clone into.</source>
+        <translation>%1 已存在：请把它选为项目文件夹，或选择另一个文件夹来克隆。</translation>
+    </message>
+    <message>
+        <source>Undo does not delete the clone: remove %1 yourself if you no longer want it.</source>
+        <translation>撤销不会删除克隆的仓库：如果不再需要，请自行删除 %1。</translation>
+    </message>
+    <message>
+        <source>The Docker repair continues in %1 once it is cloned.</source>
+        <translation>克隆完成后，Docker 修复将在 %1 中继续。</translation>
+    </message>
+    <message>
+        <source>Docker is not installed. Install Docker Desktop with the WSL2 back end (https://docs.docker.com/desktop/setup/install/windows-install/), start it once, then run this repair again.</source>
+        <translation>未安装 Docker。请安装使用 WSL2 后端的 Docker Desktop（https://docs.docker.com/desktop/setup/install/windows-install/），启动一次，然后再次运行此修复。</translation>
+    </message>
+    <message>
+        <source>Docker is not installed. Install Docker Engine and its compose plugin (https://docs.docker.com/engine/install/), then run this repair again.</source>
+        <translation>未安装 Docker。请安装 Docker Engine 及其 compose 插件（https://docs.docker.com/engine/install/），然后再次运行此修复。</translation>
+    </message>
+    <message>
+        <source>The Docker daemon does not answer (%1). Start Docker Desktop and wait until it says it is running, then run this repair again.</source>
+        <translation>Docker 守护进程没有响应（%1）。请启动 Docker Desktop，等它显示正在运行后再次运行此修复。</translation>
+    </message>
+    <message>
+        <source>`docker compose` (Compose v2) is missing. Install the docker-compose-plugin package from Docker&apos;s repository (the old docker-compose 1.x cannot read current compose files), then run this repair again.</source>
+        <translation>缺少 `docker compose`（Compose v2）。请从 Docker 的软件源安装 docker-compose-plugin 软件包（旧的 docker-compose 1.x 无法读取现在的 compose 文件），然后再次运行此修复。</translation>
+    </message>
+    <message>
+        <source>The project asks for the GPU, but Docker has no NVIDIA runtime. Install the NVIDIA Container Toolkit (https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html), then run this repair again.</source>
+        <translation>项目需要 GPU，但 Docker 没有 NVIDIA 运行时。请安装 NVIDIA Container Toolkit（https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html），然后再次运行此修复。</translation>
+    </message>
+    <message>
+        <source>nvidia-ctk registers the NVIDIA runtime in /etc/docker/daemon.json; undo leaves that in place (it changes nothing for containers that do not ask for a GPU).</source>
+        <translation>nvidia-ctk 会在 /etc/docker/daemon.json 中注册 NVIDIA 运行时；撤销不会移除它（对不使用 GPU 的容器没有影响）。</translation>
+    </message>
+    <message>
+        <source>%1 is set to a guessable value in your shell&apos;s environment, which compose prefers to .env: change it where you set it.</source>
+        <translation>%1 在你的 shell 环境中被设为一个容易猜到的值，而 compose 会优先使用它而不是 .env：请在设置它的地方修改。</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2 中的 %1</translation>
+    </message>
+    <message>
+        <source>%1 in %2 line %3</source>
+        <translation>%2 第 %3 行中的 %1</translation>
+    </message>
+    <message>
+        <source>Open %1.</source>
+        <translation>打开 %1。</translation>
+    </message>
+    <message>
+        <source>The new passwords: %1.</source>
+        <translation>新密码：%1。</translation>
     </message>
 </context>
 <context>
     <name>EnvPlanner</name>
     <message>
         <source>Remove the environment settings that get in PyTorch&apos;s way</source>
-        <translation type="unfinished"></translation>
+        <translation>删除妨碍 PyTorch 的环境设置</translation>
     </message>
     <message>
         <source>%1: not something this repair changes on this system (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：此修复不会在本系统上更改它（%2）。</translation>
     </message>
     <message>
         <source>stale %1 entry %2 shadows torch&apos;s %3</source>
-        <translation type="unfinished"></translation>
+        <translation>过时的 %1 条目 %2 挡住了 torch 自带的 %3</translation>
     </message>
     <message>
         <source>%1 means nothing outside macOS</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 macOS 以外毫无作用</translation>
     </message>
     <message>
         <source>%1 hides a duplicate OpenMP runtime instead of removing it</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 掩盖了重复的 OpenMP 运行库，而不是去掉它</translation>
     </message>
     <message>
         <source>%1 line %2 sets %3 in a way this repair does not edit: look at it yourself.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 第 %2 行以此修复不会编辑的方式设置了 %3：请自行查看。</translation>
     </message>
     <message>
         <source>%1 in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 中的 %1</translation>
     </message>
     <message>
         <source>%1 is set in this terminal only (no startup file sets it): open a new one or `unset %2`.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 只在当前终端中设置（没有启动文件设置它）：请打开一个新终端，或运行 `unset %2`。</translation>
     </message>
     <message>
         <source>KMP_DUPLICATE_LIB_OK only silences &quot;OMP: Error #15&quot;: without it the error comes back until the second OpenMP runtime is removed. Intel calls the variable unsafe.</source>
-        <translation type="unfinished"></translation>
+        <translation>KMP_DUPLICATE_LIB_OK 只是让“OMP: Error #15”不再出现：去掉它后，在删除第二个 OpenMP 运行库之前该错误会再次出现。Intel 称这个变量不安全。</translation>
     </message>
     <message>
         <source>Terminals already open keep the old %1: open a new one after the fix.</source>
-        <translation type="unfinished"></translation>
+        <translation>已打开的终端仍保留旧的 %1：修复后请打开一个新终端。</translation>
     </message>
 </context>
 <context>
     <name>EnvironmentCheck</name>
     <message>
         <source>Do environment variables or paths get in the way?</source>
-        <translation type="unfinished"></translation>
+        <translation>环境变量或路径是否造成干扰？</translation>
     </message>
     <message>
         <source>%1 is set</source>
-        <translation type="unfinished"></translation>
+        <translation>设置了 %1</translation>
     </message>
     <message>
         <source>%1=%2. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1=%2。%3</translation>
     </message>
     <message>
         <source>It silences &quot;OMP: Error #15&quot; instead of removing the second OpenMP runtime. Intel calls it unsafe, unsupported and undocumented: it may crash or give wrong results. Remove it once the duplicate runtime is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>它只是让“OMP: Error #15”不再出现，而没有去掉第二个 OpenMP 运行库。Intel 称其不安全、不受支持且没有文档：可能导致崩溃或错误结果。去掉重复的运行库后请删除它。</translation>
     </message>
     <message>
         <source>MPS is Apple&apos;s GPU API: this variable means nothing on this system.</source>
-        <translation type="unfinished"></translation>
+        <translation>MPS 是苹果的 GPU 接口：这个变量在本系统上毫无作用。</translation>
     </message>
     <message>
         <source>It points to a folder that does not exist: a leftover of an uninstalled CUDA toolkit.</source>
-        <translation type="unfinished"></translation>
+        <translation>它指向一个不存在的文件夹：这是已卸载的 CUDA 工具包留下的残余。</translation>
     </message>
     <message>
         <source>%1 puts another %2 in front of torch&apos;s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 让另一个 %2 排在了 torch 自带的前面</translation>
     </message>
     <message>
         <source>%1 contains %2, so %3 loads instead of %4. A stale entry like this is the classic cause of &quot;undefined symbol&quot; and &quot;version not found&quot; errors (for example an old libnvJitLink from a system CUDA). Remove the entry where it is set.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中含有 %2，因此加载的是 %3 而不是 %4。这种过时的条目是“undefined symbol”和“version not found”错误的典型原因（例如系统 CUDA 中旧的 libnvJitLink）。请在设置它的地方删除这一条目。</translation>
     </message>
     <message>
         <source>A path has non-ASCII characters</source>
-        <translation type="unfinished"></translation>
+        <translation>路径中含有非 ASCII 字符</translation>
     </message>
     <message>
         <source>%1. PyTorch mostly copes, but torch.jit.load/save fail on such paths, and some DLLs fail to initialise from them on Windows. If something fails only here, move the environment to a plain ASCII path.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1。PyTorch 大多能应付，但 torch.jit.load/save 在这类路径上会失败，Windows 上有些 DLL 也无法从这类路径初始化。如果只在这里出问题，请把环境移到纯 ASCII 的路径下。</translation>
     </message>
     <message>
         <source>A path is close to 260 characters</source>
-        <translation type="unfinished"></translation>
+        <translation>路径长度接近 260 个字符</translation>
     </message>
     <message>
         <source>%1 is %2 characters long; files inside torch push it past Windows&apos; 260-character limit unless long paths are enabled, and pip then fails half-way.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 长 %2 个字符；torch 内部的文件会使路径超过 Windows 的 260 字符限制（除非启用了长路径），pip 会因此安装到一半失败。</translation>
     </message>
 </context>
 <context>
@@ -253,6 +347,10 @@
     <message>
         <source>Step %1 (%2) cannot be undone automatically.</source>
         <translation>第 %1 步（%2）无法自动撤销。</translation>
+    </message>
+    <message>
+        <source>%1 changed since the plan was made</source>
+        <translation>%1 在制定计划后已被修改</translation>
     </message>
 </context>
 <context>
@@ -309,6 +407,10 @@
     <message>
         <source>Set user variable %1 from %2 to %3</source>
         <translation>将用户变量 %1 从 %2 改为 %3</translation>
+    </message>
+    <message>
+        <source>Set user variable %1 back to &quot;%2&quot; (%3, byte for byte)</source>
+        <translation>将用户变量 %1 恢复为“%2”（%3，逐字节还原）</translation>
     </message>
 </context>
 <context>
@@ -474,263 +576,263 @@
     <name>GpuCheck</name>
     <message>
         <source>Can PyTorch use the GPU?</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 能使用 GPU 吗？</translation>
     </message>
     <message>
         <source>torch is a CUDA %1 build, but no NVIDIA driver was found</source>
-        <translation type="unfinished"></translation>
+        <translation>torch 是 CUDA %1 版本，但没有找到 NVIDIA 驱动</translation>
     </message>
     <message>
         <source>Without an NVIDIA driver torch runs on the CPU. If this machine has an NVIDIA GPU, install its driver (%1). If it has none, the CPU build of torch is smaller. Looked for: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 NVIDIA 驱动时 torch 只能在 CPU 上运行。如果本机有 NVIDIA GPU，请安装其驱动（%1）。如果没有，CPU 版的 torch 体积更小。查找过：%2。</translation>
     </message>
     <message>
         <source>any recent one</source>
-        <translation type="unfinished"></translation>
+        <translation>任意较新版本</translation>
     </message>
     <message>
         <source>%1 or newer</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 或更新版本</translation>
     </message>
     <message>
         <source>An NVIDIA GPU is here, but torch %1 is a CPU-only build</source>
-        <translation type="unfinished"></translation>
+        <translation>本机有 NVIDIA GPU，但 torch %1 是仅支持 CPU 的版本</translation>
     </message>
     <message>
         <source>torch will not use %1. For driver %2 the right build comes from %3 (%4).</source>
-        <translation type="unfinished"></translation>
+        <translation>torch 不会使用 %1。对于驱动 %2，合适的版本来自 %3（%4）。</translation>
     </message>
     <message>
         <source>the GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>该 GPU</translation>
     </message>
     <message>
         <source>The NVIDIA driver %1 is too old for torch&apos;s CUDA %2</source>
-        <translation type="unfinished"></translation>
+        <translation>NVIDIA 驱动 %1 对 torch 的 CUDA %2 来说太旧</translation>
     </message>
     <message>
         <source>torch %1 is built with CUDA %2, which needs driver %3 or newer; driver %4 supports CUDA up to %5. Update the driver, or install a torch built for an older CUDA%6.</source>
-        <translation type="unfinished"></translation>
+        <translation>torch %1 使用 CUDA %2 构建，需要 %3 或更新的驱动；驱动 %4 最高支持 CUDA %5。请更新驱动，或安装为较旧 CUDA 构建的 torch%6。</translation>
     </message>
     <message>
         <source>torch %1 has no code for %2 (compute capability %3.%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>torch %1 没有适用于 %2（计算能力 %3.%4）的代码</translation>
     </message>
     <message>
         <source>This build&apos;s kernels are compiled for other GPU generations (%1), so CUDA calls fail with &quot;no kernel image is available for execution on the device&quot;. Install a build that covers sm_%2%3: %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>此版本的内核是为其他代 GPU（%1）编译的，因此 CUDA 调用会失败并提示“no kernel image is available for execution on the device”。请安装涵盖 sm_%2%3 的版本：%4。</translation>
     </message>
     <message>
         <source>Only PTX for JIT compilation covers this GPU: the first run of each kernel is slow. A build with native code is %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>只有供 JIT 编译的 PTX 覆盖这块 GPU：每个内核第一次运行会很慢。带本机代码的版本是 %1。</translation>
     </message>
     <message>
         <source>torch.cuda.is_available() is False</source>
-        <translation type="unfinished"></translation>
+        <translation>torch.cuda.is_available() 为 False</translation>
     </message>
     <message>
         <source>torch %1 (CUDA %2) and driver %3 should work together, yet torch sees no GPU. Check CUDA_VISIBLE_DEVICES, that no other process holds the GPU in exclusive mode, and that the driver&apos;s kernel module is loaded (nvidia-smi works).</source>
-        <translation type="unfinished"></translation>
+        <translation>torch %1（CUDA %2）与驱动 %3 本应可以配合使用，但 torch 看不到 GPU。请检查 CUDA_VISIBLE_DEVICES、是否有其他进程以独占模式占用 GPU，以及驱动的内核模块是否已加载（nvidia-smi 能否运行）。</translation>
     </message>
 </context>
 <context>
     <name>ImportCheck</name>
     <message>
         <source>Does `import torch` work?</source>
-        <translation type="unfinished"></translation>
+        <translation>`import torch` 能成功吗？</translation>
     </message>
     <message>
         <source>The library that really fails is %1 (%2), reached through %3. %4</source>
-        <translation type="unfinished"></translation>
+        <translation>真正失败的库是 %1（%2），依赖路径为 %3。%4</translation>
     </message>
     <message>
         <source>`import torch` failed with %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>`import torch` 失败，%1：%2</translation>
     </message>
     <message>
         <source>`import torch` fails: WinError %1 loading %2</source>
-        <translation type="unfinished"></translation>
+        <translation>`import torch` 失败：加载 %2 时出现 WinError %1</translation>
     </message>
     <message>
         <source>`import torch` fails</source>
-        <translation type="unfinished"></translation>
+        <translation>`import torch` 失败</translation>
     </message>
     <message>
         <source>The Python process died during `import torch` (%1). A crash inside a native library usually means two incompatible copies of a runtime in one process (OpenMP, the C++ runtime), a CPU without the instructions the build needs, or a damaged file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Python 进程在 `import torch` 时崩溃（%1）。本机库内部崩溃通常意味着同一进程中有两个互不兼容的运行库副本（OpenMP、C++ 运行库）、CPU 缺少该版本所需的指令，或者文件已损坏。</translation>
     </message>
     <message>
         <source>Its last words: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>它最后的输出：%1</translation>
     </message>
     <message>
         <source>`import torch` crashes Python</source>
-        <translation type="unfinished"></translation>
+        <translation>`import torch` 导致 Python 崩溃</translation>
     </message>
     <message>
         <source>`import torch` did not finish in %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>`import torch` 在 %1 秒内没有完成</translation>
     </message>
     <message>
         <source>The import was stopped after %1 seconds. A hang while loading usually means a network file system or antivirus scanning every DLL, a dead GPU driver, or a deadlock between two OpenMP runtimes. Try again with a longer --timeout to tell slow from stuck.</source>
-        <translation type="unfinished"></translation>
+        <translation>导入在 %1 秒后被终止。加载时卡住通常是因为网络文件系统或杀毒软件逐个扫描 DLL、GPU 驱动失去响应，或两个 OpenMP 运行库之间死锁。请用更长的 --timeout 重试，以区分是慢还是卡死。</translation>
     </message>
     <message>
         <source>The import test could not run in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在 %1 中运行导入测试</translation>
     </message>
     <message>
         <source>%1. The rest of the diagnosis does not depend on it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1。其余诊断不依赖于它。</translation>
     </message>
 </context>
 <context>
     <name>LibraryCheck</name>
     <message>
         <source>Can every native library of PyTorch be loaded?</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 的所有本机库都能加载吗？</translation>
     </message>
     <message>
         <source>The Microsoft Visual C++ runtime (%1) is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少 Microsoft Visual C++ 运行库（%1）</translation>
     </message>
     <message>
         <source>%1 needs %2, which comes with the Visual C++ 2015-2022 x64 Redistributable. Install the latest one from Microsoft (aka.ms/vs/17/release/vc_redist.x64.exe); never copy the DLL from a download site. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 需要 %2，它随 Visual C++ 2015-2022 x64 可再发行组件包提供。请从微软官网安装最新版本（aka.ms/vs/17/release/vc_redist.x64.exe）；切勿从下载站复制该 DLL。%3</translation>
     </message>
     <message>
         <source>%1 is missing (needed by %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少 %1（%2 需要它）</translation>
     </message>
     <message>
         <source>%1 is built for another architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是为其他架构构建的</translation>
     </message>
     <message>
         <source>Version %1 is missing from the %2 that loads</source>
-        <translation type="unfinished"></translation>
+        <translation>实际加载的 %2 中缺少版本 %1</translation>
     </message>
     <message>
         <source>%1 cannot be loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载 %1</translation>
     </message>
     <message>
         <source>Another copy of %1 is in the way</source>
-        <translation type="unfinished"></translation>
+        <translation>另一个 %1 副本挡住了它</translation>
     </message>
     <message>
         <source>%1 %2 is older than the %3 that torch %4 needs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 比 torch %4 所需的 %3 旧</translation>
     </message>
     <message>
         <source>The copy that loads is %1. %2 Install the latest Visual C++ 2015-2022 x64 Redistributable (%3); if another program put an old copy earlier in the search order, remove it from there.</source>
-        <translation type="unfinished"></translation>
+        <translation>实际加载的副本是 %1。%2 请安装最新的 Visual C++ 2015-2022 x64 可再发行组件包（%3）；如果是其他程序把旧副本放在了搜索顺序中更靠前的位置，请从那里删除它。</translation>
     </message>
     <message>
         <source>More than one OpenMP runtime would load into one process</source>
-        <translation type="unfinished"></translation>
+        <translation>同一进程中会加载多个 OpenMP 运行库</translation>
     </message>
     <message>
         <source>Files: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件：%1。</translation>
     </message>
 </context>
 <context>
     <name>PackagesCheck</name>
     <message>
         <source>Do torchvision and torchaudio match torch?</source>
-        <translation type="unfinished"></translation>
+        <translation>torchvision 和 torchaudio 与 torch 匹配吗？</translation>
     </message>
     <message>
         <source>%1 %2 is installed, but torch %3 needs %1 %4%5.</source>
-        <translation type="unfinished"></translation>
+        <translation>已安装 %1 %2，但 torch %3 需要 %1 %4%5。</translation>
     </message>
     <message>
         <source> or later</source>
-        <translation type="unfinished"></translation>
+        <translation> 或更新版本</translation>
     </message>
     <message>
         <source>%1 %2 is built for %3, torch %4 for %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 是为 %3 构建的，而 torch %4 是为 %5 构建的。</translation>
     </message>
     <message>
         <source>%1 does not match torch %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 与 torch %2 不匹配</translation>
     </message>
     <message>
         <source>Mismatched packages fail with errors such as &quot;operator torchvision::nms does not exist&quot; or undefined symbols. Reinstall them together from the same index.</source>
-        <translation type="unfinished"></translation>
+        <translation>不匹配的软件包会报出“operator torchvision::nms does not exist”或未定义符号之类的错误。请从同一个索引一起重新安装它们。</translation>
     </message>
 </context>
 <context>
     <name>PythonCheck</name>
     <message>
         <source>Is the Python interpreter one PyTorch supports?</source>
-        <translation type="unfinished"></translation>
+        <translation>这个 Python 解释器受 PyTorch 支持吗？</translation>
     </message>
     <message>
         <source>No Python interpreter was found</source>
-        <translation type="unfinished"></translation>
+        <translation>没有找到 Python 解释器</translation>
     </message>
     <message>
         <source>Neither python3 nor python is on PATH, and no interpreter was named. Install Python (64-bit, a version PyTorch supports) or name one with --python.</source>
-        <translation type="unfinished"></translation>
+        <translation>PATH 中既没有 python3 也没有 python，也没有指定解释器。请安装 Python（64 位、PyTorch 支持的版本），或用 --python 指定一个。</translation>
     </message>
     <message>
         <source>it could not be run</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行它</translation>
     </message>
     <message>
         <source>%1 does not work as a Python interpreter</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 无法作为 Python 解释器使用</translation>
     </message>
     <message>
         <source>%1: %2. Name a working interpreter with --python.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2。请用 --python 指定一个可用的解释器。</translation>
     </message>
     <message>
         <source>This Python is 32-bit</source>
-        <translation type="unfinished"></translation>
+        <translation>这个 Python 是 32 位的</translation>
     </message>
     <message>
         <source>PyTorch publishes 64-bit builds only, and a 32-bit process cannot load 64-bit DLLs (WinError 193). Install a 64-bit Python and PyTorch into it.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 只发布 64 位版本，而 32 位进程无法加载 64 位 DLL（WinError 193）。请安装 64 位 Python，并在其中安装 PyTorch。</translation>
     </message>
     <message>
         <source>PyTorch publishes no builds for %1 on this system</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 没有为本系统上的 %1 发布版本</translation>
     </message>
     <message>
         <source>Current PyTorch releases for macOS are for Apple silicon (arm64) only. An x86_64 Python (for example one running under Rosetta) cannot install them: use an arm64 Python.</source>
-        <translation type="unfinished"></translation>
+        <translation>当前 PyTorch 的 macOS 版本只支持 Apple 芯片（arm64）。x86_64 的 Python（例如在 Rosetta 下运行的）无法安装它们：请使用 arm64 的 Python。</translation>
     </message>
     <message>
         <source>Wheels exist for Linux x86_64 and aarch64, Windows x86_64 and macOS arm64.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供 wheel 的平台有 Linux x86_64 和 aarch64、Windows x86_64 以及 macOS arm64。</translation>
     </message>
     <message>
         <source>TorchDoctor itself runs under Rosetta</source>
-        <translation type="unfinished"></translation>
+        <translation>TorchDoctor 本身运行在 Rosetta 下</translation>
     </message>
     <message>
         <source>This is an Apple silicon Mac running x86_64 code. A Python running the same way loads x86_64 libraries only, and PyTorch&apos;s macOS builds are arm64 only.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是一台运行 x86_64 代码的 Apple 芯片 Mac。以同样方式运行的 Python 只能加载 x86_64 库，而 PyTorch 的 macOS 版本只有 arm64。</translation>
     </message>
     <message>
         <source>Python %1 is not supported by torch %2</source>
-        <translation type="unfinished"></translation>
+        <translation>torch %2 不支持 Python %1</translation>
     </message>
     <message>
         <source>torch %1 supports Python %2. Use a Python in that range (a venv with the right version is simplest), or a torch release that supports Python %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>torch %1 支持 Python %2。请使用该范围内的 Python（用对应版本建一个 venv 最简单），或使用支持 Python %3 的 torch 版本。</translation>
     </message>
     <message>
         <source>Python %1 is only experimental for torch %2</source>
-        <translation type="unfinished"></translation>
+        <translation>torch %2 对 Python %1 的支持仅为实验性</translation>
     </message>
     <message>
         <source>torch %1 fully supports Python %2; builds for %3 are experimental and some features may be missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>torch %1 完全支持 Python %2；%3 的版本是实验性的，可能缺少部分功能。</translation>
     </message>
 </context>
 <context>
@@ -741,90 +843,270 @@
     </message>
     <message>
         <source>No usable Python interpreter was found: there is nothing to install into.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有找到可用的 Python 解释器：无处可装。</translation>
     </message>
     <message>
         <source>torch %1 has no build for this machine (Python %2, this GPU and driver): the plan installs torch %3 instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>torch %1 没有适合本机（Python %2、这块 GPU 和驱动）的版本：计划改为安装 torch %3。</translation>
     </message>
     <message>
         <source>No PyTorch release has a build for Python %1 on this machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有任何 PyTorch 版本为本机上的 Python %1 提供构建。</translation>
     </message>
     <message>
         <source>No PyTorch build covers this GPU (compute capability %1.%2): the CPU build is planned.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 PyTorch 版本支持这块 GPU（计算能力 %1.%2）：计划安装 CPU 版本。</translation>
     </message>
     <message>
         <source>The NVIDIA driver %1 is too old for every CUDA build: the CPU build is planned. Update the driver to use the GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>NVIDIA 驱动 %1 对所有 CUDA 版本来说都太旧：计划安装 CPU 版本。要使用 GPU，请更新驱动。</translation>
     </message>
     <message>
         <source>Which %1 goes with torch %2 is not known: pip picks one.</source>
-        <translation type="unfinished"></translation>
+        <translation>不清楚哪个 %1 与 torch %2 配套：由 pip 选择。</translation>
     </message>
     <message>
         <source>torch was installed by uv, but uv is not on PATH: pip is used instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>torch 是用 uv 安装的，但 PATH 中没有 uv：改用 pip。</translation>
     </message>
     <message>
         <source>torch in this environment came from conda. Installing with pip into a conda environment mixes two package managers: conda does not know what pip changed, and a later `conda install` or `conda update` can break torch again. The conda way instead: `%1`.</source>
-        <translation type="unfinished"></translation>
+        <translation>这个环境中的 torch 来自 conda。在 conda 环境中用 pip 安装会混用两个包管理器：conda 不知道 pip 改了什么，之后的 `conda install` 或 `conda update` 可能再次弄坏 torch。conda 的做法是：`%1`。</translation>
     </message>
     <message>
         <source>SNAPSHOT</source>
-        <translation type="unfinished"></translation>
+        <translation>SNAPSHOT</translation>
     </message>
     <message>
         <source>Before the step, the installed versions of %1 (and nvidia-*, triton) are recorded (SNAPSHOT, kept in the journal); `torchdoctor undo` reinstalls exactly those: `%2`.</source>
-        <translation type="unfinished"></translation>
+        <translation>在此步骤之前，会记录 %1（以及 nvidia-*、triton）的已安装版本（SNAPSHOT，保存在日志中）；`torchdoctor undo` 会重新安装完全相同的版本：`%2`。</translation>
     </message>
     <message>
         <source>`torchdoctor undo` uninstalls what this installs: `%1`.</source>
-        <translation type="unfinished"></translation>
+        <translation>`torchdoctor undo` 会卸载此步骤安装的内容：`%1`。</translation>
     </message>
     <message>
         <source>Packages the install pulls in (nvidia-*, triton, ...) stay after undo.</source>
-        <translation type="unfinished"></translation>
+        <translation>安装时连带装上的软件包（nvidia-*、triton 等）在撤销后仍会保留。</translation>
     </message>
     <message>
         <source>Reinstall torch %1 (%2) with %3 from %4</source>
-        <translation type="unfinished"></translation>
+        <translation>用 %3 从 %4 重新安装 torch %1（%2）</translation>
     </message>
     <message>
         <source>the configured index</source>
-        <translation type="unfinished"></translation>
+        <translation>已配置的索引</translation>
+    </message>
+</context>
+<context>
+    <name>Repairs</name>
+    <message>
+        <source>No environment variable gets in PyTorch&apos;s way.</source>
+        <translation>没有环境变量妨碍 PyTorch。</translation>
+    </message>
+    <message>
+        <source>Removes the entries that get in PyTorch&apos;s way from where they are set, keeping every other byte of those files.</source>
+        <translation>在设置这些条目的地方删除妨碍 PyTorch 的条目，文件的其他内容一个字节都不动。</translation>
+    </message>
+    <message>
+        <source>Open a new terminal to use it.</source>
+        <translation>请打开一个新终端来使用。</translation>
+    </message>
+    <message>
+        <source>torch is installed and imports, and its build fits this machine.</source>
+        <translation>torch 已安装且能导入，其版本也适合本机。</translation>
+    </message>
+    <message>
+        <source>Installs %1 with %2.</source>
+        <translation>用 %2 安装 %1。</translation>
+    </message>
+    <message>
+        <source>Looking for torch %1 in %2...</source>
+        <translation>正在 %2 中查找 torch %1…</translation>
+    </message>
+    <message>
+        <source>Asking %1 for torch %2...</source>
+        <translation>正在向 %1 查询 torch %2…</translation>
+    </message>
+    <message>
+        <source>Clones %1 into %2.</source>
+        <translation>把 %1 克隆到 %2。</translation>
+    </message>
+    <message>
+        <source>Builds and starts the project&apos;s containers with docker compose, instead of repairing this machine&apos;s Python.</source>
+        <translation>用 docker compose 构建并启动项目的容器，而不是修复本机的 Python。</translation>
+    </message>
+    <message>
+        <source>Asking the Docker daemon whether it runs...</source>
+        <translation>正在询问 Docker 守护进程是否在运行…</translation>
+    </message>
+    <message>
+        <source>Nothing points at the system: no missing runtime, system library or driver.</source>
+        <translation>没有迹象指向系统：不缺运行库、系统库或驱动。</translation>
+    </message>
+    <message>
+        <source>Installs what the system lacks, each step that needs administrator rights elevated on its own.</source>
+        <translation>安装系统缺少的组件，需要管理员权限的每个步骤单独提权。</translation>
+    </message>
+    <message>
+        <source>the Docker daemon does not answer (%1); nothing was changed. Start Docker, then try again.</source>
+        <translation>Docker 守护进程没有响应（%1）；没有做任何更改。请启动 Docker 后重试。</translation>
+    </message>
+    <message>
+        <source>torch %1 is not there</source>
+        <translation>那里没有 torch %1</translation>
+    </message>
+    <message>
+        <source>the wheelhouse has no usable torch %1: %2; nothing was changed.</source>
+        <translation>本地 wheel 仓库中没有可用的 torch %1：%2；没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached: %2; nothing was changed. Without network, download the wheels elsewhere and pass --find-links DIR.</source>
+        <translation>无法访问 %1：%2；没有做任何更改。没有网络时，请在别处下载 wheel 并使用 --find-links DIR。</translation>
+    </message>
+    <message>
+        <source>`docker compose ps` failed: %1</source>
+        <translation>`docker compose ps` 失败：%1</translation>
+    </message>
+    <message>
+        <source>not running: %1 (see `docker compose -f %2 logs`)</source>
+        <translation>未运行：%1（见 `docker compose -f %2 logs`）</translation>
+    </message>
+    <message>
+        <source>running: %1</source>
+        <translation>运行中：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SystemPlanner</name>
+    <message>
+        <source>Repair the system</source>
+        <translation>修复系统</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver: install the current driver for your GPU from https://www.nvidia.com/Download/index.aspx (Linux: your distribution&apos;s nvidia-driver package), then restart.</source>
+        <translation>NVIDIA 驱动：请从 https://www.nvidia.com/Download/index.aspx 安装适合你的 GPU 的最新驱动（Linux：使用发行版的 nvidia-driver 软件包），然后重启。</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver: this torch needs driver %1 or newer. Install it from https://www.nvidia.com/Download/index.aspx (Linux: your distribution&apos;s nvidia-driver package), then restart.</source>
+        <translation>NVIDIA 驱动：这个 torch 需要 %1 或更新的驱动。请从 https://www.nvidia.com/Download/index.aspx 安装（Linux：使用发行版的 nvidia-driver 软件包），然后重启。</translation>
+    </message>
+    <message>
+        <source>%1 is older than torch needs (%2 is missing). A distribution keeps one version of it per release: a newer release, or a torch built for this one, is the way out; a copy in LD_LIBRARY_PATH or a conda environment is what the environment repair looks at.</source>
+        <translation>%1 比 torch 所需的旧（缺少 %2）。发行版的每个版本只保留它的一个版本：出路是升级到更新的发行版，或使用为当前发行版构建的 torch；LD_LIBRARY_PATH 或 conda 环境中的副本则由环境变量修复处理。</translation>
+    </message>
+    <message>
+        <source>%1 is not a library of the system: the reinstall repair brings it with torch.</source>
+        <translation>%1 不是系统库：重新安装修复会随 torch 一起带来它。</translation>
+    </message>
+    <message>
+        <source>Install %1 with your distribution&apos;s package manager (TorchDoctor does not know this distribution&apos;s).</source>
+        <translation>请用发行版的包管理器安装 %1（TorchDoctor 不了解这个发行版的包管理器）。</translation>
+    </message>
+    <message>
+        <source>%1 is installed but its library is gone: it is installed again (undo leaves it installed).</source>
+        <translation>%1 已安装，但其库文件不见了：将重新安装它（撤销后它仍保持安装状态）。</translation>
+    </message>
+    <message>
+        <source>Install the Visual C++ 2015-2022 Redistributable from Microsoft: %1 (winget is not available here). Never copy msvcp140.dll or vcruntime140.dll from a download site.</source>
+        <translation>请从微软安装 Visual C++ 2015-2022 可再发行组件包：%1（这里没有 winget）。切勿从下载站复制 msvcp140.dll 或 vcruntime140.dll。</translation>
+    </message>
+    <message>
+        <source>The runtime installer asks for administrator rights itself. Undo leaves it installed: other programs use it too.</source>
+        <translation>运行库安装程序会自行请求管理员权限。撤销后它仍保持安装状态：其他程序也在使用它。</translation>
+    </message>
+    <message>
+        <source>DISM and sfc restore Windows&apos; own files; there is nothing to undo. UsoClient StartScan asks Windows Update to look for updates (the old `wuauclt /detectnow` does nothing on Windows 10 and 11); install what it finds in Settings &gt; Windows Update.</source>
+        <translation>DISM 和 sfc 修复 Windows 自身的文件，没有可撤销的内容。UsoClient StartScan 让 Windows 更新检查更新（旧的 `wuauclt /detectnow` 在 Windows 10 和 11 上不起作用）；请在“设置 &gt; Windows 更新”中安装找到的更新。</translation>
+    </message>
+    <message>
+        <source>Not regsvr32: torch&apos;s DLLs (fbgemm.dll, c10.dll, ...) are not COM servers, so `regsvr32` cannot register them and changes nothing; a DLL that fails to load lacks one of its dependencies, which is what this repair installs.</source>
+        <translation>不要用 regsvr32：torch 的 DLL（fbgemm.dll、c10.dll 等）不是 COM 服务器，`regsvr32` 无法注册它们，也不会改变任何东西；加载失败的 DLL 是缺少了某个依赖，而这正是此修复要安装的。</translation>
+    </message>
+    <message>
+        <source>libomp.dylib comes from Homebrew&apos;s libomp: install Homebrew (https://brew.sh), then `brew install libomp`.</source>
+        <translation>libomp.dylib 来自 Homebrew 的 libomp：请安装 Homebrew（https://brew.sh），然后运行 `brew install libomp`。</translation>
+    </message>
+    <message>
+        <source>xcode-select --install opens Apple&apos;s installer for the command line tools; finish it there.</source>
+        <translation>xcode-select --install 会打开苹果的命令行工具安装程序；请在其中完成安装。</translation>
     </message>
 </context>
 <context>
     <name>TorchInstallCheck</name>
     <message>
         <source>Is PyTorch installed for this Python?</source>
-        <translation type="unfinished"></translation>
+        <translation>这个 Python 安装了 PyTorch 吗？</translation>
     </message>
     <message>
         <source>%1 has no torch package: `import torch` cannot work in it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有 torch 包：`import torch` 在其中无法成功。</translation>
     </message>
     <message>
         <source>torch is installed for %1, not for this one. Run your program with that interpreter, or install torch into this one with `%2 -m pip install torch` (the reinstall step picks the right build for your GPU).</source>
-        <translation type="unfinished"></translation>
+        <translation>torch 安装在 %1 中，而不是这个解释器中。请用那个解释器运行你的程序，或用 `%2 -m pip install torch` 把 torch 安装到这个解释器中（重新安装步骤会为你的 GPU 选择合适的版本）。</translation>
     </message>
     <message>
         <source>No other Python on this machine has it either. Install it with `%1 -m pip install torch` (the reinstall step picks the right build for your GPU and driver).</source>
-        <translation type="unfinished"></translation>
+        <translation>本机其他 Python 中也没有安装它。请用 `%1 -m pip install torch` 安装（重新安装步骤会为你的 GPU 和驱动选择合适的版本）。</translation>
     </message>
     <message>
         <source>PyTorch is not installed for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有安装 PyTorch</translation>
     </message>
     <message>
         <source>Two installations of torch overlap</source>
-        <translation type="unfinished"></translation>
+        <translation>两份 torch 安装相互重叠</translation>
     </message>
     <message>
         <source>This environment holds %1 torch distributions (%2). pip or conda left one behind, and files of different versions are mixed in one folder. Uninstall torch until none is left, then install it once.</source>
-        <translation type="unfinished"></translation>
+        <translation>这个环境中有 %1 个 torch 发行包（%2）。pip 或 conda 残留了一份，不同版本的文件混在同一个文件夹中。请反复卸载 torch 直到一个都不剩，然后只安装一次。</translation>
+    </message>
+</context>
+<context>
+    <name>UserEnvironment</name>
+    <message>
+        <source>no helper for the Windows user environment</source>
+        <translation>没有用于 Windows 用户环境的辅助程序</translation>
+    </message>
+    <message>
+        <source>the user-environment helper did not finish: %1</source>
+        <translation>用户环境辅助程序没有完成：%1</translation>
+    </message>
+    <message>
+        <source>the user-environment helper failed (%1): %2</source>
+        <translation>用户环境辅助程序失败（%1）：%2</translation>
+    </message>
+    <message>
+        <source>the user-environment helper answered something unexpected</source>
+        <translation>用户环境辅助程序返回了意外的内容</translation>
+    </message>
+</context>
+<context>
+    <name>WindowsEnvPlanner</name>
+    <message>
+        <source>Remove the environment settings that get in PyTorch&apos;s way</source>
+        <translation>删除妨碍 PyTorch 的环境设置</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read from the user environment: %2</source>
+        <translation>无法从用户环境中读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not set in your user environment: it comes from the system-wide environment (or the program that started this one). Remove it in System Properties &gt; Environment Variables &gt; System variables, as an administrator.</source>
+        <translation>%1 没有在你的用户环境中设置：它来自系统级环境（或启动本程序的程序）。请以管理员身份在“系统属性 &gt; 环境变量 &gt; 系统变量”中删除它。</translation>
+    </message>
+    <message>
+        <source>%1 in your user %2 does not hold %3: the entry comes from the system-wide %2. Remove it in System Properties &gt; Environment Variables &gt; System variables, as an administrator.</source>
+        <translation>你的用户变量 %2 中的 %1 不含 %3：该条目来自系统级的 %2。请以管理员身份在“系统属性 &gt; 环境变量 &gt; 系统变量”中删除它。</translation>
+    </message>
+    <message>
+        <source>KMP_DUPLICATE_LIB_OK stays until the second OpenMP runtime is gone (the reinstall repair): without it torch would stop at &quot;OMP: Error #15&quot;.</source>
+        <translation>KMP_DUPLICATE_LIB_OK 会一直保留，直到第二个 OpenMP 运行库被去掉（重新安装修复）：没有它，torch 会停在“OMP: Error #15”。</translation>
+    </message>
+    <message>
+        <source>Programs already running keep the old environment: open a new terminal (or restart the program) after the fix.</source>
+        <translation>已在运行的程序仍保留旧的环境：修复后请打开新终端（或重启程序）。</translation>
     </message>
 </context>
 <context>
@@ -1783,6 +2065,18 @@
     <message>
         <source>Skipped: nothing was changed.</source>
         <translation>已跳过：没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Every step ran. Checking that the project&apos;s services run…</source>
+        <translation>所有步骤均已执行。正在确认项目的服务是否在运行…</translation>
+    </message>
+    <message>
+        <source>Every step ran, and the project&apos;s services run.</source>
+        <translation>所有步骤均已执行，项目的服务正在运行。</translation>
+    </message>
+    <message>
+        <source>Every step ran, but: %1</source>
+        <translation>所有步骤均已执行，但是：%1</translation>
     </message>
 </context>
 <context>
