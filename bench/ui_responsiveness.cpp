@@ -4,6 +4,8 @@
 // diagnosis runs through the real backend. Prints one line:
 //   first_page_ms=… max_stall_ms=…
 // Usage: ui_responsiveness [PYTHON]   (default /usr/bin/python3, else python3 on PATH)
+// With TORCHDOCTOR_SCREENSHOT_DIR set it also saves the real app's pages on
+// this machine (welcome, diagnose, findings) as <language>-real-<page>.png.
 #include "CoreBackend.h"
 #include "DiagnosePage.h"
 #include "Language.h"
@@ -11,6 +13,7 @@
 #include "Wizard.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTimer>
@@ -81,6 +84,22 @@ int main(int argc, char *argv[])
                          static_cast<long long>(clock.elapsed()), wizard.currentId());
         maxStall = std::max(maxStall, gap);
     });
+    const QString shots = qEnvironmentVariable("TORCHDOCTOR_SCREENSHOT_DIR");
+    auto shot = [&](const QString &page) {
+        if (shots.isEmpty())
+            return;
+        QDir().mkpath(shots);
+        wizard.grab().save(QDir(shots).filePath(td::ui::Language::current() + QStringLiteral("-real-") + page
+                                                + QStringLiteral(".png")));
+    };
+    if (!shots.isEmpty()) {
+        while (welcome && welcome->isSearching())
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (welcome && !python.isEmpty())
+            welcome->selectInterpreter(python);
+        QApplication::processEvents();
+        shot(QStringLiteral("welcome"));
+    }
     QTimer::singleShot(0, [&] {
         tick.start();
         timer.start();
@@ -89,8 +108,16 @@ int main(int argc, char *argv[])
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, [&] {
         auto *diagnose = qobject_cast<td::ui::DiagnosePage *>(wizard.currentPage());
-        if (diagnose && !diagnose->isRunning() && (diagnose->isComplete() || diagnose->wasCancelled()))
+        if (diagnose && !diagnose->isRunning() && (diagnose->isComplete() || diagnose->wasCancelled())) {
+            timer.stop();
+            if (!shots.isEmpty()) {
+                shot(QStringLiteral("diagnose"));
+                wizard.next();
+                QApplication::processEvents();
+                shot(QStringLiteral("findings"));
+            }
             QApplication::quit();
+        }
     });
     poll.start(50);
     QTimer::singleShot(10 * 60 * 1000, &app, &QApplication::quit);

@@ -80,7 +80,7 @@ ConfirmDialog::ConfirmDialog(const QString &question, const fixes::FixPlan &plan
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(sizeHint().expandedTo(QSize(fontMetrics().averageCharWidth() * 80, fontMetrics().height() * 18)));
+    resize(sizeHint().expandedTo(QSize(fontMetrics().height() * 40, fontMetrics().height() * 18)));
 }
 
 void ConfirmDialog::ask(QWidget *context, const QString &question, const fixes::FixPlan &plan,

@@ -76,8 +76,8 @@ void FlowChartWidget::layoutChart()
     const QFontMetrics fm(font());
     QFont bold = font();
     bold.setBold(true);
-    const QFontMetrics bfm(bold); // the current node's title is bold: size every box for that
-    const int boxWidth = fm.averageCharWidth() * 22;
+    const QFontMetrics bfm(bold);          // the current node's title is bold: size every box for that
+    const int boxWidth = fm.height() * 10; // not the average character width: a CJK font's is twice as large
     const int pad = fm.height() / 3 + 2;
     const int gap = fm.height() + 6;
     const int margin = fm.height() / 2 + 2;
@@ -112,7 +112,7 @@ void FlowChartWidget::layoutChart()
     int labelWidth = 0;
     for (const FlowEdge &e : std::as_const(m_edges))
         labelWidth = std::max(labelWidth, fm.horizontalAdvance(e.label));
-    const int laneGap = fm.averageCharWidth() * 2 + 4;
+    const int laneGap = fm.height() / 2 + 6;
     m_contentSize = QSize(margin * 2 + boxWidth + (m_lanes + 1) * laneGap + labelWidth / 2, y - gap + margin);
     updateGeometry();
 }
@@ -171,7 +171,7 @@ void FlowChartWidget::paintEvent(QPaintEvent *)
     const QColor accent = pal.color(QPalette::Highlight);
     const QColor line = pal.color(QPalette::WindowText);
     const QColor faint = pal.color(QPalette::Disabled, QPalette::WindowText);
-    const int laneGap = fm.averageCharWidth() * 2 + 4;
+    const int laneGap = fm.height() / 2 + 6;
     QFont labelFont = font();
     labelFont.setPointSizeF(font().pointSizeF() * 0.85);
     const QFontMetrics lfm(labelFont);

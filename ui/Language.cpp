@@ -56,9 +56,15 @@ bool Language::apply(const QString &code)
     QLocale::setDefault(
         QLocale(g_current == QLatin1String("zh_CN") ? QStringLiteral("zh_CN") : QStringLiteral("en_US")));
     if (g_current == QLatin1String("en")) {
-        // Nothing to install, but the widgets still set their texts again.
-        QEvent event(QEvent::LanguageChange);
-        QCoreApplication::sendEvent(QCoreApplication::instance(), &event);
+        // English is the source: only its plural forms ("1 problem", "2 problems") come from a file.
+        auto plurals = std::make_unique<QTranslator>();
+        if (plurals->load(QStringLiteral(":/i18n/torchdoctor_en.qm"))) {
+            QCoreApplication::installTranslator(plurals.get());
+            g_ours = std::move(plurals);
+        } else {
+            QEvent event(QEvent::LanguageChange);
+            QCoreApplication::sendEvent(QCoreApplication::instance(), &event);
+        }
         return true;
     }
     auto qt = std::make_unique<QTranslator>();

@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
+#include <QScreen>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -65,8 +66,12 @@ Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(n
     retranslate();
     updateChart();
 
-    const QFontMetrics fm = fontMetrics();
-    resize(fm.averageCharWidth() * 130, fm.height() * 40);
+    // Room for the chart and a page at any font size and scale, within the screen.
+    const int line = fontMetrics().height();
+    QSize size(line * 72, line * 48);
+    if (const QScreen *screen = this->screen())
+        size = size.boundedTo(screen->availableSize() * 9 / 10);
+    resize(size);
 }
 
 Wizard::~Wizard() = default;

@@ -77,6 +77,12 @@ TEST_P(WizardWalk, EnvironmentRepairSolvesIt)
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), DiagnosePageId);
     ASSERT_TRUE(h.waitComplete());
+    if (GetParam() == QLatin1String("en")) { // plural forms, not "problem(s)"
+        EXPECT_TRUE(h.wizard()
+                        .findChild<QLabel *>(QStringLiteral("status"))
+                        ->text()
+                        .endsWith(QStringLiteral("1 problem and 1 warning.")));
+    }
     h.shot(QStringLiteral("2-diagnose"));
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), FindingsPageId);
