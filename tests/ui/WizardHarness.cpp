@@ -6,6 +6,7 @@
 #include "WelcomePage.h"
 
 #include <QDir>
+#include <QThreadPool>
 #include <QWizardPage>
 
 namespace td::ui::test {
@@ -37,6 +38,8 @@ WizardHarness::~WizardHarness()
 {
     ConfirmDialog::clearAnswers();
     m_wizard.reset();
+    // Work the pages started ends before the fake machine it runs on goes away.
+    QThreadPool::globalInstance()->waitForDone();
     Language::apply(QStringLiteral("en"));
     QTest::qWait(1);
 }

@@ -348,6 +348,24 @@ TEST_P(WizardWalk, CancelARepairMidway)
     EXPECT_TRUE(flowPath(h).contains(QStringLiteral("env-check")));
 }
 
+// Closing the window while a repair runs: the repair is told to stop, and
+// nothing it reports afterwards reaches the pages that are gone.
+TEST_P(WizardWalk, ClosingDuringARepairStopsIt)
+{
+    Scenario s = envSolves();
+    s.repairHangs = true;
+    WizardHarness h(s, GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    auto *env = h.page<FixPage>();
+    ConfirmDialog::setNextAnswer(true);
+    env->runner()->applyButton()->click();
+    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    h.wizard().close();
+    // The harness destroys the wizard now; the fake repair must end on its own (the token was cancelled).
+}
+
 // One walk through every page: Docker, its override, then every repair in turn.
 TEST_P(WizardWalk, EveryPageInOneWalk)
 {
