@@ -100,6 +100,11 @@ int main(int argc, char *argv[])
         QApplication::processEvents();
         shot(QStringLiteral("welcome"));
     }
+    // A person presses Next a moment after the window appears, not within a millisecond.
+    QElapsedTimer idle;
+    idle.start();
+    while (idle.elapsed() < 1000)
+        QApplication::processEvents(QEventLoop::AllEvents, 10);
     QTimer::singleShot(0, [&] {
         tick.start();
         timer.start();

@@ -21,6 +21,7 @@
 #include <QLabel>
 #include <QScreen>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace td::ui {
@@ -106,6 +107,28 @@ void Wizard::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWizard::changeEvent(event);
+}
+
+void Wizard::showEvent(QShowEvent *event)
+{
+    QWizard::showEvent(event);
+    if (m_warmedUp)
+        return;
+    m_warmedUp = true;
+    QList<int> pages = pageIds();
+    pages.removeAll(currentId());
+    QTimer::singleShot(0, this, [this, pages] { warmUp(pages); });
+}
+
+void Wizard::warmUp(QList<int> pages)
+{
+    if (pages.isEmpty())
+        return;
+    if (QWizardPage *p = page(pages.takeFirst()); p && p != currentPage()) {
+        p->resize(currentPage() ? currentPage()->size() : p->sizeHint());
+        p->grab(); // drawn into a pixmap that is thrown away: only the caches it fills matter
+    }
+    QTimer::singleShot(0, this, [this, pages] { warmUp(pages); });
 }
 
 void Wizard::retranslate()

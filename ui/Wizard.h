@@ -34,15 +34,20 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void retranslate();
     void updateChart();
+    // Lays out and draws each page once off screen while the window is idle, so that
+    // the first visit of a page (its icons, its text) does not stall the event loop.
+    void warmUp(QList<int> pages);
 
     Session *m_session = nullptr;
     FlowChartWidget *m_chart = nullptr;
     QLabel *m_languageLabel = nullptr;
     QComboBox *m_language = nullptr;
+    bool m_warmedUp = false;
 };
 
 } // namespace td::ui
