@@ -176,3 +176,34 @@ TEST_F(WineEnvRepair, AnEntryFromTheSystemPathIsExplainedNotTouched)
     EXPECT_TRUE(env.plan.steps.isEmpty());
     EXPECT_TRUE(env.plan.warnings.join(u' ').contains(QStringLiteral("system-wide")));
 }
+
+// An administrator step on Windows: the helper's run-elevated-args starts the
+// program alone through ShellExecuteEx "runas" (Wine has no UAC prompt, so it
+// just runs), with its arguments quoted back exactly, and passes on its exit code.
+TEST_F(WineEnvRepair, AdministratorStepsRunThroughTheHelper)
+{
+    const std::string tool = (s_dir->path() / "userenvtool.exe").string();
+    fixes::Executor executor{fixes::Journal(qs(s_dir->path() / "journal3"))};
+    executor.setElevation(
+        {QString::fromStdString(wine64()), QString::fromStdString(tool), QStringLiteral("run-elevated-args")});
+    fixes::RunProgram set;
+    set.program = QString::fromStdString(wine::winePath(tool));
+    set.arguments = {QStringLiteral("set"), QStringLiteral("TD_ELEVATED"), QStringLiteral("REG_SZ"),
+                     QStringLiteral("two words \"quoted\" C:\\end\\")};
+    set.needsAdmin = true;
+    for (const auto &[k, v] : s_prefix->options().setEnv) // the step's wine runs in the test's prefix
+        set.environment.insert(QString::fromStdString(k), QString::fromStdString(v));
+    fixes::FixPlan plan;
+    plan.steps << fixes::FixStep{set};
+    ASSERT_TRUE(executor.run(plan, callbacks()).ok());
+    EXPECT_EQ(get(QStringLiteral("TD_ELEVATED"))->text(), QStringLiteral("two words \"quoted\" C:\\end\\"));
+
+    // The elevated program fails (the variable is not set: exit 3): so does the step.
+    fixes::RunProgram missing = set;
+    missing.arguments = {QStringLiteral("get"), QStringLiteral("TD_NEVER_SET")};
+    plan.steps = {fixes::FixStep{missing}};
+    const fixes::ExecutionResult r = executor.run(plan, callbacks());
+    EXPECT_EQ(r.outcome, fixes::ExecutionResult::Outcome::Failed);
+    QString error;
+    EXPECT_TRUE(s_registry->remove(QStringLiteral("TD_ELEVATED"), error));
+}
