@@ -399,3 +399,32 @@ TEST(SystemPlanner, WindowsPlanRunsFailsAndCancels)
     EXPECT_FALSE(td::test::python::processRunning(std::stol(readFile(dir / "sfc.pid"))));
     EXPECT_EQ(readFile(log).find("UsoClient"), std::string::npos);
 }
+
+// KMP_DUPLICATE_LIB_OK is offered only by the last step of the flowchart,
+// with Intel's warning, and in the place that system uses.
+TEST(SystemPlanner, OpenMpLastResortWithIntelsWarning)
+{
+    TempDir dir("td-system-omp");
+    writeFile(dir / ".bashrc", "alias ll='ls -l'");
+    QProcessEnvironment env = pathOnly(dir / "bin");
+    env.insert(QStringLiteral("HOME"), qs(dir.path()));
+    checks::Facts facts;
+    const QList<checks::Finding> omp{finding("openmp.duplicate")};
+    FixPlan plan = SystemPlanner(env, QStringLiteral("linux"), qs(dir / "none")).plan(facts, omp);
+    ASSERT_EQ(plan.steps.size(), 1);
+    const auto *write = std::get_if<WriteFile>(&plan.steps.first().action);
+    ASSERT_NE(write, nullptr);
+    EXPECT_EQ(write->path, qs(dir / ".bashrc"));
+    EXPECT_TRUE(write->bytes.startsWith("alias ll='ls -l'\n#"));
+    EXPECT_TRUE(write->bytes.endsWith("\nexport KMP_DUPLICATE_LIB_OK=TRUE\n"));
+    EXPECT_TRUE(plan.warnings.join(u' ').contains(QStringLiteral("unsafe, unsupported, undocumented")));
+
+    plan = SystemPlanner(env, QStringLiteral("windows")).plan(facts, omp);
+    ASSERT_EQ(plan.steps.size(), 1);
+    EXPECT_EQ(plan.steps.first().description(),
+              QStringLiteral("Set user variable KMP_DUPLICATE_LIB_OK from (not set) to \"TRUE\""));
+
+    // Already set: nothing more to offer.
+    env.insert(QStringLiteral("KMP_DUPLICATE_LIB_OK"), QStringLiteral("TRUE"));
+    EXPECT_TRUE(SystemPlanner(env, QStringLiteral("linux")).plan(facts, omp).steps.isEmpty());
+}
