@@ -41,19 +41,11 @@ class WineEnvRepair : public ::testing::Test {
 protected:
     static void SetUpTestSuite()
     {
-        if (!config::have(config::mingw64Cc) || wine64().empty()) {
-            s_skip = "wine64 or x86_64-w64-mingw32-gcc not found";
-            return;
-        }
         s_dir = std::make_unique<TempDir>("td-wine-envrepair");
         const fs::path tool = s_dir->path() / "userenvtool.exe";
-        const std::string src = std::string(config::sourceDir) + "/core/platform/windows/";
-        runOk({config::mingw64Cc, "-O2", "-municode", "-o", tool.string(), src + "userenvtool.c", src + "userenv.c",
-               "-luser32", "-ladvapi32", "-lshell32"});
-        if (!fs::exists(tool)) {
-            s_skip = "userenvtool.exe did not build";
+        s_skip = wine::buildUserEnvTool(tool);
+        if (!s_skip.empty())
             return;
-        }
         s_prefix = std::make_unique<wine::Prefix>(s_dir->path() / "prefix",
                                                   std::map<std::string, std::string>{{"LC_ALL", "C.UTF-8"}});
         s_skip = s_prefix->error();
