@@ -62,16 +62,9 @@ inline QString localized(const knowledge::Text &text)
 inline QList<FixFamily> fixFamiliesOf(const QStringList &names)
 {
     QList<FixFamily> out;
-    for (const QString &n : names) {
-        if (n == QLatin1String("docker"))
-            out << FixFamily::Docker;
-        else if (n == QLatin1String("env"))
-            out << FixFamily::Env;
-        else if (n == QLatin1String("reinstall"))
-            out << FixFamily::Reinstall;
-        else if (n == QLatin1String("system"))
-            out << FixFamily::System;
-    }
+    for (const QString &n : names)
+        if (const auto family = fixFamilyFromString(n))
+            out << *family;
     return out;
 }
 

@@ -24,6 +24,14 @@ QString toString(FixFamily family)
     return {};
 }
 
+std::optional<FixFamily> fixFamilyFromString(const QString &name)
+{
+    for (const FixFamily f : {FixFamily::Docker, FixFamily::Env, FixFamily::Reinstall, FixFamily::System})
+        if (toString(f) == name)
+            return f;
+    return std::nullopt;
+}
+
 QString areaOf(const QString &findingId)
 {
     const QString head = findingId.section(QLatin1Char('.'), 0, 0);

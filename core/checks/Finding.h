@@ -5,6 +5,8 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 namespace td::checks {
 
 enum class Severity { Error, Warning, Info };
@@ -27,6 +29,8 @@ struct Finding {
 
 QString toString(Severity severity);
 QString toString(FixFamily family);
+// "env" -> Env, ...; nullopt for anything else.
+std::optional<FixFamily> fixFamilyFromString(const QString &name);
 
 // The design's areas, for grouping: "python", "torch", "libraries", "gpu",
 // "packages", "environment", "docker" (from the id's first part).

@@ -160,7 +160,7 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
                                + tr("Files: %1.").arg(conflict.files.join(QStringLiteral(", "))),
                            QJsonObject{{QStringLiteral("runtimes"), toJsonArray({conflict.a, conflict.b})},
                                        {QStringLiteral("files"), toJsonArray(conflict.files)}},
-                           {FixFamily::Env, FixFamily::Reinstall});
+                           {FixFamily::Env, FixFamily::Reinstall, FixFamily::System});
     }
     return out;
 }

@@ -152,9 +152,8 @@ void attachUserEnvironment(ExecutorCallbacks &callbacks, std::shared_ptr<const p
 QStringList Executor::defaultElevation()
 {
 #ifdef Q_OS_WIN
-    // winget's installers ask for UAC themselves; sfc and DISM need this
-    // process to run elevated until the userenv helper elevates them alone.
-    return {};
+    // UAC for that one program, through the userenv helper (ShellExecuteEx "runas").
+    return platform::UserEnvironment::defaultCommand() + QStringList{QStringLiteral("run-elevated-args")};
 #else
     return ::geteuid() == 0 ? QStringList() : QStringList{QStringLiteral("pkexec")};
 #endif

@@ -76,7 +76,8 @@ public:
 
     // What runs a step that needs administrator rights, in front of its
     // program and arguments. By default `pkexec` when this process is not
-    // root (Linux, macOS), nothing when it is.
+    // root (Linux, macOS), nothing when it is; on Windows the userenv
+    // helper's run-elevated-args (a UAC prompt for that program alone).
     void setElevation(QStringList command) { m_elevation = std::move(command); }
     static QStringList defaultElevation();
 

@@ -40,11 +40,7 @@ QList<checks::FixFamily> Repairs::families()
 
 std::optional<checks::FixFamily> Repairs::familyFromString(const QString &name)
 {
-    for (const checks::FixFamily f :
-         {checks::FixFamily::Docker, checks::FixFamily::Env, checks::FixFamily::Reinstall, checks::FixFamily::System})
-        if (checks::toString(f) == name)
-            return f;
-    return std::nullopt;
+    return checks::fixFamilyFromString(name);
 }
 
 Repair Repairs::plan(checks::FixFamily family, const checks::CheckReport &before) const
@@ -70,8 +66,8 @@ Repair Repairs::plan(checks::FixFamily family, const checks::CheckReport &before
         }
         repair.plan = env.plan;
         repair.envChanges = env.changes;
-        repair.summary = tr("Removes the entries that get in PyTorch's way from where they are set, keeping every "
-                            "other byte of those files.");
+        repair.summary = tr("Removes exactly the entries that get in PyTorch's way where they are set (startup "
+                            "files, or the user's registry on Windows), keeping everything else.");
         repair.afterwards = tr("Open a new terminal to use it.");
         break;
     }

@@ -149,10 +149,11 @@ SystemPlanner::SystemPlanner(QProcessEnvironment environment, QString os, QStrin
 
 bool SystemPlanner::handles(const checks::Finding &finding)
 {
-    static const QStringList ids{QStringLiteral("vcruntime.missing"),   QStringLiteral("vcruntime.too-old"),
-                                 QStringLiteral("cuda.no-driver"),      QStringLiteral("cuda.driver-too-old"),
-                                 QStringLiteral("lib.missing"),         QStringLiteral("lib.version-missing"),
-                                 QStringLiteral("torch.import-failed"), QStringLiteral("torch.import-crashed")};
+    static const QStringList ids{QStringLiteral("openmp.duplicate"),    QStringLiteral("vcruntime.missing"),
+                                 QStringLiteral("vcruntime.too-old"),   QStringLiteral("cuda.no-driver"),
+                                 QStringLiteral("cuda.driver-too-old"), QStringLiteral("lib.missing"),
+                                 QStringLiteral("lib.version-missing"), QStringLiteral("torch.import-failed"),
+                                 QStringLiteral("torch.import-crashed")};
     return ids.contains(finding.id) && finding.fixes.contains(checks::FixFamily::System);
 }
 
@@ -199,6 +200,7 @@ FixPlan SystemPlanner::plan(const checks::Facts &facts, const QList<checks::Find
         planMac(findings, plan);
     else
         planLinux(findings, plan);
+    planOpenMpLastResort(findings, plan);
     for (const checks::Finding &f : findings) {
         if (f.id != QLatin1String("cuda.no-driver") && f.id != QLatin1String("cuda.driver-too-old"))
             continue;
@@ -213,6 +215,44 @@ FixPlan SystemPlanner::plan(const checks::Facts &facts, const QList<checks::Find
                                     .arg(needed));
     }
     return plan;
+}
+
+void SystemPlanner::planOpenMpLastResort(const QList<checks::Finding> &findings, FixPlan &plan) const
+{
+    const bool duplicate = std::any_of(findings.begin(), findings.end(), [](const checks::Finding &f) {
+        return f.id == QLatin1String("openmp.duplicate");
+    });
+    if (!duplicate || m_environment.contains(QStringLiteral("KMP_DUPLICATE_LIB_OK")))
+        return;
+    static const QString variable = QStringLiteral("KMP_DUPLICATE_LIB_OK");
+    if (m_os == QLatin1String("windows")) {
+        plan.steps << FixStep{SetUserVariable{variable, std::nullopt, QStringLiteral("TRUE"), std::nullopt}};
+    } else {
+        const QString home = m_environment.value(QStringLiteral("HOME"));
+        if (home.isEmpty())
+            return;
+        const QString rc =
+            QDir(home).filePath(m_os == QLatin1String("macos") ? QStringLiteral(".zshrc") : QStringLiteral(".bashrc"));
+        QByteArray bytes;
+        QFile file(rc);
+        if (file.exists() && (!file.open(QIODevice::ReadOnly) || file.size() > 1024 * 1024)) {
+            plan.warnings
+                << tr("%1 cannot be read: set KMP_DUPLICATE_LIB_OK=TRUE yourself if you accept the risk.").arg(rc);
+            return;
+        }
+        if (file.isOpen())
+            bytes = file.readAll();
+        if (!bytes.isEmpty() && !bytes.endsWith('\n'))
+            bytes += '\n';
+        bytes += "# Set by TorchDoctor as a last resort against \"OMP: Error #15\" (`torchdoctor undo` removes it).\n"
+                 "export KMP_DUPLICATE_LIB_OK=TRUE\n";
+        plan.steps << FixStep{WriteFile{rc, bytes, false, -1}};
+    }
+    plan.warnings << tr("Last resort: KMP_DUPLICATE_LIB_OK=TRUE lets two OpenMP runtimes load into one process. "
+                        "Intel's own words: \"That is dangerous, since it can degrade performance or cause incorrect "
+                        "results ... an unsafe, unsupported, undocumented workaround ... may cause crashes or silently "
+                        "produce incorrect results.\" Prefer the reinstall repair, which removes the second runtime; "
+                        "undo this as soon as it is gone.");
 }
 
 void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &plan) const

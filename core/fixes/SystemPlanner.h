@@ -47,6 +47,8 @@ private:
     void planLinux(const QList<checks::Finding> &findings, FixPlan &plan) const;
     void planWindows(const checks::Facts &facts, const QList<checks::Finding> &findings, FixPlan &plan) const;
     void planMac(const QList<checks::Finding> &findings, FixPlan &plan) const;
+    // KMP_DUPLICATE_LIB_OK=TRUE, only here (the flowchart's last step) and with Intel's warning.
+    void planOpenMpLastResort(const QList<checks::Finding> &findings, FixPlan &plan) const;
     // Whether the package manager says `package` is installed.
     [[nodiscard]] bool installed(const PackageManager &pm, const QString &package) const;
 

@@ -56,15 +56,6 @@ std::optional<Severity> severityFromString(const QString &text)
     return std::nullopt;
 }
 
-std::optional<FixFamily> familyFromString(const QString &text)
-{
-    for (auto f : {FixFamily::Docker, FixFamily::Env, FixFamily::Reinstall, FixFamily::System}) {
-        if (checks::toString(f) == text)
-            return f;
-    }
-    return std::nullopt;
-}
-
 QJsonObject findingToJson(const Finding &f)
 {
     QJsonArray fixes;
@@ -108,7 +99,7 @@ std::optional<Finding> findingFromJson(const QJsonValue &value)
     if (!fixes.isUndefined() && !fixes.isArray())
         return std::nullopt;
     for (const QJsonValue &item : fixes.toArray()) {
-        const auto family = familyFromString(item.toString());
+        const auto family = checks::fixFamilyFromString(item.toString());
         if (!family)
             return std::nullopt;
         f.fixes << *family;

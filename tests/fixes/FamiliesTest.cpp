@@ -15,6 +15,8 @@
 #include <QFileInfo>
 #include <QJsonObject>
 
+#include <thread>
+
 using namespace td;
 using namespace td::fixes;
 using namespace td::test;
@@ -336,4 +338,93 @@ TEST(Executor, ElevatesOnlyTheStepsThatNeedIt)
     callbacks.confirm = [](const FixPlan &) { return true; };
     ASSERT_TRUE(executor.run(plan, callbacks).ok());
     EXPECT_EQ(readFile(log), "user\npkexec sh -c echo admin >> '" + log.string() + "'\nadmin\n");
+}
+
+// The Windows system plan carried out with fake winget, dism, sfc and
+// UsoClient (recording their arguments) behind a fake elevation helper:
+// only the administrator steps are elevated; a failing DISM stops the plan;
+// a hanging sfc is cancelled with its process.
+TEST(SystemPlanner, WindowsPlanRunsFailsAndCancels)
+{
+    TempDir dir("td-system-run");
+    const fs::path log = dir / "log";
+    const auto tool = [&](const std::string &name, const std::string &body) {
+        writeFile(dir / "bin" / name, "#!/bin/sh\necho \"" + name + " $*\" >> '" + log.string() + "'\n" + body);
+        fs::permissions(dir / "bin" / name, fs::perms::owner_all);
+    };
+    fs::create_directories(dir / "bin");
+    tool("elevate", "exec \"$@\"\n");
+    tool("winget", "echo Successfully installed\n");
+    tool("dism", "[ -e '" + (dir / "dism-fails").string() + "' ] && exit 87\nexit 0\n");
+    tool("sfc", "echo $$ > '" + (dir / "sfc.pid").string() + "'\nexec sleep 300\n");
+    tool("UsoClient", "");
+    checks::Facts facts;
+    const QList<checks::Finding> findings{
+        finding("vcruntime.too-old", {{QStringLiteral("library"), QStringLiteral("msvcp140.dll")}}),
+        finding("lib.missing", {{QStringLiteral("library"), QStringLiteral("api-ms-win-crt-runtime-l1-1-0.dll")}})};
+    const FixPlan plan = SystemPlanner(pathOnly(dir / "bin"), QStringLiteral("windows")).plan(facts, findings);
+    ASSERT_EQ(plan.steps.size(), 4);
+
+    Executor executor{Journal(qs(dir / "journal"))};
+    executor.setElevation({qs(dir / "bin/elevate")});
+    ExecutorCallbacks callbacks;
+    callbacks.confirm = [](const FixPlan &) { return true; };
+
+    // DISM fails: sfc and UsoClient never start.
+    writeFile(dir / "dism-fails", "");
+    ExecutionResult r = executor.run(plan, callbacks);
+    EXPECT_EQ(r.outcome, ExecutionResult::Outcome::Failed);
+    EXPECT_EQ(r.failedStep, 1);
+    EXPECT_EQ(lines(readFile(log)), (std::vector<std::string>{"winget install --id Microsoft.VCRedist.2015+.x64 -e "
+                                                              "--accept-package-agreements --accept-source-agreements",
+                                                              "elevate " + (dir / "bin/dism").string()
+                                                                  + " /Online /Cleanup-Image /RestoreHealth",
+                                                              "dism /Online /Cleanup-Image /RestoreHealth"}));
+
+    // sfc hangs: cancel stops it and the plan.
+    fs::remove(dir / "dism-fails");
+    fs::remove(log);
+    td::platform::CancelToken cancel;
+    std::thread canceller([&] {
+        for (int i = 0; i < 300 && !fs::exists(dir / "sfc.pid"); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        cancel.cancel();
+    });
+    r = executor.run(plan, callbacks, cancel);
+    canceller.join();
+    EXPECT_EQ(r.outcome, ExecutionResult::Outcome::Cancelled);
+    EXPECT_EQ(r.failedStep, 2);
+    ASSERT_TRUE(fs::exists(dir / "sfc.pid"));
+    EXPECT_FALSE(td::test::python::processRunning(std::stol(readFile(dir / "sfc.pid"))));
+    EXPECT_EQ(readFile(log).find("UsoClient"), std::string::npos);
+}
+
+// KMP_DUPLICATE_LIB_OK is offered only by the last step of the flowchart,
+// with Intel's warning, and in the place that system uses.
+TEST(SystemPlanner, OpenMpLastResortWithIntelsWarning)
+{
+    TempDir dir("td-system-omp");
+    writeFile(dir / ".bashrc", "alias ll='ls -l'");
+    QProcessEnvironment env = pathOnly(dir / "bin");
+    env.insert(QStringLiteral("HOME"), qs(dir.path()));
+    checks::Facts facts;
+    const QList<checks::Finding> omp{finding("openmp.duplicate")};
+    FixPlan plan = SystemPlanner(env, QStringLiteral("linux"), qs(dir / "none")).plan(facts, omp);
+    ASSERT_EQ(plan.steps.size(), 1);
+    const auto *write = std::get_if<WriteFile>(&plan.steps.first().action);
+    ASSERT_NE(write, nullptr);
+    EXPECT_EQ(write->path, qs(dir / ".bashrc"));
+    EXPECT_TRUE(write->bytes.startsWith("alias ll='ls -l'\n#"));
+    EXPECT_TRUE(write->bytes.endsWith("\nexport KMP_DUPLICATE_LIB_OK=TRUE\n"));
+    EXPECT_TRUE(plan.warnings.join(u' ').contains(QStringLiteral("unsafe, unsupported, undocumented")));
+
+    plan = SystemPlanner(env, QStringLiteral("windows")).plan(facts, omp);
+    ASSERT_EQ(plan.steps.size(), 1);
+    EXPECT_EQ(plan.steps.first().description(),
+              QStringLiteral("Set user variable KMP_DUPLICATE_LIB_OK from (not set) to \"TRUE\""));
+
+    // Already set: nothing more to offer.
+    env.insert(QStringLiteral("KMP_DUPLICATE_LIB_OK"), QStringLiteral("TRUE"));
+    EXPECT_TRUE(SystemPlanner(env, QStringLiteral("linux")).plan(facts, omp).steps.isEmpty());
 }

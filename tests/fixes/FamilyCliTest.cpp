@@ -118,6 +118,35 @@ protected:
         return out;
     }
 
+    // A venv whose torch's libtorch_cpu.so needs libopenblas.so.0, which is
+    // not installed (it is built into pkg/, where only a fake apt-get finds
+    // it). Returns the venv's python; m_torchLib is torch's lib folder.
+    fs::path venvMissingOpenBlas()
+    {
+        const fs::path python = python::makeVenv(m_dir / "venv");
+        if (python.empty())
+            return python;
+        const fs::path site = python::sitePackages(m_dir / "venv");
+        python::writeFakeTorch(
+            site, "import ctypes, os\nctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', 'libtorch_cpu.so'))\n",
+            "2.5.1+cpu");
+        m_torchLib = site / "torch/lib";
+        const bool built =
+            python::buildSharedLibrary(m_blas, "int openblas_get_num_threads(void) { return 1; }\n",
+                                       {"-Wl,-soname,libopenblas.so.0"})
+            && python::buildSharedLibrary(
+                m_torchLib / "libtorch_cpu.so",
+                "int openblas_get_num_threads(void);\nint cpu(void) { return openblas_get_num_threads(); }\n",
+                {m_blas.string(), "-Wl,-soname,libtorch_cpu.so", "-Wl,--enable-new-dtags", "-Wl,-rpath,$ORIGIN"});
+        makeScript(m_dir / "bin/ldconfig", "#!/bin/sh\necho \"ldconfig $*\" >> \"$FAKE_LOG\"\n");
+        return built ? python : fs::path();
+    }
+
+    static bool debian()
+    {
+        return fs::exists("/etc/os-release") && readFile("/etc/os-release").find("ID=debian") != std::string::npos;
+    }
+
     bool journalEmpty() const
     {
         const fs::path j = m_dir / "data/TorchDoctor/journal";
@@ -127,6 +156,8 @@ protected:
     TempDir m_dir{"td-family-cli"};
     fs::path m_project = m_dir / "project";
     fs::path m_log = m_dir / "log";
+    fs::path m_blas = m_dir / "pkg/libopenblas.so.0";
+    fs::path m_torchLib;
 };
 
 void show(const char *what, const RunResult &r)
@@ -279,33 +310,14 @@ TEST_F(FamilyCli, DockerClonesTheRepositoryFirst)
 // undo removes the package again.
 TEST_F(FamilyCli, SystemInstallsThePackageOfTheMissingLibrary)
 {
-    if (!fs::exists("/etc/os-release") || readFile("/etc/os-release").find("ID=debian") == std::string::npos)
+    if (!debian())
         GTEST_SKIP() << "the package names checked here are Debian's";
-    const fs::path python = python::makeVenv(m_dir / "venv");
+    const fs::path python = venvMissingOpenBlas();
     ASSERT_FALSE(python.empty());
-    const fs::path site = python::sitePackages(m_dir / "venv");
-    python::writeFakeTorch(
-        site, "import ctypes, os\nctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', 'libtorch_cpu.so'))\n",
-        "2.5.1+cpu");
-    const fs::path lib = site / "torch/lib";
-    const fs::path blas = m_dir / "pkg/libopenblas.so.0";
-    ASSERT_TRUE(python::buildSharedLibrary(blas, "int openblas_get_num_threads(void) { return 1; }\n",
-                                           {"-Wl,-soname,libopenblas.so.0"}));
-    ASSERT_TRUE(python::buildSharedLibrary(
-        lib / "libtorch_cpu.so",
-        "int openblas_get_num_threads(void);\n"
-        "int cpu(void) { return openblas_get_num_threads(); }\n",
-        {blas.string(), "-Wl,-soname,libtorch_cpu.so", "-Wl,--enable-new-dtags", "-Wl,-rpath,$ORIGIN"}));
-    makeScript(m_dir / "bin/apt-get", "#!/bin/sh\necho \"apt-get $*\" >> \"$FAKE_LOG\"\n"
-                                      "case \"$1\" in\n"
-                                      "install) cp '"
-                                          + blas.string() + "' '" + lib.string()
-                                          + "/' ;;\n"
-                                            "remove) rm -f '"
-                                          + (lib / "libopenblas.so.0").string()
-                                          + "' ;;\n"
-                                            "esac\n");
-    makeScript(m_dir / "bin/ldconfig", "#!/bin/sh\necho \"ldconfig $*\" >> \"$FAKE_LOG\"\n");
+    const fs::path lib = m_torchLib;
+    makeScript(m_dir / "bin/apt-get", "#!/bin/sh\necho \"apt-get $*\" >> \"$FAKE_LOG\"\ncase \"$1\" in\ninstall) cp '"
+                                          + m_blas.string() + "' '" + lib.string() + "/' ;;\nremove) rm -f '"
+                                          + (lib / "libopenblas.so.0").string() + "' ;;\nesac\n");
 
     const RunResult r = torchdoctor({"fix", "system", "--python", python.string(), "--yes"});
     show("torchdoctor fix system --python venv/bin/python --yes", r);
@@ -321,22 +333,12 @@ TEST_F(FamilyCli, SystemInstallsThePackageOfTheMissingLibrary)
 
 TEST_F(FamilyCli, SystemPackageManagerFailureStopsThePlan)
 {
-    if (!fs::exists("/etc/os-release") || readFile("/etc/os-release").find("ID=debian") == std::string::npos)
+    if (!debian())
         GTEST_SKIP() << "the package names checked here are Debian's";
-    const fs::path python = python::makeVenv(m_dir / "venv");
+    const fs::path python = venvMissingOpenBlas();
     ASSERT_FALSE(python.empty());
-    const fs::path site = python::sitePackages(m_dir / "venv");
-    python::writeFakeTorch(
-        site, "import ctypes, os\nctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', 'libtorch_cpu.so'))\n",
-        "2.5.1+cpu");
-    ASSERT_TRUE(python::buildSharedLibrary(m_dir / "pkg/libopenblas.so.0", "int f(void) { return 1; }\n",
-                                           {"-Wl,-soname,libopenblas.so.0"}));
-    ASSERT_TRUE(python::buildSharedLibrary(site / "torch/lib/libtorch_cpu.so",
-                                           "int f(void);\nint g(void) { return f(); }\n",
-                                           {(m_dir / "pkg/libopenblas.so.0").string(), "-Wl,-soname,libtorch_cpu.so"}));
     makeScript(m_dir / "bin/apt-get", "#!/bin/sh\necho \"apt-get $*\" >> \"$FAKE_LOG\"\n"
                                       "echo 'E: Unable to locate package libopenblas0' >&2\nexit 100\n");
-    makeScript(m_dir / "bin/ldconfig", "#!/bin/sh\necho \"ldconfig $*\" >> \"$FAKE_LOG\"\n");
     const RunResult r = torchdoctor({"fix", "system", "--python", python.string(), "--yes"});
     EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
     EXPECT_NE(r.out.find("Unable to locate package"), std::string::npos) << r.out << r.err;

@@ -41,19 +41,11 @@ class WineEnvRepair : public ::testing::Test {
 protected:
     static void SetUpTestSuite()
     {
-        if (!config::have(config::mingw64Cc) || wine64().empty()) {
-            s_skip = "wine64 or x86_64-w64-mingw32-gcc not found";
-            return;
-        }
         s_dir = std::make_unique<TempDir>("td-wine-envrepair");
         const fs::path tool = s_dir->path() / "userenvtool.exe";
-        const std::string src = std::string(config::sourceDir) + "/core/platform/windows/";
-        runOk({config::mingw64Cc, "-O2", "-municode", "-o", tool.string(), src + "userenvtool.c", src + "userenv.c",
-               "-luser32", "-ladvapi32", "-lshell32"});
-        if (!fs::exists(tool)) {
-            s_skip = "userenvtool.exe did not build";
+        s_skip = wine::buildUserEnvTool(tool);
+        if (!s_skip.empty())
             return;
-        }
         s_prefix = std::make_unique<wine::Prefix>(s_dir->path() / "prefix",
                                                   std::map<std::string, std::string>{{"LC_ALL", "C.UTF-8"}});
         s_skip = s_prefix->error();
@@ -175,4 +167,35 @@ TEST_F(WineEnvRepair, AnEntryFromTheSystemPathIsExplainedNotTouched)
             .plan({suspicious(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32\\cuda"))});
     EXPECT_TRUE(env.plan.steps.isEmpty());
     EXPECT_TRUE(env.plan.warnings.join(u' ').contains(QStringLiteral("system-wide")));
+}
+
+// An administrator step on Windows: the helper's run-elevated-args starts the
+// program alone through ShellExecuteEx "runas" (Wine has no UAC prompt, so it
+// just runs), with its arguments quoted back exactly, and passes on its exit code.
+TEST_F(WineEnvRepair, AdministratorStepsRunThroughTheHelper)
+{
+    const std::string tool = (s_dir->path() / "userenvtool.exe").string();
+    fixes::Executor executor{fixes::Journal(qs(s_dir->path() / "journal3"))};
+    executor.setElevation(
+        {QString::fromStdString(wine64()), QString::fromStdString(tool), QStringLiteral("run-elevated-args")});
+    fixes::RunProgram set;
+    set.program = QString::fromStdString(wine::winePath(tool));
+    set.arguments = {QStringLiteral("set"), QStringLiteral("TD_ELEVATED"), QStringLiteral("REG_SZ"),
+                     QStringLiteral("two words \"quoted\" C:\\end\\")};
+    set.needsAdmin = true;
+    for (const auto &[k, v] : s_prefix->options().setEnv) // the step's wine runs in the test's prefix
+        set.environment.insert(QString::fromStdString(k), QString::fromStdString(v));
+    fixes::FixPlan plan;
+    plan.steps << fixes::FixStep{set};
+    ASSERT_TRUE(executor.run(plan, callbacks()).ok());
+    EXPECT_EQ(get(QStringLiteral("TD_ELEVATED"))->text(), QStringLiteral("two words \"quoted\" C:\\end\\"));
+
+    // The elevated program fails (the variable is not set: exit 3): so does the step.
+    fixes::RunProgram missing = set;
+    missing.arguments = {QStringLiteral("get"), QStringLiteral("TD_NEVER_SET")};
+    plan.steps = {fixes::FixStep{missing}};
+    const fixes::ExecutionResult r = executor.run(plan, callbacks());
+    EXPECT_EQ(r.outcome, fixes::ExecutionResult::Outcome::Failed);
+    QString error;
+    EXPECT_TRUE(s_registry->remove(QStringLiteral("TD_ELEVATED"), error));
 }

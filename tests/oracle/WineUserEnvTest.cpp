@@ -65,19 +65,11 @@ protected:
     static void SetUpTestSuite()
     {
         s_skip.clear();
-        if (!config::have(config::mingw64Cc) || wine64().empty()) {
-            s_skip = "wine64 or x86_64-w64-mingw32-gcc not found";
-            return;
-        }
         s_dir = std::make_unique<TempDir>("td-wine-userenv");
         s_tool = s_dir->path() / "userenvtool.exe";
-        const std::string src = std::string(config::sourceDir) + "/core/platform/windows/";
-        runOk({config::mingw64Cc, "-O2", "-Wall", "-Wextra", "-Werror", "-municode", "-o", s_tool.string(),
-               src + "userenvtool.c", src + "userenv.c", "-luser32", "-ladvapi32", "-lshell32"});
-        if (!fs::exists(s_tool)) {
-            s_skip = "userenvtool.exe did not build";
+        s_skip = wine::buildUserEnvTool(s_tool);
+        if (!s_skip.empty())
             return;
-        }
         // Wine turns arguments into UTF-16 with the Unix locale's charset.
         s_prefix = std::make_unique<wine::Prefix>(s_dir->path() / "prefix",
                                                   std::map<std::string, std::string>{{"LC_ALL", "C.UTF-8"}});

@@ -35,6 +35,18 @@ inline std::string winePath(const fs::path &p)
     return s;
 }
 
+// Builds core/platform/windows/userenvtool.exe with mingw-w64 at `output`.
+// Returns why it could not, or "" when it is there.
+inline std::string buildUserEnvTool(const fs::path &output)
+{
+    if (!config::have(config::mingw64Cc) || wine64().empty())
+        return "wine64 or x86_64-w64-mingw32-gcc not found";
+    const std::string src = std::string(config::sourceDir) + "/core/platform/windows/";
+    runOk({config::mingw64Cc, "-O2", "-Wall", "-Wextra", "-Werror", "-municode", "-o", output.string(),
+           src + "userenvtool.c", src + "userenv.c", "-luser32", "-ladvapi32", "-lshell32"});
+    return fs::exists(output) ? "" : "userenvtool.exe did not build";
+}
+
 // A fresh WINEPREFIX in `dir`, booted once with one wineserver that stays
 // up for the suite (each program then starts fast) and is stopped at the end.
 class Prefix {

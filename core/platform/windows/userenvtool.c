@@ -14,6 +14,9 @@
 //   userenvtool list-stale-cuda           NAME<TAB>VALUE of each stale CUDA_PATH_V*
 //   userenvtool remove-from LIST ENTRY    prints LIST without ENTRY (no registry)
 //   userenvtool run-elevated PROGRAM [PARAMETERS]   prints the exit code
+//   userenvtool run-elevated-args PROGRAM [ARG...]  the same with an argument
+//                                         list (quoted as CommandLineToArgvW
+//                                         reads it); exits with its exit code
 //
 // Output is UTF-8. Exit status: 0 done, 1 failed (the Win32 error on
 // stderr), 2 bad usage, 3 the variable is not set, 4 no such entry.
@@ -213,6 +216,62 @@ static void printStale(const wchar_t *name, const wchar_t *value, void *context)
     out(L"\n");
 }
 
+// Appends `arg` to `out` so that CommandLineToArgvW reads it back unchanged
+// (backslashes double only before a quote); returns the new end.
+static wchar_t *appendQuoted(wchar_t *out, const wchar_t *arg)
+{
+    if (*arg && !wcspbrk(arg, L" \t\n\v\"")) {
+        const size_t n = wcslen(arg);
+        memcpy(out, arg, n * sizeof(wchar_t));
+        return out + n;
+    }
+    *out++ = L'"';
+    for (const wchar_t *p = arg;; ++p) {
+        size_t backslashes = 0;
+        while (*p == L'\\') {
+            ++backslashes;
+            ++p;
+        }
+        if (!*p) {
+            for (size_t i = 0; i < 2 * backslashes; ++i)
+                *out++ = L'\\';
+            break;
+        }
+        const size_t count = *p == L'"' ? 2 * backslashes + 1 : backslashes;
+        for (size_t i = 0; i < count; ++i)
+            *out++ = L'\\';
+        *out++ = *p;
+    }
+    *out++ = L'"';
+    return out;
+}
+
+static int cmdRunElevatedArgs(int argc, wchar_t **argv)
+{
+    size_t size = 1;
+    for (int i = 3; i < argc; ++i)
+        size += 2 * wcslen(argv[i]) + 3;
+    wchar_t *parameters = (wchar_t *)malloc(size * sizeof(wchar_t));
+    if (!parameters)
+        return fail(L"run-elevated-args", ERROR_NOT_ENOUGH_MEMORY);
+    wchar_t *end = parameters;
+    for (int i = 3; i < argc; ++i) {
+        if (i > 3)
+            *end++ = L' ';
+        end = appendQuoted(end, argv[i]);
+    }
+    *end = L'\0';
+    DWORD code = 0;
+    const DWORD rc = userenv_run_elevated(argv[2], parameters, NULL, &code);
+    free(parameters);
+    if (rc != ERROR_SUCCESS)
+        return fail(L"run-elevated-args", (LONG)rc);
+    wchar_t number[16];
+    wsprintfW(number, L"%lu\n", (unsigned long)code);
+    out(number);
+    return (int)code;
+}
+
 int wmain(int argc, wchar_t **argv)
 {
     if (argc < 2)
@@ -251,6 +310,8 @@ int wmain(int argc, wchar_t **argv)
         userenv_free(rest);
         return removed ? 0 : 4;
     }
+    if (!lstrcmpW(cmd, L"run-elevated-args") && argc >= 3)
+        return cmdRunElevatedArgs(argc, argv);
     if (!lstrcmpW(cmd, L"run-elevated") && (argc == 3 || argc == 4)) {
         DWORD code = 0;
         const DWORD rc = userenv_run_elevated(argv[2], argc == 4 ? argv[3] : NULL, NULL, &code);
