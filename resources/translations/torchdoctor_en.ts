@@ -5,81 +5,126 @@
     <name>FixStep</name>
     <message numerus="yes">
         <source>Write %1 (%n bytes)</source>
-        <translation><numerusform>Write %1 (%n byte)</numerusform><numerusform>Write %1 (%n bytes)</numerusform></translation>
+        <translation>
+            <numerusform>Write %1 (%n byte)</numerusform>
+            <numerusform>Write %1 (%n bytes)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>FlowText</name>
     <message numerus="yes">
         <source>checked again: %n error(s) left (%1)</source>
-        <translation><numerusform>checked again: %n error left (%1)</numerusform><numerusform>checked again: %n errors left (%1)</numerusform></translation>
+        <translation>
+            <numerusform>checked again: %n error left (%1)</numerusform>
+            <numerusform>checked again: %n errors left (%1)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>td::ui::DiagnosePage</name>
     <message numerus="yes">
         <source>Done in %1 s: %n problem(s)</source>
-        <translation><numerusform>Done in %1 s: %n problem</numerusform><numerusform>Done in %1 s: %n problems</numerusform></translation>
+        <translation>
+            <numerusform>Done in %1 s: %n problem</numerusform>
+            <numerusform>Done in %1 s: %n problems</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>and %n warning(s).</source>
-        <translation><numerusform>and %n warning.</numerusform><numerusform>and %n warnings.</numerusform></translation>
+        <translation>
+            <numerusform>and %n warning.</numerusform>
+            <numerusform>and %n warnings.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>td::ui::DonePage</name>
     <message numerus="yes">
         <source>Not solved: %n problem(s) remain. The report on the next page says what is left; send it to whoever supports you.</source>
-        <translation><numerusform>Not solved: %n problem remains. The report on the next page says what is left; send it to whoever supports you.</numerusform><numerusform>Not solved: %n problems remain. The report on the next page says what is left; send it to whoever supports you.</numerusform></translation>
+        <translation>
+            <numerusform>Not solved: %n problem remains. The report on the next page says what is left; send it to whoever supports you.</numerusform>
+            <numerusform>Not solved: %n problems remain. The report on the next page says what is left; send it to whoever supports you.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Put back what the repair changed, in these %n step(s)?</source>
-        <translation><numerusform>Put back what the repair changed, in this step?</numerusform><numerusform>Put back what the repair changed, in these %n steps?</numerusform></translation>
+        <translation>
+            <numerusform>Put back what the repair changed, in this step?</numerusform>
+            <numerusform>Put back what the repair changed, in these %n steps?</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>&amp;Undo %n step(s)</source>
-        <translation><numerusform>&amp;Undo %n step</numerusform><numerusform>&amp;Undo %n steps</numerusform></translation>
+        <translation>
+            <numerusform>&amp;Undo %n step</numerusform>
+            <numerusform>&amp;Undo %n steps</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>td::ui::FindingsPage</name>
     <message numerus="yes">
         <source>%n problem(s) keep PyTorch from working.</source>
-        <translation><numerusform>%n problem keeps PyTorch from working.</numerusform><numerusform>%n problems keep PyTorch from working.</numerusform></translation>
+        <translation>
+            <numerusform>%n problem keeps PyTorch from working.</numerusform>
+            <numerusform>%n problems keep PyTorch from working.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s).</source>
-        <translation><numerusform>%n warning.</numerusform><numerusform>%n warnings.</numerusform></translation>
+        <translation>
+            <numerusform>%n warning.</numerusform>
+            <numerusform>%n warnings.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>PyTorch works; %n warning(s) are worth a look.</source>
-        <translation><numerusform>PyTorch works; %n warning is worth a look.</numerusform><numerusform>PyTorch works; %n warnings are worth a look.</numerusform></translation>
+        <translation>
+            <numerusform>PyTorch works; %n warning is worth a look.</numerusform>
+            <numerusform>PyTorch works; %n warnings are worth a look.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>td::ui::FixPage</name>
     <message numerus="yes">
         <source>Apply these %n step(s)? Nothing else will be changed.</source>
-        <translation><numerusform>Apply this step? Nothing else will be changed.</numerusform><numerusform>Apply these %n steps? Nothing else will be changed.</numerusform></translation>
+        <translation>
+            <numerusform>Apply this step? Nothing else will be changed.</numerusform>
+            <numerusform>Apply these %n steps? Nothing else will be changed.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>&amp;Apply %n step(s)</source>
-        <translation><numerusform>&amp;Apply %n step</numerusform><numerusform>&amp;Apply %n steps</numerusform></translation>
+        <translation>
+            <numerusform>&amp;Apply %n step</numerusform>
+            <numerusform>&amp;Apply %n steps</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Cancelled after %n step(s); what ran is in the journal and can be undone.</source>
-        <translation><numerusform>Cancelled after %n step; what ran is in the journal and can be undone.</numerusform><numerusform>Cancelled after %n steps; what ran is in the journal and can be undone.</numerusform></translation>
+        <translation>
+            <numerusform>Cancelled after %n step; what ran is in the journal and can be undone.</numerusform>
+            <numerusform>Cancelled after %n steps; what ran is in the journal and can be undone.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Not solved yet: %n problem(s) remain.</source>
-        <translation><numerusform>Not solved yet: %n problem remains.</numerusform><numerusform>Not solved yet: %n problems remain.</numerusform></translation>
+        <translation>
+            <numerusform>Not solved yet: %n problem remains.</numerusform>
+            <numerusform>Not solved yet: %n problems remain.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>td::ui::WelcomePage</name>
     <message numerus="yes">
         <source>%n interpreter(s) found.</source>
-        <translation><numerusform>%n interpreter found.</numerusform><numerusform>%n interpreters found.</numerusform></translation>
+        <translation>
+            <numerusform>%n interpreter found.</numerusform>
+            <numerusform>%n interpreters found.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

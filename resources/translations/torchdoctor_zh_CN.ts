@@ -905,10 +905,6 @@
         <translation>没有环境变量妨碍 PyTorch。</translation>
     </message>
     <message>
-        <source>Removes the entries that get in PyTorch&apos;s way from where they are set, keeping every other byte of those files.</source>
-        <translation>在设置这些条目的地方删除妨碍 PyTorch 的条目，文件的其他内容一个字节都不动。</translation>
-    </message>
-    <message>
         <source>Open a new terminal to use it.</source>
         <translation>请打开一个新终端来使用。</translation>
     </message>
@@ -976,6 +972,10 @@
         <source>running: %1</source>
         <translation>运行中：%1</translation>
     </message>
+    <message>
+        <source>Removes exactly the entries that get in PyTorch&apos;s way where they are set (startup files, or the user&apos;s registry on Windows), keeping everything else.</source>
+        <translation>在设置这些条目的地方（启动文件，或 Windows 上的用户注册表）准确删除妨碍 PyTorch 的条目，其他内容保持不变。</translation>
+    </message>
 </context>
 <context>
     <name>SystemPlanner</name>
@@ -1030,6 +1030,14 @@
     <message>
         <source>xcode-select --install opens Apple&apos;s installer for the command line tools; finish it there.</source>
         <translation>xcode-select --install 会打开苹果的命令行工具安装程序；请在其中完成安装。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: set KMP_DUPLICATE_LIB_OK=TRUE yourself if you accept the risk.</source>
+        <translation>无法读取 %1：如果你愿意承担风险，请自行设置 KMP_DUPLICATE_LIB_OK=TRUE。</translation>
+    </message>
+    <message>
+        <source>Last resort: KMP_DUPLICATE_LIB_OK=TRUE lets two OpenMP runtimes load into one process. Intel&apos;s own words: &quot;That is dangerous, since it can degrade performance or cause incorrect results ... an unsafe, unsupported, undocumented workaround ... may cause crashes or silently produce incorrect results.&quot; Prefer the reinstall repair, which removes the second runtime; undo this as soon as it is gone.</source>
+        <translation>最后手段：KMP_DUPLICATE_LIB_OK=TRUE 允许两个 OpenMP 运行库加载到同一进程中。Intel 的原话是：“这很危险，可能降低性能或导致错误的结果……这是一种不安全、不受支持、没有文档的变通办法……可能导致崩溃或悄无声息地产生错误的结果。”请优先使用重新安装修复，它会去掉第二个运行库；一旦去掉，请立即撤销此设置。</translation>
     </message>
 </context>
 <context>
