@@ -253,7 +253,6 @@ void FixPage::onVerified()
     const checks::CheckReport after = m_verify.result();
     m_verification = session().backend().compare(*before, after, m_proposal);
     flow->verified(after.findings);
-    m_remaining = static_cast<int>(flow->remaining().size());
     session().setLatestReport(after);
     session().flowChanged();
     m_runner->setPhase(FixRunnerWidget::Phase::Finished);

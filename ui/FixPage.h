@@ -72,7 +72,6 @@ private:
     bool m_cancelRequested = false;
     bool m_finished = false;
     std::optional<Verification> m_verification;
-    int m_remaining = 0;
     QString m_runStatus; // how the run ended, shown once the check after it is in
 };
 
