@@ -4,10 +4,10 @@
 #include <QApplication>
 #include <QDialogButtonBox>
 #include <QLabel>
-#include <QListWidget>
 #include <QPointer>
 #include <QPushButton>
 #include <QStyle>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace td::ui {
@@ -44,20 +44,24 @@ ConfirmDialog::ConfirmDialog(const QString &question, const fixes::FixPlan &plan
     questionLabel->setWordWrap(true);
     layout->addWidget(questionLabel);
 
-    auto *steps = new QListWidget(this);
+    // Every step whole (wrapped, never cut off), numbered, the administrator ones said in words.
+    auto *steps = new QTextBrowser(this);
+    steps->setObjectName(QStringLiteral("confirmSteps"));
     steps->setAccessibleName(tr("Steps to apply"));
-    steps->setWordWrap(true);
-    const QStringList lines = stepLines(plan);
-    for (qsizetype i = 0; i < plan.steps.size(); ++i) {
-        auto *item = new QListWidgetItem(lines[i], steps);
-        if (plan.steps[i].needsAdmin())
-            item->setIcon(style()->standardIcon(QStyle::SP_VistaShield));
+    QString html = QStringLiteral("<ol>");
+    for (const fixes::FixStep &step : plan.steps) {
+        html += QStringLiteral("<li>") + step.description().toHtmlEscaped();
+        if (step.needsAdmin())
+            html +=
+                QStringLiteral(" <b>") + tr("(needs administrator rights)").toHtmlEscaped() + QStringLiteral("</b>");
+        html += QStringLiteral("</li>");
     }
+    steps->setHtml(html + QStringLiteral("</ol>"));
     layout->addWidget(steps, 1);
 
     if (plan.needsAdmin()) {
-        auto *admin = new QLabel(tr("Steps marked with a shield ask for administrator rights when they run, and only "
-                                    "those steps."),
+        auto *admin = new QLabel(tr("Steps marked as needing administrator rights ask for them when they run, and "
+                                    "only those steps."),
                                  this);
         admin->setWordWrap(true);
         layout->addWidget(admin);

@@ -7,11 +7,11 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QStyle>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace td::ui {
@@ -23,9 +23,8 @@ FixRunnerWidget::FixRunnerWidget(QWidget *parent) : QWidget(parent)
     m_summary->setObjectName(QStringLiteral("repairSummary"));
     m_summary->setWordWrap(true);
     m_stepsLabel = new QLabel(this);
-    m_steps = new QListWidget(this);
+    m_steps = new QTextBrowser(this); // every step whole: wrapped, never cut off
     m_steps->setObjectName(QStringLiteral("planSteps"));
-    m_steps->setWordWrap(true);
     m_stepsLabel->setBuddy(m_steps);
     m_warnings = new QLabel(this);
     m_warnings->setObjectName(QStringLiteral("planWarnings"));
@@ -120,28 +119,15 @@ void FixRunnerWidget::retranslate()
 
 void FixRunnerWidget::setProposal(const RepairProposal &proposal)
 {
-    const bool same = proposal.handle == m_proposal.handle && m_steps->count() == proposal.plan.steps.size();
+    const bool same = proposal.handle == m_proposal.handle && m_states.size() == proposal.plan.steps.size();
     m_proposal = proposal;
+    if (!same)
+        m_states = QList<fixes::StepState>(proposal.plan.steps.size(), fixes::StepState::Planned);
     QString summary = proposal.summary;
     if (proposal.targeted.isEmpty() && proposal.plan.steps.isEmpty() && summary.isEmpty())
         summary = tr("No finding calls for this repair.");
     m_summary->setText(summary);
-    QList<fixes::StepState> states;
-    for (int row = 0; same && row < m_steps->count(); ++row)
-        states << static_cast<fixes::StepState>(m_steps->item(row)->data(Qt::UserRole).toInt());
-    m_steps->clear();
-    for (qsizetype i = 0; i < proposal.plan.steps.size(); ++i) {
-        const fixes::FixStep &step = proposal.plan.steps[i];
-        QString text = QStringLiteral("%1. %2").arg(i + 1).arg(step.description());
-        if (step.needsAdmin())
-            text += QStringLiteral("  ") + tr("(needs administrator rights)");
-        auto *item = new QListWidgetItem(text, m_steps);
-        item->setData(Qt::UserRole, static_cast<int>(fixes::StepState::Planned));
-        if (step.needsAdmin())
-            item->setIcon(style()->standardIcon(QStyle::SP_VistaShield));
-    }
-    for (int row = 0; row < states.size(); ++row)
-        setStepState(row, states[row]);
+    showSteps();
     QStringList notes = proposal.plan.warnings;
     if (!proposal.afterwards.isEmpty())
         notes << tr("Afterwards: %1").arg(proposal.afterwards);
@@ -149,6 +135,31 @@ void FixRunnerWidget::setProposal(const RepairProposal &proposal)
     m_warnings->setVisible(!notes.isEmpty());
     m_skip->setText(m_proposal.canApply() ? tr("S&kip this step") : tr("&Go on without it"));
     updateButtons();
+}
+
+// The plan as a numbered list; each step's state in a sign and a word, not in colour alone.
+void FixRunnerWidget::showSteps()
+{
+    QString html = QStringLiteral("<ol>");
+    for (qsizetype i = 0; i < m_proposal.plan.steps.size(); ++i) {
+        const fixes::FixStep &step = m_proposal.plan.steps[i];
+        QString state;
+        switch (i < m_states.size() ? m_states[i] : fixes::StepState::Planned) {
+        case fixes::StepState::Planned: break;
+        case fixes::StepState::Running: state = QStringLiteral("▶ ") + tr("running"); break;
+        case fixes::StepState::Done: state = QStringLiteral("✓ ") + tr("done"); break;
+        case fixes::StepState::Failed: state = QStringLiteral("✗ ") + tr("failed"); break;
+        }
+        html += QStringLiteral("<li>");
+        if (!state.isEmpty())
+            html += QStringLiteral("<b>") + state.toHtmlEscaped() + QStringLiteral("</b>: ");
+        html += step.description().toHtmlEscaped();
+        if (step.needsAdmin())
+            html +=
+                QStringLiteral(" <b>") + tr("(needs administrator rights)").toHtmlEscaped() + QStringLiteral("</b>");
+        html += QStringLiteral("</li>");
+    }
+    m_steps->setHtml(html + QStringLiteral("</ol>"));
 }
 
 void FixRunnerWidget::setPhase(Phase phase)
@@ -175,30 +186,10 @@ void FixRunnerWidget::updateButtons()
 
 void FixRunnerWidget::setStepState(int index, fixes::StepState state)
 {
-    QListWidgetItem *item = m_steps->item(index);
-    if (!item)
+    if (index < 0 || index >= m_states.size())
         return;
-    item->setData(Qt::UserRole, static_cast<int>(state));
-    QStyle::StandardPixmap icon = QStyle::SP_VistaShield;
-    QString said;
-    switch (state) {
-    case fixes::StepState::Planned: return;
-    case fixes::StepState::Running:
-        icon = QStyle::SP_MediaPlay;
-        said = tr("running");
-        break;
-    case fixes::StepState::Done:
-        icon = QStyle::SP_DialogApplyButton;
-        said = tr("done");
-        break;
-    case fixes::StepState::Failed:
-        icon = QStyle::SP_MessageBoxCritical;
-        said = tr("failed");
-        break;
-    }
-    item->setIcon(style()->standardIcon(icon));
-    item->setData(Qt::AccessibleDescriptionRole, said);
-    item->setToolTip(said);
+    m_states[index] = state;
+    showSteps();
 }
 
 void FixRunnerWidget::appendOutput(const QString &text, bool isError)

@@ -6,7 +6,7 @@
 #include <QWidget>
 
 class QLabel;
-class QListWidget;
+class QTextBrowser;
 class QPlainTextEdit;
 class QPushButton;
 
@@ -55,10 +55,11 @@ protected:
 private:
     void retranslate();
     void updateButtons();
+    void showSteps();
 
     QLabel *m_summary = nullptr;
     QLabel *m_stepsLabel = nullptr;
-    QListWidget *m_steps = nullptr;
+    QTextBrowser *m_steps = nullptr;
     QLabel *m_warnings = nullptr;
     QPushButton *m_apply = nullptr;
     QPushButton *m_cancel = nullptr;
@@ -71,6 +72,7 @@ private:
     QPushButton *m_broken = nullptr;
 
     RepairProposal m_proposal;
+    QList<fixes::StepState> m_states; // of each step of the plan
     Phase m_phase = Phase::Planned;
     bool m_resultSolved = false;
     bool m_canOverride = false;

@@ -1454,10 +1454,6 @@
         <translation>要执行的步骤</translation>
     </message>
     <message>
-        <source>Steps marked with a shield ask for administrator rights when they run, and only those steps.</source>
-        <translation>带盾牌标记的步骤在运行时会请求管理员权限，而且只有这些步骤会请求。</translation>
-    </message>
-    <message>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1468,6 +1464,10 @@
     <message>
         <source>&amp;Do not change anything</source>
         <translation>不做任何更改(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Steps marked as needing administrator rights ask for them when they run, and only those steps.</source>
+        <translation>标明需要管理员权限的步骤会在运行时请求权限，而且只有这些步骤会请求。</translation>
     </message>
 </context>
 <context>

@@ -60,14 +60,19 @@ bool WizardHarness::next()
     return waitFor([this, before] { return m_wizard->currentId() != before; }, 2000);
 }
 
-void WizardHarness::shot(const QString &name)
+void WizardHarness::shot(const QString &name, QWidget *widget)
 {
     const QString dir = qEnvironmentVariable("TORCHDOCTOR_SCREENSHOT_DIR");
     if (dir.isEmpty())
         return;
     QDir().mkpath(dir);
     QTest::qWait(20);
-    m_wizard->grab().save(QDir(dir).filePath(m_language + u'-' + name + QStringLiteral(".png")));
+    QWidget *target = widget ? widget : m_wizard.get();
+    if (widget) {
+        widget->show();
+        QTest::qWait(20);
+    }
+    target->grab().save(QDir(dir).filePath(m_language + u'-' + name + QStringLiteral(".png")));
 }
 
 bool WizardHarness::toFindings()

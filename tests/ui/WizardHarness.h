@@ -36,7 +36,7 @@ public:
     // Waits until the current page is complete.
     bool waitComplete(int ms = 10000);
     // Saves the window as <language>-<name>.png when TORCHDOCTOR_SCREENSHOT_DIR is set.
-    void shot(const QString &name);
+    void shot(const QString &name, QWidget *widget = nullptr);
     // From the first page to the findings: the diagnosis ran and its result is shown.
     bool toFindings();
     [[nodiscard]] QString language() const { return m_language; }

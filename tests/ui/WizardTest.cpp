@@ -103,7 +103,9 @@ TEST_P(WizardWalk, EnvironmentRepairSolvesIt)
     ASSERT_EQ(h.pageId(), EnvPageId);
     auto *env = h.page<FixPage>();
     EXPECT_TRUE(env->proposal().canApply());
+    ConfirmDialog::setObserver([&h](ConfirmDialog &dialog) { h.shot(QStringLiteral("confirm"), &dialog); });
     ASSERT_TRUE(applyRepair(h));
+    ConfirmDialog::setObserver({});
     EXPECT_EQ(ConfirmDialog::lastSteps().size(), 1);
     EXPECT_TRUE(ConfirmDialog::lastSteps().first().contains(QStringLiteral(".bashrc")));
     EXPECT_TRUE(env->runner()->output().contains(QStringLiteral("step 1 working")));
