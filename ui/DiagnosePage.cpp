@@ -193,9 +193,10 @@ void DiagnosePage::updateStatus()
         m_status->setText(tr("The checks were stopped; nothing was concluded. Run them again, or go back to "
                              "choose another target."));
     else if (m_finished)
-        m_status->setText(tr("Done in %1 s: %n problem(s)", nullptr, m_errors)
-                              .arg(static_cast<double>(m_elapsedMs) / 1000.0, 0, 'f', 1)
-                          + u' ' + tr("and %n warning(s).", nullptr, m_warnings));
+        m_status->setText(tr("%1 %2", "two parts of a sentence, one after the other")
+                              .arg(tr("Done in %1 s: %n problem(s)", nullptr, m_errors)
+                                       .arg(static_cast<double>(m_elapsedMs) / 1000.0, 0, 'f', 1),
+                                   tr("and %n warning(s).", nullptr, m_warnings)));
     else
         m_status->clear();
 }

@@ -7,6 +7,7 @@
 #include "Theme.h"
 
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QStyle>
@@ -29,8 +30,10 @@ DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
     m_changes = new QTreeWidget(this);
     m_changes->setObjectName(QStringLiteral("changes"));
     m_changes->setHeaderHidden(true);
-    m_changes->setWordWrap(true); // long steps wrap instead of being cut off
+    // Long steps stay whole: the column is as wide as its longest step, and the view scrolls.
     m_changes->setTextElideMode(Qt::ElideNone);
+    m_changes->header()->setStretchLastSection(false);
+    m_changes->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_changesLabel->setBuddy(m_changes);
     m_afterwards = new QLabel(this);
     m_afterwards->setObjectName(QStringLiteral("afterwards"));
@@ -87,6 +90,14 @@ QString DonePage::undoableEntry() const
     return {};
 }
 
+QString DonePage::sentences(const QStringList &list)
+{
+    QString out;
+    for (const QString &sentence : list)
+        out = out.isEmpty() ? sentence : tr("%1 %2", "two sentences, one after the other").arg(out, sentence);
+    return out;
+}
+
 void DonePage::fill()
 {
     const flow::Flow *flow = session().flow();
@@ -140,7 +151,7 @@ void DonePage::fill()
 
     QStringList after = session().afterwards;
     after.removeDuplicates();
-    m_afterwards->setText(after.isEmpty() ? QString() : tr("Next: %1").arg(after.join(u' ')));
+    m_afterwards->setText(after.isEmpty() ? QString() : tr("Next: %1").arg(sentences(after)));
     m_afterwards->setVisible(!after.isEmpty());
     m_undoButton->setEnabled(!undoableEntry().isEmpty() && !m_undo.isRunning());
 }

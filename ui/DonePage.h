@@ -35,6 +35,8 @@ protected:
 
 private:
     void fill();
+    // Sentences one after the other, as the language writes them (Chinese: no space).
+    [[nodiscard]] static QString sentences(const QStringList &list);
     void onUndoEvents(int begin, int end);
     [[nodiscard]] QString undoableEntry() const;
 

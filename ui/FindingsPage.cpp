@@ -69,8 +69,10 @@ FindingsPage::FindingsPage(Session &session, QWidget *parent) : Page(session, pa
     m_list->setObjectName(QStringLiteral("findings"));
     m_list->setHeaderHidden(true);
     m_list->setRootIsDecorated(true);
-    m_list->setWordWrap(true); // long titles wrap instead of being cut off
+    // Long titles stay whole: the column is as wide as its longest title, and the view scrolls.
     m_list->setTextElideMode(Qt::ElideNone);
+    m_list->header()->setStretchLastSection(false);
+    m_list->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_listLabel->setBuddy(m_list);
 
     m_detailLabel = new QLabel(this);
@@ -83,7 +85,8 @@ FindingsPage::FindingsPage(Session &session, QWidget *parent) : Page(session, pa
     m_chain = new QTreeWidget(this);
     m_chain->setObjectName(QStringLiteral("chain"));
     m_chain->setColumnCount(2);
-    m_chain->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_chain->setTextElideMode(Qt::ElideNone); // library names whole: the view scrolls instead
+    m_chain->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_chain->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_chain->header()->setStretchLastSection(false);
     m_chainLabel->setBuddy(m_chain);
@@ -95,8 +98,8 @@ FindingsPage::FindingsPage(Session &session, QWidget *parent) : Page(session, pa
     grid->addWidget(m_detail, 1, 1);
     grid->addWidget(m_chainLabel, 2, 1);
     grid->addWidget(m_chain, 3, 1);
-    grid->setColumnStretch(0, 2);
-    grid->setColumnStretch(1, 3);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
     grid->setRowStretch(1, 3);
     grid->setRowStretch(3, 2);
 
@@ -145,8 +148,9 @@ void FindingsPage::fill()
         warnings += f.severity == Severity::Warning ? 1 : 0;
     }
     if (errors > 0)
-        m_summary->setText(tr("%n problem(s) keep PyTorch from working.", nullptr, errors) + u' '
-                           + tr("%n warning(s).", nullptr, warnings));
+        m_summary->setText(tr("%1 %2", "two sentences, one after the other")
+                               .arg(tr("%n problem(s) keep PyTorch from working.", nullptr, errors),
+                                    tr("%n warning(s).", nullptr, warnings)));
     else if (warnings > 0)
         m_summary->setText(tr("PyTorch works; %n warning(s) are worth a look.", nullptr, warnings));
     else
@@ -274,7 +278,8 @@ void FindingsPage::showFinding(QTreeWidgetItem *item)
             case checks::FixFamily::System: repairs << tr("system-level repair"); break;
             }
         }
-        text += QStringLiteral("\n\n") + tr("Repairs that address it: %1.").arg(repairs.join(QStringLiteral(", ")));
+        text += QStringLiteral("\n\n")
+                + tr("Repairs that address it: %1.").arg(repairs.join(tr(", ", "between the items of a list")));
     }
     text += QStringLiteral("\n\n[") + f.id + u']';
     m_detail->setPlainText(text);

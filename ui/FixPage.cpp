@@ -70,7 +70,8 @@ QString FixPage::passedByNote() const
             titles << node->title;
     if (titles.isEmpty())
         return {};
-    return tr("Passed by on the way here, because no finding calls for it: %1.").arg(titles.join(QStringLiteral(", ")));
+    return tr("Passed by on the way here, because no finding calls for it: %1.")
+        .arg(titles.join(tr(", ", "between the items of a list")));
 }
 
 void FixPage::initializePage()

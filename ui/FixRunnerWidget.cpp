@@ -151,9 +151,11 @@ void FixRunnerWidget::showSteps()
         case fixes::StepState::Failed: state = QStringLiteral("✗ ") + tr("failed"); break;
         }
         html += QStringLiteral("<li>");
-        if (!state.isEmpty())
-            html += QStringLiteral("<b>") + state.toHtmlEscaped() + QStringLiteral("</b>: ");
-        html += step.description().toHtmlEscaped();
+        const QString description = step.description().toHtmlEscaped();
+        html += state.isEmpty()
+                    ? description
+                    : tr("%1: %2", "a step's state, then the step")
+                          .arg(QStringLiteral("<b>") + state.toHtmlEscaped() + QStringLiteral("</b>"), description);
         if (step.needsAdmin())
             html +=
                 QStringLiteral(" <b>") + tr("(needs administrator rights)").toHtmlEscaped() + QStringLiteral("</b>");

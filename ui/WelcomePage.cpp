@@ -288,22 +288,23 @@ void WelcomePage::classifyPasted()
     const PastedError pasted = session().backend().classify(text);
     QString result = tr("Read: %1").arg(describeError(pasted));
     if (!pasted.title.isEmpty())
-        result += u' ' + pasted.title;
+        result = tr("%1 %2", "two sentences, one after the other").arg(result, pasted.title);
     if (pasted.recognized && !pasted.error.path.isEmpty() && m_found) {
         // The error names a file inside some torch: that interpreter is the one to check.
         for (const python::StaticProbe &p : m_found->interpreters) {
             const QString torchDir = comparable(p.torch.packageDir);
             if (!torchDir.isEmpty() && comparable(pasted.error.path).startsWith(torchDir)) {
                 if (selectInterpreter(p.interpreter.executable))
-                    result +=
-                        u' '
-                        + tr("It comes from the torch of %1, which is now selected.").arg(p.interpreter.executable);
+                    result = tr("%1 %2", "two sentences, one after the other")
+                                 .arg(result, tr("It comes from the torch of %1, which is now selected.")
+                                                  .arg(p.interpreter.executable));
                 break;
             }
         }
     }
     if (pasted.recognized)
-        result += u' ' + tr("The diagnosis starts from the file it names.");
+        result = tr("%1 %2", "two sentences, one after the other")
+                     .arg(result, tr("The diagnosis starts from the file it names."));
     m_errorResult->setText(result);
 }
 

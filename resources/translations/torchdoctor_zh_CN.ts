@@ -1548,6 +1548,11 @@
             <numerusform>以及 %n 个警告。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two parts of a sentence, one after the other</comment>
+        <translation>%1%2</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::DockerPage</name>
@@ -1663,6 +1668,11 @@
     <message>
         <source>Undo stopped: %1</source>
         <translation>撤销中止：%1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences, one after the other</comment>
+        <translation>%1%2</translation>
     </message>
 </context>
 <context>
@@ -1943,6 +1953,16 @@
         <source>loads, needs the next one</source>
         <translation>可加载，依赖下一项</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences, one after the other</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::FixPage</name>
@@ -2086,6 +2106,11 @@
         <source>Every step ran, but: %1</source>
         <translation>所有步骤均已执行，但是：%1</translation>
     </message>
+    <message>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::FixRunnerWidget</name>
@@ -2172,6 +2197,11 @@
     <message>
         <source>It is still broke&amp;n</source>
         <translation>仍然有问题(&amp;N)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a step&apos;s state, then the step</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -2417,6 +2447,11 @@
     <message>
         <source>The diagnosis starts from the file it names.</source>
         <translation>诊断将从它提到的文件开始。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences, one after the other</comment>
+        <translation>%1%2</translation>
     </message>
 </context>
 <context>
