@@ -17,8 +17,13 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
 #include <QLabel>
+#include <QListWidget>
+#include <QMimeData>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTemporaryDir>
@@ -405,6 +410,42 @@ INSTANTIATE_TEST_SUITE_P(Languages, WizardWalk, testing::Values(QStringLiteral("
                              return param.param == QLatin1String("en") ? std::string("English")
                                                                        : std::string("Chinese");
                          });
+
+TEST(WizardWelcome, APastedErrorSelectsTheInterpreterWhoseTorchItNames)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    auto *welcome = h.page<WelcomePage>();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    welcome->setPastedText(QStringLiteral("OSError: /work/project/.venv/lib/python3.11/site-packages/torch/lib/"
+                                          "libtorch_cuda.so: undefined symbol: cudnnGetVersion"));
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(h.waitComplete());
+    EXPECT_EQ(h.backend().lastTarget().python, QStringLiteral("/work/project/.venv/bin/python"));
+    ASSERT_TRUE(h.wizard().session().pasted.has_value());
+    EXPECT_TRUE(h.wizard().session().pasted->recognized);
+}
+
+TEST(WizardWelcome, AFolderAddedOrDroppedIsDiagnosedAsTheProject)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    auto *welcome = h.page<WelcomePage>();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    QTemporaryDir dropped;
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(dropped.path())});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(welcome, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(welcome, &drop);
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    auto *projects = h.wizard().findChild<QListWidget *>(QStringLiteral("projects"));
+    ASSERT_TRUE(projects->currentItem());
+    EXPECT_EQ(projects->currentItem()->data(Qt::UserRole).toString(), QDir::cleanPath(dropped.path()));
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(h.waitComplete());
+    EXPECT_EQ(h.backend().lastTarget().projectDir, QDir::cleanPath(dropped.path()));
+}
 
 TEST(WizardLanguage, SwitchesAtRunTime)
 {
