@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The wizard's real backend on this machine: a venv whose torch fails to
+// import, diagnosed, classified, planned for and reported on through core.
+#include "CoreBackend.h"
+
+#include "PythonFixtures.h"
+#include "TestSupport.h"
+
+#include <QFile>
+
+#include <gtest/gtest.h>
+
+namespace td::ui::test {
+namespace {
+
+using td::test::TempDir;
+namespace py = td::test::python;
+
+constexpr const char *kError = "libcudnn_ops.so.9: cannot open shared object file: No such file or directory";
+
+TEST(CoreBackend, DiagnosesPlansAndReportsThroughCore)
+{
+    TempDir dir;
+    const td::test::fs::path python = py::makeVenv(dir / "venv");
+    ASSERT_FALSE(python.empty());
+    py::writeFakeTorch(py::sitePackages(dir / "venv"), std::string("raise OSError(\"") + kError + "\")\n",
+                       "2.5.1+cu124");
+
+    CoreBackend backend;
+    ASSERT_TRUE(backend.knowledgeProblems().isEmpty());
+    EXPECT_FALSE(backend.diagnosisSteps().isEmpty());
+
+    QFuture<checks::CheckReport> future = backend.diagnose(Target{py::qs(python), {}});
+    future.waitForFinished();
+    ASSERT_EQ(future.resultCount(), 1);
+    const checks::CheckReport report = future.result();
+    EXPECT_FALSE(report.cancelled);
+    const auto failed = std::find_if(report.findings.cbegin(), report.findings.cend(), [](const checks::Finding &f) {
+        return f.id == QLatin1String("torch.import-failed");
+    });
+    ASSERT_NE(failed, report.findings.cend());
+
+    // The pasted error, read by core.
+    const PastedError pasted = backend.classify(QStringLiteral("OSError: ") + QString::fromLatin1(kError));
+    EXPECT_TRUE(pasted.recognized);
+    EXPECT_EQ(pasted.error.library, QStringLiteral("libcudnn_ops.so.9"));
+
+    // Every family of the flowchart gets a proposal; none claims steps it cannot justify.
+    EXPECT_EQ(backend.families().size(), 4);
+    bool someTargeted = false;
+    for (checks::FixFamily family : backend.families()) {
+        const RepairProposal proposal = backend.plan(family, report);
+        EXPECT_EQ(proposal.family, family);
+        someTargeted = someTargeted || !proposal.targeted.isEmpty();
+        if (!proposal.targeted.isEmpty() && !proposal.canApply()) {
+            EXPECT_FALSE(proposal.plan.warnings.isEmpty()) << checks::toString(family).toStdString();
+        }
+    }
+    EXPECT_TRUE(someTargeted);
+    // Docker without a project folder: nothing to run, and it says why.
+    const RepairProposal docker = backend.plan(checks::FixFamily::Docker, report);
+    EXPECT_FALSE(docker.canApply());
+    EXPECT_FALSE(docker.plan.warnings.isEmpty());
+
+    // The report, redacted, in every format, saved atomically.
+    for (ReportFormat format : {ReportFormat::Text, ReportFormat::Markdown, ReportFormat::Html, ReportFormat::Json})
+        EXPECT_TRUE(backend.renderReport(report, format, true).contains(QStringLiteral("torch.import-failed")));
+    const QString path = py::qs(dir / "report.md");
+    QString error;
+    ASSERT_TRUE(backend.saveReport(path, backend.renderReport(report, ReportFormat::Markdown, true), error))
+        << error.toStdString();
+    EXPECT_TRUE(QFile::exists(path));
+
+    // A journal entry that does not exist has nothing to undo.
+    EXPECT_FALSE(backend.journalEntry(QStringLiteral("no-such-entry")).has_value());
+    EXPECT_TRUE(backend.undoPlan(QStringLiteral("no-such-entry")).steps.isEmpty());
+}
+
+} // namespace
+} // namespace td::ui::test
