@@ -79,6 +79,25 @@ checks::CheckRequest CoreBackend::requestFor(const Target &target) const
 QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
 {
     return QtConcurrent::run([projectDirs](QPromise<Discovery> &promise) {
+        // Cancel through the future: a watcher thread forwards it to the token, which ends the probes.
+        platform::CancelToken cancel;
+        std::atomic<bool> finished{false};
+        auto forward = QtConcurrent::run([&] {
+            while (!finished.load()) {
+                if (promise.isCanceled())
+                    cancel.cancel();
+                QThread::msleep(20);
+            }
+        });
+        struct Stop {
+            std::atomic<bool> &finished;
+            QFuture<void> &forward;
+            ~Stop()
+            {
+                finished.store(true);
+                forward.waitForFinished();
+            }
+        } stop{finished, forward};
         Discovery out;
         QStringList seen;
         QStringList dirs{QString()};
@@ -89,7 +108,7 @@ QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
             python::DiscoveryOptions options;
             options.projectDir = dir;
             QStringList notes;
-            for (const python::StaticProbe &p : python::discoverInterpreters(options, {}, &notes)) {
+            for (const python::StaticProbe &p : python::discoverInterpreters(options, cancel, &notes)) {
                 const QString key = p.interpreter.executable + u'\n' + p.interpreter.prefix;
                 if (seen.contains(key))
                     continue;
@@ -109,7 +128,8 @@ QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
         for (const QString &dir : projectDirs)
             if (!out.projects.contains(dir))
                 out.projects << dir;
-        promise.addResult(out);
+        if (!cancel.isCancelled())
+            promise.addResult(out);
     });
 }
 
