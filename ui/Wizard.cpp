@@ -112,12 +112,21 @@ void Wizard::changeEvent(QEvent *event)
 void Wizard::showEvent(QShowEvent *event)
 {
     QWizard::showEvent(event);
-    if (m_warmedUp)
-        return;
-    m_warmedUp = true;
-    QList<int> pages = pageIds();
-    pages.removeAll(currentId());
-    QTimer::singleShot(0, this, [this, pages] { warmUp(pages); });
+    // The warm-up waits for the first page to be on screen: it must not delay it.
+    if (!m_warmedUp && currentPage())
+        currentPage()->installEventFilter(this);
+}
+
+bool Wizard::eventFilter(QObject *watched, QEvent *event)
+{
+    if (!m_warmedUp && event->type() == QEvent::Paint && watched == currentPage()) {
+        m_warmedUp = true;
+        watched->removeEventFilter(this);
+        QList<int> pages = pageIds();
+        pages.removeAll(currentId());
+        QTimer::singleShot(0, this, [this, pages] { warmUp(pages); });
+    }
+    return QWizard::eventFilter(watched, event);
 }
 
 void Wizard::warmUp(QList<int> pages)
