@@ -10,6 +10,7 @@
 #include "FlowChartWidget.h"
 #include "Language.h"
 #include "Session.h"
+#include "Theme.h"
 #include "UrgentPage.h"
 #include "WelcomePage.h"
 #include "WizardHarness.h"
@@ -445,6 +446,21 @@ TEST(WizardWelcome, AFolderAddedOrDroppedIsDiagnosedAsTheProject)
     ASSERT_TRUE(h.next());
     ASSERT_TRUE(h.waitComplete());
     EXPECT_EQ(h.backend().lastTarget().projectDir, QDir::cleanPath(dropped.path()));
+}
+
+TEST(WizardTheme, ColoursFollowADarkPalette)
+{
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x24));
+    dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+    QPalette light;
+    light.setColor(QPalette::Window, QColor(0xf0, 0xf0, 0xf0));
+    EXPECT_TRUE(Theme::isDark(dark));
+    EXPECT_FALSE(Theme::isDark(light));
+    // The error colour stays readable on either background.
+    EXPECT_GT(Theme::errorColor(dark).lightness(), dark.color(QPalette::Window).lightness() + 80);
+    EXPECT_LT(Theme::errorColor(light).lightness(), light.color(QPalette::Window).lightness() - 80);
+    EXPECT_GT(Theme::okColor(dark).lightness(), dark.color(QPalette::Window).lightness() + 80);
 }
 
 TEST(WizardLanguage, SwitchesAtRunTime)
