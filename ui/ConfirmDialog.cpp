@@ -58,6 +58,7 @@ ConfirmDialog::ConfirmDialog(const QString &question, const fixes::FixPlan &plan
     }
     steps->setHtml(html + QStringLiteral("</ol>"));
     layout->addWidget(steps, 1);
+    steps->setVisible(!plan.steps.isEmpty()); // a plain question has no steps
 
     if (plan.needsAdmin()) {
         auto *admin = new QLabel(tr("Steps marked as needing administrator rights ask for them when they run, and "
@@ -72,9 +73,12 @@ ConfirmDialog::ConfirmDialog(const QString &question, const fixes::FixPlan &plan
         warnings->setAccessibleName(tr("Warnings"));
         layout->addWidget(warnings);
     }
-    auto *undoNote = new QLabel(tr("Every step is written to the journal before it runs: Undo puts it back."), this);
-    undoNote->setWordWrap(true);
-    layout->addWidget(undoNote);
+    if (!plan.steps.isEmpty()) {
+        auto *undoNote =
+            new QLabel(tr("Every step is written to the journal before it runs: Undo puts it back."), this);
+        undoNote->setWordWrap(true);
+        layout->addWidget(undoNote);
+    }
 
     auto *buttons = new QDialogButtonBox(this);
     QPushButton *accept = buttons->addButton(acceptText, QDialogButtonBox::AcceptRole);
@@ -84,7 +88,8 @@ ConfirmDialog::ConfirmDialog(const QString &question, const fixes::FixPlan &plan
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(sizeHint().expandedTo(QSize(fontMetrics().height() * 40, fontMetrics().height() * 18)));
+    if (!plan.steps.isEmpty())
+        resize(sizeHint().expandedTo(QSize(fontMetrics().height() * 40, fontMetrics().height() * 18)));
 }
 
 void ConfirmDialog::ask(QWidget *context, const QString &question, const fixes::FixPlan &plan,

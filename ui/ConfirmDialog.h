@@ -21,7 +21,8 @@ public:
                   QWidget *parent = nullptr);
 
     // Shows the dialog (window-modal) and calls `answered` once, from the
-    // event loop, unless `context` is gone by then.
+    // event loop, unless `context` is gone by then. With a plan without
+    // steps it is a plain question.
     static void ask(QWidget *context, const QString &question, const fixes::FixPlan &plan, const QString &acceptText,
                     std::function<void(bool)> answered);
 

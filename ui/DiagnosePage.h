@@ -30,6 +30,7 @@ public:
     [[nodiscard]] int nextId() const override;
 
     [[nodiscard]] bool isRunning() const { return m_watcher.isRunning(); }
+    [[nodiscard]] bool isBusy() const override { return isRunning(); }
     [[nodiscard]] bool wasCancelled() const { return m_cancelled; }
     void cancel();
     void start();

@@ -325,6 +325,13 @@ void FixPage::finish(const QString &status)
         next->setFocus();
 }
 
+bool FixPage::isBusy() const
+{
+    const auto phase = m_runner->phase();
+    return phase == FixRunnerWidget::Phase::Checking || phase == FixRunnerWidget::Phase::Running
+           || phase == FixRunnerWidget::Phase::Verifying;
+}
+
 bool FixPage::isComplete() const
 {
     return m_finished;

@@ -33,6 +33,7 @@ public:
     [[nodiscard]] FixRunnerWidget *runner() const { return m_runner; }
     [[nodiscard]] const RepairProposal &proposal() const { return m_proposal; }
     [[nodiscard]] QString passedByNote() const;
+    [[nodiscard]] bool isBusy() const override;
 
     void apply();
     void cancel();

@@ -16,6 +16,9 @@ class Page : public QWizardPage {
 public:
     explicit Page(Session &session, QWidget *parent = nullptr);
 
+    // Work is running that closing the window would stop (checks, a repair, an undo).
+    [[nodiscard]] virtual bool isBusy() const { return false; }
+
 protected:
     [[nodiscard]] Session &session() const { return m_session; }
     // Sets every text of the page; called once built and on each language change.

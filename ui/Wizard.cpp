@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Wizard.h"
 
+#include "ConfirmDialog.h"
 #include "DiagnosePage.h"
 #include "DockerPage.h"
 #include "DonePage.h"
@@ -9,6 +10,7 @@
 #include "FindingsPage.h"
 #include "FlowChartWidget.h"
 #include "Language.h"
+#include "Page.h"
 #include "ReinstallPage.h"
 #include "Session.h"
 #include "SystemPage.h"
@@ -100,6 +102,22 @@ void Wizard::setLanguage(const QString &code)
     const int index = static_cast<int>(Language::available().indexOf(Language::current()));
     if (m_language->currentIndex() != index)
         m_language->setCurrentIndex(index);
+}
+
+void Wizard::reject()
+{
+    const auto *current = qobject_cast<const Page *>(currentPage());
+    if (!current || !current->isBusy()) {
+        QWizard::reject();
+        return;
+    }
+    ConfirmDialog::ask(this,
+                       tr("Work is still running. Quit and stop it? A repair stops after the step that runs now; "
+                          "what ran stays in the journal and can be undone later."),
+                       fixes::FixPlan{}, tr("&Stop and quit"), [this](bool yes) {
+                           if (yes)
+                               QWizard::reject();
+                       });
 }
 
 void Wizard::changeEvent(QEvent *event)

@@ -31,6 +31,8 @@ public:
     [[nodiscard]] static QString pageName(int id);
     // Switches the language of the whole application ("en", "zh_CN").
     void setLanguage(const QString &code);
+    // Quit (or the window's close button): while work runs, asks first; yes stops it.
+    void reject() override;
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -2508,5 +2508,13 @@
         <source>Language</source>
         <translation>语言</translation>
     </message>
+    <message>
+        <source>Work is still running. Quit and stop it? A repair stops after the step that runs now; what ran stays in the journal and can be undone later.</source>
+        <translation>仍有工作在进行。要停止它并退出吗？修复会在当前步骤结束后停止；已执行的内容保留在日志中，之后可以撤销。</translation>
+    </message>
+    <message>
+        <source>&amp;Stop and quit</source>
+        <translation>停止并退出(&amp;S)</translation>
+    </message>
 </context>
 </TS>

@@ -374,6 +374,29 @@ TEST_P(WizardWalk, ClosingDuringARepairStopsIt)
     // The harness destroys the wizard now; the fake repair must end on its own (the token was cancelled).
 }
 
+TEST_P(WizardWalk, QuittingDuringARepairAsksFirst)
+{
+    Scenario s = envSolves();
+    s.repairHangs = true;
+    WizardHarness h(s, GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    auto *env = h.page<FixPage>();
+    ConfirmDialog::setNextAnswer(true);
+    env->runner()->applyButton()->click();
+    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    ASSERT_TRUE(env->isBusy());
+    ConfirmDialog::setNextAnswer(false); // "no": the repair goes on
+    h.wizard().button(QWizard::CancelButton)->click();
+    QTest::qWait(50);
+    EXPECT_TRUE(h.wizard().isVisible());
+    EXPECT_TRUE(env->isBusy());
+    ConfirmDialog::setNextAnswer(true); // "yes": the window closes
+    h.wizard().button(QWizard::CancelButton)->click();
+    ASSERT_TRUE(waitFor([&h] { return !h.wizard().isVisible(); }));
+}
+
 // One walk through every page: Docker, its override, then every repair in turn.
 TEST_P(WizardWalk, EveryPageInOneWalk)
 {
