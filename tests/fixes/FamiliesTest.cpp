@@ -143,8 +143,8 @@ TEST(ComposeFile, RefusesWhatItCannotRead)
     writeFile(dir / "big.yml", big);
     EXPECT_FALSE(platform::ComposeFile::read(qs(dir / "big.yml")).ok());
     // Garbage is not a crash: it has no services.
-    EXPECT_TRUE(
-        platform::ComposeFile::parse(QByteArray("\0\xff: :\n- - -\n  services:\n\t\t-", 29)).services.isEmpty());
+    static constexpr char garbage[] = "\0\xff: :\n- - -\n  services:\n\t\t-";
+    EXPECT_TRUE(platform::ComposeFile::parse(QByteArray(garbage, sizeof garbage - 1)).services.isEmpty());
 }
 
 TEST(ComposeFile, ResolvesVariablesAsComposeDoes)
