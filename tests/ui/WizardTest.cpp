@@ -209,7 +209,7 @@ TEST_P(WizardWalk, SystemRepairWithEarlierStepsPassedBy)
     EXPECT_TRUE(h.wizard().session().flow()->solved());
 }
 
-TEST_P(WizardWalk, UrgentGoesToDocker)
+TEST_P(WizardWalk, UrgentMeansDocker)
 {
     WizardHarness h(urgentDocker(), GetParam());
     ASSERT_TRUE(h.toFindings());
@@ -241,7 +241,7 @@ TEST_P(WizardWalk, DockerDidNotWorkLeadsToTheRepairs)
               (QStringList{QStringLiteral("docker"), QStringLiteral("done"), QStringLiteral("env")}));
 }
 
-TEST_P(WizardWalk, HealthyGoesStraightToDone)
+TEST_P(WizardWalk, HealthyEndsAtDone)
 {
     WizardHarness h(healthy(), GetParam());
     ASSERT_TRUE(h.toFindings());
