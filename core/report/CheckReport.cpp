@@ -96,10 +96,10 @@ QString wrapped(const QString &text, const QString &indent, int width = 100)
     return out;
 }
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("CheckReport", text);
-}
+// The report's texts, under one translation context.
+struct CheckReportText {
+    Q_DECLARE_TR_FUNCTIONS(CheckReport)
+};
 
 } // namespace
 
@@ -162,9 +162,10 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
 {
     const checks::Facts &facts = report.facts;
     const python::StaticProbe *probe = facts.chosenProbe();
-    QString out = tr("TorchDoctor %1: diagnosis of %2\n\n")
-                      .arg(QString::fromLatin1(kVersion),
-                           facts.chosenExecutable.isEmpty() ? tr("(no Python found)") : facts.chosenExecutable);
+    QString out =
+        CheckReportText::tr("TorchDoctor %1: diagnosis of %2\n\n")
+            .arg(QString::fromLatin1(kVersion),
+                 facts.chosenExecutable.isEmpty() ? CheckReportText::tr("(no Python found)") : facts.chosenExecutable);
 
     struct Area {
         QString key;
@@ -173,45 +174,49 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
     QList<Area> areas;
     // Python
     if (probe && probe->interpreter.usable)
-        areas.append({QStringLiteral("python"), tr("Python %1 (%2-bit) at %3")
+        areas.append({QStringLiteral("python"), CheckReportText::tr("Python %1 (%2-bit) at %3")
                                                     .arg(probe->interpreter.version.toString())
                                                     .arg(probe->interpreter.bits)
                                                     .arg(probe->interpreter.executable)});
     else
-        areas.append({QStringLiteral("python"), tr("Python")});
+        areas.append({QStringLiteral("python"), CheckReportText::tr("Python")});
     // PyTorch
-    QString torch = tr("PyTorch");
+    QString torch = CheckReportText::tr("PyTorch");
     if (probe && probe->torch.installed) {
         const QString cuda = probe->torch.versionPyCuda;
         torch =
-            tr("PyTorch %1 (%2) at %3")
+            CheckReportText::tr("PyTorch %1 (%2) at %3")
                 .arg(probe->torch.version,
-                     cuda.isEmpty() || cuda == QLatin1String("None") ? tr("CPU build") : tr("CUDA %1 build").arg(cuda),
+                     cuda.isEmpty() || cuda == QLatin1String("None") ? CheckReportText::tr("CPU build")
+                                                                     : CheckReportText::tr("CUDA %1 build").arg(cuda),
                      probe->torch.packageDir);
         if (facts.has(checks::Fact::Import) && facts.import.outcome == python::ImportResult::Outcome::Ok)
-            torch += tr("; imports in %1 s").arg(static_cast<double>(facts.import.elapsedMs) / 1000.0, 0, 'f', 1);
+            torch += CheckReportText::tr("; imports in %1 s")
+                         .arg(static_cast<double>(facts.import.elapsedMs) / 1000.0, 0, 'f', 1);
     }
     areas.append({QStringLiteral("torch"), torch});
     // Native libraries
     if (facts.libraries)
-        areas.append({QStringLiteral("libraries"), tr("Native libraries: %1 walked from %2 that torch loads")
-                                                       .arg(facts.libraries->libraries.size())
-                                                       .arg(facts.libraries->roots.size())});
+        areas.append(
+            {QStringLiteral("libraries"), CheckReportText::tr("Native libraries: %1 walked from %2 that torch loads")
+                                              .arg(facts.libraries->libraries.size())
+                                              .arg(facts.libraries->roots.size())});
     else
-        areas.append({QStringLiteral("libraries"), tr("Native libraries")});
+        areas.append({QStringLiteral("libraries"), CheckReportText::tr("Native libraries")});
     // GPU
     QString gpu;
     if (!facts.gpu.nvidiaDriverFound) {
-        gpu = tr("GPU: no NVIDIA driver found (torch runs on the CPU)");
+        gpu = CheckReportText::tr("GPU: no NVIDIA driver found (torch runs on the CPU)");
     } else {
         QStringList names;
         for (const auto &g : facts.gpu.gpus)
             names << (g.ccMajor ? QStringLiteral("%1 (sm_%2%3)").arg(g.name).arg(g.ccMajor).arg(g.ccMinor) : g.name);
-        gpu = tr("GPU: NVIDIA driver %1 (CUDA %2)%3")
+        gpu = CheckReportText::tr("GPU: NVIDIA driver %1 (CUDA %2)%3")
                   .arg(facts.gpu.driverVersion, facts.gpu.cudaDriverVersionString(),
                        names.isEmpty() ? QString() : QStringLiteral(", ") + names.join(QStringLiteral(", ")));
         if (facts.import.outcome == python::ImportResult::Outcome::Ok)
-            gpu += facts.import.cudaAvailable ? tr("; torch uses it") : tr("; torch does not use it");
+            gpu += facts.import.cudaAvailable ? CheckReportText::tr("; torch uses it")
+                                              : CheckReportText::tr("; torch does not use it");
     }
     areas.append({QStringLiteral("gpu"), gpu});
     QStringList packages;
@@ -222,11 +227,11 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
                 packages << c.name + u' ' + c.version;
     areas.append(
         {QStringLiteral("packages"),
-         tr("Packages%1")
+         CheckReportText::tr("Packages%1")
              .arg(packages.isEmpty() ? QString() : QStringLiteral(": ") + packages.join(QStringLiteral(", ")))});
-    areas.append({QStringLiteral("environment"), tr("Environment variables and paths")});
+    areas.append({QStringLiteral("environment"), CheckReportText::tr("Environment variables and paths")});
     if (!facts.composeFile.isEmpty())
-        areas.append({QStringLiteral("docker"), tr("Docker (%1)").arg(facts.composeFile)});
+        areas.append({QStringLiteral("docker"), CheckReportText::tr("Docker (%1)").arg(facts.composeFile)});
     areas.append({QStringLiteral("torchdoctor"), QString()});
 
     int errors = 0, warnings = 0;
@@ -244,8 +249,8 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
         }
         if (area.summary.isEmpty() && mine.isEmpty())
             continue;
-        out += mark(worst, !mine.isEmpty()) + u' ' + (area.summary.isEmpty() ? tr("TorchDoctor itself") : area.summary)
-               + u'\n';
+        out += mark(worst, !mine.isEmpty()) + u' '
+               + (area.summary.isEmpty() ? CheckReportText::tr("TorchDoctor itself") : area.summary) + u'\n';
         for (const Finding *f : mine) {
             if (f->severity == Severity::Error)
                 ++errors;
@@ -260,35 +265,36 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
                 QStringList fixes;
                 for (auto family : f->fixes)
                     fixes << checks::toString(family);
-                out += QStringLiteral("      ") + tr("Repairs that apply: %1").arg(fixes.join(QStringLiteral(", ")))
-                       + u'\n';
+                out += QStringLiteral("      ")
+                       + CheckReportText::tr("Repairs that apply: %1").arg(fixes.join(QStringLiteral(", "))) + u'\n';
             }
             if (options.verbose && !f->evidence.isEmpty())
                 out += QStringLiteral("      ")
-                       + tr("Evidence: %1")
+                       + CheckReportText::tr("Evidence: %1")
                              .arg(QString::fromUtf8(QJsonDocument(f->evidence).toJson(QJsonDocument::Compact)))
                        + u'\n';
         }
     }
     if (options.verbose) {
-        out += u'\n' + tr("Python interpreters found:") + u'\n';
+        out += u'\n' + CheckReportText::tr("Python interpreters found:") + u'\n';
         for (int i = 0; i < facts.interpreters.size(); ++i) {
             const auto &p = facts.interpreters[i];
             out += QStringLiteral("    %1 %2 %3 %4\n")
                        .arg(i == facts.chosen ? QStringLiteral("→") : QStringLiteral(" "), p.interpreter.executable,
                             p.interpreter.usable ? p.interpreter.version.toString() : p.interpreter.problem,
-                            p.torch.installed ? tr("(torch %1)").arg(p.torch.version) : QString());
+                            p.torch.installed ? CheckReportText::tr("(torch %1)").arg(p.torch.version) : QString());
         }
         if (!facts.gpu.notes.isEmpty())
-            out += tr("GPU probe: %1").arg(facts.gpu.notes.join(QStringLiteral("; "))) + u'\n';
+            out += CheckReportText::tr("GPU probe: %1").arg(facts.gpu.notes.join(QStringLiteral("; "))) + u'\n';
     }
     out += u'\n';
     if (report.cancelled)
-        out += tr("The diagnosis was cancelled; what is above is incomplete.\n");
+        out += CheckReportText::tr("The diagnosis was cancelled; what is above is incomplete.\n");
     if (errors == 0 && warnings == 0)
-        out += tr("• No issues found (%1 s).\n").arg(static_cast<double>(report.elapsedMs) / 1000.0, 0, 'f', 1);
+        out += CheckReportText::tr("• No issues found (%1 s).\n")
+                   .arg(static_cast<double>(report.elapsedMs) / 1000.0, 0, 'f', 1);
     else
-        out += tr("%1 error(s), %2 warning(s) (%3 s). Knowledge base of %4.\n")
+        out += CheckReportText::tr("%1 error(s), %2 warning(s) (%3 s). Knowledge base of %4.\n")
                    .arg(errors)
                    .arg(warnings)
                    .arg(static_cast<double>(report.elapsedMs) / 1000.0, 0, 'f', 1)

@@ -18,10 +18,10 @@ namespace td::report {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("SupportReport", text);
-}
+// The report's texts, under one translation context.
+struct SupportReportText {
+    Q_DECLARE_TR_FUNCTIONS(SupportReport)
+};
 
 QStringList lastLines(const QString &path, int count)
 {
@@ -95,7 +95,7 @@ QList<QPair<QString, QString>> collectEnvFields(const QJsonObject &report)
     const QJsonObject torch = python.value(QStringLiteral("torch")).toObject();
     const QJsonObject system = report.value(QStringLiteral("system")).toObject();
     const QJsonObject gpu = report.value(QStringLiteral("gpu")).toObject();
-    auto orNa = [](const QString &s) { return s.isEmpty() ? tr("N/A") : s; };
+    auto orNa = [](const QString &s) { return s.isEmpty() ? SupportReportText::tr("N/A") : s; };
     QStringList gpus;
     for (const auto &g : gpu.value(QStringLiteral("gpus")).toArray()) {
         const QJsonObject o = g.toObject();
@@ -109,37 +109,42 @@ QList<QPair<QString, QString>> collectEnvFields(const QJsonObject &report)
     const QJsonObject pkgs = torch.value(QStringLiteral("packages")).toObject();
     for (auto it = pkgs.begin(); it != pkgs.end(); ++it)
         packages << it.key() + QStringLiteral("==") + it.value().toString();
-    QString importState = tr("not run");
+    QString importState = SupportReportText::tr("not run");
     if (torch.contains(QStringLiteral("import_ok")))
         importState = torch.value(QStringLiteral("import_ok")).toBool()
-                          ? tr("yes (%1 ms)").arg(torch.value(QStringLiteral("import_ms")).toInt())
-                          : tr("no: %1").arg(torch.value(QStringLiteral("import_error")).toString());
+                          ? SupportReportText::tr("yes (%1 ms)").arg(torch.value(QStringLiteral("import_ms")).toInt())
+                          : SupportReportText::tr("no: %1").arg(torch.value(QStringLiteral("import_error")).toString());
     return {
-        {tr("PyTorch version"), orNa(torch.value(QStringLiteral("version")).toString())},
-        {tr("CUDA used to build PyTorch"), orNa(torch.value(QStringLiteral("cuda")).toString())},
-        {tr("Imports"), importState},
-        {tr("Is CUDA available"), torch.contains(QStringLiteral("cuda_available")) ? (
-                                      torch.value(QStringLiteral("cuda_available")).toBool() ? tr("True") : tr("False"))
-                                                                                   : tr("N/A")},
-        {tr("cuDNN version"), torch.contains(QStringLiteral("cudnn"))
-                                  ? QString::number(torch.value(QStringLiteral("cudnn")).toInt())
-                                  : tr("N/A")},
-        {tr("OS"), orNa(system.value(QStringLiteral("os_name")).toString()) + QStringLiteral(" (")
-                       + system.value(QStringLiteral("arch")).toString() + u')'},
-        {tr("Libc version"), orNa(system.value(QStringLiteral("libc")).toString())},
-        {tr("Python version"), python.isEmpty() ? tr("N/A")
-                                                : tr("%1 (%2-bit runtime)")
-                                                      .arg(python.value(QStringLiteral("version")).toString())
-                                                      .arg(python.value(QStringLiteral("bits")).toInt())},
-        {tr("Python executable"), orNa(report.value(QStringLiteral("python")).toString())},
-        {tr("Nvidia driver version"),
+        {SupportReportText::tr("PyTorch version"), orNa(torch.value(QStringLiteral("version")).toString())},
+        {SupportReportText::tr("CUDA used to build PyTorch"), orNa(torch.value(QStringLiteral("cuda")).toString())},
+        {SupportReportText::tr("Imports"), importState},
+        {SupportReportText::tr("Is CUDA available"),
+         torch.contains(QStringLiteral("cuda_available"))
+             ? (torch.value(QStringLiteral("cuda_available")).toBool() ? SupportReportText::tr("True")
+                                                                       : SupportReportText::tr("False"))
+             : SupportReportText::tr("N/A")},
+        {SupportReportText::tr("cuDNN version"), torch.contains(QStringLiteral("cudnn"))
+                                                     ? QString::number(torch.value(QStringLiteral("cudnn")).toInt())
+                                                     : SupportReportText::tr("N/A")},
+        {SupportReportText::tr("OS"), orNa(system.value(QStringLiteral("os_name")).toString()) + QStringLiteral(" (")
+                                          + system.value(QStringLiteral("arch")).toString() + u')'},
+        {SupportReportText::tr("Libc version"), orNa(system.value(QStringLiteral("libc")).toString())},
+        {SupportReportText::tr("Python version"), python.isEmpty()
+                                                      ? SupportReportText::tr("N/A")
+                                                      : SupportReportText::tr("%1 (%2-bit runtime)")
+                                                            .arg(python.value(QStringLiteral("version")).toString())
+                                                            .arg(python.value(QStringLiteral("bits")).toInt())},
+        {SupportReportText::tr("Python executable"), orNa(report.value(QStringLiteral("python")).toString())},
+        {SupportReportText::tr("Nvidia driver version"),
          gpu.value(QStringLiteral("nvidia_driver_found")).toBool()
              ? gpu.value(QStringLiteral("driver_version")).toString()
-                   + tr(" (supports CUDA %1)").arg(gpu.value(QStringLiteral("cuda_driver_version")).toString())
-             : tr("no NVIDIA driver found")},
-        {tr("GPU models and configuration"), gpus.isEmpty() ? tr("none found") : gpus.join(QStringLiteral("; "))},
-        {tr("Versions of relevant libraries"),
-         packages.isEmpty() ? tr("none found") : packages.join(QStringLiteral(", "))},
+                   + SupportReportText::tr(" (supports CUDA %1)")
+                         .arg(gpu.value(QStringLiteral("cuda_driver_version")).toString())
+             : SupportReportText::tr("no NVIDIA driver found")},
+        {SupportReportText::tr("GPU models and configuration"),
+         gpus.isEmpty() ? SupportReportText::tr("none found") : gpus.join(QStringLiteral("; "))},
+        {SupportReportText::tr("Versions of relevant libraries"),
+         packages.isEmpty() ? SupportReportText::tr("none found") : packages.join(QStringLiteral(", "))},
     };
 }
 
@@ -147,8 +152,8 @@ QString summaryLine(const QJsonObject &report)
 {
     const Counts c = countFindings(report);
     if (c.errors == 0 && c.warnings == 0)
-        return tr("✓ No issues found");
-    return tr("%1 %2 error(s), %3 warning(s)")
+        return SupportReportText::tr("✓ No issues found");
+    return SupportReportText::tr("%1 %2 error(s), %3 warning(s)")
         .arg(c.errors ? QStringLiteral("✗") : QStringLiteral("!"))
         .arg(c.errors)
         .arg(c.warnings);
@@ -158,13 +163,13 @@ QString stamp(const QJsonObject &report)
 {
     const QJsonObject redaction = report.value(QStringLiteral("redaction")).toObject();
     const QJsonObject tool = report.value(QStringLiteral("tool")).toObject();
-    return tr("Created %1 by %2 %3 · knowledge base of %4 · %5")
+    return SupportReportText::tr("Created %1 by %2 %3 · knowledge base of %4 · %5")
         .arg(report.value(QStringLiteral("created")).toString(), tool.value(QStringLiteral("name")).toString(),
              tool.value(QStringLiteral("version")).toString(),
              report.value(QStringLiteral("knowledge_date")).toString(),
              redaction.value(QStringLiteral("redacted")).toBool()
-                 ? tr("personal data and secrets redacted")
-                 : tr("NOT REDACTED: for local use only, do not share"));
+                 ? SupportReportText::tr("personal data and secrets redacted")
+                 : SupportReportText::tr("NOT REDACTED: for local use only, do not share"));
 }
 
 // ---- Markdown ----
@@ -243,11 +248,11 @@ QJsonObject buildReport(const checks::CheckReport &diagnosis, const ReportOption
     report.insert(QStringLiteral("log_tail"), QJsonArray::fromStringList(lastLines(options.logFile, options.logLines)));
 
     if (!options.redact) {
-        report.insert(
-            QStringLiteral("redaction"),
-            QJsonObject{{QStringLiteral("redacted"), false},
-                        {QStringLiteral("note"), tr("NOT REDACTED: this report may hold user names, paths and "
-                                                    "secrets. Keep it for local use; do not share it.")}});
+        report.insert(QStringLiteral("redaction"),
+                      QJsonObject{{QStringLiteral("redacted"), false},
+                                  {QStringLiteral("note"),
+                                   SupportReportText::tr("NOT REDACTED: this report may hold user names, paths and "
+                                                         "secrets. Keep it for local use; do not share it.")}});
         return report;
     }
     Redactor redactor(RedactionContext::fromSystem(env));
@@ -267,30 +272,31 @@ QString renderText(const checks::CheckReport &diagnosis, const ReportOptions &op
     textOptions.verbose = verbose;
     const QString text = checkToText(diagnosis, textOptions);
     if (!options.redact)
-        return tr("NOT REDACTED: for local use only, do not share.\n\n") + text;
+        return SupportReportText::tr("NOT REDACTED: for local use only, do not share.\n\n") + text;
     return Redactor(RedactionContext::fromSystem(diagnosis.facts.request.environment)).redact(text);
 }
 
 QString renderMarkdown(const QJsonObject &report)
 {
     QString md;
-    md += tr("# TorchDoctor report\n\n");
+    md += SupportReportText::tr("# TorchDoctor report\n\n");
     md += QStringLiteral("> ") + mdEscape(stamp(report)) + QStringLiteral("\n\n");
     if (!report.value(QStringLiteral("redaction")).toObject().value(QStringLiteral("redacted")).toBool())
-        md += QStringLiteral("> **") + tr("NOT REDACTED: this report may hold personal data and secrets.")
+        md += QStringLiteral("> **")
+              + SupportReportText::tr("NOT REDACTED: this report may hold personal data and secrets.")
               + QStringLiteral("**\n\n");
 
-    md += tr("## Summary\n\n");
+    md += SupportReportText::tr("## Summary\n\n");
     md += QStringLiteral("| | |\n|---|---|\n");
-    md += QStringLiteral("| %1 | %2 |\n").arg(tr("Result"), mdCell(summaryLine(report)));
+    md += QStringLiteral("| %1 | %2 |\n").arg(SupportReportText::tr("Result"), mdCell(summaryLine(report)));
     for (const auto &[field, value] : collectEnvFields(report))
         md += QStringLiteral("| %1 | %2 |\n").arg(mdCell(field), mdCell(value));
     md += u'\n';
 
-    md += tr("## Findings\n\n");
+    md += SupportReportText::tr("## Findings\n\n");
     const QJsonArray findings = report.value(QStringLiteral("findings")).toArray();
     if (findings.isEmpty())
-        md += tr("No problems were found.\n\n");
+        md += SupportReportText::tr("No problems were found.\n\n");
     for (const auto &v : findings) {
         const QJsonObject f = v.toObject();
         md += QStringLiteral("### %1 %2 (`%3`)\n\n")
@@ -299,15 +305,16 @@ QString renderMarkdown(const QJsonObject &report)
         for (const QString &paragraph : f.value(QStringLiteral("detail")).toString().split(u'\n', Qt::SkipEmptyParts))
             md += mdEscape(paragraph) + QStringLiteral("\n\n");
         if (const QString tree = chainTree(f); !tree.isEmpty())
-            md += QStringLiteral("**") + tr("Failing dependency chain") + QStringLiteral("**\n\n") + mdFence(tree)
-                  + u'\n';
+            md += QStringLiteral("**") + SupportReportText::tr("Failing dependency chain") + QStringLiteral("**\n\n")
+                  + mdFence(tree) + u'\n';
         QStringList fixes;
         for (const auto &x : f.value(QStringLiteral("fixes")).toArray())
             fixes << x.toString();
         if (!fixes.isEmpty())
-            md += QStringLiteral("**") + tr("Repairs that apply:") + QStringLiteral("** ")
+            md += QStringLiteral("**") + SupportReportText::tr("Repairs that apply:") + QStringLiteral("** ")
                   + fixes.join(QStringLiteral(", ")) + QStringLiteral("\n\n");
-        md += QStringLiteral("<details><summary>") + tr("Evidence") + QStringLiteral("</summary>\n\n")
+        md += QStringLiteral("<details><summary>") + SupportReportText::tr("Evidence")
+              + QStringLiteral("</summary>\n\n")
               + mdFence(
                   QString::fromUtf8(
                       QJsonDocument(f.value(QStringLiteral("evidence")).toObject()).toJson(QJsonDocument::Indented)),
@@ -316,10 +323,12 @@ QString renderMarkdown(const QJsonObject &report)
     }
 
     const QJsonArray pythons = report.value(QStringLiteral("pythons")).toArray();
-    md += QStringLiteral("<details><summary>") + tr("Python interpreters found (%1)").arg(pythons.size())
+    md += QStringLiteral("<details><summary>")
+          + SupportReportText::tr("Python interpreters found (%1)").arg(pythons.size())
           + QStringLiteral("</summary>\n\n");
     md += QStringLiteral("| %1 | %2 | %3 | %4 |\n|---|---|---|---|\n")
-              .arg(tr("Interpreter"), tr("Version"), tr("torch"), tr("Notes"));
+              .arg(SupportReportText::tr("Interpreter"), SupportReportText::tr("Version"),
+                   SupportReportText::tr("torch"), SupportReportText::tr("Notes"));
     for (const auto &v : pythons) {
         const QJsonObject p = v.toObject();
         md += QStringLiteral("| %1%2 | %3 | %4 | %5 |\n")
@@ -332,7 +341,8 @@ QString renderMarkdown(const QJsonObject &report)
     md += QStringLiteral("\n</details>\n\n");
 
     const QJsonObject environment = report.value(QStringLiteral("environment")).toObject();
-    md += QStringLiteral("<details><summary>") + tr("Environment variables (%1)").arg(environment.size())
+    md += QStringLiteral("<details><summary>")
+          + SupportReportText::tr("Environment variables (%1)").arg(environment.size())
           + QStringLiteral("</summary>\n\n");
     QString envText;
     for (auto it = environment.begin(); it != environment.end(); ++it)
@@ -344,7 +354,7 @@ QString renderMarkdown(const QJsonObject &report)
         QString logText;
         for (const auto &line : log)
             logText += line.toString() + u'\n';
-        md += QStringLiteral("<details><summary>") + tr("Log (last %1 lines)").arg(log.size())
+        md += QStringLiteral("<details><summary>") + SupportReportText::tr("Log (last %1 lines)").arg(log.size())
               + QStringLiteral("</summary>\n\n") + mdFence(logText) + QStringLiteral("\n</details>\n");
     }
     return md;
@@ -357,7 +367,8 @@ QString renderHtml(const QJsonObject &report)
              .arg(QLocale().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh-CN") : QStringLiteral("en"));
     h += QStringLiteral(
         "<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n");
-    h += QStringLiteral("<title>") + esc(tr("TorchDoctor report")) + QStringLiteral("</title>\n<style>\n");
+    h += QStringLiteral("<title>") + esc(SupportReportText::tr("TorchDoctor report"))
+         + QStringLiteral("</title>\n<style>\n");
     h += QStringLiteral(
         "body{font-family:-apple-system,\"Segoe UI\",\"PingFang SC\",\"Microsoft YaHei\",\"Noto Sans CJK SC\",\"Noto "
         "Sans\",sans-serif;"
@@ -377,22 +388,24 @@ QString renderHtml(const QJsonObject &report)
         "print{body{margin:0;max-width:none}details{display:block}summary{font-weight:bold}pre{white-space:pre-wrap}}"
         "\n");
     h += QStringLiteral("</style>\n</head>\n<body>\n");
-    h += QStringLiteral("<h1>") + esc(tr("TorchDoctor report")) + QStringLiteral("</h1>\n<p class=\"stamp\">")
-         + esc(stamp(report)) + QStringLiteral("</p>\n");
+    h += QStringLiteral("<h1>") + esc(SupportReportText::tr("TorchDoctor report"))
+         + QStringLiteral("</h1>\n<p class=\"stamp\">") + esc(stamp(report)) + QStringLiteral("</p>\n");
     if (!report.value(QStringLiteral("redaction")).toObject().value(QStringLiteral("redacted")).toBool())
         h += QStringLiteral("<p class=\"warn\">")
-             + esc(tr("NOT REDACTED: this report may hold personal data and secrets.")) + QStringLiteral("</p>\n");
+             + esc(SupportReportText::tr("NOT REDACTED: this report may hold personal data and secrets."))
+             + QStringLiteral("</p>\n");
 
-    h += QStringLiteral("<h2>") + esc(tr("Summary")) + QStringLiteral("</h2>\n<table>\n");
-    h += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n").arg(esc(tr("Result")), esc(summaryLine(report)));
+    h += QStringLiteral("<h2>") + esc(SupportReportText::tr("Summary")) + QStringLiteral("</h2>\n<table>\n");
+    h += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n")
+             .arg(esc(SupportReportText::tr("Result")), esc(summaryLine(report)));
     for (const auto &[field, value] : collectEnvFields(report))
         h += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n").arg(esc(field), esc(value));
     h += QStringLiteral("</table>\n");
 
-    h += QStringLiteral("<h2>") + esc(tr("Findings")) + QStringLiteral("</h2>\n");
+    h += QStringLiteral("<h2>") + esc(SupportReportText::tr("Findings")) + QStringLiteral("</h2>\n");
     const QJsonArray findings = report.value(QStringLiteral("findings")).toArray();
     if (findings.isEmpty())
-        h += QStringLiteral("<p>") + esc(tr("No problems were found.")) + QStringLiteral("</p>\n");
+        h += QStringLiteral("<p>") + esc(SupportReportText::tr("No problems were found.")) + QStringLiteral("</p>\n");
     for (const auto &v : findings) {
         const QJsonObject f = v.toObject();
         const QString severity = f.value(QStringLiteral("severity")).toString();
@@ -402,25 +415,27 @@ QString renderHtml(const QJsonObject &report)
         for (const QString &paragraph : f.value(QStringLiteral("detail")).toString().split(u'\n', Qt::SkipEmptyParts))
             h += QStringLiteral("<p>") + esc(paragraph) + QStringLiteral("</p>\n");
         if (const QString tree = chainTree(f); !tree.isEmpty())
-            h += QStringLiteral("<p><strong>") + esc(tr("Failing dependency chain"))
+            h += QStringLiteral("<p><strong>") + esc(SupportReportText::tr("Failing dependency chain"))
                  + QStringLiteral("</strong></p>\n<pre>") + esc(tree) + QStringLiteral("</pre>\n");
         QStringList fixes;
         for (const auto &x : f.value(QStringLiteral("fixes")).toArray())
             fixes << x.toString();
         if (!fixes.isEmpty())
-            h += QStringLiteral("<p><strong>") + esc(tr("Repairs that apply:")) + QStringLiteral("</strong> ")
-                 + esc(fixes.join(QStringLiteral(", "))) + QStringLiteral("</p>\n");
-        h += QStringLiteral("<details><summary>") + esc(tr("Evidence")) + QStringLiteral("</summary><pre>")
+            h += QStringLiteral("<p><strong>") + esc(SupportReportText::tr("Repairs that apply:"))
+                 + QStringLiteral("</strong> ") + esc(fixes.join(QStringLiteral(", "))) + QStringLiteral("</p>\n");
+        h += QStringLiteral("<details><summary>") + esc(SupportReportText::tr("Evidence"))
+             + QStringLiteral("</summary><pre>")
              + esc(QString::fromUtf8(
                  QJsonDocument(f.value(QStringLiteral("evidence")).toObject()).toJson(QJsonDocument::Indented)))
              + QStringLiteral("</pre></details>\n</div>\n");
     }
 
     const QJsonArray pythons = report.value(QStringLiteral("pythons")).toArray();
-    h += QStringLiteral("<h2>") + esc(tr("Python interpreters found (%1)").arg(pythons.size()))
+    h += QStringLiteral("<h2>") + esc(SupportReportText::tr("Python interpreters found (%1)").arg(pythons.size()))
          + QStringLiteral("</h2>\n<table>\n");
     h += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th></tr>\n")
-             .arg(esc(tr("Interpreter")), esc(tr("Version")), esc(tr("torch")), esc(tr("Notes")));
+             .arg(esc(SupportReportText::tr("Interpreter")), esc(SupportReportText::tr("Version")),
+                  esc(SupportReportText::tr("torch")), esc(SupportReportText::tr("Notes")));
     for (const auto &v : pythons) {
         const QJsonObject p = v.toObject();
         h += QStringLiteral("<tr><td>%1%2</td><td>%3</td><td>%4</td><td>%5</td></tr>\n")
@@ -436,14 +451,14 @@ QString renderHtml(const QJsonObject &report)
     QString envText;
     for (auto it = environment.begin(); it != environment.end(); ++it)
         envText += it.key() + u'=' + it.value().toString() + u'\n';
-    h += QStringLiteral("<h2>") + esc(tr("Environment variables (%1)").arg(environment.size()))
+    h += QStringLiteral("<h2>") + esc(SupportReportText::tr("Environment variables (%1)").arg(environment.size()))
          + QStringLiteral("</h2>\n<pre>") + esc(envText) + QStringLiteral("</pre>\n");
     const QJsonArray log = report.value(QStringLiteral("log_tail")).toArray();
     if (!log.isEmpty()) {
         QString logText;
         for (const auto &line : log)
             logText += line.toString() + u'\n';
-        h += QStringLiteral("<details><summary>") + esc(tr("Log (last %1 lines)").arg(log.size()))
+        h += QStringLiteral("<details><summary>") + esc(SupportReportText::tr("Log (last %1 lines)").arg(log.size()))
              + QStringLiteral("</summary><pre>") + esc(logText) + QStringLiteral("</pre></details>\n");
     }
     h += QStringLiteral("</body>\n</html>\n");

@@ -2,6 +2,127 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CheckReport</name>
+    <message>
+        <source>TorchDoctor %1: diagnosis of %2
+
+</source>
+        <translation>TorchDoctor %1：%2 的诊断
+
+</translation>
+    </message>
+    <message>
+        <source>(no Python found)</source>
+        <translation>（未找到 Python）</translation>
+    </message>
+    <message>
+        <source>Python %1 (%2-bit) at %3</source>
+        <translation>Python %1（%2 位），位于 %3</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>PyTorch</source>
+        <translation>PyTorch</translation>
+    </message>
+    <message>
+        <source>PyTorch %1 (%2) at %3</source>
+        <translation>PyTorch %1（%2），位于 %3</translation>
+    </message>
+    <message>
+        <source>CPU build</source>
+        <translation>CPU 版</translation>
+    </message>
+    <message>
+        <source>CUDA %1 build</source>
+        <translation>CUDA %1 版</translation>
+    </message>
+    <message>
+        <source>; imports in %1 s</source>
+        <translation>；导入耗时 %1 秒</translation>
+    </message>
+    <message>
+        <source>Native libraries: %1 walked from %2 that torch loads</source>
+        <translation>本机库：从 torch 加载的 %2 出发检查了 %1 个</translation>
+    </message>
+    <message>
+        <source>Native libraries</source>
+        <translation>本机库</translation>
+    </message>
+    <message>
+        <source>GPU: no NVIDIA driver found (torch runs on the CPU)</source>
+        <translation>GPU：未找到 NVIDIA 驱动（torch 在 CPU 上运行）</translation>
+    </message>
+    <message>
+        <source>GPU: NVIDIA driver %1 (CUDA %2)%3</source>
+        <translation>GPU：NVIDIA 驱动 %1（CUDA %2）%3</translation>
+    </message>
+    <message>
+        <source>; torch uses it</source>
+        <translation>；torch 正在使用它</translation>
+    </message>
+    <message>
+        <source>; torch does not use it</source>
+        <translation>；torch 没有使用它</translation>
+    </message>
+    <message>
+        <source>Packages%1</source>
+        <translation>软件包%1</translation>
+    </message>
+    <message>
+        <source>Environment variables and paths</source>
+        <translation>环境变量与路径</translation>
+    </message>
+    <message>
+        <source>Docker (%1)</source>
+        <translation>Docker（%1）</translation>
+    </message>
+    <message>
+        <source>TorchDoctor itself</source>
+        <translation>TorchDoctor 自身</translation>
+    </message>
+    <message>
+        <source>Repairs that apply: %1</source>
+        <translation>适用的修复：%1</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>证据：%1</translation>
+    </message>
+    <message>
+        <source>Python interpreters found:</source>
+        <translation>找到的 Python 解释器：</translation>
+    </message>
+    <message>
+        <source>(torch %1)</source>
+        <translation>（torch %1）</translation>
+    </message>
+    <message>
+        <source>GPU probe: %1</source>
+        <translation>GPU 检测：%1</translation>
+    </message>
+    <message>
+        <source>The diagnosis was cancelled; what is above is incomplete.
+</source>
+        <translation>诊断已取消；以上内容不完整。
+</translation>
+    </message>
+    <message>
+        <source>• No issues found (%1 s).
+</source>
+        <translation>• 没有发现问题（%1 秒）。
+</translation>
+    </message>
+    <message>
+        <source>%1 error(s), %2 warning(s) (%3 s). Knowledge base of %4.
+</source>
+        <translation>%1 个错误，%2 个警告（%3 秒）。知识库日期：%4。
+</translation>
+    </message>
+</context>
+<context>
     <name>CheckRunner</name>
     <message>
         <source>The check &quot;%1&quot; failed</source>
@@ -507,41 +628,41 @@
     </message>
     <message>
         <source>answered: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>回答：%1</translation>
     </message>
     <message>
         <source>run at the user&apos;s request</source>
-        <translation type="unfinished"></translation>
+        <translation>应用户要求运行</translation>
     </message>
     <message>
         <source>the user says it is solved</source>
-        <translation type="unfinished"></translation>
+        <translation>用户确认问题已解决</translation>
     </message>
     <message>
         <source>the user says it is not solved</source>
-        <translation type="unfinished"></translation>
+        <translation>用户确认问题未解决</translation>
     </message>
     <message>
         <source>checked again: no errors left</source>
-        <translation type="unfinished"></translation>
+        <translation>已重新检查：没有剩余错误</translation>
     </message>
     <message numerus="yes">
         <source>checked again: %n error(s) left (%1)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已重新检查：还剩 %n 个错误（%1）</numerusform>
         </translation>
     </message>
     <message>
         <source>applied</source>
-        <translation type="unfinished"></translation>
+        <translation>已应用</translation>
     </message>
     <message>
         <source>skipped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过：%1</translation>
     </message>
     <message>
         <source>declined: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已拒绝：%1</translation>
     </message>
     <message>
         <source>failed</source>
@@ -549,27 +670,27 @@
     </message>
     <message>
         <source>failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：%1</translation>
     </message>
     <message>
         <source>Repair flowchart (&gt; where you are, * passed)</source>
-        <translation type="unfinished"></translation>
+        <translation>修复流程图（&gt; 当前位置，* 已经过）</translation>
     </message>
     <message>
         <source>Now: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>当前：%1</translation>
     </message>
     <message>
         <source>Result: solved</source>
-        <translation type="unfinished"></translation>
+        <translation>结果：已解决</translation>
     </message>
     <message>
         <source>Result: not solved</source>
-        <translation type="unfinished"></translation>
+        <translation>结果：未解决</translation>
     </message>
     <message>
         <source>Result: not solved; still failing: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>结果：未解决；仍然失败：%1</translation>
     </message>
 </context>
 <context>
@@ -978,6 +1099,225 @@
     </message>
 </context>
 <context>
+    <name>SupportReport</name>
+    <message>
+        <source>N/A</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>yes (%1 ms)</source>
+        <translation>是（%1 毫秒）</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>否：%1</translation>
+    </message>
+    <message>
+        <source>PyTorch version</source>
+        <translation>PyTorch 版本</translation>
+    </message>
+    <message>
+        <source>CUDA used to build PyTorch</source>
+        <translation>构建 PyTorch 所用的 CUDA</translation>
+    </message>
+    <message>
+        <source>Imports</source>
+        <translation>能否导入</translation>
+    </message>
+    <message>
+        <source>Is CUDA available</source>
+        <translation>CUDA 是否可用</translation>
+    </message>
+    <message>
+        <source>True</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>False</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>cuDNN version</source>
+        <translation>cuDNN 版本</translation>
+    </message>
+    <message>
+        <source>OS</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>Libc version</source>
+        <translation>Libc 版本</translation>
+    </message>
+    <message>
+        <source>Python version</source>
+        <translation>Python 版本</translation>
+    </message>
+    <message>
+        <source>%1 (%2-bit runtime)</source>
+        <translation>%1（%2 位运行时）</translation>
+    </message>
+    <message>
+        <source>Python executable</source>
+        <translation>Python 可执行文件</translation>
+    </message>
+    <message>
+        <source>Nvidia driver version</source>
+        <translation>NVIDIA 驱动版本</translation>
+    </message>
+    <message>
+        <source> (supports CUDA %1)</source>
+        <translation>（支持 CUDA %1）</translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver found</source>
+        <translation>未找到 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>GPU models and configuration</source>
+        <translation>GPU 型号与配置</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>Versions of relevant libraries</source>
+        <translation>相关库的版本</translation>
+    </message>
+    <message>
+        <source>✓ No issues found</source>
+        <translation>✓ 没有发现问题</translation>
+    </message>
+    <message>
+        <source>%1 %2 error(s), %3 warning(s)</source>
+        <translation>%1 %2 个错误，%3 个警告</translation>
+    </message>
+    <message>
+        <source>Created %1 by %2 %3 · knowledge base of %4 · %5</source>
+        <translation>由 %2 %3 于 %1 生成 · 知识库日期 %4 · %5</translation>
+    </message>
+    <message>
+        <source>personal data and secrets redacted</source>
+        <translation>个人信息与密钥已脱敏</translation>
+    </message>
+    <message>
+        <source>NOT REDACTED: for local use only, do not share</source>
+        <translation>未脱敏：仅供本机使用，请勿分享</translation>
+    </message>
+    <message>
+        <source>NOT REDACTED: this report may hold user names, paths and secrets. Keep it for local use; do not share it.</source>
+        <translation>未脱敏：本报告可能包含用户名、路径和密钥。请仅在本机使用，不要分享。</translation>
+    </message>
+    <message>
+        <source>NOT REDACTED: for local use only, do not share.
+
+</source>
+        <translation>未脱敏：仅供本机使用，请勿分享。
+
+</translation>
+    </message>
+    <message>
+        <source># TorchDoctor report
+
+</source>
+        <translation># TorchDoctor 报告
+
+</translation>
+    </message>
+    <message>
+        <source>NOT REDACTED: this report may hold personal data and secrets.</source>
+        <translation>未脱敏：本报告可能包含个人信息和密钥。</translation>
+    </message>
+    <message>
+        <source>## Summary
+
+</source>
+        <translation>## 概要
+
+</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>## Findings
+
+</source>
+        <translation>## 发现的问题
+
+</translation>
+    </message>
+    <message>
+        <source>No problems were found.
+
+</source>
+        <translation>没有发现问题。
+
+</translation>
+    </message>
+    <message>
+        <source>Failing dependency chain</source>
+        <translation>加载失败的依赖链</translation>
+    </message>
+    <message>
+        <source>Repairs that apply:</source>
+        <translation>适用的修复：</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Python interpreters found (%1)</source>
+        <translation>找到的 Python 解释器（%1）</translation>
+    </message>
+    <message>
+        <source>Interpreter</source>
+        <translation>解释器</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>torch</source>
+        <translation>torch</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Environment variables (%1)</source>
+        <translation>环境变量（%1）</translation>
+    </message>
+    <message>
+        <source>Log (last %1 lines)</source>
+        <translation>日志（最后 %1 行）</translation>
+    </message>
+    <message>
+        <source>TorchDoctor report</source>
+        <translation>TorchDoctor 报告</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现的问题</translation>
+    </message>
+    <message>
+        <source>No problems were found.</source>
+        <translation>没有发现问题。</translation>
+    </message>
+</context>
+<context>
     <name>SystemPlanner</name>
     <message>
         <source>Repair the system</source>
@@ -1115,328 +1455,6 @@
     <message>
         <source>Programs already running keep the old environment: open a new terminal (or restart the program) after the fix.</source>
         <translation>已在运行的程序仍保留旧的环境：修复后请打开新终端（或重启程序）。</translation>
-    </message>
-</context>
-<context>
-    <name>td::report</name>
-    <message>
-        <source>TorchDoctor %1: diagnosis of %2
-
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(no Python found)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python %1 (%2-bit) at %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python</source>
-        <translation>Python</translation>
-    </message>
-    <message>
-        <source>PyTorch</source>
-        <translation>PyTorch</translation>
-    </message>
-    <message>
-        <source>PyTorch %1 (%2) at %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU build</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CUDA %1 build</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; imports in %1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Native libraries: %1 walked from %2 that torch loads</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Native libraries</source>
-        <translation>本机库</translation>
-    </message>
-    <message>
-        <source>GPU: no NVIDIA driver found (torch runs on the CPU)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU: NVIDIA driver %1 (CUDA %2)%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; torch uses it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; torch does not use it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Packages%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Environment variables and paths</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Docker (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TorchDoctor itself</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Repairs that apply: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evidence: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python interpreters found:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(torch %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU probe: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The diagnosis was cancelled; what is above is incomplete.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>• No issues found (%1 s).
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 error(s), %2 warning(s) (%3 s). Knowledge base of %4.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>N/A</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not run</source>
-        <translation>未运行</translation>
-    </message>
-    <message>
-        <source>yes (%1 ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PyTorch version</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CUDA used to build PyTorch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Imports</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Is CUDA available</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>True</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>False</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cuDNN version</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>OS</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Libc version</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python version</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2-bit runtime)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python executable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nvidia driver version</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (supports CUDA %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no NVIDIA driver found</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU models and configuration</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none found</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Versions of relevant libraries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>✓ No issues found</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %2 error(s), %3 warning(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Created %1 by %2 %3 · knowledge base of %4 · %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>personal data and secrets redacted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NOT REDACTED: for local use only, do not share</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NOT REDACTED: this report may hold user names, paths and secrets. Keep it for local use; do not share it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NOT REDACTED: for local use only, do not share.
-
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source># TorchDoctor report
-
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NOT REDACTED: this report may hold personal data and secrets.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>## Summary
-
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>## Findings
-
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No problems were found.
-
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failing dependency chain</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Repairs that apply:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evidence</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python interpreters found (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interpreter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Version</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>torch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Environment variables (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Log (last %1 lines)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TorchDoctor report</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Summary</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No problems were found.</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
