@@ -24,6 +24,7 @@ namespace td::ui {
 struct Target {
     QString python;
     QString projectDir;
+    QString cloneUrl; // Docker: the repository to clone when the project has no docker-compose.yml
 };
 
 // The interpreters and project folders found on this machine.
@@ -51,6 +52,8 @@ struct RepairProposal {
     QString afterwards;              // what the user does after it
     QString preflight;               // what is asked before it runs, in one sentence; empty: nothing
     int handle = -1;                 // the backend's own reference to what it planned
+    bool needsRepository = false;    // Docker: the project has no compose file; name a repository to clone
+    QString continueIn;              // Docker: the folder the clone makes; diagnose and plan again there
 
     [[nodiscard]] bool canApply() const { return !plan.steps.isEmpty(); }
 };
@@ -96,7 +99,8 @@ public:
                                                                    const checks::CheckReport &report) const = 0;
 
     [[nodiscard]] virtual QList<checks::FixFamily> families() const = 0;
-    virtual RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before) = 0;
+    // `target`: what the user chose (Docker clones target.cloneUrl when the project has no compose file).
+    virtual RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before, const Target &target) = 0;
     // Changes nothing; the future's result is empty when the repair can go ahead, else why not.
     virtual QFuture<QString> preflight(const RepairProposal &repair) = 0;
     virtual QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) = 0;

@@ -174,7 +174,7 @@ QList<FixFamily> CoreBackend::families() const
     return fixes::Repairs::families();
 }
 
-RepairProposal CoreBackend::plan(FixFamily family, const checks::CheckReport &before)
+RepairProposal CoreBackend::plan(FixFamily family, const checks::CheckReport &before, const Target &target)
 {
     RepairProposal out;
     out.family = family;
@@ -187,8 +187,16 @@ RepairProposal CoreBackend::plan(FixFamily family, const checks::CheckReport &be
                 out.targeted << f;
         return out;
     }
-    const fixes::Repairs repairs(m_knowledge, before.facts.request);
+    fixes::RepairOptions options;
+    options.cloneUrl = target.cloneUrl;
+    const fixes::Repairs repairs(m_knowledge, before.facts.request, options);
     Planned planned{repairs.plan(family, before), before.facts.request};
+    if (family == FixFamily::Docker) {
+        const fixes::DockerPlan &docker = planned.repair.docker;
+        out.needsRepository =
+            docker.composeFile.isEmpty() && docker.clonedInto.isEmpty() && !before.facts.request.projectDir.isEmpty();
+        out.continueIn = docker.clonedInto;
+    }
     out.targeted = planned.repair.targeted;
     out.plan = planned.repair.plan;
     out.summary = planned.repair.summary;

@@ -34,7 +34,7 @@ public:
                                                            const checks::CheckReport &report) const override;
 
     [[nodiscard]] QList<checks::FixFamily> families() const override;
-    RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before) override;
+    RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before, const Target &target) override;
     QFuture<QString> preflight(const RepairProposal &repair) override;
     QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) override;
     QFuture<QString> servicesProblem(const RepairProposal &repair) override;

@@ -38,6 +38,7 @@ FixPage::FixPage(Session &session, checks::FixFamily family, QWidget *parent) : 
     connect(&m_run, &QFutureWatcher<RepairEvent>::resultsReadyAt, this, &FixPage::onEvents);
     connect(&m_verify, &QFutureWatcher<checks::CheckReport>::finished, this, &FixPage::onVerified);
     connect(&m_services, &QFutureWatcher<QString>::finished, this, &FixPage::onServices);
+    connect(&m_cloneDiagnosis, &QFutureWatcher<checks::CheckReport>::finished, this, &FixPage::onCloneDiagnosed);
 }
 
 FixPage::~FixPage()
@@ -47,8 +48,10 @@ FixPage::~FixPage()
     m_run.disconnect(this);
     m_verify.disconnect(this);
     m_services.disconnect(this);
+    m_cloneDiagnosis.disconnect(this);
     m_cancel.cancel();
     m_verify.cancel();
+    m_cloneDiagnosis.cancel();
 }
 
 void FixPage::retranslate()
@@ -83,18 +86,28 @@ void FixPage::initializePage()
     m_runner->setStatus({});
     const flow::Flow *flow = session().flow();
     m_skippedOnTheWay = flow ? flow->skippedSteps() : QStringList{};
+    replan();
+    retranslate();
+    emit completeChanged();
+}
+
+void FixPage::replan()
+{
     const auto &report = session().report();
-    m_proposal = report ? session().backend().plan(m_family, *report) : RepairProposal{};
+    m_proposal = report ? session().backend().plan(m_family, *report, session().target) : RepairProposal{};
     m_proposal.family = m_family;
     m_runner->setProposal(m_proposal);
     m_runner->setPhase(FixRunnerWidget::Phase::Planned);
-    if (!m_proposal.canApply())
+    if (m_proposal.needsRepository)
+        m_runner->setStatus(tr("Name the repository to clone above, or go on without Docker."));
+    else if (!m_proposal.canApply())
         m_runner->setStatus(m_proposal.targeted.isEmpty()
                                 ? tr("There is nothing for this step to do.")
                                 : tr("This step cannot be applied here; the notes above say why. Go on to the next "
                                      "step."));
-    retranslate();
-    emit completeChanged();
+    else
+        m_runner->setStatus({});
+    proposalChanged();
 }
 
 void FixPage::apply()
@@ -189,6 +202,15 @@ void FixPage::onRunFinished(const fixes::ExecutionResult &result)
         session().afterwards << m_proposal.afterwards;
     switch (result.outcome) {
     case Outcome::Done:
+        if (m_family == checks::FixFamily::Docker && !m_proposal.continueIn.isEmpty()) {
+            // The clone is there: diagnose the project it made, then plan running it.
+            session().target.projectDir = m_proposal.continueIn;
+            session().target.cloneUrl.clear();
+            m_runner->setPhase(FixRunnerWidget::Phase::Verifying);
+            m_runner->setStatus(tr("Cloned into %1. Checking the project there…").arg(m_proposal.continueIn));
+            m_cloneDiagnosis.setFuture(session().backend().diagnose(session().target));
+            return;
+        }
         if (m_family == checks::FixFamily::Docker) {
             // Docker runs the project instead of repairing this machine: it worked when the services run.
             m_runner->setStatus(tr("Every step ran. Checking that the project's services run…"));
@@ -221,6 +243,19 @@ void FixPage::onServices()
         conclude(StepOutcome::Applied, {}, tr("Every step ran, and the project's services run."));
     else
         conclude(StepOutcome::Failed, problem, tr("Every step ran, but: %1").arg(problem));
+}
+
+void FixPage::onCloneDiagnosed()
+{
+    if (m_cloneDiagnosis.isCanceled() || m_cloneDiagnosis.future().resultCount() == 0) {
+        conclude(StepOutcome::Failed, tr("the check of the cloned project did not finish"),
+                 tr("The project was cloned, but checking it did not finish."));
+        return;
+    }
+    session().setLatestReport(m_cloneDiagnosis.result());
+    replan();
+    if (m_proposal.canApply())
+        m_runner->setStatus(tr("Cloned. The plan above runs the project: apply it to go on."));
 }
 
 void FixPage::conclude(StepOutcome outcome, const QString &reason, const QString &status)

@@ -42,6 +42,10 @@ public:
 
 protected:
     void retranslate() override;
+    // Plans the family again from the latest diagnosis and the session's target.
+    void replan();
+    // The plan on show changed (a subclass shows what goes with it).
+    virtual void proposalChanged() {}
     // The family's own words: what the step is, what it costs, what to know.
     [[nodiscard]] virtual QString titleText() const = 0;
     [[nodiscard]] virtual QString subTitleText() const = 0;
@@ -55,6 +59,7 @@ private:
     void onServices();
     void conclude(flow::StepOutcome outcome, const QString &reason, const QString &status);
     void onVerified();
+    void onCloneDiagnosed();
     void finish(const QString &status);
     void showVerification();
 
@@ -69,6 +74,7 @@ private:
     QFutureWatcher<RepairEvent> m_run;
     QFutureWatcher<checks::CheckReport> m_verify;
     QFutureWatcher<QString> m_services;
+    QFutureWatcher<checks::CheckReport> m_cloneDiagnosis; // Docker: the project a clone made
     platform::CancelToken m_cancel;
     bool m_cancelRequested = false;
     bool m_finished = false;

@@ -1586,6 +1586,22 @@
         <source>What it costs: Docker Desktop (Windows, macOS) or Docker Engine, a docker-compose.yml in the project, several gigabytes for the first build, and on Windows about 5–10% of the speed. The Python on this machine stays as it is.</source>
         <translation>代价：需要 Docker Desktop（Windows、macOS）或 Docker Engine，项目中需要有 docker-compose.yml，首次构建要下载数 GB，在 Windows 上大约损失 5–10% 的速度。本机的 Python 保持原样。</translation>
     </message>
+    <message>
+        <source>&amp;Repository to clone:</source>
+        <translation>要克隆的仓库(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Repository to clone</source>
+        <translation>要克隆的仓库</translation>
+    </message>
+    <message>
+        <source>The project has no docker-compose.yml: the repository that has one, for example https://github.com/ostris/ai-toolkit</source>
+        <translation>项目中没有 docker-compose.yml：请填写包含它的仓库，例如 https://github.com/ostris/ai-toolkit</translation>
+    </message>
+    <message>
+        <source>&amp;Plan with this repository</source>
+        <translation>按此仓库制定计划(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::DonePage</name>
@@ -2128,6 +2144,26 @@
         <source>, </source>
         <comment>between the items of a list</comment>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>Cloned into %1. Checking the project there…</source>
+        <translation>已克隆到 %1。正在检查那里的项目…</translation>
+    </message>
+    <message>
+        <source>the check of the cloned project did not finish</source>
+        <translation>对克隆项目的检查没有完成</translation>
+    </message>
+    <message>
+        <source>The project was cloned, but checking it did not finish.</source>
+        <translation>项目已克隆，但检查没有完成。</translation>
+    </message>
+    <message>
+        <source>Cloned. The plan above runs the project: apply it to go on.</source>
+        <translation>已克隆。上面的计划会运行该项目：执行它以继续。</translation>
+    </message>
+    <message>
+        <source>Name the repository to clone above, or go on without Docker.</source>
+        <translation>请在上方填写要克隆的仓库，或者不用 Docker 继续。</translation>
     </message>
 </context>
 <context>

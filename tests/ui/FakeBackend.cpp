@@ -132,6 +132,14 @@ Scenario urgentDocker()
     return s;
 }
 
+Scenario dockerClonesFirst()
+{
+    Scenario s = urgentDocker();
+    s.name = QStringLiteral("docker-clones-first");
+    s.cloneInto = QStringLiteral("/work/project/ai-toolkit");
+    return s;
+}
+
 Scenario healthy()
 {
     Scenario s;
@@ -199,7 +207,9 @@ checks::CheckReport FakeBackend::reportNow() const
     QMutexLocker lock(&m_mutex);
     checks::CheckReport r;
     r.findings = m_state;
-    r.facts.composeFile = m_scenario.composeFile;
+    r.facts.composeFile = m_scenario.cloneInto.isEmpty() ? m_scenario.composeFile
+                          : m_cloned                     ? m_scenario.cloneInto + QStringLiteral("/docker-compose.yml")
+                                                         : QString();
     r.facts.chosenExecutable = m_lastTarget.python;
     r.elapsedMs = 1234;
     return r;
@@ -262,7 +272,7 @@ QList<FixFamily> FakeBackend::families() const
     return {FixFamily::Docker, FixFamily::Env, FixFamily::Reinstall, FixFamily::System};
 }
 
-RepairProposal FakeBackend::plan(FixFamily family, const checks::CheckReport &before)
+RepairProposal FakeBackend::plan(FixFamily family, const checks::CheckReport &before, const Target &target)
 {
     RepairProposal p;
     p.family = family;
@@ -283,6 +293,18 @@ RepairProposal FakeBackend::plan(FixFamily family, const checks::CheckReport &be
     }
     switch (family) {
     case FixFamily::Docker:
+        if (!m_scenario.cloneInto.isEmpty() && !m_cloned) {
+            if (target.cloneUrl.isEmpty()) {
+                p.needsRepository = true;
+                p.plan.warnings << QStringLiteral("/work/project has no docker-compose.yml.");
+                return p;
+            }
+            p.plan.steps << programStep(QStringLiteral("git"),
+                                        {QStringLiteral("clone"), target.cloneUrl, m_scenario.cloneInto}, false);
+            p.continueIn = m_scenario.cloneInto;
+            p.summary = QStringLiteral("Clones the repository.");
+            break;
+        }
         p.plan.steps << programStep(QStringLiteral("docker"), {QStringLiteral("compose"), QStringLiteral("build")},
                                     false)
                      << programStep(QStringLiteral("docker"),
@@ -348,7 +370,8 @@ QFuture<RepairEvent> FakeBackend::apply(const RepairProposal &repair, const plat
         m_journal.insert(entryId, entry);
     }
     const auto steps = repair.plan.steps;
-    return QtConcurrent::run([this, steps, hangs, family, cancel, entryId](QPromise<RepairEvent> &promise) {
+    const bool clone = !repair.continueIn.isEmpty();
+    return QtConcurrent::run([this, steps, hangs, family, cancel, entryId, clone](QPromise<RepairEvent> &promise) {
         fixes::ExecutionResult result;
         result.entryId = entryId;
         for (int i = 0; i < steps.size(); ++i) {
@@ -384,9 +407,13 @@ QFuture<RepairEvent> FakeBackend::apply(const RepairProposal &repair, const plat
         }
         {
             QMutexLocker lock(&m_mutex);
-            m_applied << family;
-            if (m_scenario.after.contains(family))
-                m_state = m_scenario.after.value(family);
+            if (clone) {
+                m_cloned = true;
+            } else {
+                m_applied << family;
+                if (m_scenario.after.contains(family))
+                    m_state = m_scenario.after.value(family);
+            }
         }
         result.outcome = fixes::ExecutionResult::Outcome::Done;
         RepairEvent done;

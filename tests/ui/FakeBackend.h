@@ -22,6 +22,8 @@ struct Scenario {
     QString preflightProblem;
     QString servicesProblem; // Docker: what does not run after its steps
     QString composeFile = QStringLiteral("/work/project/docker-compose.yml");
+    // Not empty: the project has no compose file until a repository is cloned into this folder.
+    QString cloneInto;
 };
 
 // Findings as the checks write them.
@@ -36,6 +38,7 @@ Scenario envSolves();
 Scenario reinstallSolves();
 Scenario systemNeeded();
 Scenario urgentDocker();
+Scenario dockerClonesFirst(); // urgent, and the project has no compose file yet
 Scenario healthy();
 Scenario everyStep(); // Docker, then every repair in turn; only the system repair solves it
 Scenario nothingSolves();
@@ -53,7 +56,7 @@ public:
     [[nodiscard]] std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
                                                            const checks::CheckReport &report) const override;
     [[nodiscard]] QList<checks::FixFamily> families() const override;
-    RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before) override;
+    RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before, const Target &target) override;
     QFuture<QString> preflight(const RepairProposal &repair) override;
     QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) override;
     QFuture<QString> servicesProblem(const RepairProposal &repair) override;
@@ -86,6 +89,7 @@ private:
     QMap<QString, fixes::JournalEntry> m_journal;
     Target m_lastTarget;
     std::atomic<int> m_diagnoses{0};
+    bool m_cloned = false;
 };
 
 } // namespace td::ui::test

@@ -23,6 +23,7 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
 #include <QPushButton>
@@ -218,6 +219,44 @@ TEST_P(WizardWalk, UrgentMeansDocker)
     ASSERT_EQ(h.pageId(), DockerPageId);
     ASSERT_TRUE(applyRepair(h));
     h.shot(QStringLiteral("docker"));
+    EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Docker});
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    EXPECT_EQ(flowPath(h), (QStringList{QStringLiteral("start"), QStringLiteral("urgent"), QStringLiteral("docker"),
+                                        QStringLiteral("done")}));
+}
+
+// A project without a docker-compose.yml: the Docker page asks for the
+// repository, clones it, diagnoses the clone and plans running it there.
+TEST_P(WizardWalk, DockerClonesTheRepositoryFirst)
+{
+    WizardHarness h(dockerClonesFirst(), GetParam());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, true));
+    ASSERT_EQ(h.pageId(), DockerPageId);
+    auto *page = h.page<FixPage>();
+    auto *repository = h.wizard().findChild<QLineEdit *>(QStringLiteral("repository"));
+    auto *planButton = h.wizard().findChild<QPushButton *>(QStringLiteral("planWithRepository"));
+    ASSERT_TRUE(repository && planButton);
+    EXPECT_TRUE(repository->isVisible());
+    EXPECT_FALSE(page->proposal().canApply());
+    EXPECT_FALSE(planButton->isEnabled());
+    h.shot(QStringLiteral("docker-repository"));
+
+    QTest::keyClicks(repository, QStringLiteral("https://github.com/ostris/ai-toolkit"));
+    QTest::keyClick(repository, Qt::Key_Return);
+    ASSERT_TRUE(page->proposal().canApply());
+    EXPECT_EQ(page->proposal().continueIn, QStringLiteral("/work/project/ai-toolkit"));
+
+    ConfirmDialog::setNextAnswer(true);
+    page->runner()->applyButton()->click();
+    ASSERT_TRUE(waitFor([page] { return page->proposal().continueIn.isEmpty() && page->proposal().canApply(); }));
+    EXPECT_EQ(h.backend().lastTarget().projectDir, QStringLiteral("/work/project/ai-toolkit"));
+    EXPECT_FALSE(repository->isVisible());
+    EXPECT_TRUE(h.backend().applied().isEmpty()); // only cloned so far
+
+    ASSERT_TRUE(applyRepair(h));
     EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Docker});
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), DonePageId);
