@@ -2,8 +2,10 @@
 #include "FakeBackend.h"
 
 #include "report/ReportFile.h"
+#include "report/SupportReport.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QPromise>
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
@@ -485,13 +487,19 @@ QFuture<RepairEvent> FakeBackend::undo(const QString &entryId, const platform::C
     return QtFuture::makeReadyFuture(events);
 }
 
+// The scenario's findings through core's own renderers.
 QString FakeBackend::renderReport(const checks::CheckReport &report, ReportFormat format, bool redact) const
 {
-    QString out = QStringLiteral("format=%1 redacted=%2\n").arg(static_cast<int>(format)).arg(redact ? 1 : 0);
-    out += redact ? QStringLiteral("home: ~\n") : QStringLiteral("home: /home/alice\n");
-    for (const Finding &f : report.findings)
-        out += QStringLiteral("[%1] %2\n").arg(f.id, f.title);
-    return out;
+    report::ReportOptions options;
+    options.redact = redact;
+    switch (format) {
+    case ReportFormat::Text: return report::renderText(report, options, true);
+    case ReportFormat::Markdown: return report::renderMarkdown(report::buildReport(report, options));
+    case ReportFormat::Html: return report::renderHtml(report::buildReport(report, options));
+    case ReportFormat::Json:
+        return QString::fromUtf8(QJsonDocument(report::buildReport(report, options)).toJson(QJsonDocument::Indented));
+    }
+    return {};
 }
 
 bool FakeBackend::saveReport(const QString &path, const QString &text, QString &error) const
