@@ -329,6 +329,12 @@ QString CoreBackend::renderReport(const checks::CheckReport &report, ReportForma
     report::ReportOptions options;
     options.redact = redact;
     options.logFile = platform::logFile();
+    return render(report, format, options);
+}
+
+QString CoreBackend::render(const checks::CheckReport &report, ReportFormat format,
+                            const report::ReportOptions &options)
+{
     switch (format) {
     case ReportFormat::Text: return report::renderText(report, options, true);
     case ReportFormat::Markdown: return report::renderMarkdown(report::buildReport(report, options));

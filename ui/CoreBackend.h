@@ -4,6 +4,7 @@
 #include "Backend.h"
 
 #include "fixes/Repairs.h"
+#include "report/SupportReport.h"
 
 #include <QCoreApplication>
 #include <QMap>
@@ -48,6 +49,8 @@ public:
 
     [[nodiscard]] QString renderReport(const checks::CheckReport &report, ReportFormat format,
                                        bool redact) const override;
+    // A diagnosis in one of the report formats, through core's renderers.
+    static QString render(const checks::CheckReport &report, ReportFormat format, const report::ReportOptions &options);
     bool saveReport(const QString &path, const QString &text, QString &error) const override;
 
     // The knowledge base could not be read (a damaged build): what is wrong.

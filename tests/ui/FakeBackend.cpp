@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FakeBackend.h"
 
+#include "CoreBackend.h"
 #include "report/ReportFile.h"
-#include "report/SupportReport.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QPromise>
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
@@ -492,14 +491,7 @@ QString FakeBackend::renderReport(const checks::CheckReport &report, ReportForma
 {
     report::ReportOptions options;
     options.redact = redact;
-    switch (format) {
-    case ReportFormat::Text: return report::renderText(report, options, true);
-    case ReportFormat::Markdown: return report::renderMarkdown(report::buildReport(report, options));
-    case ReportFormat::Html: return report::renderHtml(report::buildReport(report, options));
-    case ReportFormat::Json:
-        return QString::fromUtf8(QJsonDocument(report::buildReport(report, options)).toJson(QJsonDocument::Indented));
-    }
-    return {};
+    return CoreBackend::render(report, format, options);
 }
 
 bool FakeBackend::saveReport(const QString &path, const QString &text, QString &error) const
