@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/DockerPlanner.h"
+#include "platform/ProcessRunner.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
-#include <QStandardPaths>
 #include <QUrl>
 
 namespace td::fixes {
@@ -13,16 +13,6 @@ namespace td::fixes {
 namespace {
 
 constexpr auto kLongStep = std::chrono::hours(3); // building an image with CUDA takes long
-
-RunProgram program(const QString &name, QStringList arguments,
-                   std::chrono::milliseconds timeout = std::chrono::minutes(10))
-{
-    RunProgram p;
-    p.program = name;
-    p.arguments = std::move(arguments);
-    p.timeout = timeout;
-    return p;
-}
 
 // `bytes` of a KEY=VALUE file with `key` set to `value`: its line replaced
 // in place when there is one, else appended; every other byte kept.
@@ -86,12 +76,6 @@ QString DockerPlanner::cloneFolder(const QString &parent, const QString &url)
     return QDir(parent).filePath(name);
 }
 
-QString DockerPlanner::find(const QString &name) const
-{
-    return QStandardPaths::findExecutable(
-        name, m_environment.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts));
-}
-
 DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const
 {
     DockerPlan out;
@@ -115,7 +99,7 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
                                  .arg(QDir::toNativeSeparators(m_projectDir));
             return out;
         }
-        const QString git = find(QStringLiteral("git"));
+        const QString git = platform::findOnPath(QStringLiteral("git"), m_environment);
         out.clonedInto = cloneFolder(m_projectDir, m_cloneUrl);
         if (git.isEmpty()) {
             plan.warnings << tr("git is not installed: install it (Debian: apt install git; Windows: winget install "
@@ -129,10 +113,10 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
             out.clonedInto.clear();
             return out;
         }
-        plan.steps << FixStep{program(QStringLiteral("git"),
-                                      {QStringLiteral("clone"), QStringLiteral("--depth"), QStringLiteral("1"),
-                                       QStringLiteral("--"), m_cloneUrl, out.clonedInto},
-                                      std::chrono::minutes(30))};
+        plan.steps << FixStep{runProgram(QStringLiteral("git"),
+                                         {QStringLiteral("clone"), QStringLiteral("--depth"), QStringLiteral("1"),
+                                          QStringLiteral("--"), m_cloneUrl, out.clonedInto},
+                                         false, std::chrono::minutes(30))};
         plan.warnings << tr("Undo does not delete the clone: remove %1 yourself if you no longer want it.")
                              .arg(QDir::toNativeSeparators(out.clonedInto));
         out.afterwards =
@@ -162,14 +146,14 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
         return out;
     }
     if (!info.daemonRunning) {
-        const QString systemctl = linux ? find(QStringLiteral("systemctl")) : QString();
+        const QString systemctl = linux ? platform::findOnPath(QStringLiteral("systemctl"), m_environment) : QString();
         if (systemctl.isEmpty()) {
             plan.warnings << tr("The Docker daemon does not answer (%1). Start Docker Desktop and wait until it says "
                                 "it is running, then run this repair again.")
                                  .arg(info.daemonError);
             return out;
         }
-        RunProgram start = program(systemctl, {QStringLiteral("start"), QStringLiteral("docker")});
+        RunProgram start = runProgram(systemctl, {QStringLiteral("start"), QStringLiteral("docker")});
         start.needsAdmin = true;
         start.undoProgram = systemctl;
         start.undoArguments = {QStringLiteral("stop"), QStringLiteral("docker")};
@@ -185,17 +169,17 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
     }
     if (compose.wantsGpu() && facts.gpu.nvidiaDriverFound && !info.nvidiaRuntime
         && info.operatingSystem != QLatin1String("Docker Desktop")) {
-        const QString ctk = find(QStringLiteral("nvidia-ctk"));
-        const QString systemctl = find(QStringLiteral("systemctl"));
+        const QString ctk = platform::findOnPath(QStringLiteral("nvidia-ctk"), m_environment);
+        const QString systemctl = platform::findOnPath(QStringLiteral("systemctl"), m_environment);
         if (ctk.isEmpty() || systemctl.isEmpty()) {
             plan.warnings << tr("The project asks for the GPU, but Docker has no NVIDIA runtime. Install the NVIDIA "
                                 "Container Toolkit (https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/"
                                 "latest/install-guide.html), then run this repair again.");
         } else {
-            RunProgram configure = program(
+            RunProgram configure = runProgram(
                 ctk, {QStringLiteral("runtime"), QStringLiteral("configure"), QStringLiteral("--runtime=docker")});
             configure.needsAdmin = true;
-            RunProgram restart = program(systemctl, {QStringLiteral("restart"), QStringLiteral("docker")});
+            RunProgram restart = runProgram(systemctl, {QStringLiteral("restart"), QStringLiteral("docker")});
             restart.needsAdmin = true;
             plan.steps << FixStep{configure} << FixStep{restart};
             plan.warnings << tr("nvidia-ctk registers the NVIDIA runtime in /etc/docker/daemon.json; undo leaves "
@@ -254,11 +238,11 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
 
     // Build (or pull), then start.
     const QStringList file{QStringLiteral("compose"), QStringLiteral("-f"), facts.composeFile};
-    plan.steps << FixStep{program(
+    plan.steps << FixStep{runProgram(
         docker, file + (compose.builds() ? QStringList{QStringLiteral("build")} : QStringList{QStringLiteral("pull")}),
-        kLongStep)};
-    RunProgram up =
-        program(docker, file + QStringList{QStringLiteral("up"), QStringLiteral("-d")}, std::chrono::minutes(30));
+        false, kLongStep)};
+    RunProgram up = runProgram(docker, file + QStringList{QStringLiteral("up"), QStringLiteral("-d")}, false,
+                               std::chrono::minutes(30));
     up.undoProgram = docker;
     up.undoArguments = file + QStringList{QStringLiteral("down")};
     plan.steps << FixStep{up};

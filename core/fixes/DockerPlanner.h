@@ -41,8 +41,6 @@ public:
     static QString cloneFolder(const QString &parent, const QString &url);
 
 private:
-    [[nodiscard]] QString find(const QString &program) const;
-
     QProcessEnvironment m_environment;
     QString m_projectDir;
     QString m_cloneUrl;

@@ -25,6 +25,16 @@ QString displayPath(const QString &path)
 
 } // namespace
 
+RunProgram runProgram(QString program, QStringList arguments, bool needsAdmin, std::chrono::milliseconds timeout)
+{
+    RunProgram p;
+    p.program = std::move(program);
+    p.arguments = std::move(arguments);
+    p.needsAdmin = needsAdmin;
+    p.timeout = timeout;
+    return p;
+}
+
 QString displayCommand(const QString &program, const QStringList &arguments)
 {
     QStringList words{program};

@@ -73,6 +73,10 @@ public:
     [[nodiscard]] QString kind() const;
 };
 
+// A program step with the fields most plans set.
+RunProgram runProgram(QString program, QStringList arguments, bool needsAdmin = false,
+                      std::chrono::milliseconds timeout = std::chrono::minutes(10));
+
 // An argument list as a person would type it (quoted where needed), for display only.
 QString displayCommand(const QString &program, const QStringList &arguments);
 

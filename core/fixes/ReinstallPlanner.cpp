@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/ReinstallPlanner.h"
+#include "platform/ProcessRunner.h"
 
 #include <QDir>
 #include <QJsonArray>
-#include <QStandardPaths>
 
 #include <algorithm>
 
@@ -202,9 +202,7 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
     const QString installer = torch.installer.toLower();
     QString uv;
     if (installer == QLatin1String("uv")) {
-        uv = QStandardPaths::findExecutable(
-            QStringLiteral("uv"),
-            m_environment.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts));
+        uv = platform::findOnPath(QStringLiteral("uv"), m_environment);
         if (uv.isEmpty())
             plan.warnings << tr("torch was installed by uv, but uv is not on PATH: pip is used instead.");
     }

@@ -6,7 +6,6 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
-#include <QStandardPaths>
 
 namespace td::fixes {
 
@@ -64,16 +63,7 @@ const char *columnOf(const LibraryPackage &p, const QString &family)
     return nullptr;
 }
 
-RunProgram program(const QString &name, QStringList arguments, bool admin,
-                   std::chrono::milliseconds timeout = std::chrono::minutes(30))
-{
-    RunProgram p;
-    p.program = name;
-    p.arguments = std::move(arguments);
-    p.needsAdmin = admin;
-    p.timeout = timeout;
-    return p;
-}
+constexpr auto kInstallStep = std::chrono::minutes(30); // a package manager or an installer
 
 QString evidenceText(const checks::Finding &f, const char *key)
 {
@@ -155,12 +145,6 @@ bool SystemPlanner::handles(const checks::Finding &finding)
                                  QStringLiteral("lib.version-missing"), QStringLiteral("torch.import-failed"),
                                  QStringLiteral("torch.import-crashed")};
     return ids.contains(finding.id) && finding.fixes.contains(checks::FixFamily::System);
-}
-
-QString SystemPlanner::find(const QString &name) const
-{
-    return QStandardPaths::findExecutable(
-        name, m_environment.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts));
 }
 
 bool SystemPlanner::installed(const PackageManager &pm, const QString &package) const
@@ -288,13 +272,13 @@ void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &p
     }
     if (toInstall.isEmpty() && toReinstall.isEmpty())
         return;
-    if (pm.family.isEmpty() || find(pm.install).isEmpty()) {
+    const QString manager = pm.family.isEmpty() ? QString() : platform::findOnPath(pm.install, m_environment);
+    if (manager.isEmpty()) {
         plan.warnings << tr("Install %1 with your distribution's package manager (TorchDoctor does not know this "
                             "distribution's).")
                              .arg((toInstall + toReinstall).join(QStringLiteral(", ")));
         return;
     }
-    const QString manager = find(pm.install);
     QStringList install;
     QStringList reinstall;
     QStringList remove;
@@ -315,24 +299,24 @@ void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &p
         remove = {QStringLiteral("--non-interactive"), QStringLiteral("remove")};
     }
     if (!toInstall.isEmpty()) {
-        RunProgram step = program(manager, install + toInstall, true);
+        RunProgram step = runProgram(manager, install + toInstall, true, kInstallStep);
         step.undoProgram = manager;
         step.undoArguments = remove + toInstall;
         plan.steps << FixStep{step};
     }
     if (!toReinstall.isEmpty()) {
-        plan.steps << FixStep{program(manager, reinstall + toReinstall, true)};
+        plan.steps << FixStep{runProgram(manager, reinstall + toReinstall, true, kInstallStep)};
         plan.warnings << tr("%1 is installed but its library is gone: it is installed again (undo leaves it "
                             "installed).")
                              .arg(toReinstall.join(QStringLiteral(", ")));
     }
     const QString ldconfig = [this] {
-        const QString onPath = find(QStringLiteral("ldconfig"));
+        const QString onPath = platform::findOnPath(QStringLiteral("ldconfig"), m_environment);
         return onPath.isEmpty() && QFile::exists(QStringLiteral("/sbin/ldconfig")) ? QStringLiteral("/sbin/ldconfig")
                                                                                    : onPath;
     }();
     if (!ldconfig.isEmpty())
-        plan.steps << FixStep{program(ldconfig, {}, true, std::chrono::minutes(2))};
+        plan.steps << FixStep{runProgram(ldconfig, {}, true, std::chrono::minutes(2))};
 }
 
 void SystemPlanner::planWindows(const checks::Facts &facts, const QList<checks::Finding> &findings, FixPlan &plan) const
@@ -353,36 +337,36 @@ void SystemPlanner::planWindows(const checks::Facts &facts, const QList<checks::
     if (runtime) {
         const python::StaticProbe *probe = facts.chosenProbe();
         const bool x86 = probe && probe->interpreter.bits == 32;
-        const QString winget = find(QStringLiteral("winget"));
+        const QString winget = platform::findOnPath(QStringLiteral("winget"), m_environment);
         if (winget.isEmpty()) {
             plan.warnings << tr("Install the Visual C++ 2015-2022 Redistributable from Microsoft: %1 (winget is not "
                                 "available here). Never copy msvcp140.dll or vcruntime140.dll from a download site.")
                                  .arg(x86 ? QStringLiteral("https://aka.ms/vs/17/release/vc_redist.x86.exe")
                                           : QStringLiteral("https://aka.ms/vs/17/release/vc_redist.x64.exe"));
         } else {
-            plan.steps << FixStep{program(
+            plan.steps << FixStep{runProgram(
                 winget,
                 {QStringLiteral("install"), QStringLiteral("--id"),
                  x86 ? QStringLiteral("Microsoft.VCRedist.2015+.x86") : QStringLiteral("Microsoft.VCRedist.2015+.x64"),
                  QStringLiteral("-e"), QStringLiteral("--accept-package-agreements"),
                  QStringLiteral("--accept-source-agreements")},
-                false)};
+                false, kInstallStep)};
             plan.warnings << tr("The runtime installer asks for administrator rights itself. Undo leaves it installed: "
                                 "other programs use it too.");
         }
     }
     if (damaged) {
-        const QString dism = find(QStringLiteral("dism"));
-        const QString sfc = find(QStringLiteral("sfc"));
-        const QString uso = find(QStringLiteral("UsoClient"));
+        const QString dism = platform::findOnPath(QStringLiteral("dism"), m_environment);
+        const QString sfc = platform::findOnPath(QStringLiteral("sfc"), m_environment);
+        const QString uso = platform::findOnPath(QStringLiteral("UsoClient"), m_environment);
         if (!dism.isEmpty())
-            plan.steps << FixStep{program(
+            plan.steps << FixStep{runProgram(
                 dism, {QStringLiteral("/Online"), QStringLiteral("/Cleanup-Image"), QStringLiteral("/RestoreHealth")},
                 true, std::chrono::hours(2))};
         if (!sfc.isEmpty())
-            plan.steps << FixStep{program(sfc, {QStringLiteral("/scannow")}, true, std::chrono::hours(2))};
+            plan.steps << FixStep{runProgram(sfc, {QStringLiteral("/scannow")}, true, std::chrono::hours(2))};
         if (!uso.isEmpty())
-            plan.steps << FixStep{program(uso, {QStringLiteral("StartScan")}, true, std::chrono::minutes(5))};
+            plan.steps << FixStep{runProgram(uso, {QStringLiteral("StartScan")}, true, std::chrono::minutes(5))};
         plan.warnings << tr("DISM and sfc restore Windows' own files; there is nothing to undo. UsoClient StartScan "
                             "asks Windows Update to look for updates (the old `wuauclt /detectnow` does nothing on "
                             "Windows 10 and 11); install what it finds in Settings > Windows Update.");
@@ -404,21 +388,22 @@ void SystemPlanner::planMac(const QList<checks::Finding> &findings, FixPlan &pla
             tools = true;
     }
     if (omp) {
-        const QString brew = find(QStringLiteral("brew"));
+        const QString brew = platform::findOnPath(QStringLiteral("brew"), m_environment);
         if (brew.isEmpty()) {
             plan.warnings << tr("libomp.dylib comes from Homebrew's libomp: install Homebrew (https://brew.sh), then "
                                 "`brew install libomp`.");
         } else {
-            RunProgram step = program(brew, {QStringLiteral("install"), QStringLiteral("libomp")}, false);
+            RunProgram step =
+                runProgram(brew, {QStringLiteral("install"), QStringLiteral("libomp")}, false, kInstallStep);
             step.undoProgram = brew;
             step.undoArguments = {QStringLiteral("uninstall"), QStringLiteral("libomp")};
             plan.steps << FixStep{step};
         }
     }
     if (tools) {
-        const QString xcodeSelect = find(QStringLiteral("xcode-select"));
+        const QString xcodeSelect = platform::findOnPath(QStringLiteral("xcode-select"), m_environment);
         if (!xcodeSelect.isEmpty())
-            plan.steps << FixStep{program(xcodeSelect, {QStringLiteral("--install")}, false)};
+            plan.steps << FixStep{runProgram(xcodeSelect, {QStringLiteral("--install")}, false, kInstallStep)};
         plan.warnings << tr("xcode-select --install opens Apple's installer for the command line tools; finish it "
                             "there.");
     }

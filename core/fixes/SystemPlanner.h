@@ -43,7 +43,6 @@ public:
     static bool handles(const checks::Finding &finding);
 
 private:
-    [[nodiscard]] QString find(const QString &program) const;
     void planLinux(const QList<checks::Finding> &findings, FixPlan &plan) const;
     void planWindows(const checks::Facts &facts, const QList<checks::Finding> &findings, FixPlan &plan) const;
     void planMac(const QList<checks::Finding> &findings, FixPlan &plan) const;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "platform/ProcessRunner.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QStandardPaths>
 
 #include <spdlog/spdlog.h>
 
@@ -200,6 +202,12 @@ ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cance
     spdlog::debug("process {} {} in {} ms", request.program.toStdString(), result.describe().toStdString(),
                   result.elapsedMs);
     return result;
+}
+
+QString findOnPath(const QString &program, const QProcessEnvironment &environment)
+{
+    return QStandardPaths::findExecutable(
+        program, environment.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts));
 }
 
 } // namespace td::platform

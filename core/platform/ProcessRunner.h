@@ -64,6 +64,10 @@ struct ProcessResult {
 ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cancel = CancelToken(),
                          const std::function<void(const QByteArray &chunk, bool isError)> &onOutput = {});
 
+// `program` looked up on the PATH of `environment` (the path when found,
+// else empty), the way that environment's shell would find it.
+QString findOnPath(const QString &program, const QProcessEnvironment &environment);
+
 // The Windows exception codes a crashed process exits with, by name
 // ("STATUS_ACCESS_VIOLATION" for 0xC0000005); empty when not one of them.
 QString ntStatusName(quint32 code);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "python/TorchProbe.h"
+#include "platform/ProcessRunner.h"
 
 #include <QDir>
 #include <QFile>
@@ -7,7 +8,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QStandardPaths>
 
 #include <spdlog/spdlog.h>
 
@@ -102,8 +102,7 @@ QString preflight(const QString &executable, const QProcessEnvironment &env, QSt
     if (executable.trimmed().isEmpty())
         return QStringLiteral("no executable given");
     if (!executable.contains(QLatin1Char('/')) && !executable.contains(QLatin1Char('\\'))) {
-        const QStringList path = env.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts);
-        *resolved = QStandardPaths::findExecutable(executable, path);
+        *resolved = platform::findOnPath(executable, env);
         if (resolved->isEmpty())
             return QStringLiteral("not found on PATH: %1").arg(executable);
     }
