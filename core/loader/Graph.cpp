@@ -36,6 +36,29 @@ const char *toString(Via via)
     return "unknown";
 }
 
+bool isPackagesOwnRule(Via via)
+{
+    switch (via) {
+    case Via::Rpath:
+    case Via::Runpath:
+    case Via::Origin:
+    case Via::DllDir:
+    case Via::LoaderPath: return true;
+    default: return false;
+    }
+}
+
+bool isEnvironmentRule(Via via)
+{
+    switch (via) {
+    case Via::LdLibraryPath:
+    case Via::Preload:
+    case Via::Path:
+    case Via::DyldLibraryPath: return true;
+    default: return false;
+    }
+}
+
 const char *toString(ProblemKind kind)
 {
     switch (kind) {

@@ -43,6 +43,15 @@ enum class Severity { Error, Warning };
 
 const char *toString(Via via);
 const char *toString(ProblemKind kind);
+
+// A library the package finds through its own search path (its RPATH or
+// RUNPATH, $ORIGIN, its own DLL folder, @loader_path): how it is meant to
+// load, so another copy later in the search is no problem (`Shadowed` is
+// only for a winner from outside the package).
+bool isPackagesOwnRule(Via via);
+// A rule the user's environment adds to every process (LD_LIBRARY_PATH,
+// LD_PRELOAD, PATH, DYLD_LIBRARY_PATH).
+bool isEnvironmentRule(Via via);
 const char *toString(TargetOs os);
 const char *toString(Severity severity);
 

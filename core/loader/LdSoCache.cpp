@@ -15,6 +15,12 @@ constexpr std::size_t kNewHeader = 48;               // struct cache_file_new
 constexpr std::size_t kNewEntry = 24;                // struct file_entry_new
 constexpr std::size_t kOldEntry = 12;                // struct file_entry
 constexpr std::uint32_t kMaxEntries = 1U << 20;
+constexpr std::uint32_t kExtensionMagic = 0xeaa42174; // cache_extension_magic
+constexpr std::uint32_t kTagGlibcHwcaps = 1;           // cache_extension_tag_glibc_hwcaps
+// dl-cache.h: an entry whose hwcap has only this bit in its upper half
+// (ISA level bits aside) names a glibc-hwcaps subfolder by index.
+constexpr std::uint64_t kHwcapExtension = 1ULL << 62;
+constexpr std::uint64_t kIsaLevelMask = (1U << 10) - 1;
 } // namespace
 
 LdSoCache LdSoCache::read(const std::string &path)
@@ -76,6 +82,20 @@ LdSoCache LdSoCache::read(const std::string &path)
         return nul ? std::string(s, static_cast<const char *>(nul)) : std::string();
     };
     const auto *bytes = reinterpret_cast<const unsigned char *>(data.data());
+    // The glibc-hwcaps extension: an array of string offsets, one per subfolder name.
+    std::vector<std::string> hwcapsNames;
+    const std::uint64_t extension = bin::load32(header + 32, false);
+    if (extension != 0 && extension + 8 <= data.size() && bin::load32(bytes + extension, false) == kExtensionMagic) {
+        const std::uint64_t sections = bin::load32(bytes + extension + 4, false);
+        for (std::uint64_t i = 0; i < sections && extension + 8 + (i + 1) * 16 <= data.size(); ++i) {
+            const unsigned char *sec = bytes + extension + 8 + i * 16;
+            const std::uint64_t offset = bin::load32(sec + 8, false), length = bin::load32(sec + 12, false);
+            if (bin::load32(sec, false) != kTagGlibcHwcaps || offset + length > data.size())
+                continue;
+            for (std::uint64_t k = 0; k + 4 <= length && hwcapsNames.size() < kMaxEntries; k += 4)
+                hwcapsNames.push_back(str(bin::load32(bytes + offset + k, false)));
+        }
+    }
     for (std::uint32_t i = 0; i < nlibs; ++i) {
         const unsigned char *e = bytes + kNewHeader + std::size_t{i} * kNewEntry;
         Entry entry;
@@ -83,6 +103,11 @@ LdSoCache LdSoCache::read(const std::string &path)
         std::string key = str(bin::load32(e + 4, false));
         entry.path = str(bin::load32(e + 8, false));
         entry.hwcap = bin::load64(e + 16, false);
+        if (((entry.hwcap >> 32) & ~kIsaLevelMask) == (kHwcapExtension >> 32)) {
+            const std::uint32_t index = static_cast<std::uint32_t>(entry.hwcap);
+            // An index past the table names nothing: no process can use the entry.
+            entry.hwcapsName = index < hwcapsNames.size() ? hwcapsNames[index] : std::string("?");
+        }
         if (key.empty() || entry.path.empty())
             continue;
         cache.m_entries[key].push_back(std::move(entry));

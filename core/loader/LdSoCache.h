@@ -16,6 +16,7 @@ public:
         std::int32_t flags = 0; // FLAG_ELF_LIBC6 | the architecture's flag
         std::string path;
         std::uint64_t hwcap = 0;
+        std::string hwcapsName; // glibc 2.33+: the glibc-hwcaps subfolder it is for ("x86-64-v3")
     };
 
     // Reads `path`; a missing or damaged cache gives an empty table and an error.

@@ -5,13 +5,17 @@
 // of them has DT_RUNPATH), LD_LIBRARY_PATH, the requester's own DT_RUNPATH,
 // /etc/ld.so.cache, then the built-in folders (both skipped for
 // DF_1_NODEFLIB). Candidates of another ELF class or machine are skipped.
+// Every search folder is tried with the glibc-hwcaps and legacy hwcap
+// subfolders first (GlibcSearchRules).
 #include "LinuxLoader.h"
 
+#include "GlibcSearchRules.h"
 #include "LdSoCache.h"
 #include "PathNames.h"
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -113,9 +117,13 @@ constexpr std::size_t kNoNode = static_cast<std::size_t>(-1);
 struct Step {
     Via via;
     std::string entry; // as written
-    std::string dir;   // expanded
+    std::string dir;   // expanded (with the hwcaps subfolder, if any)
     std::string owner; // whose RPATH/RUNPATH it is
+    int list = 0;      // open_path() gives up a whole list on some errors
 };
+
+// What one candidate does to the search.
+enum class Outcome { Next, EndList, Stop };
 
 struct Candidate {
     std::string path;
@@ -124,6 +132,27 @@ struct Candidate {
     std::string note;                      // for skipped ones: why
     const bin::BinaryInfo *info = nullptr; // the winner's parse
 };
+
+// How a user reads a search rule.
+std::string ruleName(Via via)
+{
+    switch (via) {
+    case Via::Rpath: return "DT_RPATH";
+    case Via::LdLibraryPath: return "LD_LIBRARY_PATH";
+    case Via::Runpath: return "DT_RUNPATH";
+    case Via::LdSoCache: return "/etc/ld.so.cache";
+    case Via::Default: return "the system folders";
+    case Via::Preload: return "LD_PRELOAD";
+    case Via::SearchDir: return "--search-dir";
+    default: return toString(via);
+    }
+}
+
+// "LD_LIBRARY_PATH entry /opt/x/lib", "DT_RUNPATH entry $ORIGIN".
+std::string ruleOf(const Candidate &c)
+{
+    return "via " + ruleName(c.via) + (c.entry.empty() || c.via == Via::LdSoCache ? "" : " entry " + c.entry);
+}
 
 struct Lookup {
     std::optional<Candidate> winner;
@@ -146,16 +175,32 @@ struct Obj {
     bool rpathChain = false;        // it or an object up its loader chain contributes DT_RPATH
     const Lookup *lookup = nullptr; // how it was found (other copies, for version advice)
     int plan = -1;                  // interned search plan, made on first use
+    Via via = Via::NotFound;        // the rule it was found by
 };
 
-std::string platformOf(std::uint16_t machine)
+constexpr std::uint16_t hostMachine()
 {
-    switch (machine) {
-    case 62: return "x86_64";
-    case 3: return "i686";
-    case 183: return "aarch64";
-    default: return bin::elfMachineName(machine, true, false);
+#if defined(__x86_64__)
+    return 62;
+#elif defined(__aarch64__)
+    return 183;
+#elif defined(__i386__)
+    return 3;
+#else
+    return 0;
+#endif
+}
+
+// The highest GLIBC_2.N a libc defines: the glibc version it belongs to.
+std::pair<int, int> glibcVersionOf(const bin::ElfInfo &libc)
+{
+    std::pair<int, int> best{0, 0};
+    for (const auto &v : libc.versionDefs) {
+        int major = 0, minor = 0;
+        if (std::sscanf(v.c_str(), "GLIBC_%d.%d", &major, &minor) == 2)
+            best = std::max(best, std::pair{major, minor});
     }
+    return best;
 }
 
 // "GLIBCXX_3.4.29" < "GLIBCXX_3.4.30": compare the numbers after the prefix.
@@ -247,7 +292,9 @@ public:
         remember(objs, 0, {});
         const bin::ElfInfo &process = *objs[0].elf;
         m_lib = libDir(process);
-        m_platform = platformOf(process.machine);
+        m_rules = &rulesFor(process);
+        m_platform = m_rules->platform;
+        m_mainOrigin = mainOrigin(objs[0]);
 
         // ld.so itself is in every process: a DT_NEEDED on its soname (libc
         // has one) matches it. Its node is made only when something needs it.
@@ -282,6 +329,71 @@ public:
     }
 
 private:
+    // The subfolders and $PLATFORM of the glibc that runs processes of this
+    // kind: the live system's own, or the one in the analysed root.
+    const GlibcSearchRules &rulesFor(const bin::ElfInfo &process)
+    {
+        const int key = process.machine * 2 + (process.is64 ? 1 : 0);
+        if (const auto it = m_rulesByKind.find(key); it != m_rulesByKind.end())
+            return it->second;
+        std::pair<int, int> version{0, 0};
+        if (m_root.empty() && process.machine == hostMachine())
+            version = runningGlibcVersion();
+        if (version.first == 0) {
+            for (const auto &d : defaultDirs(process)) {
+                const auto libc = m_cache.binary(m_root + d + "/libc.so.6");
+                if (const bin::ElfInfo *elf = libc ? libc->elf() : nullptr; elf && compatible(process, *elf)) {
+                    version = glibcVersionOf(*elf);
+                    break;
+                }
+            }
+        }
+        if (version.first == 0)
+            version = {2, 36}; // no glibc to read: the oldest rules we model
+        return m_rulesByKind
+            .emplace(key, glibcSearchRules(hostGlibcTarget(process.machine, version.first, version.second)))
+            .first->second;
+    }
+
+    // $ORIGIN of the main program: the kernel names it through
+    // /proc/self/exe, so a program started through a symbolic link (a
+    // venv's bin/python) gets the folder of the file the link points to.
+    // A library analysed as a root is opened by name, links and all.
+    std::string mainOrigin(const Obj &main) const
+    {
+        const std::string path(main.path);
+        if (main.elf && !main.elf->interpreter.empty()) {
+            std::error_code ec;
+            const fs::path real = fs::canonical(path, ec);
+            if (!ec)
+                return paths::folderOf(real.string());
+        }
+        return paths::folderOf(path);
+    }
+
+    std::string originOf(const Objects &objs, std::size_t index) const
+    {
+        return index == 0 ? m_mainOrigin : paths::folderOf(objs[index].path);
+    }
+
+    // Each search folder as ld.so tries it: its hwcaps subfolders that
+    // exist, best first, then the folder itself.
+    void addFolder(std::vector<Step> &out, Step step) const
+    {
+        for (const auto &sub : m_rules->subfolders) {
+            if (sub.empty()) {
+                out.push_back(step);
+                break;
+            }
+            std::string dir = paths::join(step.dir, sub);
+            if (!m_cache.facts(dir).isDirectory)
+                continue;
+            Step s = step;
+            s.dir = std::move(dir);
+            out.push_back(std::move(s));
+        }
+    }
+
     // $LIB: Debian's ld.so expands it to lib/<triplet>; others to lib or lib64.
     std::string libDir(const bin::ElfInfo &elf) const
     {
@@ -328,6 +440,22 @@ private:
         return dirs;
     }
 
+    // The system folders with their hwcaps subfolders, as search steps.
+    const std::vector<Step> &defaultSteps(const bin::ElfInfo &process) const
+    {
+        const int key = process.machine * 4 + (process.is64 ? 2 : 0) + (process.bigEndian ? 1 : 0);
+        if (const auto it = m_defaultSteps.find(key); it != m_defaultSteps.end())
+            return it->second;
+        std::vector<Step> &steps = m_defaultSteps[key];
+        for (const auto &d : defaultDirs(process)) {
+            const std::size_t first = steps.size();
+            addFolder(steps, {Via::Default, d, m_root + d, {}, 0});
+            for (std::size_t i = first; i < steps.size(); ++i)
+                steps[i].dir = steps[i].dir.substr(m_root.size()); // consider() adds the root again
+        }
+        return steps;
+    }
+
     const LdSoCache &ldSoCache()
     {
         if (!m_ldSoCache)
@@ -339,26 +467,33 @@ private:
     std::vector<Step> steps(const Objects &objs, std::size_t requester)
     {
         std::vector<Step> out;
+        int list = 0;
         const Obj &req = objs[requester];
         if (!req.elf->runpath) {
             for (int l = static_cast<int>(requester); l >= 0; l = objs[static_cast<std::size_t>(l)].loader) {
                 const Obj &o = objs[static_cast<std::size_t>(l)];
                 if (!o.elf || o.elf->runpath || !o.elf->rpath)
                     continue;
+                const std::string origin = originOf(objs, static_cast<std::size_t>(l));
+                ++list;
                 for (const auto &e : splitSearchList(*o.elf->rpath, false))
-                    out.push_back({Via::Rpath, e, expandTokens(e, paths::folderOf(o.path), m_lib, m_platform),
-                                   std::string(o.path)});
+                    addFolder(out,
+                              {Via::Rpath, e, expandTokens(e, origin, m_lib, m_platform), std::string(o.path), list});
             }
         }
+        ++list;
         for (const auto &e : m_ldLibraryPath)
-            out.push_back(
-                {Via::LdLibraryPath, e, expandTokens(e, paths::folderOf(objs[0].path), m_lib, m_platform), {}});
+            addFolder(out, {Via::LdLibraryPath, e, expandTokens(e, m_mainOrigin, m_lib, m_platform), {}, list});
+        ++list;
         for (const auto &d : m_options.searchDirs)
-            out.push_back({Via::SearchDir, d, d, {}});
-        if (req.elf->runpath)
+            addFolder(out, {Via::SearchDir, d, d, {}, list});
+        ++list;
+        if (req.elf->runpath) {
+            const std::string origin = originOf(objs, requester);
             for (const auto &e : splitSearchList(*req.elf->runpath, false))
-                out.push_back({Via::Runpath, e, expandTokens(e, paths::folderOf(req.path), m_lib, m_platform),
-                               std::string(req.path)});
+                addFolder(out,
+                          {Via::Runpath, e, expandTokens(e, origin, m_lib, m_platform), std::string(req.path), list});
+        }
         return out;
     }
 
@@ -367,70 +502,116 @@ private:
         return candidate.is64 == process.is64 && candidate.machine == process.machine;
     }
 
-    // Looks at one candidate file and records what ld.so would make of it.
-    // Returns true when the search stops here (found, or a fatal file).
-    bool consider(const bin::ElfInfo &process, Candidate c, Lookup &result)
+    // Looks at one candidate file and records what ld.so would make of it:
+    // search on, give up this list of folders, or stop (a fatal file).
+    // After a winner, only the copies it shadows are collected.
+    Outcome consider(const bin::ElfInfo &process, Candidate c, Lookup &result)
     {
         const FileFacts f = m_cache.facts(c.path);
         if (!f.exists) {
             if (f.error == ELOOP) {
-                // Not ENOENT or EACCES: open_path() gives up the whole search here.
-                result.fatal = c;
-                result.fatalReason = "a loop of symbolic links (ELOOP), which ends ld.so's search";
-                result.fatalKind = ProblemKind::Unreadable;
-                return true;
+                if (result.winner)
+                    return Outcome::Next;
+                // Not ENOENT or EACCES: open_path() gives up this list of
+                // folders; the next list (LD_LIBRARY_PATH, RUNPATH, the cache) is still tried.
+                c.note = "a loop of symbolic links (ELOOP), which ends that list of folders";
+                result.skipped.push_back(std::move(c));
+                return Outcome::EndList;
             }
             if (f.danglingLink) {
                 c.note = "a dangling symbolic link to " + f.linkTarget;
                 result.skipped.push_back(std::move(c));
             }
-            return false;
+            return Outcome::Next;
+        }
+        if (f.isDirectory) {
+            if (result.winner)
+                return Outcome::Next;
+            // open() succeeds on a folder, then reading it fails: open_verify()
+            // reports "cannot read file data" and the whole load fails.
+            result.fatal = c;
+            result.fatalReason = "a folder, not a file: ld.so stops with \"cannot read file data: Is a directory\"";
+            return Outcome::Stop;
         }
         if (!f.isRegular)
-            return false;
+            return Outcome::Next;
         const auto info = m_cache.binary(c.path);
         const bin::ElfInfo *elf = info ? info->elf() : nullptr;
         if (!elf) {
             if (info && info->format == bin::Format::Unknown && info->error.rfind("cannot ", 0) == 0) {
                 c.note = info->error; // unreadable: ld.so skips it and searches on
                 result.skipped.push_back(std::move(c));
-                return false;
+                return Outcome::Next;
             }
             if (result.winner)
-                return false;
+                return Outcome::Next;
             result.fatal = c;
             result.fatalReason = info ? (info->format == bin::Format::Unknown
                                              ? "invalid ELF header"
                                              : "not an ELF file (" + std::string(formatName(info->format)) + ")")
                                       : "unreadable";
-            return true;
+            return Outcome::Stop;
         }
         if (!compatible(process, *elf)) {
             c.note =
                 bin::elfMachineName(elf->machine, elf->is64, elf->bigEndian) + (elf->is64 ? " (64-bit)" : " (32-bit)");
             result.wrongArch.push_back(std::move(c));
-            return false;
+            return Outcome::Next;
         }
         if (!result.winner) {
             if (!info->error.empty()) {
                 result.fatal = c;
                 result.fatalReason = "a damaged ELF file: " + info->error;
-                return true;
+                return Outcome::Stop;
             }
             c.info = info.get();
             result.winner = std::move(c);
-            return false; // keep looking, for copies it shadows
+            return Outcome::Next; // keep looking, for copies it shadows
         }
         const FileFacts w = m_cache.facts(result.winner->path);
         if (w.device == f.device && w.inode == f.inode)
-            return false;
+            return Outcome::Next;
         if (w.size == f.size)
-            return false; // the same bytes in two places: harmless
+            return Outcome::Next; // the same bytes in two places: harmless
         for (const auto &o : result.others)
             if (const FileFacts of = m_cache.facts(o.path); of.device == f.device && of.inode == f.inode)
-                return false;
+                return Outcome::Next;
         result.others.push_back(std::move(c));
-        return false;
+        return Outcome::Next;
+    }
+
+    // The cache entry ld.so takes for `name` (dl-cache.c search_cache): the
+    // best active glibc-hwcaps entry; else the first legacy-hwcap entry
+    // that fits this CPU, or the first plain one.
+    const LdSoCache::Entry *cacheEntry(const bin::ElfInfo &process, const std::string &name)
+    {
+        const std::int32_t flags = LdSoCache::expectedFlags(process.machine, process.is64);
+        const LdSoCache::Entry *best = nullptr;
+        std::size_t bestRank = 0;
+        for (const auto &e : ldSoCache().lookup(name)) {
+            if (flags != 0 && e.flags != flags)
+                continue;
+            if (!e.hwcapsName.empty()) {
+                const auto &active = m_rules->hwcaps;
+                const auto at = std::find(active.begin(), active.end(), e.hwcapsName);
+                const auto rank = static_cast<std::size_t>(at - active.begin());
+                if (at != active.end() && (!best || rank < bestRank)) {
+                    best = &e;
+                    bestRank = rank;
+                }
+                continue;
+            }
+            if (best)
+                break; // the glibc-hwcaps entries come first
+            if (e.hwcap != 0) {
+                const std::uint64_t platform = e.hwcap & (0xffULL << 48);
+                if ((e.hwcap & ~m_rules->legacyCacheBits) != 0
+                    || (platform != 0 && platform != m_rules->legacyCachePlatform))
+                    continue;
+            }
+            return &e;
+        }
+        return best;
     }
 
     // A name seen in a process resolves to it, whoever asks again: the path
@@ -469,7 +650,7 @@ private:
         std::vector<Step> plan = steps(objs, requester);
         std::string key;
         for (const auto &s : plan)
-            key += std::to_string(static_cast<int>(s.via)) + s.dir + '\n';
+            key += std::to_string(static_cast<int>(s.via)) + ',' + std::to_string(s.list) + s.dir + '\n';
         auto [it, inserted] = m_planIds.emplace(std::move(key), static_cast<int>(m_plans.size()));
         if (inserted)
             m_plans.push_back(std::move(plan));
@@ -491,30 +672,33 @@ private:
 
         const std::vector<Step> &plan = m_plans[static_cast<std::size_t>(planId)];
         Lookup result;
+        int endedList = -1;
         for (const auto &s : plan) {
-            if (consider(process, {paths::join(s.dir, name), s.via, s.entry, {}}, result))
+            if (s.list == endedList)
+                continue;
+            const Outcome o = consider(process, {paths::join(s.dir, name), s.via, s.entry, {}}, result);
+            if (o == Outcome::Stop)
                 break;
+            if (o == Outcome::EndList)
+                endedList = s.list;
         }
         if (!result.fatal) {
-            const LdSoCache &cache = ldSoCache();
-            const std::int32_t flags = LdSoCache::expectedFlags(process.machine, process.is64);
             const auto &systemDirs = defaultDirs(process);
-            for (const auto &e : cache.lookup(name)) {
-                if ((flags != 0 && e.flags != flags) || e.hwcap != 0)
-                    continue;
+            if (const LdSoCache::Entry *e = cacheEntry(process, name)) {
                 // -z nodefaultlib (DF_1_NODEFLIB): cache entries inside the system folders are refused.
                 const bool inSystemDir = std::any_of(systemDirs.begin(), systemDirs.end(), [&](const std::string &d) {
-                    return e.path.compare(0, d.size() + 1, d + "/") == 0;
+                    return e->path.compare(0, d.size() + 1, d + "/") == 0;
                 });
-                if (noDefaultLib && inSystemDir)
-                    break;
-                consider(process, {m_root + e.path, Via::LdSoCache, "/etc/ld.so.cache", {}}, result);
-                break; // ld.so opens the first entry that fits, then goes on to the defaults
+                if (!(noDefaultLib && inSystemDir))
+                    consider(process, {m_root + e->path, Via::LdSoCache, "/etc/ld.so.cache", {}}, result);
             }
             if (!result.fatal && !noDefaultLib) {
-                for (const auto &d : defaultDirs(process))
-                    if (consider(process, {m_root + paths::join(d, name), Via::Default, d, {}}, result))
+                for (const auto &s : defaultSteps(process)) {
+                    const Outcome o = consider(process, {m_root + paths::join(s.dir, name), Via::Default, s.entry, {}},
+                                               result);
+                    if (o != Outcome::Next)
                         break;
+                }
             }
         }
         return byName.emplace(name, std::move(result)).first->second;
@@ -579,7 +763,7 @@ private:
         bool noDefaultLib = false;
         if (name.find('/') != std::string::npos) {
             // A path: used as it is (relative to the working folder).
-            consider(process, {name, Via::Absolute, name, {}}, local);
+            (void)consider(process, {name, Via::Absolute, name, {}}, local);
         } else {
             const int id = planOf(objs, requester);
             plan = &m_plans[static_cast<std::size_t>(id)];
@@ -598,21 +782,23 @@ private:
             o.loader = static_cast<int>(requester);
             o.rpathChain = (o.elf->rpath && !o.elf->runpath) || objs[requester].rpathChain;
             o.lookup = found == &local ? nullptr : found;
+            o.via = w.via;
             o.node = graph.found(name, w.path, w.via, w.entry, o.info);
             graph.addEdge(objs[requester].node, o.node, name, preload ? Via::Preload : w.via);
             for (const auto &other : result.others) {
+                if (isPackagesOwnRule(w.via))
+                    break;
                 Problem p;
                 p.kind = ProblemKind::Shadowed;
                 p.severity = Severity::Warning;
                 p.name = name;
                 p.neededBy = {requesterPath};
                 p.paths = {w.path, other.path};
-                p.detail = w.path + " (found via " + toString(w.via) + (w.entry.empty() ? "" : " " + w.entry)
-                           + ") is loaded; a different copy at " + other.path + " (via " + toString(other.via)
-                           + (other.entry.empty() ? "" : " " + other.entry)
-                           + ") comes later in ld.so's search order and is never used. If that other copy is the "
-                             "one you meant (for example the one a pip wheel ships), remove the folder of the first "
-                             "from where it comes from (LD_LIBRARY_PATH, an rpath, ld.so.conf).";
+                p.detail = w.path + " (" + ruleOf(w) + ") loads instead of " + other.path + " (" + ruleOf(other)
+                           + "): " + ruleName(w.via) + " comes first in ld.so's search order.";
+                if (isEnvironmentRule(w.via))
+                    p.detail += " Take " + (w.entry.empty() ? paths::folderOf(w.path) : w.entry) + " out of "
+                                + ruleName(w.via) + " where it is set, and the other copy loads.";
                 graph.addProblem(std::move(p));
             }
             objs.push_back(std::move(o));
@@ -710,14 +896,16 @@ private:
                             break;
                         }
                     }
-                    if (!better.empty()) {
+                    const bool fromEnvironment = provider.via != Via::NotFound && isEnvironmentRule(provider.via);
+                    if (!better.empty() && fromEnvironment) {
                         p.paths.push_back(better);
-                        p.detail += " The copy at " + better
-                                    + " has it but comes later in the search order: "
-                                      "remove the folder of "
-                                    + std::string(provider.path)
-                                    + " from LD_LIBRARY_PATH (or wherever it is "
-                                      "added) so that the newer copy loads.";
+                        p.detail += " The copy at " + better + " has it but comes later in the search order: take "
+                                    + paths::folderOf(provider.path) + " out of " + ruleName(provider.via)
+                                    + " where it is set, so that the newer copy loads.";
+                    } else if (!better.empty()) {
+                        p.paths.push_back(better);
+                        p.detail += " The copy at " + better + " has it but comes later in the search order. Update "
+                                    + "the package that ships " + std::string(provider.path) + ".";
                     } else {
                         p.detail +=
                             " Update the package that provides " + need.file
@@ -737,7 +925,10 @@ private:
     std::vector<std::string> m_ldLibraryPath;
     std::vector<std::string> m_preload;
     std::optional<LdSoCache> m_ldSoCache;
-    std::string m_lib, m_platform;
+    std::string m_lib, m_platform, m_mainOrigin;
+    const GlibcSearchRules *m_rules = nullptr;
+    std::map<int, GlibcSearchRules> m_rulesByKind;
+    mutable std::map<int, std::vector<Step>> m_defaultSteps;
     std::vector<std::unordered_map<std::string, Lookup>> m_lookups; // [plan * 2 + nodeflib][name]
     std::vector<std::vector<Step>> m_plans;
     std::unordered_map<std::string, int> m_planIds;

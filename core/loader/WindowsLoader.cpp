@@ -683,7 +683,8 @@ private:
                 addModule(name, w.path, w.step.via, w.step.dir, delayed, w.step.via == Via::SystemDir, graph, queue);
             graph.addEdge(from, m_modules[index].node, name, w.step.via, delayEdge);
             for (const auto &other : result.others)
-                reportShadowed(name, requesterPath, w, other, graph);
+                if (!isPackagesOwnRule(w.step.via))
+                    reportShadowed(name, requesterPath, w, other, graph);
             return;
         }
         if (quiet)
@@ -696,10 +697,17 @@ private:
         p.name = name;
         p.neededBy = {requesterPath};
         const std::string where = describeSearch(steps);
-        const std::string delayNote =
-            delayEdge ? " It is a delay-load import: the load succeeds, and only a call into it would fail."
-            : delayed ? " Only a delay-loaded DLL needs it, so the load itself succeeds."
-                      : "";
+        // What the failure does, said once: a delay-load import never fails the load itself.
+        const std::string root = paths::fileNameOf(m_modules[0].path, paths::kWindows);
+        auto consequence = [&](const std::string &error) {
+            if (delayEdge)
+                return "loading " + root + " still succeeds, because it is a delay-load import: only the first call "
+                       + "into " + name + " fails";
+            if (delayed)
+                return "loading " + root + " still succeeds, because only a delay-loaded DLL needs it: only the first "
+                       + "call into that DLL fails";
+            return "loading " + root + " fails with " + error;
+        };
         const DllAdvice advice = adviceFor(name);
         if (result.fatal) {
             p.kind = ProblemKind::NotALibrary;
@@ -707,10 +715,10 @@ private:
             p.detail =
                 "The search for " + name + " stops at " + result.fatal->path + " (" + result.fatal->step.rule
                 + "): " + result.fatalReason
-                + ". The loader does not skip such a file: the search ends there and "
-                  "the load fails (Wine reports [WinError 126]; Windows may report [WinError 193] \"%1 is not a valid "
-                  "Win32 application\"). Remove or replace that file (reinstall the package that owns it)."
-                + delayNote;
+                + ". The loader does not skip such a file: the search ends there, and "
+                + consequence("[WinError 126] under Wine ([WinError 193] \"%1 is not a valid Win32 application\" "
+                              "on some Windows versions)")
+                + ". Remove or replace that file (reinstall the package that owns it).";
         } else if (!result.wrongArch.empty()) {
             p.kind = ProblemKind::WrongArch;
             std::string copies;
@@ -723,17 +731,16 @@ private:
                 + machineDescription(m_processMachine, m_processPlus) + ": " + copies
                 + ". The loader skips a DLL "
                   "of another machine and keeps searching; no "
-                + bin::peMachineName(m_processMachine)
-                + " copy was found, so the load fails with [WinError 126] (older Windows versions may stop at the "
-                  "first copy with [WinError 193] instead). Looked in: "
-                + where + ". Install the " + bin::peMachineName(m_processMachine)
-                + " build of the package that provides it." + delayNote;
+                + bin::peMachineName(m_processMachine) + " copy was found, so "
+                + consequence("[WinError 126] (older Windows versions may stop at the first copy with "
+                              "[WinError 193] instead)")
+                + ". Looked in: " + where + ". Install the " + bin::peMachineName(m_processMachine)
+                + " build of the package that provides it.";
         } else {
             p.kind = ProblemKind::Missing;
-            p.detail = name + " was not found, so loading " + paths::fileNameOf(m_modules[0].path, paths::kWindows)
-                       + " fails with "
-                         "[WinError 126] \"The specified module could not be found\""
-                       + (delayed ? " when it is used" : "") + ". Looked in, in order: " + where + ".";
+            p.detail = name + " was not found, so "
+                       + consequence("[WinError 126] \"The specified module could not be found\"")
+                       + ". Looked in, in order: " + where + ".";
             for (const auto &c : result.skipped) {
                 p.paths.push_back(c.path);
                 p.detail += " " + c.path + " was skipped: " + c.note + ".";
@@ -765,7 +772,6 @@ private:
                 p.detail += std::string(" ") + advice.missing;
             else
                 p.detail += " Install the package that provides it, or add its folder with os.add_dll_directory().";
-            p.detail += delayNote;
         }
         graph.addProblem(std::move(p));
     }
@@ -790,9 +796,11 @@ private:
                    + winner.step.rule + " comes before " + other.step.rule + " in " + order + ".";
         if (const DllAdvice advice = adviceFor(name); advice.shadowed)
             p.detail += std::string(" ") + advice.shadowed;
+        else if (isEnvironmentRule(winner.step.via))
+            p.detail += " Take " + winner.step.dir + " out of PATH where it is set, and the other copy loads.";
         else
-            p.detail += " If the other copy is the one you meant, remove the first from its folder or take that "
-                        "folder out of the search.";
+            p.detail += " A copy from outside the package wins here: update what installed it in " + winner.step.dir
+                        + " (for a Visual C++ runtime DLL, install the latest Redistributable).";
         graph.addProblem(std::move(p));
     }
 

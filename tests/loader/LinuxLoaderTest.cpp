@@ -6,12 +6,14 @@
 #include "TestSupport.h"
 
 #include "loader/Analyzer.h"
+#include "loader/GlibcSearchRules.h"
 #include "loader/LdSoCache.h"
 #include "loader/LinuxLoader.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 
 using namespace td;
 using namespace td::test;
@@ -125,33 +127,42 @@ TEST(LinuxRules, SplitsSearchLists)
     EXPECT_EQ(splitSearchList("/a;/b", false), (std::vector<std::string>{"/a;/b"}));
 }
 
-TEST_F(LinuxTree, RpathBeatsLdLibraryPathAndShadowsIt)
+// The package's own copy (its RPATH) winning over another one is how it
+// is meant to load: no problem.
+TEST_F(LinuxTree, RpathBeatsLdLibraryPathAndThatIsNormal)
 {
     const auto a = dir("a"), b = dir("b"), bin = dir("bin");
     const auto depA = lib(a, "dep");
     lib(b, "dep", {}, {}, "int dep_value(void) { return 1; }\nint dep_other(void) { return 2; }\n");
     const auto app = exe(bin, "app", {depA}, {rpath(a)});
     const auto g = expectAgreement(app, {{"LD_LIBRARY_PATH", b.string()}});
-    const auto *shadow = problem(g, ProblemKind::Shadowed);
-    ASSERT_NE(shadow, nullptr);
-    EXPECT_EQ(shadow->paths.at(0), (a / "libdep.so.1").string());
-    EXPECT_EQ(shadow->paths.at(1), (b / "libdep.so.1").string());
-    EXPECT_EQ(shadow->severity, loader::Severity::Warning);
+    EXPECT_EQ(problem(g, ProblemKind::Shadowed), nullptr);
     EXPECT_FALSE(g.hasErrors());
 }
 
+// A copy from LD_LIBRARY_PATH winning over the one the package's RUNPATH
+// names is the harmful case, for any library name.
 TEST_F(LinuxTree, LdLibraryPathBeatsRunpath)
 {
     const auto a = dir("a"), b = dir("b"), bin = dir("bin");
-    const auto depA = lib(a, "dep");
-    lib(b, "dep", {}, {}, "int dep_value(void) { return 1; }\nint dep_more(void) { return 3; }\n");
+    const auto depA = lib(a, "quarkwave");
+    lib(b, "quarkwave", {}, {}, "int quarkwave_value(void) { return 1; }\nint quarkwave_more(void) { return 3; }\n");
     const auto app = exe(bin, "app", {depA}, {runpath(a)});
     const auto g = expectAgreement(app, {{"LD_LIBRARY_PATH", b.string()}});
     bool viaLdLibraryPath = false;
     for (const auto &l : g.libraries)
-        if (l.name == "libdep.so.1")
-            viaLdLibraryPath = l.via == loader::Via::LdLibraryPath && l.path == (b / "libdep.so.1").string();
+        if (l.name == "libquarkwave.so.1")
+            viaLdLibraryPath = l.via == loader::Via::LdLibraryPath && l.path == (b / "libquarkwave.so.1").string();
     EXPECT_TRUE(viaLdLibraryPath);
+    const auto *shadow = problem(g, ProblemKind::Shadowed);
+    ASSERT_NE(shadow, nullptr);
+    EXPECT_EQ(shadow->paths.at(0), (b / "libquarkwave.so.1").string());
+    EXPECT_EQ(shadow->paths.at(1), (a / "libquarkwave.so.1").string());
+    EXPECT_EQ(shadow->severity, loader::Severity::Warning);
+    // The advice names the environment's entry, never the package's folder.
+    EXPECT_NE(shadow->detail.find("Take " + b.string() + " out of LD_LIBRARY_PATH"), std::string::npos)
+        << shadow->detail;
+    EXPECT_EQ(shadow->detail.find("Take " + a.string()), std::string::npos) << shadow->detail;
 }
 
 TEST_F(LinuxTree, RpathIsInheritedRunpathIsNot)
@@ -174,17 +185,233 @@ TEST_F(LinuxTree, RpathIsInheritedRunpathIsNot)
 
 TEST_F(LinuxTree, OriginLibAndPlatformTokens)
 {
-    const auto root = dir("pkg");
     const std::string triplet = loader::linux_rules::multiarchTriplet(62, true, false);
     const auto libdir = dir("pkg/lib/" + triplet);
-    const auto platdir = dir("pkg/plat/x86_64");
     const auto bin = dir("pkg/bin");
     const auto one = lib(libdir, "one");
-    const auto two = lib(platdir, "two");
+    // $PLATFORM is the CPU's on Intel ("haswell", "xeon_phi"), else
+    // AT_PLATFORM: a copy under each, and ld.so picks one.
+    fs::path two;
+    for (const char *platform : {"x86_64", "haswell", "xeon_phi"})
+        two = lib(dir(std::string("pkg/plat/") + platform), "two");
     const auto app = exe(bin, "app", {one, two}, {runpath("$ORIGIN/../$LIB:$ORIGIN/../plat/${PLATFORM}")});
     const auto g = expectAgreement(app);
     EXPECT_FALSE(g.hasErrors());
-    (void)root;
+}
+
+// ld.so tries glibc-hwcaps/<level> and (up to glibc 2.36) the legacy
+// tls/, platform and hwcap subfolders before the folder itself. A copy in
+// every subfolder; each round ld.so's pick is removed, so the whole order
+// on this machine is compared, for RUNPATH and for LD_LIBRARY_PATH.
+TEST_F(LinuxTree, HwcapsSubfoldersAreTriedInLdSosOrder)
+{
+    const std::vector<std::string> subfolders{"",
+                                              "x86_64",
+                                              "tls",
+                                              "tls/x86_64",
+                                              "haswell",
+                                              "haswell/x86_64",
+                                              "tls/haswell/avx512_1/x86_64",
+                                              "avx512_1",
+                                              "avx512_1/x86_64",
+                                              "xeon_phi",
+                                              "glibc-hwcaps/x86-64-v2",
+                                              "glibc-hwcaps/x86-64-v3",
+                                              "glibc-hwcaps/x86-64-v4"};
+    for (const bool viaLdLibraryPath : {false, true}) {
+        const std::string top = viaLdLibraryPath ? "llp" : "rp";
+        const auto a = dir(top), bin = dir("bin");
+        fs::path any;
+        for (const auto &sub : subfolders)
+            any = lib(sub.empty() ? a : dir(top + "/" + sub), "hw");
+        const auto app = exe(bin, viaLdLibraryPath ? "app-llp" : "app-rp", {any},
+                             viaLdLibraryPath ? std::vector<std::string>{} : std::vector<std::string>{runpath(a)});
+        const std::map<std::string, std::string> env =
+            viaLdLibraryPath ? std::map<std::string, std::string>{{"LD_LIBRARY_PATH", a.string()}}
+                             : std::map<std::string, std::string>{};
+        // Until only the subfolders this CPU never uses are left.
+        std::vector<std::string> order;
+        for (std::size_t round = 0; round < subfolders.size(); ++round) {
+            expectAgreement(app, env);
+            const Resolution theirs = lddResolve(app.string(), env);
+            const auto it = theirs.found.find("libhw.so.1");
+            if (it == theirs.found.end())
+                break;
+            order.push_back(it->second);
+            fs::remove(it->second);
+        }
+        ASSERT_GE(order.size(), 3u);
+        EXPECT_NE(order.front().find("/glibc-hwcaps/"), std::string::npos) << order.front();
+        EXPECT_EQ(order.back(), (a / "libhw.so.1").string()); // the folder itself comes last
+    }
+}
+
+// The order itself, for CPUs and glibc versions this machine is not:
+// the "search path=" lines of LD_DEBUG=libs in public reports.
+TEST(GlibcSearchRules, LegacyAndHwcapsSubfoldersFollowTheCpuAndTheGlibc)
+{
+    // An x86-64-v3 CPU that is not Intel, glibc 2.36 (nix-community/NixOS-WSL#339):
+    // "glibc-hwcaps/x86-64-v3:glibc-hwcaps/x86-64-v2:tls/x86_64/x86_64:tls/x86_64:
+    //  tls/x86_64:tls:x86_64/x86_64:x86_64:x86_64:"
+    loader::GlibcTarget amd;
+    amd.x86_64_v2 = amd.x86_64_v3 = true;
+    amd.haswellPlatform = true; // AVX2 and the rest, but not Intel: no platform of its own
+    const auto r1 = loader::glibcSearchRules(amd);
+    EXPECT_EQ(r1.subfolders, (std::vector<std::string>{"glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v2",
+                                                        "tls/x86_64/x86_64", "tls/x86_64", "tls/x86_64", "tls",
+                                                        "x86_64/x86_64", "x86_64", "x86_64", ""}));
+    EXPECT_EQ(r1.platform, "x86_64");
+
+    // An Intel CPU with AVX-512, glibc 2.36 (LibreELEC/LibreELEC.tv#6094).
+    loader::GlibcTarget intel = amd;
+    intel.intel = true;
+    intel.x86_64_v4 = intel.avx512_1 = true;
+    const auto r2 = loader::glibcSearchRules(intel);
+    ASSERT_EQ(r2.subfolders.size(), 3u + 16u);
+    EXPECT_EQ(r2.subfolders[0], "glibc-hwcaps/x86-64-v4");
+    EXPECT_EQ(r2.subfolders[3], "tls/haswell/avx512_1/x86_64");
+    EXPECT_EQ(r2.subfolders[4], "tls/haswell/avx512_1");
+    EXPECT_EQ(r2.subfolders[10], "tls");
+    EXPECT_EQ(r2.subfolders[11], "haswell/avx512_1/x86_64");
+    EXPECT_EQ(r2.subfolders[17], "x86_64");
+    EXPECT_EQ(r2.platform, "haswell");
+
+    // glibc 2.37 dropped the legacy subfolders (koreader/koreader-base#1638);
+    // 2.32 had no glibc-hwcaps yet.
+    intel.glibcMinor = 37;
+    EXPECT_EQ(loader::glibcSearchRules(intel).subfolders,
+              (std::vector<std::string>{"glibc-hwcaps/x86-64-v4", "glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v2",
+                                        ""}));
+    intel.glibcMinor = 32;
+    EXPECT_EQ(loader::glibcSearchRules(intel).subfolders.front(), "tls/haswell/avx512_1/x86_64");
+
+    // Another architecture: no CPU is assumed.
+    loader::GlibcTarget arm;
+    arm.machine = 183;
+    EXPECT_EQ(loader::glibcSearchRules(arm).subfolders,
+              (std::vector<std::string>{"tls/aarch64", "tls", "aarch64", ""}));
+}
+
+// This machine's rules against its own ld.so: the list it prints for a
+// folder on LD_LIBRARY_PATH.
+TEST(GlibcSearchRules, AgreeWithThisMachinesLdSo)
+{
+    const auto [major, minor] = loader::runningGlibcVersion();
+    ASSERT_GT(major, 0);
+    const auto rules = loader::glibcSearchRules(loader::hostGlibcTarget(62, major, minor));
+    RunOptions options;
+    options.setEnv = {{"LD_DEBUG", "libs"}, {"LD_LIBRARY_PATH", "/nonexistent-td"}};
+    const RunResult r = run({"/bin/true"}, options);
+    const std::string marker = "search path=";
+    const auto at = r.err.find(marker + "/nonexistent-td");
+    ASSERT_NE(at, std::string::npos) << r.err;
+    const auto end = r.err.find_first_of("\t\n", at);
+    std::vector<std::string> theirs;
+    for (const auto &entry : loader::linux_rules::splitSearchList(
+             r.err.substr(at + marker.size(), end - at - marker.size()), false)) {
+        const std::string prefix = "/nonexistent-td";
+        theirs.push_back(entry == prefix ? "" : entry.substr(prefix.size() + 1));
+    }
+    EXPECT_EQ(theirs, rules.subfolders);
+}
+
+// Inside the analysed root's ld.so.cache, glibc-hwcaps entries beat the
+// plain one and legacy-hwcap entries count only when they fit the CPU.
+// ld.so reads only /etc/ld.so.cache, so it runs in a mount namespace of
+// its own with the generated cache bound over it.
+TEST_F(LinuxTree, LdSoCacheHwcapsEntriesAreChosenAsLdSoChooses)
+{
+    ASSERT_EQ(run({"unshare", "-rm", "true"}).exitCode, 0)
+        << "this test needs unshare(1) with user and mount namespaces (util-linux)";
+    const auto libs = dir("cached"), bin = dir("bin"), root = dir("root");
+    fs::create_directories(root / "etc");
+    // The root shows the system as it is, and the folder the test works in.
+    std::set<std::string> tops{"lib", "lib64", "usr", *std::next(m_dir.path().begin())};
+    for (const auto &top : tops)
+        fs::create_symlink(fs::path("/") / top, root / top);
+    fs::path any;
+    const std::vector<std::string> subfolders{"", "haswell", "x86_64", "tls", "glibc-hwcaps/x86-64-v2",
+                                              "glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v4"};
+    for (const auto &sub : subfolders)
+        any = lib(sub.empty() ? libs : dir("cached/" + sub), "cachedhw");
+    const auto app = exe(bin, "app", {any});
+    writeFile(m_dir / "ld.so.conf", libs.string() + "\n");
+    const fs::path cache = root / "etc" / "ld.so.cache";
+    std::vector<std::string> picked;
+    for (std::size_t round = 0; round < subfolders.size(); ++round) {
+        runOk({"/sbin/ldconfig", "-X", "-C", cache.string(), "-f", (m_dir / "ld.so.conf").string()});
+        const Resolution theirs = traceResolve(
+            {"unshare", "-rm", "sh", "-c", "mount --bind \"$0\" /etc/ld.so.cache && exec \"$1\" --list \"$2\"",
+             cache.string(), systemLoader(), app.string()});
+        loader::DepsOptions options;
+        options.systemDir = root.string();
+        const loader::Graph g = loader::analyze({app.string()}, options);
+        EXPECT_EQ(compareResolutions(theirs, graphResolve(g, g.roots.at(0).library)), "")
+            << "round " << round << ", ld.so said:\n"
+            << theirs.raw;
+        const auto it = theirs.found.find("libcachedhw.so.1");
+        if (it == theirs.found.end())
+            break;
+        picked.push_back(it->second);
+        fs::remove(it->second);
+    }
+    // The hwcaps entries were used first, the plain one last.
+    ASSERT_GE(picked.size(), 3u);
+    EXPECT_NE(picked.front().find("/glibc-hwcaps/"), std::string::npos) << picked.front();
+    EXPECT_EQ(picked.back(), (libs / "libcachedhw.so.1").string());
+}
+
+// A symbolic-link loop ends only the list of folders it is in: the next
+// list (here LD_LIBRARY_PATH after DT_RPATH) is still searched.
+TEST_F(LinuxTree, ALinkLoopEndsOnlyItsOwnList)
+{
+    const auto a = dir("a"), b = dir("b"), c = dir("c"), bin = dir("bin");
+    const auto inB = lib(b, "two");
+    const auto inC = lib(c, "two", {}, {}, "int two_value(void) { return 7; }\nint two_more(void) { return 8; }\n");
+    fs::create_symlink(a / "libtwo.so.1.loop", a / "libtwo.so.1");
+    fs::create_symlink(a / "libtwo.so.1", a / "libtwo.so.1.loop");
+    const auto app = exe(bin, "app", {inB}, {rpath(a.string() + ":" + b.string())});
+    const auto g = expectAgreement(app, {{"LD_LIBRARY_PATH", c.string()}});
+    EXPECT_FALSE(g.hasErrors());
+    bool fromC = false;
+    for (const auto &l : g.libraries)
+        fromC = fromC || (l.name == "libtwo.so.1" && l.path == inC.string());
+    EXPECT_TRUE(fromC);
+}
+
+// A folder with the library's name is fatal in glibc: open() succeeds,
+// reading fails ("cannot read file data"), and the load stops there.
+TEST_F(LinuxTree, AFolderWithTheLibrarysNameStopsTheLoad)
+{
+    const auto a = dir("a"), b = dir("b"), bin = dir("bin");
+    const auto real = lib(b, "dep");
+    dir("a/libdep.so.1");
+    const auto app = exe(bin, "app", {real}, {runpath(a.string() + ":" + b.string())});
+    const auto g = loader::analyze({app.string()}, {});
+    const auto *bad = problem(g, ProblemKind::NotALibrary);
+    ASSERT_NE(bad, nullptr);
+    EXPECT_EQ(bad->paths, std::vector<std::string>{(a / "libdep.so.1").string()});
+    EXPECT_NE(bad->detail.find("cannot read file data"), std::string::npos) << bad->detail;
+    const Resolution theirs = lddResolve(app.string());
+    EXPECT_TRUE(theirs.loaderFailed) << theirs.raw;
+    EXPECT_NE(theirs.raw.find("cannot read file data"), std::string::npos) << theirs.raw;
+}
+
+// A program started through a symbolic link (a venv's bin/python) has the
+// real program's folder as $ORIGIN: the kernel names it (/proc/self/exe).
+TEST_F(LinuxTree, OriginOfAProgramStartedThroughALinkIsTheRealFolder)
+{
+    const auto realLib = dir("real/lib"), realBin = dir("real/bin"), linkLib = dir("venv/lib"),
+               linkBin = dir("venv/bin");
+    const auto dep = lib(realLib, "dep");
+    lib(linkLib, "dep", {}, {}, "int dep_value(void) { return 5; }\nint dep_decoy(void) { return 6; }\n");
+    const auto app = exe(realBin, "python", {dep}, {runpath("$ORIGIN/../lib")});
+    fs::create_symlink(app, linkBin / "python");
+    const Resolution theirs = traceResolve({(linkBin / "python").string()}, {{"LD_TRACE_LOADED_OBJECTS", "1"}});
+    ASSERT_EQ(theirs.found.count("libdep.so.1"), 1u) << theirs.raw;
+    EXPECT_TRUE(fs::equivalent(theirs.found.at("libdep.so.1"), dep)) << theirs.raw;
+    const auto g = loader::analyze({(linkBin / "python").string()}, {});
+    EXPECT_EQ(compareResolutions(theirs, graphResolve(g, g.roots.at(0).library)), "") << theirs.raw;
 }
 
 TEST_F(LinuxTree, MissingDependencyIsExplained)

@@ -373,6 +373,10 @@ TEST_F(WindowsTree, MissingDelayLoadIsAWarning)
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->severity, Severity::Warning);
     EXPECT_NE(p->detail.find("delay-load"), std::string::npos) << p->detail;
+    // Said once, and rightly: the load succeeds; no WinError is promised for it.
+    EXPECT_NE(p->detail.find("still succeeds"), std::string::npos) << p->detail;
+    EXPECT_EQ(p->detail.find("WinError"), std::string::npos) << p->detail;
+    EXPECT_EQ(p->detail.find("fails with"), std::string::npos) << p->detail;
     const auto *e = edge(g, "td_absent_delay.dll");
     ASSERT_NE(e, nullptr);
     EXPECT_TRUE(e->delayLoad);
@@ -380,6 +384,7 @@ TEST_F(WindowsTree, MissingDelayLoadIsAWarning)
     const auto *indirect = problem(g, ProblemKind::Missing, "td_absent_indirect.dll");
     ASSERT_NE(indirect, nullptr);
     EXPECT_EQ(indirect->severity, Severity::Warning);
+    EXPECT_EQ(indirect->detail.find("WinError"), std::string::npos) << indirect->detail;
 }
 
 TEST_F(WindowsTree, ShadowedMsvcpShowsBothVersions)
@@ -445,3 +450,19 @@ TEST_F(WindowsTree, CliExitCodes)
 }
 
 } // namespace
+
+// A DLL found next to the DLL that needs it (torch\lib) is how the package
+// is meant to load: a different copy in System32 is no problem.
+TEST_F(WindowsTree, TheDllsOwnFolderWinningIsNotShadowing)
+{
+    const fs::path lib = dir("torch/lib");
+    dll(lib, "zephyrblas.dll");
+    dll(m_system, "zephyrblas.dll", [] {
+        pe::DllSpec s;
+        s.padding = 4096;
+        return s;
+    }());
+    const auto g = analyze(dll(lib, "a.dll", needs({"zephyrblas.dll"})), options());
+    EXPECT_EQ(edge(g, "zephyrblas.dll")->via, Via::DllDir);
+    EXPECT_EQ(problem(g, ProblemKind::Shadowed, "zephyrblas.dll"), nullptr);
+}

@@ -390,13 +390,21 @@ TEST_F(WineOracle, MissingDelayLoadImport)
 
 TEST_F(WineOracle, ShadowedCopy)
 {
+    // The DLL's own folder winning is how the package is meant to load.
     const fs::path d = dir("a"), x = dir("x");
     dll(d, "b.dll");
     pe::DllSpec bigger;
     bigger.padding = 8192;
     dll(x, "b.dll", bigger);
-    const auto g = expectAgreement(dll(d, "a.dll", needs({"b.dll"})), {{x}, false, {}}, 0);
-    EXPECT_NE(find(g, ProblemKind::Shadowed), nullptr);
+    const auto own = expectAgreement(dll(d, "a.dll", needs({"b.dll"})), {{x}, false, {}}, 0);
+    EXPECT_EQ(find(own, ProblemKind::Shadowed), nullptr);
+
+    // A copy from an earlier PATH entry winning over a later one is not.
+    const fs::path p1 = dir("p1"), p2 = dir("p2"), e = dir("e");
+    dll(p1, "onpath.dll");
+    dll(p2, "onpath.dll", bigger);
+    const auto outside = expectAgreement(dll(e, "e.dll", needs({"onpath.dll"})), {{}, true, {p1, p2}}, 0);
+    EXPECT_NE(find(outside, ProblemKind::Shadowed), nullptr);
 }
 
 TEST_F(WineOracle, CaseInsensitiveNames)

@@ -7,8 +7,6 @@
 
 namespace td::test {
 
-namespace {
-
 const char *systemLoader()
 {
     for (const char *p : {"/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1", "/lib/ld-linux.so.2"})
@@ -16,6 +14,8 @@ const char *systemLoader()
             return p;
     return "/lib64/ld-linux-x86-64.so.2";
 }
+
+namespace {
 
 bool samePath(const std::string &a, const std::string &b)
 {
@@ -29,14 +29,20 @@ bool samePath(const std::string &a, const std::string &b)
 
 Resolution lddResolve(const std::string &file, const std::map<std::string, std::string> &env)
 {
+    // What ldd does: ld.so in trace mode, which lists every dependency
+    // (missing ones as "not found") instead of stopping at the first.
+    auto traced = env;
+    traced["LD_TRACE_LOADED_OBJECTS"] = "1";
+    return traceResolve({systemLoader(), file}, traced);
+}
+
+Resolution traceResolve(const std::vector<std::string> &argv, const std::map<std::string, std::string> &env)
+{
     RunOptions options;
     options.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD"};
     options.setEnv = env;
     options.timeout = std::chrono::seconds(60);
-    // What ldd does: ld.so in trace mode, which lists every dependency
-    // (missing ones as "not found") instead of stopping at the first.
-    options.setEnv["LD_TRACE_LOADED_OBJECTS"] = "1";
-    const RunResult r = run({systemLoader(), file}, options);
+    const RunResult r = run(argv, options);
     Resolution res;
     res.raw = r.out + r.err;
     res.loaderFailed = r.exitCode != 0;

@@ -25,6 +25,15 @@ struct Resolution {
 // and LD_LIBRARY_PATH / LD_PRELOAD unset unless given.
 Resolution lddResolve(const std::string &file, const std::map<std::string, std::string> &env = {});
 
+// The same listing, from the command line `argv` as it is (with
+// LD_TRACE_LOADED_OBJECTS=1 in `env`, or `ld.so --list`): for a program
+// run by its own path (the kernel then names it for $ORIGIN), or ld.so
+// started inside another mount namespace.
+Resolution traceResolve(const std::vector<std::string> &argv, const std::map<std::string, std::string> &env = {});
+
+// The system's ld.so (/lib64/ld-linux-x86-64.so.2 here).
+const char *systemLoader();
+
 // Ours, for the root at `rootIndex` of the graph: the edges reachable from it.
 Resolution graphResolve(const loader::Graph &graph, std::size_t rootIndex);
 

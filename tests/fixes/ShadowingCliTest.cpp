@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The harmful shadow for a library no code or knowledge names: a folder
+// set on LD_LIBRARY_PATH in a startup file (~/.profile for a login shell,
+// conda's activate.d) holds an older copy of a library torch ships next to
+// itself. The real loader is the judge: `import torch` fails with an
+// undefined symbol, `check` names both copies and the entry, `fix env`
+// removes exactly that entry, the import works, `undo` restores the file.
+#include "PythonFixtures.h"
+#include "TestConfig.h"
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace td::test;
+
+namespace {
+
+enum class SetIn { Profile, CondaActivate };
+
+class Shadowing : public ::testing::TestWithParam<SetIn> {
+protected:
+    void SetUp() override
+    {
+        m_home = m_dir / "home";
+        m_data = m_dir / "data";
+        m_conda = m_dir / "conda";
+        fs::create_directories(m_home);
+        m_python = python::makeVenv(m_dir / "venv");
+        ASSERT_FALSE(m_python.empty());
+        const fs::path site = python::sitePackages(m_dir / "venv");
+        python::writeFakeTorch(
+            site, "import ctypes, os\nctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', 'libtorch_cpu.so'))\n",
+            "2.5.1");
+        const fs::path lib = site / "torch/lib";
+        m_own = lib / "libquasarfft.so.7";
+        ASSERT_TRUE(python::buildSharedLibrary(m_own, "int quasar_plan_many_v2(void) { return 0; }\n",
+                                               {"-Wl,-soname,libquasarfft.so.7"}));
+        ASSERT_TRUE(python::buildSharedLibrary(
+            lib / "libtorch_cpu.so", "int quasar_plan_many_v2(void);\nint cpu(void) { return quasar_plan_many_v2(); }\n",
+            {m_own.string(), "-Wl,-soname,libtorch_cpu.so", "-Wl,--enable-new-dtags", "-Wl,-rpath,$ORIGIN"}));
+        m_stale = m_dir / "opt/quasar/lib";
+        fs::create_directories(m_stale);
+        ASSERT_TRUE(python::buildSharedLibrary(m_stale / "libquasarfft.so.7",
+                                               "int quasar_plan_many(void) { return 0; }\n"
+                                               "int quasar_version(void) { return 610; }\n",
+                                               {"-Wl,-soname,libquasarfft.so.7"}));
+        m_file = GetParam() == SetIn::Profile ? m_home / ".profile" : m_conda / "etc/conda/activate.d/quasar.sh";
+        fs::create_directories(m_file.parent_path());
+        m_text = "# set by the quasar installer\nexport LD_LIBRARY_PATH=\"" + m_stale.string()
+                 + ":$LD_LIBRARY_PATH\"\nexport QUASAR_HOME=/opt/quasar\n";
+        writeFile(m_file, m_text);
+    }
+
+    RunOptions options() const
+    {
+        RunOptions o;
+        o.setEnv = {{"HOME", m_home.string()}, {"XDG_DATA_HOME", m_data.string()}};
+        o.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD", "XDG_CONFIG_HOME", "CONDA_PREFIX", "BASH_ENV", "ENV"};
+        if (GetParam() == SetIn::CondaActivate)
+            o.setEnv["CONDA_PREFIX"] = m_conda.string();
+        o.timeout = std::chrono::seconds(240);
+        return o;
+    }
+
+    // As a new terminal gets it: a login shell reads ~/.profile; an
+    // activated conda environment has run its activate.d scripts.
+    RunResult inNewTerminal(const std::vector<std::string> &argv) const
+    {
+        std::vector<std::string> all =
+            GetParam() == SetIn::Profile
+                ? std::vector<std::string>{"bash", "-l", "-c", "exec \"$@\"", "bash"}
+                : std::vector<std::string>{"bash", "-c", "source \"$CONDA_PREFIX/etc/conda/activate.d/quasar.sh\"; "
+                                                         "exec \"$@\"",
+                                           "bash"};
+        all.insert(all.end(), argv.begin(), argv.end());
+        return run(all, options());
+    }
+
+    RunResult torchdoctor(const std::vector<std::string> &args, bool inTerminal = true) const
+    {
+        std::vector<std::string> argv{config::torchdoctor};
+        argv.insert(argv.end(), args.begin(), args.end());
+        return inTerminal ? inNewTerminal(argv) : run(argv, options());
+    }
+
+    RunResult importTorch() const { return inNewTerminal({m_python.string(), "-c", "import torch"}); }
+
+    TempDir m_dir{"td-shadowing"};
+    fs::path m_home, m_data, m_conda, m_python, m_own, m_stale, m_file;
+    std::string m_text;
+};
+
+QJsonObject findingWith(const QJsonObject &report, const QString &id)
+{
+    for (const auto &v : report.value(QStringLiteral("findings")).toArray())
+        if (v.toObject().value(QStringLiteral("id")).toString() == id)
+            return v.toObject();
+    return {};
+}
+
+} // namespace
+
+TEST_P(Shadowing, TheOutsideCopyIsFoundRemovedAndRestored)
+{
+    const RunResult broken = importTorch();
+    ASSERT_NE(broken.exitCode, 0);
+    EXPECT_NE(broken.err.find("undefined symbol: quasar_plan_many_v2"), std::string::npos) << broken.err;
+
+    const RunResult check = torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-redact"});
+    const QJsonObject report = QJsonDocument::fromJson(QByteArray::fromStdString(check.out)).object();
+    const QJsonObject shadowed = findingWith(report, QStringLiteral("lib.shadowed"));
+    ASSERT_FALSE(shadowed.isEmpty()) << check.out << check.err;
+    const QString detail = shadowed.value(QStringLiteral("detail")).toString();
+    EXPECT_TRUE(detail.contains(QString::fromStdString((m_stale / "libquasarfft.so.7").string()))) << check.out;
+    EXPECT_TRUE(detail.contains(QString::fromStdString(m_own.string()))) << check.out;
+    // Never the advice to take torch's own folder out of the search.
+    EXPECT_FALSE(detail.contains(QStringLiteral("Take ") + QString::fromStdString(m_own.parent_path().string())))
+        << check.out;
+    const QJsonObject suspicious = findingWith(report, QStringLiteral("env.suspicious"));
+    ASSERT_FALSE(suspicious.isEmpty()) << check.out;
+    EXPECT_EQ(suspicious.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("entry")).toString(),
+              QString::fromStdString(m_stale.string()));
+
+    const RunResult fix = torchdoctor({"fix", "env", "--python", m_python.string(), "--yes"});
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    for (const auto &line : lines(readFile(m_file)))
+        EXPECT_TRUE(line.rfind('#', 0) == 0 || line.find(m_stale.string()) == std::string::npos) << readFile(m_file);
+    EXPECT_NE(readFile(m_file).find("QUASAR_HOME"), std::string::npos); // only the entry goes
+    const RunResult fixed = importTorch();
+    EXPECT_EQ(fixed.exitCode, 0) << fixed.err;
+
+    const RunResult undo = torchdoctor({"undo", "--yes"}, false);
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_EQ(readFile(m_file), m_text);
+    EXPECT_NE(importTorch().exitCode, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(SetIn, Shadowing, ::testing::Values(SetIn::Profile, SetIn::CondaActivate),
+                         [](const ::testing::TestParamInfo<SetIn> &p) {
+                             return p.param == SetIn::Profile ? std::string("Profile")
+                                                                 : std::string("CondaActivateD");
+                         });
