@@ -150,6 +150,7 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
     for (const auto &lib : graph.libraries)
         if (lib.found)
             loaded << fromNativeBytes(lib.path);
+    loaded.removeDuplicates();
     for (const knowledge::OpenMpConflict &conflict : kb.openMpConflicts(loaded)) {
         if (conflict.severity == QLatin1String("info"))
             continue;
