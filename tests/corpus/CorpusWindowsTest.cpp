@@ -7,6 +7,7 @@
 // System32 is Wine's own PE DLL folder with Microsoft's current runtime on top; python.exe's
 // folder holds a python311.dll built at test time (every process that imports torch has the
 // interpreter's DLL loaded, and the wheels do not ship it).
+#include "BuiltinKnowledge.h"
 #include "Corpus.h"
 #include "PeBuilder.h"
 #include "TestConfig.h"
@@ -66,13 +67,7 @@ void linkFilesOf(const fs::path &from, const fs::path &to, const std::string &ex
 
 const knowledge::KnowledgeBase &kb()
 {
-    static knowledge::KnowledgeBase base = [] {
-        knowledge::KnowledgeBase k;
-        const QStringList errors = k.load();
-        EXPECT_TRUE(errors.isEmpty()) << errors.join(u'\n').toStdString();
-        return k;
-    }();
-    return base;
+    return test::builtinKnowledge();
 }
 
 // python.exe's folder: the interpreter's DLL, which torch_python.dll imports.
