@@ -140,17 +140,7 @@ TEST_F(LinuxOracle, CudaLibrariesAgreeWithLdSo)
     ASSERT_TRUE(corpus::has(wheels));
     TempDir site("td-cuda-wheels");
     for (const auto &wheel : wheels)
-        for (const auto &e : fs::recursive_directory_iterator(corpus::folder(wheel) / "nvidia")) {
-            const fs::path to = site.path() / "nvidia" / fs::relative(e.path(), corpus::folder(wheel) / "nvidia");
-            if (e.is_directory()) {
-                fs::create_directories(to);
-            } else {
-                std::error_code ec;
-                fs::create_hard_link(e.path(), to, ec);
-                if (ec) // another file system
-                    fs::copy_file(e.path(), to);
-            }
-        }
+        corpus::linkTree(corpus::folder(wheel) / "nvidia", site.path() / "nvidia");
     const auto files = librariesIn(site.path() / "nvidia", true);
     ASSERT_GE(files.size(), 2u);
     Tally t;

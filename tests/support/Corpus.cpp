@@ -51,6 +51,22 @@ fs::path folder(const std::string &folderName)
            << "' " << config::sourceDir << "/tools/fetch-wheels.sh" << (sets.empty() ? std::string() : sets);
 }
 
+void linkTree(const fs::path &from, const fs::path &to)
+{
+    fs::create_directories(to);
+    for (const auto &e : fs::recursive_directory_iterator(from)) {
+        const fs::path target = to / fs::relative(e.path(), from);
+        if (e.is_directory()) {
+            fs::create_directories(target);
+            continue;
+        }
+        std::error_code ec;
+        fs::create_hard_link(e.path(), target, ec);
+        if (ec) // another file system
+            fs::copy_file(e.path(), target);
+    }
+}
+
 std::vector<fs::path> defaultSetFiles()
 {
     std::vector<fs::path> out;

@@ -30,6 +30,10 @@ fs::path folder(const std::string &folderName);
 // ASSERT_TRUE(corpus::has({...})): a test never skips for want of its corpus.
 ::testing::AssertionResult has(const std::vector<std::string> &folderNames);
 
+// Recreates the tree `from` at `to` out of hard links to its files (copies on another file
+// system): a layout of real files to arrange freely, at no cost in disk space.
+void linkTree(const fs::path &from, const fs::path &to);
+
 // Every file under the unpacked folders of the default set, sorted.
 std::vector<fs::path> defaultSetFiles();
 
