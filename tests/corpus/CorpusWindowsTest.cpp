@@ -235,3 +235,21 @@ TEST(CorpusWindows, IntelOpenMpNextToTorchsOwnIsADuplicate)
         << files.join(u' ').toStdString();
     EXPECT_EQ(f->severity, checks::Severity::Error);
 }
+
+TEST(CorpusWindows, CheckOnTorch240NamesLibomp140Once)
+{
+    // Every root of torch\lib that reaches libomp140.x86_64.dll meets it; `check` says it once.
+    ASSERT_TRUE(corpus::has({kTorch240, kRuntimeCurrent}));
+    WindowsEnvironment env(kTorch240, "2.4.0");
+    const auto findings = env.findings();
+    ASSERT_EQ(findings.size(), 1) << idsOf(findings);
+    const checks::Finding &f = findings.front();
+    EXPECT_EQ(f.id, QStringLiteral("lib.missing"));
+    EXPECT_EQ(f.evidence.value(QStringLiteral("library")).toString(), QStringLiteral("libomp140.x86_64.dll"));
+    QStringList neededBy;
+    for (const QJsonValue &v : f.evidence.value(QStringLiteral("needed_by")).toArray())
+        neededBy << QString::fromStdString(fs::path(v.toString().toStdString()).filename().string());
+    neededBy.sort();
+    EXPECT_EQ(neededBy, (QStringList{QStringLiteral("fbgemm.dll"), QStringLiteral("torch_cpu.dll")}));
+    EXPECT_TRUE(f.detail.contains(QStringLiteral("pytorch/pytorch#131662"))) << f.detail.toStdString();
+}
