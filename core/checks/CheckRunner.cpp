@@ -47,10 +47,32 @@ QString composeFileIn(const QString &projectDir)
     return {};
 }
 
+Finding failedCheck(const Check &check, const QString &why)
+{
+    Finding f;
+    f.id = QStringLiteral("check.failed");
+    f.severity = Severity::Warning;
+    f.title = CheckRunner::tr("The check \"%1\" failed").arg(check.title());
+    f.detail = CheckRunner::tr("It stopped with an internal error (%1); its part of the diagnosis is missing. "
+                               "Please report this with the log file.")
+                   .arg(why);
+    return f;
+}
+
+struct Collector {
+    QString title;
+    Fact fact;
+    QFuture<void> future;
+    bool started = false;
+    bool done = false;
+};
+
+} // namespace
+
 // The native libraries torch itself loads, and the loader rules it loads
 // them with (see the facts: torch/__init__.py).
 std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe, const CheckRequest &request,
-                                                const std::atomic<bool> &cancelFlag)
+                                                const std::atomic<bool> &cancelFlag, const QStringList &sharedRuntimes)
 {
     const python::TorchInstall &torch = probe.torch;
     if (!torch.installed || torch.nativeLibraries.isEmpty())
@@ -73,6 +95,16 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
             if (lib.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive)
                 || lib.endsWith(QLatin1String(".pyd"), Qt::CaseInsensitive))
                 roots.push_back(native(lib));
+        // torch loads its own copies by full path; a package in another of these folders (conda's
+        // MKL in Library\bin) loads the copy next to it, so one process can get both.
+        const QString torchLib = QDir(torch.packageDir).filePath(QStringLiteral("lib"));
+        for (const QString &dir : torch.dllDirectories) {
+            if (QDir(dir) == QDir(torchLib))
+                continue;
+            for (const QString &name : sharedRuntimes)
+                if (const QFileInfo file(QDir(dir).filePath(name)); file.isFile())
+                    roots.push_back(native(file.filePath()));
+        }
     } else {
         // torch/_C and libtorch_global_deps: what `import torch` opens; the
         // rest of torch/lib comes in as their dependencies.
@@ -96,28 +128,6 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
     }
     return loader::analyze(roots, options, &cancelFlag);
 }
-
-Finding failedCheck(const Check &check, const QString &why)
-{
-    Finding f;
-    f.id = QStringLiteral("check.failed");
-    f.severity = Severity::Warning;
-    f.title = CheckRunner::tr("The check \"%1\" failed").arg(check.title());
-    f.detail = CheckRunner::tr("It stopped with an internal error (%1); its part of the diagnosis is missing. "
-                               "Please report this with the log file.")
-                   .arg(why);
-    return f;
-}
-
-struct Collector {
-    QString title;
-    Fact fact;
-    QFuture<void> future;
-    bool started = false;
-    bool done = false;
-};
-
-} // namespace
 
 bool CheckReport::hasErrors() const
 {
@@ -339,8 +349,12 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
             const auto *probe = facts.chosenProbe();
             if (probe && !report.cancelled) {
                 const python::StaticProbe copy = *probe;
+                QStringList runtimes;
+                if (m_knowledge)
+                    for (const knowledge::OpenMpRuntime &rt : m_knowledge->openMpRuntimes())
+                        runtimes += rt.files;
                 start(Fact::Libraries, tr("Walking PyTorch's native libraries"),
-                      [=] { *libraries = walkTorchLibraries(copy, request, *stopWalk); });
+                      [=] { *libraries = walkTorchLibraries(copy, request, *stopWalk, runtimes); });
             } else {
                 facts.ready |= static_cast<FactSet>(Fact::Libraries);
                 report_(tr("Walking PyTorch's native libraries"));

@@ -10,7 +10,9 @@
 #include <QFuture>
 #include <QList>
 
+#include <atomic>
 #include <functional>
+#include <optional>
 #include <memory>
 
 namespace td::knowledge {
@@ -64,6 +66,14 @@ private:
     std::shared_ptr<const knowledge::KnowledgeBase> m_knowledge;
     std::vector<std::shared_ptr<const Check>> m_checks;
 };
+
+// The walk of torch's native libraries that `check` makes for one interpreter, with the rules
+// of its loader; the library checks judge the graph. On Windows the files named in
+// `sharedRuntimes` (the OpenMP runtimes) are loaded too where they lie in another of torch's DLL
+// folders, as the packages there load them. nullopt when torch has no native libraries.
+std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe, const CheckRequest &request,
+                                                const std::atomic<bool> &cancelFlag,
+                                                const QStringList &sharedRuntimes = {});
 
 // The interpreter `check` diagnoses when none is named: the project's
 // venv/.venv, else python3 (python on Windows), else python, on PATH.

@@ -8,6 +8,8 @@
 
 #include <QVersionNumber>
 
+#include <algorithm>
+
 namespace td::checks {
 
 namespace {
@@ -38,6 +40,26 @@ QJsonObject evidenceOf(const loader::Problem &p, const QStringList &chain)
     return e;
 }
 
+// One problem per library, kind and file: a folder is walked root by root, and every root that
+// reaches the same missing library reports it again (with its own requesters).
+std::vector<loader::Problem> mergedProblems(const loader::Graph &graph)
+{
+    std::vector<loader::Problem> out;
+    for (const loader::Problem &p : graph.problems) {
+        const auto same = std::find_if(out.begin(), out.end(), [&](const loader::Problem &m) {
+            return m.kind == p.kind && m.severity == p.severity && m.name == p.name && m.paths == p.paths;
+        });
+        if (same == out.end()) {
+            out.push_back(p);
+            continue;
+        }
+        for (const std::string &requester : p.neededBy)
+            if (std::find(same->neededBy.begin(), same->neededBy.end(), requester) == same->neededBy.end())
+                same->neededBy.push_back(requester);
+    }
+    return out;
+}
+
 } // namespace
 
 QString LibraryCheck::id() const
@@ -61,7 +83,7 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
     const loader::Graph &graph = *facts.libraries;
     const python::StaticProbe *probe = facts.chosenProbe();
 
-    for (const loader::Problem &p : graph.problems) {
+    for (const loader::Problem &p : mergedProblems(graph)) {
         // Only what torch would load: problems about libraries nothing needs
         // (Debian's dangling links to caffe2 test libraries) are not findings.
         if (p.neededBy.empty())
@@ -150,6 +172,7 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
     for (const auto &lib : graph.libraries)
         if (lib.found)
             loaded << fromNativeBytes(lib.path);
+    loaded.removeDuplicates();
     for (const knowledge::OpenMpConflict &conflict : kb.openMpConflicts(loaded)) {
         if (conflict.severity == QLatin1String("info"))
             continue;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Each check against machine states that cannot exist here (GPUs, drivers,
 // Windows DLL trees), stood up as facts; and the runner's guarantees.
+#include "BuiltinKnowledge.h"
 #include "TestSupport.h"
 
 #include "checks/CheckRunner.h"
@@ -21,13 +22,7 @@ namespace {
 
 const knowledge::KnowledgeBase &kb()
 {
-    static knowledge::KnowledgeBase base = [] {
-        knowledge::KnowledgeBase k;
-        const QStringList errors = k.load();
-        EXPECT_TRUE(errors.isEmpty()) << errors.join(u'\n').toStdString();
-        return k;
-    }();
-    return base;
+    return test::builtinKnowledge();
 }
 
 // A machine with one interpreter that has torch `version`.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Oracle: for the machine's own libraries, Debian's python3-torch and the
-// CUDA toolkit's libraries, our glibc emulation must resolve every
+// CUDA libraries of NVIDIA's wheels (from the corpus), our glibc emulation must resolve every
 // dependency to the same file as ld.so (ldd's LD_TRACE_LOADED_OBJECTS mode).
+#include "Corpus.h"
 #include "LoaderOracle.h"
 #include "TestSupport.h"
 
@@ -131,21 +132,20 @@ TEST_F(LinuxOracle, DebianTorchAgreesWithLdSo)
 
 TEST_F(LinuxOracle, CudaLibrariesAgreeWithLdSo)
 {
-    std::vector<fs::path> files;
-    std::error_code ec;
-    for (const auto &e : fs::directory_iterator("/usr/local", ec)) {
-        const std::string name = e.path().filename().string();
-        if (name.rfind("cuda-", 0) == 0 && !e.is_symlink(ec)) {
-            auto found = librariesIn(e.path() / "lib64", false);
-            if (found.empty())
-                found = librariesIn(e.path() / "targets", true);
-            files.insert(files.end(), found.begin(), found.end());
-        }
-    }
-    if (files.empty())
-        GTEST_SKIP() << "no CUDA toolkit under /usr/local/cuda-*";
+    // NVIDIA's CUDA libraries as pip installs them (tools/fetch-wheels.sh): site-packages/nvidia/
+    // <component>/lib, where libcusparse.so.12 finds libnvJitLink.so.12 through its RUNPATH
+    // ($ORIGIN/../../nvjitlink/lib). The tree is made of hard links to the corpus files.
+    const std::vector<std::string> wheels{"nvidia-cusparse-cu12-12.3.1.170-manylinux2014_x86_64",
+                                          "nvidia-nvjitlink-cu12-12.4.127-manylinux2014_x86_64"};
+    ASSERT_TRUE(corpus::has(wheels));
+    TempDir site("td-cuda-wheels");
+    for (const auto &wheel : wheels)
+        corpus::linkTree(corpus::folder(wheel) / "nvidia", site.path() / "nvidia");
+    const auto files = librariesIn(site.path() / "nvidia", true);
+    ASSERT_GE(files.size(), 2u);
     Tally t;
     compareAll(files, t);
-    report("CUDA toolkit", t);
+    report("NVIDIA wheels (cuSPARSE, nvJitLink)", t);
     EXPECT_EQ(t.agreed, t.files);
+    EXPECT_EQ(t.files, files.size()) << "ld.so could not trace some of them";
 }

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Benchmark: `torchdoctor deps` over the real trees of the corpus (tools/fetch-wheels.sh): a whole
+// Windows torch\lib, and the Linux NVIDIA wheels' lib folders (with the CUDA torch's torch/lib
+// when the opt-in set is there). One line per tree: the median wall time and the peak memory.
+// The goals are under a second and under 64 MiB each.
+//
+//   bench_corpus [--rounds N] [--corpus DIR] [--torchdoctor EXE]
+#include "BenchSupport.h"
+
+#include <filesystem>
+
+namespace fs = std::filesystem;
+using namespace td::bench;
+
+namespace {
+
+struct Tree {
+    std::string name;
+    std::vector<std::string> args; // after `torchdoctor deps`
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    int rounds = 5;
+    fs::path corpus = TD_CORPUS_DIR;
+    std::string torchdoctor = TD_TORCHDOCTOR_EXE;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string opt = argv[i];
+        if (opt == "--rounds")
+            rounds = std::max(1, std::atoi(argv[i + 1]));
+        else if (opt == "--corpus")
+            corpus = argv[i + 1];
+        else if (opt == "--torchdoctor")
+            torchdoctor = argv[i + 1];
+    }
+
+    std::vector<Tree> trees;
+    for (const char *wheel : {"torch-2.4.0-win_amd64", "torch-2.15.0-win_amd64"})
+        trees.push_back({std::string(wheel) + " torch\\lib", {"--os", "windows", (corpus / wheel / "torch" / "lib").string()}});
+    Tree nvidia{"nvidia-*/lib (cuSPARSE 12.3, nvJitLink 12.4)", {}};
+    for (const char *wheel : {"nvidia-cusparse-cu12-12.3.1.170-manylinux2014_x86_64/nvidia/cusparse/lib",
+                              "nvidia-nvjitlink-cu12-12.4.127-manylinux2014_x86_64/nvidia/nvjitlink/lib"})
+        nvidia.args.push_back((corpus / wheel).string());
+    trees.push_back(nvidia);
+    if (const fs::path cuda = corpus / "torch-2.15.0-manylinux_2_28_x86_64" / "torch" / "lib"; fs::exists(cuda))
+        trees.push_back({"torch-2.15.0 CUDA torch/lib (opt-in set)", {cuda.string()}});
+
+    int status = 0;
+    for (const Tree &tree : trees) {
+        for (std::size_t i = tree.args[0] == "--os" ? 2 : 0; i < tree.args.size(); ++i)
+            if (!fs::exists(tree.args[i])) {
+                std::fprintf(stderr, "%s is missing: run tools/fetch-wheels.sh (corpus %s)\n", tree.args[i].c_str(),
+                             corpus.c_str());
+                return 2;
+            }
+        std::vector<std::string> command{torchdoctor, "deps"};
+        command.insert(command.end(), tree.args.begin(), tree.args.end());
+        timed(command); // warm the page cache
+        std::vector<double> seconds;
+        long peakKb = 0;
+        for (int i = 0; i < rounds; ++i) {
+            const Run r = timed(command);
+            seconds.push_back(r.seconds);
+            peakKb = std::max(peakKb, r.maxRssKb);
+            if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) > 1)
+                status = 1; // 1 is "problems found", which these trees may have
+        }
+        std::printf("deps %-48s median_s=%.3f peak_mib=%.1f\n", tree.name.c_str(), median(seconds), static_cast<double>(peakKb) / 1024.0);
+    }
+    return status;
+}

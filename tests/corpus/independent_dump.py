@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+# The independent side of the parser agreement test: each file named on standard input (one per
+# line) read with pefile, pyelftools or macholib, printed as one JSON object per line in the shape
+# that CorpusParsersTest builds from our readers. A file none of them reads gets "error".
+import json
+import sys
+
+import pefile
+from elftools.elf.dynamic import DynamicSection
+from elftools.elf.elffile import ELFFile
+from elftools.elf.enums import ENUM_E_MACHINE
+from elftools.elf.gnuversions import GNUVerNeedSection
+from macholib import mach_o
+from macholib.MachO import MachO
+
+
+def text(raw):
+    return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+
+
+# pefile stops at 8192 imported symbols in all (a guard against hostile files); torch_python.dll
+# imports more than that. Our reader's cap is 2^18.
+pefile.MAX_IMPORT_SYMBOLS = 1 << 18
+
+
+def pe_imports(entries):
+    out = []
+    for entry in entries or []:
+        # By ordinal, even where pefile fills in a name from its own table (ws2_32, oleaut32).
+        names = sum(1 for i in entry.imports if not i.import_by_ordinal)
+        out.append({"dll": text(entry.dll), "byName": names, "byOrdinal": len(entry.imports) - names})
+    return out
+
+
+def pe_version(ms, ls):
+    return f"{ms >> 16}.{ms & 0xFFFF}.{ls >> 16}.{ls & 0xFFFF}"
+
+
+def read_pe(path):
+    pe = pefile.PE(path, fast_load=True)
+    dirs = pefile.DIRECTORY_ENTRY
+    pe.parse_data_directories(directories=[dirs["IMAGE_DIRECTORY_ENTRY_IMPORT"],
+                                           dirs["IMAGE_DIRECTORY_ENTRY_DELAY_IMPORT"],
+                                           dirs["IMAGE_DIRECTORY_ENTRY_EXPORT"],
+                                           dirs["IMAGE_DIRECTORY_ENTRY_RESOURCE"]])
+    out = {"format": "pe", "machine": pe.FILE_HEADER.Machine,
+           "imports": pe_imports(getattr(pe, "DIRECTORY_ENTRY_IMPORT", None)),
+           "delayImports": pe_imports(getattr(pe, "DIRECTORY_ENTRY_DELAY_IMPORT", None)),
+           "exportCount": 0, "fileVersion": None, "productVersion": None}
+    export = getattr(pe, "DIRECTORY_ENTRY_EXPORT", None)
+    if export is not None:
+        out["exportCount"] = export.struct.NumberOfFunctions
+    fixed = getattr(pe, "VS_FIXEDFILEINFO", None)
+    if fixed:
+        out["fileVersion"] = pe_version(fixed[0].FileVersionMS, fixed[0].FileVersionLS)
+        out["productVersion"] = pe_version(fixed[0].ProductVersionMS, fixed[0].ProductVersionLS)
+    pe.close()
+    return out
+
+
+def read_elf(path):
+    with open(path, "rb") as f:
+        elf = ELFFile(f)
+        machine = elf["e_machine"]  # a name such as "EM_X86_64", or the number when pyelftools has none
+        out = {"format": "elf", "class": elf.elfclass,
+               "machine": machine if isinstance(machine, int) else ENUM_E_MACHINE[machine],
+               "needed": [], "rpath": None, "runpath": None, "versionNeeds": []}
+        for section in elf.iter_sections():
+            if isinstance(section, DynamicSection):
+                for tag in section.iter_tags():
+                    if tag.entry.d_tag == "DT_NEEDED":
+                        out["needed"].append(tag.needed)
+                    elif tag.entry.d_tag == "DT_RPATH":
+                        out["rpath"] = tag.rpath
+                    elif tag.entry.d_tag == "DT_RUNPATH":
+                        out["runpath"] = tag.runpath
+            elif isinstance(section, GNUVerNeedSection):
+                for need, auxes in section.iter_versions():
+                    out["versionNeeds"].append({"file": need.name, "versions": [a.name for a in auxes]})
+        return out
+
+
+DYLIB_KINDS = {mach_o.LC_LOAD_DYLIB: "load", mach_o.LC_LOAD_WEAK_DYLIB: "weak",
+               mach_o.LC_REEXPORT_DYLIB: "reexport", mach_o.LC_LOAD_UPWARD_DYLIB: "upward",
+               mach_o.LC_LAZY_LOAD_DYLIB: "lazy"}
+
+
+def read_macho(path):
+    out = {"format": "macho", "architectures": [], "dylibs": [], "rpaths": []}
+    for header in MachO(path).headers:  # one per slice of a universal file
+        dylibs, rpaths = [], []
+        for load, command, data in header.commands:
+            if load.cmd in DYLIB_KINDS:
+                dylibs.append({"kind": DYLIB_KINDS[load.cmd], "name": text(data.rstrip(b"\0"))})
+            elif load.cmd == mach_o.LC_RPATH:
+                rpaths.append(text(data.rstrip(b"\0")))
+        out["architectures"].append({"cpuType": header.header.cputype, "cpuSubtype": header.header.cpusubtype})
+        out["dylibs"].append(dylibs)
+        out["rpaths"].append(rpaths)
+    return out
+
+
+def read(path):
+    with open(path, "rb") as f:
+        magic = f.read(4)
+    if magic[:2] == b"MZ":
+        return read_pe(path)
+    if magic == b"\x7fELF":
+        return read_elf(path)
+    if magic in (b"\xfe\xed\xfa\xce", b"\xce\xfa\xed\xfe", b"\xfe\xed\xfa\xcf", b"\xcf\xfa\xed\xfe",
+                 b"\xca\xfe\xba\xbe", b"\xbe\xba\xfe\xca"):
+        return read_macho(path)
+    return {"error": "not a PE, ELF or Mach-O file"}
+
+
+for line in sys.stdin:
+    path = line.rstrip("\n")
+    if not path:
+        continue
+    try:
+        result = read(path)
+    except Exception as e:  # reported per file: one bad file must not hide the others
+        result = {"error": f"{type(e).__name__}: {e}"}
+    result["path"] = path
+    print(json.dumps(result), flush=True)

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Fetches the test corpus: the real wheels pinned in tools/wheels.txt, from PyPI with pip, each
+# checked against its sha256 and unpacked (native libraries only) into one folder per wheel:
+#   $TD_CORPUS_DIR/<name>-<version>-<platform>/   (default ${XDG_CACHE_HOME:-~/.cache}/torchdoctor/wheels)
+# A wheel already unpacked with the pinned hash is not fetched again.
+#
+#   tools/fetch-wheels.sh [--set default|cuda|all] [--dir DIR] [--list]
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+list="$here/wheels.txt"
+corpus="${TD_CORPUS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/torchdoctor/wheels}"
+want=default
+only_list=false
+
+usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --set) want="${2:?--set needs default, cuda or all}"; shift 2 ;;
+        --dir) corpus="${2:?--dir needs a folder}"; shift 2 ;;
+        --list) only_list=true; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "fetch-wheels: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
+    esac
+done
+case "$want" in default|cuda|all) ;; *) echo "fetch-wheels: unknown set '$want'" >&2; exit 2 ;; esac
+
+# A Python with pip: the first python3 on PATH (pyenv's has it; Debian's needs python3-pip).
+python="${PYTHON:-python3}"
+if ! "$python" -m pip --version >/dev/null 2>&1; then
+    echo "fetch-wheels: '$python -m pip' does not work; install pip for it or set PYTHON" >&2
+    exit 1
+fi
+
+# The wheel's native libraries; Python sources, headers and data are left in the zip.
+unpack_native() { # wheel folder
+    "$python" - "$1" "$2" <<'PY'
+import fnmatch, os, shutil, sys, zipfile
+wheel, dest = sys.argv[1], sys.argv[2]
+patterns = ("*.dll", "*.pyd", "*.so", "*.so.*", "*.dylib")
+with zipfile.ZipFile(wheel) as z:
+    for info in z.infolist():
+        name = info.filename
+        base = os.path.basename(name)
+        if info.is_dir() or not any(fnmatch.fnmatch(base, p) for p in patterns):
+            continue
+        if os.path.isabs(name) or ".." in name.split("/"):
+            sys.exit(f"unsafe path in {wheel}: {name}")
+        target = os.path.join(dest, name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with z.open(info) as src, open(target, "wb") as out:
+            shutil.copyfileobj(src, out, 1 << 20)
+        mode = (info.external_attr >> 16) & 0o777
+        os.chmod(target, mode or 0o644)
+PY
+}
+
+mkdir -p "$corpus/.download"
+start=$(date +%s)
+fetched=0 kept=0 failed=0
+while read -r set name version platform pyver sha256 rest; do
+    case "$set" in ''|'#'*) continue ;; esac
+    [ "$want" = all ] || [ "$set" = "$want" ] || continue
+    dir="$corpus/$name-$version-$platform"
+    if $only_list; then echo "$dir"; continue; fi
+    if [ "$(cat "$dir/.sha256" 2>/dev/null)" = "$sha256" ]; then
+        kept=$((kept + 1)); continue
+    fi
+    echo "fetch-wheels: $name $version ($platform, Python $pyver)"
+    download="$corpus/.download/$name-$version-$platform"
+    rm -rf "$download" "$dir"
+    mkdir -p "$download"
+    # pip picks the file with the pinned hash, and refuses one that does not match it.
+    echo "$name==$version --hash=sha256:$sha256" >"$download/requirement.txt"
+    if ! "$python" -m pip download --quiet --no-deps --only-binary=:all: --require-hashes \
+        --platform "$platform" --python-version "$pyver" -d "$download" -r "$download/requirement.txt"; then
+        echo "fetch-wheels: could not download $name $version for $platform" >&2
+        failed=$((failed + 1)); continue
+    fi
+    wheel=$(ls "$download"/*.whl)
+    actual=$(sha256sum "$wheel" | cut -d' ' -f1)
+    if [ "$actual" != "$sha256" ]; then
+        echo "fetch-wheels: $wheel has sha256 $actual, expected $sha256" >&2
+        failed=$((failed + 1)); continue
+    fi
+    mkdir -p "$dir.partial"
+    unpack_native "$wheel" "$dir.partial"
+    if [ "$set" = cuda ]; then
+        mv "$wheel" "$dir.partial/" # kept whole: installed with pip by the tests
+    fi
+    echo "$sha256" >"$dir.partial/.sha256"
+    rm -rf "$download"
+    mv "$dir.partial" "$dir"
+    fetched=$((fetched + 1))
+done <"$list"
+$only_list && exit 0
+
+echo "fetch-wheels: $fetched fetched, $kept already there, $failed failed in $(( $(date +%s) - start )) s;" \
+     "$(du -sh "$corpus" | cut -f1) in $corpus"
+[ "$failed" -eq 0 ]
