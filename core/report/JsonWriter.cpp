@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <charconv>
 
 namespace td::report {
@@ -72,17 +73,20 @@ void JsonWriter::beforeValue()
     if (m_counts.empty())
         return;
     if (m_counts.back()++ != 0)
-        m_buffer += ",\n";
+        m_buffer.append(",\n", 2);
     indent(m_counts.size());
 }
 
 JsonWriter &JsonWriter::key(std::string_view name)
 {
+    // Keys are the document's own names: plain ASCII, nothing to escape.
+    assert(std::all_of(name.begin(), name.end(), [](char c) { return kPlainAscii[static_cast<unsigned char>(c)]; }));
     if (m_counts.back()++ != 0)
-        m_buffer += ",\n";
+        m_buffer.append(",\n", 2);
     indent(m_counts.size());
-    appendString(name);
-    m_buffer += ": ";
+    m_buffer += '"';
+    m_buffer.append(name);
+    m_buffer.append("\": ", 3);
     m_afterKey = true;
     return *this;
 }
@@ -99,20 +103,7 @@ void JsonWriter::appendString(std::string_view bytes)
     m_buffer += '"';
     for (std::size_t i = 0; i < bytes.size();) {
         // The run that is written as it is, in one go.
-        std::size_t j = i;
-        while (j < bytes.size()) {
-            const auto c = static_cast<unsigned char>(bytes[j]);
-            if (kPlainAscii[c]) {
-                ++j;
-                continue;
-            }
-            if (c < 0x80)
-                break;
-            const std::size_t len = utf8SequenceLength(bytes, j);
-            if (len == 0)
-                break;
-            j += len;
-        }
+        const std::size_t j = keptRunEnd(bytes, i, [](unsigned char c) { return kPlainAscii[c]; });
         m_buffer.append(bytes.substr(i, j - i));
         if (j == bytes.size())
             break;

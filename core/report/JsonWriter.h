@@ -3,6 +3,7 @@
 
 #include "report/OutputBuffer.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -23,7 +24,7 @@ public:
     void beginArray() { begin('['); }
     void endArray() { end(']'); }
 
-    // The key of the next member of the current object.
+    // The key of the next member of the current object: plain ASCII.
     JsonWriter &key(std::string_view name);
 
     void string(std::string_view nativeBytes); // bytes from the file system (see NativeText.h)
@@ -40,7 +41,15 @@ private:
     void end(char bracket);
     void beforeValue();
     void appendString(std::string_view bytes); // quoted and escaped
-    void indent(std::size_t levels) { m_buffer.append(4 * levels, ' '); }
+    void indent(std::size_t levels)
+    {
+        static constexpr std::string_view kSpaces = "                                ";
+        for (std::size_t n = 4 * levels; n > 0;) {
+            const std::size_t piece = std::min(n, kSpaces.size());
+            m_buffer.append(kSpaces.data(), piece);
+            n -= piece;
+        }
+    }
     void flushIfFull() { m_output.flushIfFull(); }
 
     OutputBuffer m_output;

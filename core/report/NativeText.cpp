@@ -33,17 +33,7 @@ void appendNativeText(std::string &out, std::string_view bytes)
     static constexpr char kHex[] = "0123456789ABCDEF";
     for (std::size_t i = 0; i < bytes.size();) {
         // Copy the longest run that needs no change in one go.
-        std::size_t j = i;
-        while (j < bytes.size()) {
-            if (static_cast<unsigned char>(bytes[j]) < 0x80) {
-                ++j;
-                continue;
-            }
-            const std::size_t len = utf8SequenceLength(bytes, j);
-            if (len == 0)
-                break;
-            j += len;
-        }
+        const std::size_t j = keptRunEnd(bytes, i, [](unsigned char) { return true; });
         out.append(bytes.substr(i, j - i));
         if (j == bytes.size())
             break;
