@@ -8,11 +8,12 @@
 #include "report/DepsReport.h"
 
 #include <QCommandLineParser>
-#include <QJsonDocument>
 #include <QProcessEnvironment>
 #include <QTextStream>
 
 #include <spdlog/spdlog.h>
+
+#include <iostream>
 
 #include <unistd.h>
 
@@ -135,14 +136,15 @@ int runDeps(const QStringList &arguments)
     spdlog::info("deps: {} roots, {} libraries, {} problems", graph.roots.size(), graph.libraries.size(),
                  graph.problems.size());
 
+    // Written as it is made: the JSON for thousands of roots runs to megabytes.
     if (parser.isSet(jsonOption)) {
-        out << QJsonDocument(report::depsToJson(graph)).toJson(QJsonDocument::Indented);
+        report::writeDepsJson(graph, std::cout);
     } else {
         report::DepsTextOptions textOptions;
         textOptions.verbose = parser.isSet(verboseOption);
-        out << report::depsToText(graph, textOptions);
+        report::writeDepsText(graph, std::cout, textOptions);
     }
-    out.flush();
+    std::cout.flush();
     return graph.hasErrors() ? Problems : Healthy;
 }
 

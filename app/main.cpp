@@ -3,24 +3,24 @@
 #include "ExitCode.h"
 #include "NativeArguments.h"
 
-#include "CoreBackend.h"
-#include "Language.h"
-#include "Theme.h"
-#include "Wizard.h"
+#include "WizardMain.h"
 
 #include "Version.h"
 #include "platform/Logging.h"
 
-#include <QApplication>
 #include <QCoreApplication>
-#include <QDir>
-#include <QIcon>
 
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+
+#if defined(TD_WIZARD_MODULE)
+#include <QLibrary>
+
+#include <filesystem>
+#endif
 
 namespace {
 
@@ -47,23 +47,32 @@ bool wantsWizard(int argc, char *argv[])
     return true;
 }
 
+#if defined(TD_WIZARD_MODULE)
+// The wizard module: next to the executable in the build folder, in its
+// install folder (TD_WIZARD_MODULE, relative to the executable's) otherwise.
 int runWizard(int argc, char *argv[], bool debug)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QString::fromLatin1(td::kAppName));
-    QApplication::setApplicationVersion(QString::fromLatin1(td::kVersion));
-    QApplication::setApplicationDisplayName(QStringLiteral("TorchDoctor"));
-    td::platform::initLogging(debug);
-    if (!QDir(QStringLiteral(":/icons")).entryList().isEmpty())
-        QApplication::setWindowIcon(
-            QIcon(QDir(QStringLiteral(":/icons")).filePath(QDir(QStringLiteral(":/icons")).entryList().first())));
-    td::ui::Theme::apply(app);
-    td::ui::Language::apply(td::ui::Language::fromSystem());
-    td::ui::CoreBackend backend;
-    td::ui::Wizard wizard(backend);
-    wizard.show();
-    return QApplication::exec();
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path exeDir = fs::read_symlink("/proc/self/exe", ec).parent_path();
+    QString errors;
+    for (const fs::path &dir : {exeDir, exeDir / TD_WIZARD_MODULE}) {
+        QLibrary module(QString::fromStdString((dir / "torchdoctor-wizard").string()));
+        if (module.load()) {
+            if (const auto run = reinterpret_cast<decltype(&td_run_wizard)>(module.resolve(TD_WIZARD_ENTRY)))
+                return run(argc, argv, debug);
+        }
+        errors += QStringLiteral("\n  ") + module.errorString();
+    }
+    std::fprintf(stderr, "torchdoctor: the wizard cannot be opened:%s\n", errors.toLocal8Bit().constData());
+    return td::app::Internal;
 }
+#else
+int runWizard(int argc, char *argv[], bool debug)
+{
+    return td_run_wizard(argc, argv, debug);
+}
+#endif
 
 } // namespace
 

@@ -5,8 +5,10 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <string_view>
 #include <thread>
 #include <tuple>
+#include <unordered_map>
 
 namespace td::loader {
 
@@ -61,6 +63,9 @@ namespace {
 bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo *info, const DepsOptions &options,
                       GraphBuilder &graph)
 {
+    // The common case first, before any problem is put together.
+    if (f.exists && !f.isDirectory && info && info->ok() && (!options.os || *options.os == *osOf(*info)))
+        return false;
     Problem p;
     p.name = fs::path(in.path).filename().string();
     p.paths = {in.path};
@@ -236,7 +241,8 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
     std::vector<std::size_t> loadable;
     std::vector<std::pair<std::size_t, std::size_t>> aliases; // (alias, primary) input positions
     std::map<std::tuple<std::uint64_t, std::uint64_t, std::string>, std::size_t> firstByFile;
-    std::map<std::string, std::size_t> order; // root path -> input position
+    std::unordered_map<std::string_view, std::size_t> order; // root path -> input position
+    order.reserve(roots.size());
     for (std::size_t i = 0; i < roots.size(); ++i) {
         order.emplace(roots[i].path, i);
         const FileFacts f = cache.facts(roots[i].path);
@@ -290,8 +296,10 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
     // Roots in the order they were given (not in the workers' order).
     std::vector<std::pair<std::size_t, Root>> sorted;
     sorted.reserve(result.roots.size());
-    for (Root &r : result.roots)
-        sorted.emplace_back(order[r.path], std::move(r));
+    for (Root &r : result.roots) {
+        const auto it = order.find(r.path);
+        sorted.emplace_back(it == order.end() ? 0 : it->second, std::move(r));
+    }
     std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     for (std::size_t i = 0; i < sorted.size(); ++i)
         result.roots[i] = std::move(sorted[i].second);

@@ -68,7 +68,8 @@ std::size_t GraphBuilder::addRoot(const std::string &path, const bin::BinaryInfo
 void GraphBuilder::addEdge(std::size_t from, std::size_t to, const std::string &name, Via via, bool delayLoad,
                            bool weak)
 {
-    const auto [it, inserted] = m_edges.emplace((std::uint64_t{from} << 32) ^ to, m_graph.edges.size());
+    // try_emplace: no node is made for the (common) edge that exists already.
+    const auto [it, inserted] = m_edges.try_emplace((std::uint64_t{from} << 32) ^ to, m_graph.edges.size());
     if (!inserted) {
         const Edge &first = m_graph.edges[it->second];
         if ((first.from == from && first.to == to && first.name == name)

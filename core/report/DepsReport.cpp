@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/DepsReport.h"
 
-#include <QJsonArray>
+#include "report/JsonWriter.h"
+#include "report/NativeText.h"
+#include "report/OutputBuffer.h"
 
 #include <algorithm>
-#include <map>
-#include <set>
+#include <unordered_map>
 #include <vector>
 
 namespace td::report {
@@ -17,143 +18,121 @@ QString fromNativeBytes(const std::string &bytes)
     // Almost every name is plain ASCII: convert those in one go.
     if (std::all_of(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
         return QString::fromLatin1(bytes.data(), static_cast<qsizetype>(bytes.size()));
-    QString out;
-    out.reserve(static_cast<qsizetype>(bytes.size()));
-    const auto *p = reinterpret_cast<const unsigned char *>(bytes.data());
-    const std::size_t n = bytes.size();
-    std::size_t i = 0;
-    while (i < n) {
-        // Length of a valid UTF-8 sequence at i, or 0.
-        std::size_t len = 0;
-        const unsigned char c = p[i];
-        if (c < 0x80)
-            len = 1;
-        else if (c >= 0xc2 && c <= 0xdf)
-            len = 2;
-        else if (c >= 0xe0 && c <= 0xef)
-            len = 3;
-        else if (c >= 0xf0 && c <= 0xf4)
-            len = 4;
-        bool valid = len > 0 && i + len <= n;
-        for (std::size_t k = 1; valid && k < len; ++k)
-            valid = (p[i + k] & 0xc0) == 0x80;
-        if (valid && len == 3) {
-            valid = !(c == 0xe0 && p[i + 1] < 0xa0) && !(c == 0xed && p[i + 1] >= 0xa0);
-        } else if (valid && len == 4) {
-            valid = !(c == 0xf0 && p[i + 1] < 0x90) && !(c == 0xf4 && p[i + 1] >= 0x90);
-        }
-        if (valid) {
-            out += QString::fromUtf8(reinterpret_cast<const char *>(p + i), static_cast<qsizetype>(len));
-            i += len;
-        } else {
-            out += QStringLiteral("\\x") + QString::number(c, 16).toUpper().rightJustified(2, QLatin1Char('0'));
-            ++i;
-        }
-    }
-    return out;
+    std::string text;
+    appendNativeText(text, bytes);
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
 namespace {
 
-QString str(const char *s)
+// "1 root", "2 roots"
+void appendCount(std::string &out, std::size_t n, const char *one, const char *many)
 {
-    return QString::fromLatin1(s);
+    out += std::to_string(n);
+    out += ' ';
+    out += n == 1 ? one : many;
 }
 
-QString plural(std::size_t n)
+std::pair<std::size_t, std::size_t> errorsAndWarnings(const Graph &graph)
 {
-    return n == 1 ? QString() : QStringLiteral("s");
-}
-QString plural(int n)
-{
-    return plural(static_cast<std::size_t>(n));
+    std::size_t errors = 0, warnings = 0;
+    for (const Problem &p : graph.problems)
+        ++(p.severity == Severity::Error ? errors : warnings);
+    return {errors, warnings};
 }
 
-QJsonArray stringArray(const std::vector<std::string> &items)
+void writeStrings(JsonWriter &json, const std::vector<std::string> &items)
 {
-    QJsonArray out;
+    json.beginArray();
     for (const auto &s : items)
-        out.append(fromNativeBytes(s));
-    return out;
+        json.string(s);
+    json.endArray();
 }
 
 } // namespace
 
-QJsonObject depsToJson(const Graph &graph)
+// The members of each object in key order, as QJsonObject sorts them (the
+// test compares this output with QJsonDocument's rendering of it).
+void writeDepsJson(const Graph &graph, std::ostream &out)
 {
-    QJsonArray roots;
-    for (const Root &r : graph.roots) {
-        roots.append(QJsonObject{
-            {QStringLiteral("path"), fromNativeBytes(r.path)},
-            {QStringLiteral("format"), str(r.format.c_str())},
-            {QStringLiteral("arch"), str(r.arch.c_str())},
-            {QStringLiteral("bits"), r.bits},
-        });
-    }
-    QJsonArray libraries;
-    for (const Library &l : graph.libraries) {
-        QJsonObject o{
-            {QStringLiteral("name"), fromNativeBytes(l.name)},
-            {QStringLiteral("path"), l.found ? QJsonValue(fromNativeBytes(l.path)) : QJsonValue()},
-            {QStringLiteral("found"), l.found},
-            {QStringLiteral("via"), str(toString(l.via))},
-            {QStringLiteral("arch"), str(l.arch.c_str())},
-            {QStringLiteral("bits"), l.bits},
-            {QStringLiteral("root"), l.root},
-        };
-        if (!l.viaEntry.empty())
-            o.insert(QStringLiteral("via_entry"), fromNativeBytes(l.viaEntry));
-        if (!l.version.empty())
-            o.insert(QStringLiteral("version"), str(l.version.c_str()));
-        if (!l.error.empty())
-            o.insert(QStringLiteral("error"), fromNativeBytes(l.error));
-        libraries.append(o);
-    }
-    QJsonArray edges;
+    JsonWriter json(out);
+    json.beginObject();
+    json.key("edges").beginArray();
     for (const Edge &e : graph.edges) {
-        edges.append(QJsonObject{
-            {QStringLiteral("from"), static_cast<qint64>(e.from)},
-            {QStringLiteral("to"), static_cast<qint64>(e.to)},
-            {QStringLiteral("name"), fromNativeBytes(e.name)},
-            {QStringLiteral("via"), str(toString(e.via))},
-            {QStringLiteral("delay_load"), e.delayLoad},
-            {QStringLiteral("weak"), e.weak},
-        });
+        json.beginObject();
+        json.key("delay_load").boolean(e.delayLoad);
+        json.key("from").number(static_cast<std::int64_t>(e.from));
+        json.key("name").string(e.name);
+        json.key("to").number(static_cast<std::int64_t>(e.to));
+        json.key("via").latin1(toString(e.via));
+        json.key("weak").boolean(e.weak);
+        json.endObject();
     }
-    QJsonArray problems;
-    int errors = 0, warnings = 0;
+    json.endArray();
+    json.key("libraries").beginArray();
+    for (const Library &l : graph.libraries) {
+        json.beginObject();
+        json.key("arch").latin1(l.arch);
+        json.key("bits").number(l.bits);
+        if (!l.error.empty())
+            json.key("error").string(l.error);
+        json.key("found").boolean(l.found);
+        json.key("name").string(l.name);
+        if (l.found)
+            json.key("path").string(l.path);
+        else
+            json.key("path").null();
+        json.key("root").boolean(l.root);
+        if (!l.version.empty())
+            json.key("version").latin1(l.version);
+        json.key("via").latin1(toString(l.via));
+        if (!l.viaEntry.empty())
+            json.key("via_entry").string(l.viaEntry);
+        json.endObject();
+    }
+    json.endArray();
+    json.key("os").latin1(toString(graph.os));
+    json.key("problems").beginArray();
     for (const Problem &p : graph.problems) {
-        (p.severity == Severity::Error ? errors : warnings)++;
-        problems.append(QJsonObject{
-            {QStringLiteral("kind"), str(toString(p.kind))},
-            {QStringLiteral("severity"), str(toString(p.severity))},
-            {QStringLiteral("name"), fromNativeBytes(p.name)},
-            {QStringLiteral("needed_by"), stringArray(p.neededBy)},
-            {QStringLiteral("paths"), stringArray(p.paths)},
-            {QStringLiteral("detail"), fromNativeBytes(p.detail)},
-        });
+        json.beginObject();
+        json.key("detail").string(p.detail);
+        json.key("kind").latin1(toString(p.kind));
+        json.key("name").string(p.name);
+        writeStrings(json.key("needed_by"), p.neededBy);
+        writeStrings(json.key("paths"), p.paths);
+        json.key("severity").latin1(toString(p.severity));
+        json.endObject();
     }
-    return QJsonObject{
-        {QStringLiteral("os"), str(toString(graph.os))},
-        {QStringLiteral("roots"), roots},
-        {QStringLiteral("libraries"), libraries},
-        {QStringLiteral("edges"), edges},
-        {QStringLiteral("problems"), problems},
-        {QStringLiteral("summary"),
-         QJsonObject{
-             {QStringLiteral("roots"), static_cast<qint64>(graph.roots.size())},
-             {QStringLiteral("libraries"), static_cast<qint64>(graph.libraries.size())},
-             {QStringLiteral("errors"), errors},
-             {QStringLiteral("warnings"), warnings},
-         }},
-    };
+    json.endArray();
+    json.key("roots").beginArray();
+    for (const Root &r : graph.roots) {
+        json.beginObject();
+        json.key("arch").latin1(r.arch);
+        json.key("bits").number(r.bits);
+        json.key("format").latin1(r.format);
+        json.key("path").string(r.path);
+        json.endObject();
+    }
+    json.endArray();
+    const auto [errors, warnings] = errorsAndWarnings(graph);
+    json.key("summary").beginObject();
+    json.key("errors").number(static_cast<std::int64_t>(errors));
+    json.key("libraries").number(static_cast<std::int64_t>(graph.libraries.size()));
+    json.key("roots").number(static_cast<std::int64_t>(graph.roots.size()));
+    json.key("warnings").number(static_cast<std::int64_t>(warnings));
+    json.endObject();
+    json.endObject();
 }
 
 namespace {
 
+// Each root's tree, libtree's way: a library is printed once per root, later
+// edges to it are left out unless verbose (they are all in the JSON).
 class TreePrinter {
 public:
-    TreePrinter(const Graph &graph, QString &out, bool verbose) : m_graph(graph), m_out(out), m_verbose(verbose)
+    TreePrinter(const Graph &graph, OutputBuffer &out, bool verbose)
+        : m_graph(graph), m_output(out), m_out(out.text()), m_verbose(verbose), m_children(graph.libraries.size()),
+          m_printed(graph.libraries.size()), m_expanded(graph.libraries.size())
     {
         for (std::size_t i = 0; i < graph.edges.size(); ++i)
             m_children[graph.edges[i].from].push_back(i);
@@ -161,131 +140,162 @@ public:
 
     void printRoot(const Root &root)
     {
-        m_out += fromNativeBytes(root.path) + QStringLiteral(" [") + str(root.format.c_str());
-        if (!root.arch.empty())
-            m_out += QStringLiteral(", ") + str(root.arch.c_str());
-        m_out += QStringLiteral("]\n");
-        m_expanded.clear();
-        m_printed.clear();
-        m_expanded.insert(root.library);
-        m_printed.insert(root.library);
-        printChildren(root.library, QString());
+        appendNativeText(m_out, root.path);
+        m_out += " [";
+        appendLatin1(m_out, root.format);
+        if (!root.arch.empty()) {
+            m_out += ", ";
+            appendLatin1(m_out, root.arch);
+        }
+        m_out += "]\n";
+        ++m_generation; // forgets what the previous root printed
+        m_expanded[root.library] = m_printed[root.library] = m_generation;
+        m_indent.clear();
+        printChildren(root.library);
     }
 
 private:
-    void printChildren(std::size_t node, const QString &indent)
+    bool printed(std::size_t node) const { return m_printed[node] == m_generation; }
+    bool expanded(std::size_t node) const { return m_expanded[node] == m_generation; }
+
+    void printChildren(std::size_t node)
     {
-        const auto it = m_children.find(node);
-        if (it == m_children.end())
-            return;
-        // Like libtree: a library is printed once; later edges to it are
-        // left out unless verbose (they are all in the JSON).
         std::vector<std::size_t> shown;
-        for (const std::size_t index : it->second) {
+        for (const std::size_t index : m_children[node]) {
             const Edge &e = m_graph.edges[index];
-            if (m_verbose || !m_printed.count(e.to) || !m_graph.libraries[e.to].found)
+            if (m_verbose || !printed(e.to) || !m_graph.libraries[e.to].found)
                 shown.push_back(index);
-            m_printed.insert(e.to);
+            m_printed[e.to] = m_generation;
         }
         for (std::size_t k = 0; k < shown.size(); ++k) {
             const Edge &e = m_graph.edges[shown[k]];
             const Library &child = m_graph.libraries[e.to];
             const bool last = k + 1 == shown.size();
-            m_out += indent + (last ? QStringLiteral("└── ") : QStringLiteral("├── ")) + fromNativeBytes(e.name);
+            m_out += m_indent;
+            m_out += last ? "└── " : "├── ";
+            appendNativeText(m_out, e.name);
             if (!child.found) {
-                m_out +=
-                    e.weak || e.delayLoad ? QStringLiteral(" not found (optional)") : QStringLiteral(" ✗ not found");
+                m_out += e.weak || e.delayLoad ? " not found (optional)" : " ✗ not found";
             } else {
-                if (child.path != e.name)
-                    m_out += QStringLiteral(" ⇒ ") + fromNativeBytes(child.path);
+                if (child.path != e.name) {
+                    m_out += " ⇒ ";
+                    appendNativeText(m_out, child.path);
+                }
                 const Via via = e.via == Via::Loaded ? child.via : e.via;
-                m_out += QStringLiteral(" [") + str(toString(via));
+                m_out += " [";
+                m_out += toString(via);
                 const bool showEntry = via == Via::Rpath || via == Via::Runpath || via == Via::LdLibraryPath
                                        || via == Via::Path || via == Via::AddDllDirectory
                                        || via == Via::DyldLibraryPath;
-                if (showEntry && !child.viaEntry.empty())
-                    m_out += QStringLiteral(" ") + fromNativeBytes(child.viaEntry);
-                if (!child.version.empty())
-                    m_out += QStringLiteral(", ") + str(child.version.c_str());
+                if (showEntry && !child.viaEntry.empty()) {
+                    m_out += ' ';
+                    appendNativeText(m_out, child.viaEntry);
+                }
+                if (!child.version.empty()) {
+                    m_out += ", ";
+                    appendLatin1(m_out, child.version);
+                }
                 if (e.delayLoad)
-                    m_out += QStringLiteral(", delay-load");
+                    m_out += ", delay-load";
                 if (e.weak)
-                    m_out += QStringLiteral(", weak");
-                m_out += QStringLiteral("]");
+                    m_out += ", weak";
+                m_out += ']';
             }
-            const bool again = m_expanded.count(e.to) != 0;
-            if (child.found && again && m_children.count(e.to))
-                m_out += QStringLiteral(" (see above)");
-            m_out += QLatin1Char('\n');
+            const bool again = expanded(e.to);
+            if (child.found && again && !m_children[e.to].empty())
+                m_out += " (see above)";
+            m_out += '\n';
+            m_output.flushIfFull();
             if (child.found && !again) {
-                m_expanded.insert(e.to);
-                printChildren(e.to, indent + (last ? QStringLiteral("    ") : QStringLiteral("│   ")));
+                m_expanded[e.to] = m_generation;
+                const std::size_t depth = m_indent.size();
+                m_indent += last ? "    " : "│   ";
+                printChildren(e.to);
+                m_indent.resize(depth);
             }
         }
     }
 
     const Graph &m_graph;
-    QString &m_out;
+    OutputBuffer &m_output;
+    std::string &m_out;
     bool m_verbose;
-    std::set<std::size_t> m_printed;
-    std::map<std::size_t, std::vector<std::size_t>> m_children;
-    std::set<std::size_t> m_expanded;
+    std::vector<std::vector<std::size_t>> m_children; // library -> its edges, in order
+    // Per library: the root whose tree printed (or expanded) it last.
+    std::vector<std::size_t> m_printed, m_expanded;
+    std::size_t m_generation = 0;
+    std::string m_indent;
 };
 
 } // namespace
 
-QString depsToText(const Graph &graph, const DepsTextOptions &options)
+void writeDepsText(const Graph &graph, std::ostream &stream, const DepsTextOptions &options)
 {
-    QString out;
+    OutputBuffer output(stream);
+    std::string &out = output.text();
     const bool trees = options.verbose || static_cast<int>(graph.roots.size()) <= options.treeRootLimit;
-    TreePrinter printer(graph, out, options.verbose);
-    std::map<std::string, int> problemsByRoot;
-    for (const Problem &p : graph.problems)
-        for (const auto &requester : p.neededBy)
-            ++problemsByRoot[requester];
-    for (const Root &r : graph.roots) {
-        if (trees) {
+    if (trees) {
+        TreePrinter printer(graph, output, options.verbose);
+        for (const Root &r : graph.roots)
             printer.printRoot(r);
-        } else {
-            const int n = problemsByRoot[r.path];
-            out += (n ? QStringLiteral("✗ ") : QStringLiteral("✓ ")) + fromNativeBytes(r.path);
-            if (n)
-                out += QStringLiteral(" (%1 problem%2)").arg(n).arg(plural(n));
-            out += QLatin1Char('\n');
+    } else {
+        std::unordered_map<std::string_view, std::size_t> problemsByRoot;
+        for (const Problem &p : graph.problems)
+            for (const auto &requester : p.neededBy)
+                ++problemsByRoot[requester];
+        for (const Root &r : graph.roots) {
+            const auto it = problemsByRoot.find(r.path);
+            const std::size_t n = it == problemsByRoot.end() ? 0 : it->second;
+            out += n ? "✗ " : "✓ ";
+            appendNativeText(out, r.path);
+            if (n) {
+                out += " (";
+                appendCount(out, n, "problem", "problems");
+                out += ')';
+            }
+            out += '\n';
+            output.flushIfFull();
         }
     }
-    int errors = 0, warnings = 0;
-    for (const Problem &p : graph.problems)
-        (p.severity == Severity::Error ? errors : warnings)++;
+    const auto [errors, warnings] = errorsAndWarnings(graph);
     if (!graph.problems.empty()) {
-        out += QStringLiteral("\nProblems:\n");
+        out += "\nProblems:\n";
         for (const Problem &p : graph.problems) {
-            out += (p.severity == Severity::Error ? QStringLiteral("✗ ") : QStringLiteral("! ")) + str(toString(p.kind))
-                   + QStringLiteral(": ") + fromNativeBytes(p.name) + QLatin1Char('\n');
+            out += p.severity == Severity::Error ? "✗ " : "! ";
+            out += toString(p.kind);
+            out += ": ";
+            appendNativeText(out, p.name);
+            out += '\n';
             if (!p.neededBy.empty()) {
-                out += QStringLiteral("    needed by: ");
+                out += "    needed by: ";
                 for (std::size_t i = 0; i < p.neededBy.size(); ++i) {
                     if (i == 5 && !options.verbose) {
-                        out += QStringLiteral(", and %1 more").arg(p.neededBy.size() - 5);
+                        out += ", and ";
+                        out += std::to_string(p.neededBy.size() - 5);
+                        out += " more";
                         break;
                     }
-                    out += (i ? QStringLiteral(", ") : QString()) + fromNativeBytes(p.neededBy[i]);
+                    if (i)
+                        out += ", ";
+                    appendNativeText(out, p.neededBy[i]);
                 }
-                out += QLatin1Char('\n');
+                out += '\n';
             }
-            out += QStringLiteral("    ") + fromNativeBytes(p.detail) + QLatin1Char('\n');
+            out += "    ";
+            appendNativeText(out, p.detail);
+            out += '\n';
+            output.flushIfFull();
         }
     }
-    out += QStringLiteral("\n%1 root%2, %3 librar%4, %5 error%6, %7 warning%8\n")
-               .arg(graph.roots.size())
-               .arg(plural(graph.roots.size()))
-               .arg(graph.libraries.size())
-               .arg(graph.libraries.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"))
-               .arg(errors)
-               .arg(plural(errors))
-               .arg(warnings)
-               .arg(plural(warnings));
-    return out;
+    out += '\n';
+    appendCount(out, graph.roots.size(), "root", "roots");
+    out += ", ";
+    appendCount(out, graph.libraries.size(), "library", "libraries");
+    out += ", ";
+    appendCount(out, errors, "error", "errors");
+    out += ", ";
+    appendCount(out, warnings, "warning", "warnings");
+    out += '\n';
 }
 
 } // namespace td::report

@@ -3,9 +3,9 @@
 
 #include "loader/Graph.h"
 
-#include <QJsonObject>
 #include <QString>
 
+#include <ostream>
 #include <string>
 
 namespace td::report {
@@ -14,15 +14,17 @@ namespace td::report {
 // not becomes "\xNN", so that odd file names survive into JSON unambiguously.
 QString fromNativeBytes(const std::string &bytes);
 
-// The `deps --json` document (shape in the design's contracts).
-QJsonObject depsToJson(const loader::Graph &graph);
+// Writes the `deps --json` document (shape in the design's contracts) to
+// `out` as it goes, in QJsonDocument's indented layout: however many roots,
+// the document is never held in memory.
+void writeDepsJson(const loader::Graph &graph, std::ostream &out);
 
 struct DepsTextOptions {
     bool verbose = false;   // every tree in full, even for many roots
     int treeRootLimit = 20; // above this many roots, one line per root
 };
 
-// A readable tree like libtree's, with every problem explained under it.
-QString depsToText(const loader::Graph &graph, const DepsTextOptions &options = {});
+// Writes a readable tree like libtree's, with every problem explained under it.
+void writeDepsText(const loader::Graph &graph, std::ostream &out, const DepsTextOptions &options = {});
 
 } // namespace td::report

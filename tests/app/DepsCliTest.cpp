@@ -194,6 +194,27 @@ TEST(Cli, BadInputsGiveProblemsNotCrashes)
     EXPECT_EQ(kinds.count("notes.txt"), 0u);
 }
 
+// The JSON is written as it is made; what Qt's own serializer makes of the
+// parsed document must be the very same bytes (layout, key order, escapes),
+// for odd file names, a library with a deep tree, and a problem whose search
+// list holds a control character (libtop's run path does not lead to libgood).
+TEST(Cli, StreamedJsonIsWhatQtWouldWrite)
+{
+    TempDir dir;
+    const fs::path good = buildLibrary(dir, "good");
+    for (const std::string name : {"lib\"quoted\".so", "lib\\slash.so", "lib\ttab.so", "lib\xff\xfe.so", "lib中文.so"})
+        fs::copy_file(good, dir / name);
+    const fs::path top = buildLibrary(dir, "top", {good.string(), "-lm", "-Wl,-rpath,$ORIGIN/../\x01lib"});
+    for (const std::vector<std::string> &args :
+         {std::vector<std::string>{"deps", "--json", dir.path().string()},
+          {"deps", "--json", "/usr/lib/x86_64-linux-gnu/libQt6Widgets.so.6", top.string()}}) {
+        const RunResult r = torchdoctor(args);
+        EXPECT_EQ(r.exitCode, 1) << r.err;
+        EXPECT_NE(r.out.find("\\u0001lib"), std::string::npos);
+        EXPECT_EQ(QJsonDocument(json(r)).toJson(QJsonDocument::Indented).toStdString(), r.out);
+    }
+}
+
 TEST(Cli, UnreadableFileIsReported)
 {
     TempDir dir;

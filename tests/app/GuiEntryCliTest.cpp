@@ -40,3 +40,21 @@ TEST(GuiEntryCli, AnArgumentKeepsTheCommandLine)
     EXPECT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(r.out.rfind("TorchDoctor ", 0), 0U) << r.out;
 }
+
+// The commands never load the wizard's libraries (Qt Widgets, Qt Gui and what
+// they pull in): ld.so itself lists what it loads. The wizard test above
+// proves that the bare command still finds and opens them.
+TEST(GuiEntryCli, CommandsLoadNoGuiLibrary)
+{
+#if defined(__linux__)
+    RunOptions o;
+    o.setEnv = {{"LD_DEBUG", "files"}, {"QT_QPA_PLATFORM", "offscreen"}};
+    const RunResult r = run({config::torchdoctor, "deps", "--json", "/bin/ls"}, o);
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.err.find("file=libQt6Core.so.6"), std::string::npos) << "ld.so listed nothing:\n" << r.err;
+    for (const char *gui : {"libQt6Widgets", "libQt6Gui", "libX11", "libEGL"})
+        EXPECT_EQ(r.err.find(gui), std::string::npos) << gui << " was loaded:\n" << r.err;
+#else
+    GTEST_SKIP() << "the wizard is a module of its own on Linux only";
+#endif
+}

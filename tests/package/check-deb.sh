@@ -96,8 +96,21 @@ owner_of() { # the package that owns a library file, through /usr-merge links
     done
     return 1
 }
+# The wizard is a module of its own, loaded by the bare command alone.
+mapfile -t modules < <(find "$root/usr/lib" -path '*/torchdoctor/libtorchdoctor-wizard.so' 2>/dev/null)
+if ((${#modules[@]} == 1)); then
+    pass "ships the wizard module ${modules[0]#"$root"}"
+else
+    fail "expected the wizard module under usr/lib/.../torchdoctor/, found ${#modules[@]}"
+fi
 mapfile -t needed < <(readelf -d "$binary" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p')
 ((${#needed[@]})) || fail "readelf found no NEEDED entries in the binary"
+mapfile -t module_needed < <( ((${#modules[@]})) && readelf -d "${modules[0]}" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p')
+printf '%s\n' "${module_needed[@]}" | grep -qx 'libQt6Widgets\.so\.6' && pass "the wizard module links Qt Widgets" \
+    || fail "the wizard module does not link Qt Widgets (readelf: ${module_needed[*]})"
+printf '%s\n' "${needed[@]}" | grep -qx 'libQt6Widgets\.so\.6' && fail "the binary links Qt Widgets itself" \
+    || pass "the binary does not link Qt Widgets"
+mapfile -t needed < <(printf '%s\n' "${needed[@]}" "${module_needed[@]}" | sort -u)
 for soname in "${needed[@]}"; do
     path=$("$ldconfig" -p | awk -v so="$soname" '$1 == so && /x86-64|x32|AArch64|64bit/ { print $NF; exit }')
     [[ -n $path ]] || path=$("$ldconfig" -p | awk -v so="$soname" '$1 == so { print $NF; exit }')
@@ -119,7 +132,7 @@ for soname in "${needed[@]}"; do
     [[ -n $satisfied ]] && pass "$soname ($path) is in $owner: Depends names $satisfied" \
         || fail "$soname ($path) is in $owner, which Depends does not name (nor anything it provides)"
 done
-# What the binary must link, whatever else it links (the wizard adds Qt Widgets).
+# What the binary and the module must link, whatever else they link.
 for soname_pattern in 'libQt6Core\.so\.6' 'libspdlog\.so\..*'; do
     printf '%s\n' "${needed[@]}" | grep -qxE "$soname_pattern" && pass "the binary links $soname_pattern" \
         || fail "the binary does not link $soname_pattern (readelf: ${needed[*]})"

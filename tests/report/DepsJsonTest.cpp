@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The streamed `deps --json` document: Qt's JSON parser reads it, gives back
+// every value as the contract says, and renders it to the same bytes (so the
+// layout, the key order and every escape are QJsonDocument's own); and a
+// large document reaches the stream in chunks, never whole.
+#include "report/DepsReport.h"
+
+#include <gtest/gtest.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <sstream>
+#include <streambuf>
+
+using namespace td::loader;
+using td::report::writeDepsJson;
+
+namespace {
+
+// Names from the file system that need care: JSON escapes, bytes that are
+// not UTF-8 (invalid, overlong, a surrogate, cut short), and real UTF-8.
+const std::vector<std::string> kOddNames{
+    "lib\"quoted\".so", "lib\\back\\slash.so", "lib\x01\b\f\n\r\t\x1f.so", "lib\x7f.so",
+    "lib\xff\xfe.so",   "lib\xc0\xaf.so",      "lib\xed\xa0\x80.so",        "lib\xe2\x82.so",
+    "lib中文.so",       "lib😀.so",            "libé.so",                   ""};
+
+// One of everything the document has: found and missing libraries, optional
+// members present and absent, empty and full arrays, every flag.
+Graph sampleGraph()
+{
+    Graph g;
+    g.os = TargetOs::Windows;
+    for (std::size_t i = 0; i < kOddNames.size(); ++i) {
+        Library l;
+        l.name = kOddNames[i];
+        l.found = i % 3 != 0;
+        l.path = l.found ? "/odd/" + kOddNames[i] : std::string();
+        l.via = l.found ? Via::Runpath : Via::NotFound;
+        l.viaEntry = i % 2 ? "$ORIGIN/" + kOddNames[i] : std::string();
+        l.arch = i == 4 ? std::string("x\xe9") : std::string("x64"); // ISO 8859-1
+        l.bits = i % 2 ? 64 : 32;
+        l.error = i == 5 ? "damaged: " + kOddNames[i] : std::string();
+        l.version = i == 7 ? "10.0.19041.1" : std::string();
+        l.root = i == 1;
+        g.libraries.push_back(l);
+    }
+    g.roots.push_back(Root{"/odd/" + kOddNames[1], "PE", "x64", 64, 1});
+    g.roots.push_back(Root{"/odd/" + kOddNames[4], "unknown", "", 0, 4});
+    for (std::size_t i = 0; i + 1 < kOddNames.size(); ++i)
+        g.edges.push_back(Edge{1, i + 1, kOddNames[i + 1], i % 4 ? Via::Loaded : Via::DllDir, i % 2 == 0, i % 3 == 0});
+    g.problems.push_back(Problem{ProblemKind::Missing, Severity::Error, kOddNames[2], {"/odd/" + kOddNames[1]},
+                                 {}, "Looked in: " + kOddNames[3] + "\nand\tmore"});
+    g.problems.push_back(Problem{ProblemKind::Shadowed, Severity::Warning, kOddNames[8], {}, {kOddNames[4], "/b"}, ""});
+    return g;
+}
+
+std::string streamed(const Graph &graph)
+{
+    std::ostringstream out;
+    writeDepsJson(graph, out);
+    return out.str();
+}
+
+QJsonObject parsed(const std::string &json)
+{
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(json), &error);
+    EXPECT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString();
+    EXPECT_TRUE(doc.isObject());
+    return doc.object();
+}
+
+QString text(const std::string &nativeBytes)
+{
+    return td::report::fromNativeBytes(nativeBytes);
+}
+
+// Counts what reaches the stream, and in how large pieces.
+class CountingBuffer : public std::streambuf {
+public:
+    std::size_t writes = 0, largest = 0, total = 0;
+
+protected:
+    std::streamsize xsputn(const char *, std::streamsize n) override
+    {
+        ++writes;
+        largest = std::max(largest, static_cast<std::size_t>(n));
+        total += static_cast<std::size_t>(n);
+        return n;
+    }
+    int_type overflow(int_type c) override { return xsputn(nullptr, 1) == 1 ? c : traits_type::eof(); }
+};
+
+} // namespace
+
+TEST(DepsJson, QtRendersTheStreamedDocumentToTheSameBytes)
+{
+    for (const Graph &graph : {sampleGraph(), Graph{}}) {
+        const std::string json = streamed(graph);
+        const QByteArray rendered = QJsonDocument(parsed(json)).toJson(QJsonDocument::Indented);
+        EXPECT_EQ(rendered.toStdString(), json);
+    }
+}
+
+TEST(DepsJson, EveryValueReadsBackAsTheContractSays)
+{
+    const Graph g = sampleGraph();
+    const QJsonObject doc = parsed(streamed(g));
+    EXPECT_EQ(doc.keys(), (QStringList{QStringLiteral("edges"), QStringLiteral("libraries"), QStringLiteral("os"),
+                                       QStringLiteral("problems"), QStringLiteral("roots"), QStringLiteral("summary")}));
+    EXPECT_EQ(doc.value(QStringLiteral("os")).toString(), QStringLiteral("windows"));
+
+    const QJsonArray libraries = doc.value(QStringLiteral("libraries")).toArray();
+    ASSERT_EQ(libraries.size(), static_cast<qsizetype>(g.libraries.size()));
+    for (std::size_t i = 0; i < g.libraries.size(); ++i) {
+        const Library &l = g.libraries[i];
+        const QJsonObject o = libraries.at(static_cast<qsizetype>(i)).toObject();
+        SCOPED_TRACE(i);
+        EXPECT_EQ(o.value(QStringLiteral("name")).toString(), text(l.name));
+        if (l.found)
+            EXPECT_EQ(o.value(QStringLiteral("path")).toString(), text(l.path));
+        else
+            EXPECT_TRUE(o.value(QStringLiteral("path")).isNull());
+        EXPECT_EQ(o.value(QStringLiteral("found")).toBool(), l.found);
+        EXPECT_EQ(o.value(QStringLiteral("via")).toString(), QString::fromLatin1(toString(l.via)));
+        EXPECT_EQ(o.value(QStringLiteral("arch")).toString(), QString::fromLatin1(l.arch));
+        EXPECT_EQ(o.value(QStringLiteral("bits")).toInt(), l.bits);
+        EXPECT_EQ(o.value(QStringLiteral("root")).toBool(), l.root);
+        // Optional members: there exactly when they say something.
+        EXPECT_EQ(o.contains(QStringLiteral("via_entry")), !l.viaEntry.empty());
+        EXPECT_EQ(o.value(QStringLiteral("via_entry")).toString(), text(l.viaEntry));
+        EXPECT_EQ(o.contains(QStringLiteral("error")), !l.error.empty());
+        EXPECT_EQ(o.value(QStringLiteral("error")).toString(), text(l.error));
+        EXPECT_EQ(o.contains(QStringLiteral("version")), !l.version.empty());
+        EXPECT_EQ(o.value(QStringLiteral("version")).toString(), QString::fromLatin1(l.version));
+    }
+    // Bytes that are not UTF-8 come out as the text "\xNN"; UTF-8 as it is.
+    EXPECT_EQ(libraries.at(4).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("lib\\xFF\\xFE.so"));
+    EXPECT_EQ(libraries.at(6).toObject().value(QStringLiteral("name")).toString(),
+              QStringLiteral("lib\\xED\\xA0\\x80.so"));
+    EXPECT_EQ(libraries.at(8).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("lib中文.so"));
+    EXPECT_EQ(libraries.at(2).toObject().value(QStringLiteral("name")).toString(),
+              QStringLiteral("lib\x01\b\f\n\r\t\x1f.so"));
+    EXPECT_EQ(libraries.at(4).toObject().value(QStringLiteral("arch")).toString(), QStringLiteral("xé"));
+
+    const QJsonArray edges = doc.value(QStringLiteral("edges")).toArray();
+    ASSERT_EQ(edges.size(), static_cast<qsizetype>(g.edges.size()));
+    for (std::size_t i = 0; i < g.edges.size(); ++i) {
+        const Edge &e = g.edges[i];
+        const QJsonObject o = edges.at(static_cast<qsizetype>(i)).toObject();
+        EXPECT_EQ(o.value(QStringLiteral("from")).toInteger(), static_cast<qint64>(e.from));
+        EXPECT_EQ(o.value(QStringLiteral("to")).toInteger(), static_cast<qint64>(e.to));
+        EXPECT_EQ(o.value(QStringLiteral("name")).toString(), text(e.name));
+        EXPECT_EQ(o.value(QStringLiteral("via")).toString(), QString::fromLatin1(toString(e.via)));
+        EXPECT_EQ(o.value(QStringLiteral("delay_load")).toBool(), e.delayLoad);
+        EXPECT_EQ(o.value(QStringLiteral("weak")).toBool(), e.weak);
+    }
+
+    const QJsonArray problems = doc.value(QStringLiteral("problems")).toArray();
+    ASSERT_EQ(problems.size(), 2);
+    const QJsonObject missing = problems.at(0).toObject();
+    EXPECT_EQ(missing.value(QStringLiteral("kind")).toString(), QStringLiteral("missing"));
+    EXPECT_EQ(missing.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+    EXPECT_EQ(missing.value(QStringLiteral("name")).toString(), text(kOddNames[2]));
+    EXPECT_EQ(missing.value(QStringLiteral("needed_by")).toArray(), QJsonArray{text("/odd/" + kOddNames[1])});
+    EXPECT_TRUE(missing.value(QStringLiteral("paths")).toArray().isEmpty());
+    EXPECT_EQ(missing.value(QStringLiteral("detail")).toString(), text(g.problems[0].detail));
+    const QJsonObject shadowed = problems.at(1).toObject();
+    EXPECT_EQ(shadowed.value(QStringLiteral("kind")).toString(), QStringLiteral("shadowed"));
+    EXPECT_EQ(shadowed.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
+    EXPECT_EQ(shadowed.value(QStringLiteral("paths")).toArray(), (QJsonArray{text(kOddNames[4]), QStringLiteral("/b")}));
+
+    const QJsonArray roots = doc.value(QStringLiteral("roots")).toArray();
+    ASSERT_EQ(roots.size(), 2);
+    EXPECT_EQ(roots.at(0).toObject(), (QJsonObject{{QStringLiteral("path"), text(g.roots[0].path)},
+                                                   {QStringLiteral("format"), QStringLiteral("PE")},
+                                                   {QStringLiteral("arch"), QStringLiteral("x64")},
+                                                   {QStringLiteral("bits"), 64}}));
+    EXPECT_EQ(doc.value(QStringLiteral("summary")).toObject(),
+              (QJsonObject{{QStringLiteral("roots"), 2},
+                           {QStringLiteral("libraries"), static_cast<qint64>(g.libraries.size())},
+                           {QStringLiteral("errors"), 1},
+                           {QStringLiteral("warnings"), 1}}));
+}
+
+TEST(DepsJson, ALargeDocumentReachesTheStreamInChunks)
+{
+    Graph g;
+    for (std::size_t i = 0; i < 20000; ++i) {
+        Library l;
+        l.name = "libnumber" + std::to_string(i) + ".so";
+        l.path = "/usr/lib/x86_64-linux-gnu/" + l.name;
+        l.found = true;
+        l.via = Via::LdSoCache;
+        l.arch = "x86_64";
+        l.bits = 64;
+        g.libraries.push_back(l);
+        g.edges.push_back(Edge{0, i, l.name, Via::LdSoCache, false, false});
+    }
+    CountingBuffer counter;
+    std::ostream out(&counter);
+    writeDepsJson(g, out);
+    EXPECT_EQ(counter.total, streamed(g).size());
+    EXPECT_GT(counter.total, 8u << 20);
+    EXPECT_GT(counter.writes, 50u);
+    EXPECT_LT(counter.largest, 128u << 10); // the writer's buffer, not the document
+}
