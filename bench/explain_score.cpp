@@ -2,7 +2,8 @@
 // How many real pasted error messages `torchdoctor explain` gets right: runs
 // every message of tests/data/pasted-errors.json through the built CLI (as a
 // user pastes it, on standard input) and prints right cause / right file /
-// right first repair out of N, per platform and in total, with every miss.
+// right first repair out of N, per platform, in total and for the messages
+// held out while the classifier was written, with every miss.
 //   ./build/release/bench/bench_explain_score [pasted-errors.json]
 #include "PastedErrors.h"
 
@@ -45,7 +46,7 @@ int main(int argc, char **argv)
         return 2;
     }
     QMap<QString, Tally> byPlatform;
-    Tally total;
+    Tally total, heldOut;
     for (const td::test::pasted::Message &m : *messages) {
         QProcess explain;
         explain.start(QStringLiteral(TD_TORCHDOCTOR_EXE),
@@ -60,6 +61,8 @@ int main(int argc, char **argv)
         const auto v = td::test::pasted::judge(m, QJsonDocument::fromJson(explain.readAllStandardOutput()).object());
         byPlatform[m.platform].add(v);
         total.add(v);
+        if (m.heldOut)
+            heldOut.add(v);
         if (!v.cause || !v.file || !v.repair)
             std::printf("miss %-34s cause %s (want %s)  file %s (want %s)  repair %s (want %s)\n", qPrintable(m.id),
                         qPrintable(v.gotCause.isEmpty() ? QStringLiteral("-") : v.gotCause), qPrintable(m.cause),
@@ -71,5 +74,7 @@ int main(int argc, char **argv)
     for (auto it = byPlatform.cbegin(); it != byPlatform.cend(); ++it)
         print(qPrintable(it.key()), it.value());
     print("total", total);
+    if (heldOut.n > 0)
+        print("held out", heldOut); // gathered after the classifier was written
     return 0;
 }

@@ -291,14 +291,22 @@ bool loadsForItsCaller(const QString &framePath)
 }
 
 // The package that raised the error: the one the named file lies in, else
-// the one of the innermost traceback frame inside site-packages (Python's
+// the one of the file that needed it, else the one of the innermost
+// traceback frame inside site-packages (Python's
 // 'File "X", line N', a notebook's "File X:N", rich's "│ X:N in").
-QString raisingPackage(const QString &text, const QString &namedPath)
+QString raisingPackage(const QString &text, const QString &namedPath, const QString &requiredBy)
 {
     bool topLevelFile = false;
-    const QString named = packageOf(namedPath, &topLevelFile);
+    QString named = packageOf(namedPath, &topLevelFile);
     if (!named.isEmpty() && !topLevelFile)
         return named;
+    // A system library (or an @rpath name) failed for a file that needed it: that file's package.
+    bool requiredByTopLevel = false;
+    const QString needing = packageOf(requiredBy, &requiredByTopLevel);
+    if (!needing.isEmpty() && !requiredByTopLevel)
+        return needing;
+    if (named.isEmpty())
+        named = needing;
     static const QRegularExpression frame(
         QStringLiteral(R"re((?:File "([^"\r\n]+)", line \d+|File ([^\s"][^\r\n]*?\.py):\d+|[│|] ([^\s│|][^\r\n]*?\.py):\d+ in ))re"));
     QString package;
@@ -345,7 +353,7 @@ ClassifiedError classifyImportError(const QString &text)
         e.path = namedLibrary(block);
         e.library = fileNameOf(e.path);
     }
-    e.package = raisingPackage(text, e.path);
+    e.package = raisingPackage(text, e.path, e.requiredBy);
     e.torchVersion = namedTorchVersion(text);
     e.text = text;
     return e;

@@ -23,6 +23,7 @@ struct Message {
     QString cause, file, repair;   // expected: signature id, file name (empty: none), first repair family
     QString package, confidence;   // expected when set: the package to fix, "certain" / "likely"
     QStringList reached;           // what the classifier gets right today: "cause", "file", "repair"
+    bool heldOut = false;          // gathered after the classifier was written, to measure it on unseen messages
 };
 
 // The messages, or nullopt with *error set.
@@ -52,7 +53,8 @@ inline std::optional<QList<Message>> load(const QString &path, QString *error)
                   expect.value(QStringLiteral("repair")).toString(),
                   expect.value(QStringLiteral("package")).toString(),
                   expect.value(QStringLiteral("confidence")).toString(),
-                  {}};
+                  {},
+                  o.value(QStringLiteral("heldOut")).toBool()};
         for (const QJsonValue &r : o.value(QStringLiteral("reached")).toArray())
             m.reached << r.toString();
         if (m.id.isEmpty() || m.text.isEmpty() || m.cause.isEmpty() || m.repair.isEmpty()) {
