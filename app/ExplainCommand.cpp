@@ -42,6 +42,8 @@ QString kindName(python::ClassifiedError::Kind kind)
     case K::ModuleNotFound: return QStringLiteral("module-not-found");
     case K::WrongElfClass: return QStringLiteral("wrong-elf-class");
     case K::DllLoadFailed: return QStringLiteral("dll-load-failed");
+    case K::InvalidElfHeader: return QStringLiteral("invalid-elf-header");
+    case K::FileTooShort: return QStringLiteral("file-too-short");
     case K::Unknown: break;
     }
     return QStringLiteral("unknown");
@@ -144,8 +146,10 @@ int runExplain(const QStringList &arguments)
         return Internal;
     }
     const python::ClassifiedError e = python::classifyImportError(text);
-    const std::optional<knowledge::ErrorSignature> signature =
-        e.kind == python::ClassifiedError::Kind::Unknown ? std::nullopt : kb.matchError(e);
+    // The knowledge base also knows messages by their own wording (CUDA's,
+    // NumPy's, another package's), not only by a loader error's shape.
+    const std::optional<knowledge::ErrorSignature> signature = kb.matchError(e);
+    const bool recognised = signature || e.kind != python::ClassifiedError::Kind::Unknown;
 
     QJsonArray fixes;
     if (signature) {
@@ -180,30 +184,41 @@ int runExplain(const QStringList &arguments)
         put("required_by", e.requiredBy);
         put("module", e.module);
         put("exception", e.exceptionType);
+        put("package", e.package);
+        put("torch_version", e.torchVersion);
         QJsonObject doc{{QStringLiteral("error"), error},
                         {QStringLiteral("fixes"), fixes},
                         {QStringLiteral("look_at"), QJsonArray::fromStringList(look)},
                         {QStringLiteral("wrong_advice"), wrong}};
-        if (signature)
-            doc.insert(QStringLiteral("cause"), QJsonObject{{QStringLiteral("id"), signature->id},
-                                                            {QStringLiteral("finding"), signature->finding},
-                                                            {QStringLiteral("severity"), signature->severity},
-                                                            {QStringLiteral("title"), signature->title.get(language)},
-                                                            {QStringLiteral("text"), signature->cause.get(language)}});
+        if (signature) {
+            QJsonObject cause{{QStringLiteral("id"), signature->id},
+                              {QStringLiteral("finding"), signature->finding},
+                              {QStringLiteral("severity"), signature->severity},
+                              {QStringLiteral("title"), signature->title.get(language)},
+                              {QStringLiteral("text"), signature->cause.get(language)},
+                              {QStringLiteral("confidence"), signature->confidence},
+                              {QStringLiteral("unconfirmed"), QJsonArray::fromStringList(signature->unconfirmed)}};
+            if (!signature->packageToFix.isEmpty())
+                cause.insert(QStringLiteral("package"), signature->packageToFix);
+            doc.insert(QStringLiteral("cause"), cause);
+        }
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
-        return e.kind == python::ClassifiedError::Kind::Unknown ? Problems : Healthy;
+        return recognised ? Healthy : Problems;
     }
 
-    if (e.kind == python::ClassifiedError::Kind::Unknown) {
+    if (!recognised) {
         out << ExplainText::tr("TorchDoctor does not recognise this message as a PyTorch loading error.") << "\n"
             << ExplainText::tr("Paste the last lines of the traceback (from \"Traceback\" to the error line), or run "
                                "`torchdoctor check`.")
             << "\n";
         return Problems;
     }
-    if (signature)
-        out << signature->title.get(language) << "\n\n" << signature->cause.get(language) << "\n";
-    else
+    if (signature) {
+        out << signature->title.get(language) << "\n\n";
+        if (const knowledge::Text likely = kb.likelyNote(*signature); !likely.isEmpty())
+            out << likely.get(language) << "\n";
+        out << signature->cause.get(language) << "\n";
+    } else
         out << ExplainText::tr("A loading error of kind %1, not in the knowledge base yet.").arg(kindName(e.kind))
             << "\n";
     out << "\n";
@@ -219,6 +234,9 @@ int runExplain(const QStringList &arguments)
         out << ExplainText::tr("Undefined symbol: %1").arg(e.symbol) << "\n";
     if (!e.requiredBy.isEmpty())
         out << ExplainText::tr("Required by: %1").arg(e.requiredBy) << "\n";
+    if (signature)
+        if (const knowledge::Text note = kb.packageNote(*signature); !note.isEmpty())
+            out << note.get(language) << "\n";
     if (!fixes.isEmpty()) {
         out << "\n" << ExplainText::tr("What fixes it:") << "\n";
         for (const QJsonValue &v : std::as_const(fixes)) {

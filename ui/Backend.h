@@ -41,6 +41,8 @@ struct PastedError {
     bool recognized = false; // the message has a shape core knows
     QString title;           // the knowledge base's title for it, when it has one
     QString cause;           // ... and its explanation
+    bool likely = false;     // the cause is likely, not confirmed (the paste names no torch version ...)
+    QString packageToFix;    // the package the error comes from, when the paste says ("torchvision")
 };
 
 // One repair of the flowchart, planned from a diagnosis.

@@ -151,12 +151,14 @@ PastedError CoreBackend::classify(const QString &text) const
     PastedError out;
     out.text = text;
     out.error = python::classifyImportError(text);
-    out.recognized = out.error.kind != python::ClassifiedError::Kind::Unknown;
-    if (out.recognized) {
-        if (const auto signature = m_knowledge->matchError(out.error)) {
-            out.title = signature->title.get(language());
-            out.cause = signature->cause.get(language());
-        }
+    // As `torchdoctor explain`: a message is also known by its own wording.
+    const auto signature = m_knowledge->matchError(out.error);
+    out.recognized = signature || out.error.kind != python::ClassifiedError::Kind::Unknown;
+    if (signature) {
+        out.title = signature->title.get(language());
+        out.cause = signature->cause.get(language());
+        out.likely = signature->confidence != QLatin1String("certain");
+        out.packageToFix = signature->packageToFix;
     }
     return out;
 }

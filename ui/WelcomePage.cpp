@@ -273,7 +273,12 @@ QString WelcomePage::describeError(const PastedError &pasted) const
     case Kind::ModuleNotFound: return tr("This Python has no module named %1.").arg(e.module);
     case Kind::WrongElfClass: return tr("A 32-bit library was loaded into a 64-bit process, or the reverse.");
     case Kind::DllLoadFailed: return tr("A DLL of %1 failed to load.").arg(e.module.isEmpty() ? file : e.module);
-    case Kind::Unknown: break;
+    case Kind::InvalidElfHeader: return tr("%1 is not an ELF library (another kind of file has its name).").arg(file);
+    case Kind::FileTooShort: return tr("%1 is truncated.").arg(file);
+    case Kind::Unknown:
+        if (pasted.recognized)
+            return tr("A message TorchDoctor knows by its wording.");
+        break;
     }
     return tr("TorchDoctor does not recognize this text; the diagnosis will look for the cause anyway.");
 }
@@ -288,7 +293,11 @@ void WelcomePage::classifyPasted()
     const PastedError pasted = session().backend().classify(text);
     QString result = tr("Read: %1").arg(describeError(pasted));
     if (!pasted.title.isEmpty())
-        result = tr("%1 %2", "two sentences, one after the other").arg(result, pasted.title);
+        result = tr("%1 %2", "two sentences, one after the other")
+                     .arg(result, pasted.likely ? tr("Likely: %1").arg(pasted.title) : pasted.title);
+    if (!pasted.packageToFix.isEmpty() && pasted.packageToFix != QLatin1String("torch"))
+        result = tr("%1 %2", "two sentences, one after the other")
+                     .arg(result, tr("It comes from %1, not from torch.").arg(pasted.packageToFix));
     if (pasted.recognized && !pasted.error.path.isEmpty() && m_found) {
         // The error names a file inside some torch: that interpreter is the one to check.
         for (const python::StaticProbe &p : m_found->interpreters) {

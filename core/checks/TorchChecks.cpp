@@ -156,6 +156,9 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
             if (!signature->fixFamilies.isEmpty())
                 fixes = fixFamiliesOf(signature->fixFamilies);
             evidence.insert(QStringLiteral("signature"), signature->id);
+            evidence.insert(QStringLiteral("signature_confidence"), signature->confidence);
+            if (!signature->packageToFix.isEmpty())
+                evidence.insert(QStringLiteral("package"), signature->packageToFix);
         }
         out << makeFinding(
             QStringLiteral("torch.import-failed"), Severity::Error,

@@ -186,6 +186,9 @@ std::optional<Kind> parseKind(const QString &kind)
 {
     static const QMap<QString, Kind> kinds{
         {QStringLiteral("Unknown"), Kind::Unknown},
+        {QStringLiteral("DllLoadFailed"), Kind::DllLoadFailed},
+        {QStringLiteral("InvalidElfHeader"), Kind::InvalidElfHeader},
+        {QStringLiteral("FileTooShort"), Kind::FileTooShort},
         {QStringLiteral("WinError"), Kind::WinError},
         {QStringLiteral("MissingSharedObject"), Kind::MissingSharedObject},
         {QStringLiteral("VersionNotFound"), Kind::VersionNotFound},
@@ -459,6 +462,9 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
         const QJsonObject placeholders = r.obj(root, "placeholders", QStringLiteral("placeholders"));
         m_missingUnknown = r.text(placeholders, "missingUnknown", QStringLiteral("placeholders"));
         m_unknown = r.text(placeholders, "unknown", QStringLiteral("placeholders"));
+        const QJsonObject phrases = r.obj(root, "phrases", QStringLiteral("phrases"));
+        for (const char *name : {"likely", "torch-version", "win-error", "packageToFix"})
+            m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
         const QJsonArray signatures = r.arr(root, "signatures", QStringLiteral("signatures"));
         for (qsizetype i = 0; i < signatures.size(); ++i) {
             const QJsonObject o = signatures.at(i).toObject();
@@ -467,8 +473,10 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
             s.id = r.str(o, "id", w);
             const QJsonObject m = r.obj(o, "match", w);
             const QString mw = w + QStringLiteral(".match");
-            const std::optional<Kind> kind = parseKind(r.str(m, "kind", mw));
-            if (!kind)
+            const QString kindName = r.str(m, "kind", mw);
+            s.anyKind = kindName == QLatin1String("Any");
+            const std::optional<Kind> kind = parseKind(kindName);
+            if (!kind && !s.anyKind)
                 r.error(mw, QStringLiteral("unknown kind"));
             s.kind = kind.value_or(Kind::Unknown);
             s.winError = m.value(QLatin1String("winError")).toInt();
@@ -476,11 +484,19 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
             s.missing = r.str(m, "missing", mw, false);
             s.symbol = r.str(m, "symbol", mw, false);
             s.version = r.str(m, "version", mw, false);
-            for (const QString &pattern : {s.library, s.missing, s.symbol, s.version})
+            s.haveArch = r.str(m, "haveArch", mw, false);
+            s.needArch = r.str(m, "needArch", mw, false);
+            s.package = r.str(m, "package", mw, false);
+            s.text = r.str(m, "text", mw, false);
+            if (s.anyKind && s.text.isEmpty())
+                r.error(mw, QStringLiteral("kind Any needs a text pattern"));
+            for (const QString &pattern :
+                 {s.library, s.missing, s.symbol, s.version, s.haveArch, s.needArch, s.package, s.text})
                 if (!pattern.isEmpty() && !QRegularExpression(pattern).isValid())
                     r.error(mw, QStringLiteral("invalid regular expression: ") + pattern);
             if (m.contains(QLatin1String("torch")))
                 s.torch = r.range(m, "torch", mw);
+            s.raisedBy = r.str(o, "raisedBy", w, false);
             s.finding = r.str(o, "finding", w);
             s.severity = r.str(o, "severity", w);
             s.title = r.text(o, "title", w);
@@ -756,21 +772,39 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
 {
     const QString library = error.library.isEmpty() ? fileNameOf(error.path) : error.library;
     const ErrorSignature *best = nullptr;
+    QStringList bestUnconfirmed;
+    QRegularExpressionMatch bestText;
     int bestScore = -1;
     for (const ErrorSignature &s : m_signatures) {
-        if (s.kind != error.kind)
-            continue;
-        int score = 1;
+        int score = 0;
+        if (!s.anyKind) {
+            if (s.kind != error.kind)
+                continue;
+            score = 1;
+        }
+        QStringList unconfirmed;
         if (s.winError != 0) {
-            if (s.winError != error.winError)
-                continue;
-            score += 10;
+            if (error.winError == 0 && error.kind == Kind::WinError) {
+                unconfirmed << QStringLiteral("win-error"); // a partial paste without the code
+            } else {
+                if (s.winError != error.winError)
+                    continue;
+                score += 10;
+            }
         }
-        if (!s.library.isEmpty()) {
-            if (!matches(s.library, library))
-                continue;
+        // Each condition a signature sets must hold; each one that holds adds to its weight.
+        const auto holds = [&score](const QString &pattern, const QString &value) {
+            if (pattern.isEmpty())
+                return true;
+            if (!matches(pattern, value))
+                return false;
             score += 10;
-        }
+            return true;
+        };
+        if (!holds(s.library, library) || !holds(s.symbol, error.symbol) || !holds(s.version, error.version)
+            || !holds(s.haveArch, error.haveArch) || !holds(s.needArch, error.needArch)
+            || !holds(s.package, error.package))
+            continue;
         if (!s.missing.isEmpty()) {
             const bool found = std::any_of(context.missingLibraries.begin(), context.missingLibraries.end(),
                                            [&s](const QString &m) { return matches(s.missing, fileNameOf(m)); });
@@ -778,25 +812,30 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
                 continue;
             score += 10;
         }
-        if (!s.symbol.isEmpty()) {
-            if (!matches(s.symbol, error.symbol))
+        QRegularExpressionMatch text;
+        if (!s.text.isEmpty()) {
+            // A message's own wording is more telling than the shape of a loader error.
+            text = QRegularExpression(s.text, QRegularExpression::CaseInsensitiveOption).match(error.text);
+            if (!text.hasMatch())
                 continue;
-            score += 10;
+            score += 20;
         }
-        if (!s.version.isEmpty()) {
-            if (!matches(s.version, error.version))
+        // A torch range narrows a signature only when a version is known; only
+        // the diagnosed install confirms it, a version the paste names does not.
+        if (s.torch) {
+            const QString version = !context.torchVersion.isEmpty() ? context.torchVersion : error.torchVersion;
+            if (!version.isEmpty() && !s.torch->contains(version))
                 continue;
-            score += 10;
-        }
-        // A torch range narrows a signature only when the version is known.
-        if (s.torch && !context.torchVersion.isEmpty()) {
-            if (!s.torch->contains(context.torchVersion))
-                continue;
-            score += 5;
+            if (!version.isEmpty())
+                score += 5;
+            if (context.torchVersion.isEmpty())
+                unconfirmed << QStringLiteral("torch-version");
         }
         if (score > bestScore) {
             best = &s;
             bestScore = score;
+            bestUnconfirmed = unconfirmed;
+            bestText = text;
         }
     }
     if (!best)
@@ -806,7 +845,14 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
     QStringList missing;
     for (const QString &m : context.missingLibraries)
         missing << fileNameOf(m);
-    const QMap<QString, Text> values{
+    ErrorSignature out = *best;
+    out.packageToFix = !best->raisedBy.isEmpty() ? best->raisedBy
+                       : bestText.hasMatch() && !bestText.captured(QStringLiteral("package")).isEmpty()
+                           ? bestText.captured(QStringLiteral("package"))
+                           : error.package;
+    out.confidence = bestUnconfirmed.isEmpty() ? QStringLiteral("certain") : QStringLiteral("likely");
+    out.unconfirmed = bestUnconfirmed;
+    QMap<QString, Text> values{
         {QStringLiteral("library"), plain(library)},
         {QStringLiteral("path"), plain(error.path)},
         {QStringLiteral("missing"), missing.isEmpty() ? m_missingUnknown : plain(missing.join(QStringLiteral(", ")))},
@@ -815,13 +861,42 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
         {QStringLiteral("requiredBy"), plain(error.requiredBy.isEmpty() ? library : error.requiredBy)},
         {QStringLiteral("haveArch"), plain(error.haveArch)},
         {QStringLiteral("needArch"), plain(error.needArch)},
+        {QStringLiteral("module"), plain(error.module)},
+        {QStringLiteral("package"), plain(out.packageToFix)},
     };
-    ErrorSignature out = *best;
+    if (bestText.hasMatch())
+        for (const QString &name : bestText.regularExpression().namedCaptureGroups())
+            if (!name.isEmpty() && name != QLatin1String("package"))
+                values.insert(name, plain(bestText.captured(name)));
     out.title = fill(out.title, values);
     out.cause = fill(out.cause, values);
-    for (Fix &f : out.fixes)
+    for (Fix &f : out.fixes) {
         f.text = fill(f.text, values);
+        for (QString &command : f.commands)
+            command = fill(Text{command, command}, values).en;
+    }
     return out;
+}
+
+Text KnowledgeBase::likelyNote(const ErrorSignature &signature) const
+{
+    if (signature.unconfirmed.isEmpty())
+        return {};
+    Text what;
+    for (const QString &name : signature.unconfirmed) {
+        const Text part = m_phrases.value(name, Text{name, name});
+        what.en += (what.en.isEmpty() ? QString() : QStringLiteral("; ")) + part.en;
+        what.zhCN += (what.zhCN.isEmpty() ? QString() : QStringLiteral("；")) + part.zhCN;
+    }
+    return fill(m_phrases.value(QStringLiteral("likely")), {{QStringLiteral("unconfirmed"), what}});
+}
+
+Text KnowledgeBase::packageNote(const ErrorSignature &signature) const
+{
+    const QString package = signature.packageToFix;
+    if (package.isEmpty() || package == QLatin1String("torch"))
+        return {};
+    return fill(m_phrases.value(QStringLiteral("packageToFix")), {{QStringLiteral("package"), Text{package, package}}});
 }
 
 std::optional<VcRuntimeRequirement> KnowledgeBase::vcRuntimeMinimum(const QString &torchVersion) const

@@ -98,11 +98,16 @@ struct Fix {
 struct ErrorSignature {
     QString id;
     python::ClassifiedError::Kind kind = python::ClassifiedError::Kind::Unknown;
+    bool anyKind = false;              // "kind": "Any": the message pattern alone decides
     int winError = 0;                  // 0: any
     QString library;                   // regex on the library's file name (case-insensitive); empty: any
     QString missing;                   // regex one of the missing dependencies must match; empty: no condition
     QString symbol, version;           // regexes on the undefined symbol / missing symbol version
+    QString haveArch, needArch;        // regexes on the architectures dyld names
+    QString package;                   // regex on the package that raised the error ("^(?!torch$)")
+    QString text;                      // regex on the pasted text; its named groups fill {name} in the texts
     std::optional<VersionRange> torch; // only for these torch versions (ignored when unknown)
+    QString raisedBy;                  // the package whose own wording the message is ("ctranslate2")
     QString finding;                   // finding id: "lib.missing"
     QString severity;                  // "error", "warning", "info"
     Text title, cause;
@@ -110,6 +115,11 @@ struct ErrorSignature {
     QList<Fix> fixes;
     Text note;
     QStringList sources;
+
+    // Filled by matchError():
+    QString packageToFix;    // raisedBy, else the text's (?<package>) group, else the raising package
+    QString confidence;      // "certain": every condition checked against a known fact; "likely": some assumed
+    QStringList unconfirmed; // what was assumed: "torch-version", "win-error"
 };
 
 struct WrongAdvice {
@@ -212,6 +222,10 @@ public:
     // The best matching error signature, with {library}, {missing} ... filled in; nullopt if none.
     [[nodiscard]] std::optional<ErrorSignature> matchError(const python::ClassifiedError &error,
                                                            const ErrorContext &context = {}) const;
+    // Why a matched cause is only likely ("Likely cause, not confirmed: the torch version ..."); empty when certain.
+    [[nodiscard]] Text likelyNote(const ErrorSignature &signature) const;
+    // "Package to fix: torchvision (the error comes from it, not from torch)"; empty for torch itself or none.
+    [[nodiscard]] Text packageNote(const ErrorSignature &signature) const;
     // The VC++ runtime version a Windows torch build needs (msvcp140.dll >= 14.40 for 2.9+), if any.
     [[nodiscard]] std::optional<VcRuntimeRequirement> vcRuntimeMinimum(const QString &torchVersion) const;
     // The known conflicts among the OpenMP runtimes in a list of library file names or paths.
@@ -238,6 +252,7 @@ private:
     QList<ErrorSignature> m_signatures;
     QList<WrongAdvice> m_wrongAdvice;
     Text m_missingUnknown, m_unknown;
+    QMap<QString, Text> m_phrases; // "likely", "torch-version", "win-error", "packageToFix"
     QList<VcRuntimeRequirement> m_vcRuntime;
     QList<OpenMpRuntime> m_openMpRuntimes;
     QList<OpenMpConflict> m_openMpConflicts;

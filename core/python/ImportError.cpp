@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "python/ImportError.h"
 
+#include <QDir>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -29,6 +30,28 @@ QRegularExpressionMatch find(const QString &text, const QString &pattern)
     return re.match(text);
 }
 
+// A path as the message quotes it: without the quotes dyld and R put around it.
+QString unquoted(const QString &path)
+{
+    static const QString quotes = QStringLiteral("'\"‘’“”");
+    QString p = path.trimmed();
+    while (!p.isEmpty() && quotes.contains(p.front()))
+        p.remove(0, 1);
+    while (!p.isEmpty() && quotes.contains(p.back()))
+        p.chop(1);
+    return p;
+}
+
+// dyld's two spellings: "(have (x86_64), need (arm64e))" and "(have 'x86_64', need 'arm64')".
+void readArchitectures(const QString &text, ClassifiedError &e)
+{
+    if (auto a = find(text, QStringLiteral(R"(incompatible\s+architecture\s+\(have\s+[('](\w+)[')],\s+need\s+[('](\w+)[')])"));
+        a.hasMatch()) {
+        e.haveArch = a.captured(1);
+        e.needArch = a.captured(2);
+    }
+}
+
 // The block of the last exception: from its "Type: message" line to the
 // end, so that a traceback's earlier lines (and chained exceptions) do not
 // decide. The message itself may run over several lines (dyld's does).
@@ -45,6 +68,19 @@ QString lastExceptionBlock(const QString &text, QString *type)
         *type = m.captured(1);
     }
     return start < 0 ? text : text.mid(start);
+}
+
+// torch's suffix 'Error loading "PATH" or one of its dependencies.' A Windows
+// path cannot hold '"', so the quotes delimit it even with spaces, apostrophes
+// or any script in it. Pasted from JSON (a notebook's error) the quotes are
+// escaped and the backslashes doubled; typed again by hand, they are curly.
+bool readTorchLoaderPath(const QString &text, ClassifiedError &e)
+{
+    const auto p = find(text, QStringLiteral(R"(Erro?r? loading\s+(\\?)["“”]([^"“”\r\n]+?)\\?["“”] or one of its dependencies)"));
+    if (!p.hasMatch())
+        return false;
+    e.path = p.captured(1).isEmpty() ? p.captured(2) : unrepr(p.captured(2));
+    return true;
 }
 
 bool classifyBlock(const QString &text, ClassifiedError &e)
@@ -64,15 +100,17 @@ bool classifyBlock(const QString &text, ClassifiedError &e)
         e.kind = Kind::WinError;
         e.winError = m.captured(1).toInt();
         const QString rest = text.mid(m.capturedEnd());
-        // A Windows path cannot hold '"', so the quotes delimit it even when
-        // it has spaces, apostrophes or any script in it.
-        if (auto p = find(rest, QStringLiteral(R"(Error loading "([^"\r\n]+)\" or one of its dependencies)"));
-            p.hasMatch())
-            e.path = p.captured(1);
-        else if (auto q = find(rest, QStringLiteral(R"(:\s*'([A-Za-z]:\\[^'\r\n]+|\\\\[^'\r\n]+)'\s*$)")); q.hasMatch())
-            e.path = unrepr(q.captured(1)); // OSError's own "...: 'C:\\x.dll'" form
+        if (!readTorchLoaderPath(rest, e))
+            if (auto q = find(rest, QStringLiteral(R"(:\s*'([A-Za-z]:\\[^'\r\n]+|\\\\[^'\r\n]+)'\s*$)")); q.hasMatch())
+                e.path = unrepr(q.captured(1)); // OSError's own "...: 'C:\\x.dll'" form
         if (!e.path.isEmpty())
             e.library = fileNameOf(e.path);
+        return true;
+    }
+    // Only the end of that line was pasted: the suffix names the file, the code is not known.
+    if (readTorchLoaderPath(text, e)) {
+        e.kind = Kind::WinError;
+        e.library = fileNameOf(e.path);
         return true;
     }
     // ctypes on Python >= 3.8 (LoadLibraryEx failed with 126), a fixed English
@@ -90,24 +128,27 @@ bool classifyBlock(const QString &text, ClassifiedError &e)
     if (auto m = find(text, QStringLiteral(R"(Library not loaded: ([^\r\n]+?)\s*(?:\r?\n|Referenced from:|$))"));
         m.hasMatch()) {
         e.kind = Kind::LibraryNotLoaded;
-        e.path = m.captured(1).trimmed();
+        e.path = unquoted(m.captured(1));
         e.library = fileNameOf(e.path);
         if (auto r = find(
                 text, QStringLiteral(R"(Referenced from:\s*(?:<[0-9A-Fa-f-]+>\s*)?([^\r\n]+?)\s*(?:\r?\n|Reason:|$))"));
             r.hasMatch())
-            e.requiredBy = r.captured(1).trimmed();
-        if (auto a = find(text, QStringLiteral(R"(incompatible architecture \(have \(([^)]*)\), need \(([^)]*)\)\))"));
-            a.hasMatch()) {
-            e.haveArch = a.captured(1);
-            e.needArch = a.captured(2);
-        }
+            e.requiredBy = unquoted(r.captured(1));
+        readArchitectures(text, e);
         return true;
     }
-    if (auto m = find(text, QStringLiteral(R"(incompatible architecture \(have \(([^)]*)\), need \(([^)]*)\)\))"));
+    // dyld's undefined symbol: the library that needs it is "Referenced from".
+    if (auto m = find(text, QStringLiteral(R"(Symbol not found: '?(\S+?)'?\s+Referenced from:\s*(?:<[0-9A-Fa-f-]+>\s*)?([^\r\n]+?)\s*(?:\r?\n|Expected in:|$))"));
         m.hasMatch()) {
+        e.kind = Kind::UndefinedSymbol;
+        e.symbol = m.captured(1);
+        e.path = unquoted(m.captured(2));
+        e.library = fileNameOf(e.path);
+        return true;
+    }
+    if (auto m = find(text, QStringLiteral(R"(incompatible\s+architecture\s+\(have\s)")); m.hasMatch()) {
         e.kind = Kind::IncompatibleArch;
-        e.haveArch = m.captured(1);
-        e.needArch = m.captured(2);
+        readArchitectures(text, e);
         // The file: the 'tried:' entry that says so, else dlopen's argument.
         const QString before = text.left(m.capturedStart());
         static const QRegularExpression tried(QStringLiteral(R"('([^']+)' \((?:mach-o file|fat file)[^']*$)"));
@@ -158,6 +199,15 @@ bool classifyBlock(const QString &text, ClassifiedError &e)
         e.haveArch = m.captured(2); // the class the file has: ELFCLASS32
         return true;
     }
+    for (const auto &[phrase, kind] : {std::pair{QStringLiteral("invalid ELF header"), Kind::InvalidElfHeader},
+                                       std::pair{QStringLiteral("file too short"), Kind::FileTooShort}}) {
+        if (auto m = find(text, QStringLiteral(R"((?:^|[\s:'"])([^\s:'"][^:\r\n]*?): )") + phrase); m.hasMatch()) {
+            e.kind = kind;
+            e.path = m.captured(1).trimmed();
+            e.library = fileNameOf(e.path);
+            return true;
+        }
+    }
     if (auto m = find(text, QStringLiteral(R"((?:^|[\s:'"])([^\s:'"][^:\r\n]*?): cannot open shared object file)"));
         m.hasMatch()) {
         e.kind = Kind::MissingSharedObject;
@@ -181,6 +231,107 @@ bool classifyBlock(const QString &text, ClassifiedError &e)
     return false;
 }
 
+
+// The file an error names when no loader phrase framed it ("Library
+// cublas64_12.dll is not found", "Could not load library X.dll"): any DLL,
+// extension module, shared object or dylib named outside the traceback's
+// frames. Quoted names may have spaces.
+QString namedLibrary(const QString &block)
+{
+    static const QRegularExpression quoted(
+        QStringLiteral(R"(["'“”‘’]([^"'“”‘’\r\n]*?[^"'“”‘’\s\\/]\.(?:dll|pyd|dylib|so(?:\.\d+)*))["'“”‘’])"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression bare(
+        QStringLiteral(R"((?<![\w.\\/-])((?:[A-Za-z]:)?[^\s"'“”‘’()<>,;!|]*?[\w+-]\.(?:dll|pyd|dylib|so(?:\.\d+)*))(?![\w!]|\.\w))"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression frame(QStringLiteral(R"(^\s*(?:File |[│|]?\s*\S+\.py[:\s]|\S+![\w:~<>]+ ))"));
+    for (const QString &line : block.split(QLatin1Char('\n'))) {
+        if (frame.match(line).hasMatch())
+            continue;
+        if (auto q = quoted.match(line); q.hasMatch())
+            return q.captured(1);
+        if (auto b = bare.match(line); b.hasMatch())
+            return b.captured(1);
+    }
+    return {};
+}
+
+// The package a path lies in: site-packages/<package>/..., after resolving
+// "..", and skipping an egg's own folder. A module file right in
+// site-packages (scatter_cpu.cpython-36m-darwin.so) is its own package, but
+// only a weak one: *topLevelFile says so.
+QString packageOf(const QString &path, bool *topLevelFile = nullptr)
+{
+    QString p = path;
+    p.replace(QLatin1Char('\\'), QLatin1Char('/'));
+    const QStringList parts = QDir::cleanPath(p).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    for (qsizetype i = parts.size() - 2; i >= 0; --i) {
+        if (parts[i].compare(QLatin1String("site-packages"), Qt::CaseInsensitive) != 0
+            && parts[i].compare(QLatin1String("dist-packages"), Qt::CaseInsensitive) != 0)
+            continue;
+        qsizetype j = i + 1;
+        if (parts[j].endsWith(QLatin1String(".egg"), Qt::CaseInsensitive) && j + 1 < parts.size())
+            ++j;
+        if (topLevelFile)
+            *topLevelFile = j == parts.size() - 1;
+        return parts[j].section(QLatin1Char('.'), 0, 0).section(QLatin1Char('-'), 0, 0);
+    }
+    return {};
+}
+
+// torch's functions that load another package's code for it: a failure
+// inside them belongs to the package that called them.
+bool loadsForItsCaller(const QString &framePath)
+{
+    QString p = framePath;
+    p.replace(QLatin1Char('\\'), QLatin1Char('/'));
+    static const QRegularExpression helpers(
+        QStringLiteral(R"(/torch/(?:_ops\.py|library\.py|_library/|utils/cpp_extension\.py|_classes\.py))"));
+    return helpers.match(p).hasMatch();
+}
+
+// The package that raised the error: the one the named file lies in, else
+// the one of the file that needed it, else the one of the innermost
+// traceback frame inside site-packages (Python's
+// 'File "X", line N', a notebook's "File X:N", rich's "│ X:N in").
+QString raisingPackage(const QString &text, const QString &namedPath, const QString &requiredBy)
+{
+    bool topLevelFile = false;
+    QString named = packageOf(namedPath, &topLevelFile);
+    if (!named.isEmpty() && !topLevelFile)
+        return named;
+    // A system library (or an @rpath name) failed for a file that needed it: that file's package.
+    bool requiredByTopLevel = false;
+    const QString needing = packageOf(requiredBy, &requiredByTopLevel);
+    if (!needing.isEmpty() && !requiredByTopLevel)
+        return needing;
+    if (named.isEmpty())
+        named = needing;
+    static const QRegularExpression frame(
+        QStringLiteral(R"re((?:File "([^"\r\n]+)", line \d+|File ([^\s"][^\r\n]*?\.py):\d+|[│|] ([^\s│|][^\r\n]*?\.py):\d+ in ))re"));
+    QString package;
+    auto it = frame.globalMatch(text);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        const QString path = m.captured(1) + m.captured(2) + m.captured(3);
+        if (loadsForItsCaller(path))
+            continue;
+        if (const QString p = packageOf(path); !p.isEmpty())
+            package = p;
+    }
+    return package.isEmpty() ? named : package;
+}
+
+// A torch version the paste names: pip's "torch-2.4.0+cu121", "torch==2.4.0",
+// collect_env's "PyTorch version: 2.4.0", "torch 2.4.0".
+QString namedTorchVersion(const QString &text)
+{
+    static const QRegularExpression version(
+        QStringLiteral(R"((?<![\w-])(?:py)?torch(?:\s+version)?(?:==|\s*:\s*|-|\s+)v?(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc|\.dev|\.post)\d+)?(?:\+[\w.]+)?)(?![\w.]))"),
+        QRegularExpression::CaseInsensitiveOption);
+    return version.match(text).captured(1);
+}
+
 } // namespace
 
 ClassifiedError classifyImportError(const QString &text)
@@ -190,13 +341,22 @@ ClassifiedError classifyImportError(const QString &text)
     const QString block = lastExceptionBlock(text, &type);
     if (classifyBlock(block, e)) {
         e.exceptionType = type;
-        return e;
+    } else {
+        // Nothing in the last exception: the cause may be earlier (an OpenMP
+        // abort on stderr, a chained exception).
+        e = ClassifiedError{};
+        classifyBlock(text, e);
+        if (e.kind == Kind::Unknown)
+            e.exceptionType = type;
     }
-    // Nothing in the last exception: the cause may be earlier (an OpenMP
-    // abort on stderr, a chained exception).
-    ClassifiedError whole;
-    classifyBlock(text, whole);
-    return whole;
+    if (e.path.isEmpty() && e.library.isEmpty()) {
+        e.path = namedLibrary(block);
+        e.library = fileNameOf(e.path);
+    }
+    e.package = raisingPackage(text, e.path, e.requiredBy);
+    e.torchVersion = namedTorchVersion(text);
+    e.text = text;
+    return e;
 }
 
 } // namespace td::python

@@ -20,9 +20,11 @@ struct ClassifiedError {
         ModuleNotFound,      // No module named 'torch'
         WrongElfClass,       // wrong ELF class: ELFCLASS32
         DllLoadFailed,       // Windows: DLL load failed while importing _C: (localized text, no code)
+        InvalidElfHeader,    // X.so: invalid ELF header (not an ELF file: a text file, an LFS pointer, a PE file)
+        FileTooShort,        // X.so: file too short (a truncated or empty file)
     };
     Kind kind = Kind::Unknown;
-    int winError = 0;   // 126, 127, 193, 1114, 1455, 4551 ...
+    int winError = 0;   // 126, 127, 193, 1114, 1455, 4551 ...; 0 with WinError: the paste has no code
     QString path;       // the file the message names (the DLL torch tried, the .so that failed)
     QString library;    // its file name, or the missing library's name
     QString symbol;     // undefined symbol
@@ -31,6 +33,10 @@ struct ClassifiedError {
     QString haveArch, needArch;
     QString module;        // ModuleNotFound / DllLoadFailed: the Python module ("torch", "_C")
     QString exceptionType; // "OSError", "ImportError": of the error line that was read, when it has one
+    QString package;       // the Python package whose file or code raised it ("torch_scatter"), from a
+                           // .../site-packages/<package>/... path; empty when the paste names none
+    QString torchVersion;  // a torch version the paste itself names ("2.4.0+cu121"); empty when none
+    QString text;          // the whole pasted text, for the knowledge base's message patterns
 };
 
 ClassifiedError classifyImportError(const QString &text);

@@ -2507,6 +2507,26 @@
         <comment>two sentences, one after the other</comment>
         <translation>%1%2</translation>
     </message>
+    <message>
+        <source>%1 is not an ELF library (another kind of file has its name).</source>
+        <translation>%1 不是 ELF 库（另一种文件使用了它的名称）。</translation>
+    </message>
+    <message>
+        <source>%1 is truncated.</source>
+        <translation>%1 不完整（已被截断）。</translation>
+    </message>
+    <message>
+        <source>A message TorchDoctor knows by its wording.</source>
+        <translation>TorchDoctor 根据措辞认出了这条消息。</translation>
+    </message>
+    <message>
+        <source>Likely: %1</source>
+        <translation>可能是：%1</translation>
+    </message>
+    <message>
+        <source>It comes from %1, not from torch.</source>
+        <translation>它来自 %1，而不是 torch。</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::Wizard</name>

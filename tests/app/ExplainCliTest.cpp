@@ -87,3 +87,22 @@ TEST(ExplainCli, BadInputIsAClearError)
     EXPECT_NE(r.err.find("1 MiB"), std::string::npos) << r.err;
     EXPECT_EQ(explain({kWindows, "--lang", "fr"}).exitCode, 2);
 }
+
+// The JSON contract only grows: a cause says how sure it is, and which
+// package to fix when the error comes from another one.
+TEST(ExplainCli, SaysHowSureTheCauseIsAndWhichPackageToFix)
+{
+    RunResult r = explain({"-", "--json"}, "RuntimeError: operator snarkvision::nms does not exist\n");
+    ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+    QJsonObject cause = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object().value(QStringLiteral("cause")).toObject();
+    EXPECT_EQ(cause.value(QStringLiteral("package")).toString(), QStringLiteral("snarkvision"));
+    EXPECT_EQ(cause.value(QStringLiteral("confidence")).toString(), QStringLiteral("certain"));
+
+    r = explain({kWindows, "--json"});
+    cause = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object().value(QStringLiteral("cause")).toObject();
+    EXPECT_EQ(cause.value(QStringLiteral("confidence")).toString(), QStringLiteral("likely"));
+    EXPECT_EQ(cause.value(QStringLiteral("unconfirmed")).toArray().first().toString(), QStringLiteral("torch-version"));
+
+    r = explain({kWindows, "--lang", "zh_CN"});
+    EXPECT_NE(r.out.find("可能的原因"), std::string::npos) << r.out;
+}

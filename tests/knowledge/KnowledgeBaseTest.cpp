@@ -453,6 +453,86 @@ TEST(KnowledgeBase, MatchErrorLinuxAndMac)
     EXPECT_FALSE(kb().matchError(e));
 }
 
+// A version-specific cause is certain only when the diagnosed install
+// confirms the version; a version the paste names narrows it but confirms
+// nothing, and one outside the range rules it out.
+TEST(KnowledgeBase, AVersionSpecificCauseIsLikelyUntilTheInstallConfirmsIt)
+{
+    ClassifiedError e = winError(126, QStringLiteral("fbgemm.dll"));
+    std::optional<ErrorSignature> s = kb().matchError(e);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->id, QStringLiteral("win126-fbgemm-torch240"));
+    EXPECT_EQ(s->confidence, QStringLiteral("likely"));
+    EXPECT_EQ(s->unconfirmed, QStringList{QStringLiteral("torch-version")});
+    EXPECT_FALSE(kb().likelyNote(*s).en.isEmpty());
+    EXPECT_FALSE(kb().likelyNote(*s).zhCN.isEmpty());
+
+    s = kb().matchError(e, {QStringLiteral("2.4.0+cpu"), {}});
+    EXPECT_EQ(s->confidence, QStringLiteral("certain"));
+    EXPECT_TRUE(kb().likelyNote(*s).isEmpty());
+
+    e.torchVersion = QStringLiteral("2.4.0");
+    EXPECT_EQ(kb().matchError(e)->confidence, QStringLiteral("likely"));
+    e.torchVersion = QStringLiteral("2.6.0");
+    EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("win126-generic"));
+
+    // Without the Windows code the library still decides, and says so.
+    e = winError(0, QStringLiteral("fbgemm.dll"));
+    s = kb().matchError(e, {QStringLiteral("2.4.0"), {}});
+    EXPECT_EQ(s->id, QStringLiteral("win126-fbgemm-torch240"));
+    EXPECT_EQ(s->unconfirmed, QStringList{QStringLiteral("win-error")});
+}
+
+TEST(KnowledgeBase, MessagesKnownByTheirWordingFillTheirOwnPlaceholders)
+{
+    ClassifiedError e;
+    e.text = QStringLiteral("RuntimeError: The NVIDIA driver on your system is too old (found version 10020).");
+    std::optional<ErrorSignature> s = kb().matchError(e);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->finding, QStringLiteral("cuda.driver-too-old"));
+    EXPECT_TRUE(s->cause.en.contains(QStringLiteral("10020")));
+    EXPECT_TRUE(s->cause.zhCN.contains(QStringLiteral("10020")));
+
+    e.text = QStringLiteral("RuntimeError: operator zapvision::roi_frobnicate does not exist");
+    s = kb().matchError(e);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->packageToFix, QStringLiteral("zapvision"));
+    EXPECT_TRUE(s->title.en.contains(QStringLiteral("zapvision::roi_frobnicate")));
+    for (const Fix &f : s->fixes)
+        for (const QString &c : f.commands)
+            EXPECT_FALSE(c.contains(QLatin1Char('{'))) << c.toStdString();
+
+    e.text = QStringLiteral("nothing anyone wrote a pattern for");
+    EXPECT_FALSE(kb().matchError(e));
+}
+
+TEST(KnowledgeBase, AnotherPackagesFileIsThatPackagesProblem)
+{
+    ClassifiedError e;
+    e.kind = ClassifiedError::Kind::UndefinedSymbol;
+    e.symbol = QStringLiteral("_ZN3c1010Sometime4nameEv");
+    e.package = QStringLiteral("quuxlib");
+    std::optional<ErrorSignature> s = kb().matchError(e);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->id, QStringLiteral("extension-undefined-symbol"));
+    EXPECT_EQ(s->packageToFix, QStringLiteral("quuxlib"));
+    EXPECT_TRUE(kb().packageNote(*s).en.contains(QStringLiteral("quuxlib")));
+    // torch's own file: the generic cause, and no package note.
+    e.package = QStringLiteral("torch");
+    s = kb().matchError(e);
+    EXPECT_EQ(s->id, QStringLiteral("linux-undefined-symbol"));
+    EXPECT_TRUE(kb().packageNote(*s).isEmpty());
+
+    // dyld's two directions are two causes.
+    e = {};
+    e.kind = ClassifiedError::Kind::IncompatibleArch;
+    e.haveArch = QStringLiteral("arm64");
+    e.needArch = QStringLiteral("x86_64");
+    EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("mac-arch-arm-on-x86"));
+    std::swap(e.haveArch, e.needArch);
+    EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("mac-arch-x86-on-arm"));
+}
+
 TEST(KnowledgeBase, WrongAdvice)
 {
     QStringList ids;

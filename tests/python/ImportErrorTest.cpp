@@ -250,3 +250,97 @@ TEST(ClassifyImportError, UnknownStaysUnknown)
     EXPECT_EQ(classifyImportError(QString()).kind, Kind::Unknown);
     EXPECT_EQ(classifyImportError(u("找不到指定的模块。")).kind, Kind::Unknown); // the text alone says nothing
 }
+
+// Names below appear in no code: the mechanisms, not the examples, decide.
+TEST(ClassifyImportError, APartialPasteHasTheFileButNoCode)
+{
+    // Only the end of torch's line, quotes escaped as a notebook's JSON has them.
+    auto e = classifyImportError(
+        u(R"(Error loading \"C:\\Users\\Zoë\\env\\Lib\\site-packages\\qwop\\lib\\qwop_core.dll\" or one of its dependencies.)"));
+    EXPECT_EQ(e.kind, Kind::WinError);
+    EXPECT_EQ(e.winError, 0);
+    EXPECT_EQ(s(e.path), R"(C:\Users\Zoë\env\Lib\site-packages\qwop\lib\qwop_core.dll)");
+    EXPECT_EQ(s(e.package), "qwop");
+    // Typed again by hand: curly quotes, a typo, the path on the next line.
+    e = classifyImportError(u("[WinError 126] Erro loading\n   “E:\\a b\\zzz_made_up64_3.dll” or one of its dependencies."));
+    EXPECT_EQ(e.winError, 126);
+    EXPECT_EQ(s(e.library), "zzz_made_up64_3.dll");
+}
+
+TEST(ClassifyImportError, MacArchitectureInBothSpellingsAndDirections)
+{
+    auto e = classifyImportError(u("ImportError: dlopen(/opt/x/site-packages/blorp/_ext.so, 0x0002): tried: "
+                                   "'/opt/x/site-packages/blorp/_ext.so' (mach-o file, but is an incompatible\n"
+                                   "architecture (have 'arm64', need 'x86_64h'))"));
+    EXPECT_EQ(e.kind, Kind::IncompatibleArch);
+    EXPECT_EQ(s(e.haveArch), "arm64");
+    EXPECT_EQ(s(e.needArch), "x86_64h");
+    EXPECT_EQ(s(e.library), "_ext.so");
+    EXPECT_EQ(s(e.package), "blorp");
+    e = classifyImportError(u("incompatible architecture (have (x86_64), need (arm64e))"));
+    EXPECT_EQ(s(e.haveArch), "x86_64");
+    EXPECT_EQ(s(e.needArch), "arm64e");
+}
+
+TEST(ClassifyImportError, NotAnElfFileAndATruncatedOne)
+{
+    auto e = classifyImportError(u("OSError: /data/m/site-packages/frobnic/lib/libfrob.so.7: invalid ELF header"));
+    EXPECT_EQ(e.kind, Kind::InvalidElfHeader);
+    EXPECT_EQ(s(e.library), "libfrob.so.7");
+    EXPECT_EQ(s(e.package), "frobnic");
+    e = classifyImportError(u("ImportError: /tmp/layer/libsomething_new.so: file too short"));
+    EXPECT_EQ(e.kind, Kind::FileTooShort);
+    EXPECT_EQ(s(e.library), "libsomething_new.so");
+}
+
+TEST(ClassifyImportError, DyldSymbolNotFoundNamesTheLibraryThatNeedsIt)
+{
+    const auto e = classifyImportError(
+        u("ImportError: dlopen(/U/site-packages/gizmo/_c.so, 2): Symbol not found: __ZN5gizmo3fooEv\n"
+          "  Referenced from: /U/site-packages/gizmo/_c.so\n  Expected in: flat namespace"));
+    EXPECT_EQ(e.kind, Kind::UndefinedSymbol);
+    EXPECT_EQ(s(e.symbol), "__ZN5gizmo3fooEv");
+    EXPECT_EQ(s(e.library), "_c.so");
+    EXPECT_EQ(s(e.package), "gizmo");
+}
+
+TEST(ClassifyImportError, AnyLibraryAMessageNamesOutsideTheFrames)
+{
+    auto e = classifyImportError(u("RuntimeError: Library libwobble_rt.so.42 is not found or cannot be loaded"));
+    EXPECT_EQ(e.kind, Kind::Unknown);
+    EXPECT_EQ(s(e.library), "libwobble_rt.so.42");
+    e = classifyImportError(u("Could not load library 'C:\\Program Files\\Odd Tool\\odd64_9.DLL'. Error code 126"));
+    EXPECT_EQ(s(e.library), "odd64_9.DLL");
+    // A native stack frame or a traceback line names no failing file.
+    e = classifyImportError(u("RuntimeError: CUDA error: something\n00007FF c10.dll!c10::Error::Error [<unknown>]\n"
+                              "  File \"C:\\x\\lib.py\", line 3, in f"));
+    EXPECT_TRUE(e.library.isEmpty()) << s(e.library);
+}
+
+TEST(ClassifyImportError, ThePackageComesFromPathsAndFrames)
+{
+    // An egg's folder is skipped, and torch's loading helpers act for their caller.
+    const auto e = classifyImportError(
+        u("  File \"/u/dist-packages/thing-1.0-py3.10.egg/thingy/__init__.py\", line 3, in <module>\n"
+          "  File \"/u/dist-packages/torch/_ops.py\", line 1478, in load_library\n"
+          "OSError: [WinError 127] whatever"));
+    EXPECT_EQ(s(e.package), "thingy");
+    // ".." is resolved: torch/lib/../../nvidia is nvidia's folder.
+    EXPECT_EQ(s(classifyImportError(u("OSError: /v/site-packages/torch/lib/../../nvidia/x/lib/libx.so.1: undefined "
+                                      "symbol: y"))
+                    .package),
+              "nvidia");
+    // A system library failing for a package's file belongs to that package.
+    EXPECT_EQ(s(classifyImportError(u("/lib/libm.so.6: version `GLIBC_2.99' not found (required by "
+                                      "/w/site-packages/quark/libquark.so)"))
+                    .package),
+              "quark");
+}
+
+TEST(ClassifyImportError, ATorchVersionThePasteNames)
+{
+    EXPECT_EQ(s(classifyImportError(u("Successfully installed torch-2.4.0+cu121")).torchVersion), "2.4.0+cu121");
+    EXPECT_EQ(s(classifyImportError(u("PyTorch version: 2.10.1")).torchVersion), "2.10.1");
+    EXPECT_EQ(s(classifyImportError(u("pip install torch==2.7.0rc1")).torchVersion), "2.7.0rc1");
+    EXPECT_TRUE(classifyImportError(u("torchvision==0.19.0 torchaudio 2.4.0 libtorch-2.5.0.zip")).torchVersion.isEmpty());
+}

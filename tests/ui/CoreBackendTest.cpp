@@ -18,6 +18,31 @@ namespace py = td::test::python;
 
 constexpr const char *kError = "libcudnn_ops.so.9: cannot open shared object file: No such file or directory";
 
+// The paste box reads messages by their own wording too, as `explain` does:
+// a CUDA runtime error, and another package's error named as such.
+TEST(CoreBackend, ThePasteBoxKnowsRuntimeErrorsAndOtherPackages)
+{
+    CoreBackend backend;
+    ASSERT_TRUE(backend.knowledgeProblems().isEmpty());
+    PastedError pasted = backend.classify(QStringLiteral(
+        "UserWarning: NVIDIA Quux 9000 with CUDA capability sm_131 is not compatible with the current PyTorch "
+        "installation."));
+    EXPECT_TRUE(pasted.recognized);
+    EXPECT_TRUE(pasted.title.contains(QStringLiteral("sm_131"))) << pasted.title.toStdString();
+
+    pasted = backend.classify(QStringLiteral("OSError: /srv/env/lib/python3.12/site-packages/zorblax_ops/_C.so: "
+                                             "undefined symbol: _ZN3c1010Zorblax4nameEv"));
+    EXPECT_TRUE(pasted.recognized);
+    EXPECT_EQ(pasted.packageToFix, QStringLiteral("zorblax_ops"));
+    EXPECT_FALSE(pasted.likely);
+
+    // A partial paste: the Windows code is missing, so the cause is only likely.
+    pasted = backend.classify(QStringLiteral(
+        R"(Error loading "D:\envs\x\Lib\site-packages\torch\lib\fbgemm.dll" or one of its dependencies.)"));
+    EXPECT_TRUE(pasted.recognized);
+    EXPECT_TRUE(pasted.likely);
+}
+
 TEST(CoreBackend, DiagnosesPlansAndReportsThroughCore)
 {
     TempDir dir;
