@@ -10,6 +10,7 @@
 
 #include "Version.h"
 #include "platform/Logging.h"
+#include "platform/envguard.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -21,6 +22,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+
+#ifdef Q_OS_LINUX
+#include <unistd.h>
+#endif
+#ifdef Q_OS_WIN
+#include <windows.h>
+#endif
 
 namespace {
 
@@ -65,10 +73,33 @@ int runWizard(int argc, char *argv[], bool debug)
     return QApplication::exec();
 }
 
+// Our own process must not load what the environment it diagnoses points at.
+void guardOwnProcess(char *argv[])
+{
+#ifdef Q_OS_LINUX
+    // Started as the launcher starts us (app/launcher.c), this does nothing.
+    // Started directly, the loader has already read LD_LIBRARY_PATH and the
+    // rest: start again without them. The children get them back either way.
+    if (td_guard_environment() > 0)
+        ::execv("/proc/self/exe", argv);
+#elif defined(Q_OS_WIN)
+    // The DLLs loaded before main() come from our own folder first (the Qt and
+    // VC++ runtimes are deployed next to the executable). Every later load (Qt's
+    // plugins and what they import, NVML) searches our folder and System32,
+    // never PATH, where a torch or conda folder may hold other copies.
+    Q_UNUSED(argv);
+    ::SetDefaultDllDirectories(LOAD_LIBRARY_SEARCH_APPLICATION_DIR | LOAD_LIBRARY_SEARCH_SYSTEM32
+                               | LOAD_LIBRARY_SEARCH_USER_DIRS);
+#else
+    Q_UNUSED(argv);
+#endif
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    guardOwnProcess(argv);
     td::app::setNativeArguments(argc, argv);
     const bool bare = wantsWizard(argc, argv);
     if (bare && hasDisplay()) {

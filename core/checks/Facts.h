@@ -8,6 +8,7 @@
 #include "platform/GpuProbe.h"
 #include "platform/SystemInfo.h"
 #include "python/TorchProbe.h"
+#include "platform/OriginalEnvironment.h"
 
 #include <QProcessEnvironment>
 #include <QString>
@@ -23,7 +24,7 @@ struct CheckRequest {
     QString projectDir;               // --project DIR
     bool runImport = true;            // --no-import skips the import phase
     std::chrono::seconds timeout{90}; // --timeout S: the limit of each slow step
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment environment = platform::originalEnvironment();
     platform::GpuProbeOptions gpu;
     QString docker = QStringLiteral("docker");
 };
