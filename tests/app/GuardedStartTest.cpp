@@ -43,19 +43,9 @@ std::map<std::string, std::string> garbage(const TempDir &dir)
     };
 }
 
-// A libgomp.so.1 from before OpenMP 4.0: it has OMP_1.0 and GOMP_1.0, not the
-// GOMP_4.0 that libb2 (and so Qt Core) needs.
 fs::path staleLibgomp(const TempDir &dir)
 {
-    const fs::path folder = dir / "stale-gomp";
-    fs::create_directories(folder);
-    writeFile(dir / "gomp.map", "OMP_1.0 { global: omp_get_num_threads; local: *; };\n"
-                                "GOMP_1.0 { global: GOMP_barrier; } OMP_1.0;\n");
-    const bool built = python::buildSharedLibrary(
-        folder / "libgomp.so.1", "int omp_get_num_threads(void) { return 1; }\nvoid GOMP_barrier(void) {}\n",
-        {"-Wl,-soname,libgomp.so.1", "-Wl,--version-script=" + (dir / "gomp.map").string()});
-    EXPECT_TRUE(built);
-    return folder;
+    return python::buildStaleLibgomp(dir / "stale-gomp");
 }
 
 // An ordinary Qt program: it needs nothing but libQt6Core.so.6 to start.
