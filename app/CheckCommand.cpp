@@ -49,11 +49,14 @@ public:
           m_noImport(QStringLiteral("no-import"), QStringLiteral("Do not import torch (faster; no CUDA check).")),
           m_timeout(QStringLiteral("timeout"), QStringLiteral("Seconds each slow step may take (default 90)."),
                     QStringLiteral("S"), QStringLiteral("90")),
+          m_noTerminal(QStringLiteral("no-terminal"),
+                       QStringLiteral("Do not compare with what a new terminal gets (the login shell and its startup "
+                                      "files).")),
           m_noRedact(QStringLiteral("no-redact"),
                      QStringLiteral("Keep user names, paths and secrets in the output (for local use only; the report "
                                     "says so)."))
     {
-        parser.addOptions({m_python, m_project, m_noImport, m_timeout, m_noRedact});
+        parser.addOptions({m_python, m_project, m_noImport, m_timeout, m_noTerminal, m_noRedact});
     }
 
     // Reads the options; on a usage error prints it and returns false.
@@ -75,6 +78,7 @@ public:
             }
         }
         m_request.runImport = !parser.isSet(m_noImport);
+        m_request.compareTerminal = !parser.isSet(m_noTerminal);
         m_request.timeout = std::chrono::seconds(timeout);
         m_reportOptions.redact = !parser.isSet(m_noRedact);
         m_reportOptions.logFile = platform::logFile();
@@ -111,7 +115,7 @@ public:
     const report::ReportOptions &reportOptions() const { return m_reportOptions; }
 
 private:
-    QCommandLineOption m_python, m_project, m_noImport, m_timeout, m_noRedact;
+    QCommandLineOption m_python, m_project, m_noImport, m_timeout, m_noTerminal, m_noRedact;
     checks::CheckRequest m_request;
     report::ReportOptions m_reportOptions;
 };

@@ -6,6 +6,7 @@
 
 #include "loader/Analyzer.h"
 #include "report/DepsReport.h"
+#include "platform/OriginalEnvironment.h"
 
 #include <QCommandLineParser>
 #include <QProcessEnvironment>
@@ -116,7 +117,7 @@ int runDeps(const QStringList &arguments)
     options.classicWindowsOrder = parser.isSet(classicOption);
 
     // The host's own loader variables apply when emulating the host's loader.
-    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QProcessEnvironment env = platform::originalEnvironment();
     for (const char *name :
          {"LD_LIBRARY_PATH", "LD_PRELOAD", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "HOME"}) {
         const QString key = QString::fromLatin1(name);

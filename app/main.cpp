@@ -7,6 +7,7 @@
 
 #include "Version.h"
 #include "platform/Logging.h"
+#include "platform/envguard.h"
 
 #include <QCoreApplication>
 
@@ -20,6 +21,12 @@
 #include <QLibrary>
 
 #include <filesystem>
+#endif
+#ifdef Q_OS_LINUX
+#include <unistd.h>
+#endif
+#ifdef Q_OS_WIN
+#include <windows.h>
 #endif
 
 namespace {
@@ -48,15 +55,15 @@ bool wantsWizard(int argc, char *argv[])
 }
 
 #if defined(TD_WIZARD_MODULE)
-// The wizard module: next to the executable in the build folder, in its
-// install folder (TD_WIZARD_MODULE, relative to the executable's) otherwise.
+// The wizard module: TD_WIZARD_MODULE, relative to the real program, in the
+// build folder as once installed.
 int runWizard(int argc, char *argv[], bool debug)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::path exeDir = fs::read_symlink("/proc/self/exe", ec).parent_path();
     QString errors;
-    for (const fs::path &dir : {exeDir, exeDir / TD_WIZARD_MODULE}) {
+    for (const fs::path &dir : {exeDir / TD_WIZARD_MODULE}) {
         QLibrary module(QString::fromStdString((dir / "torchdoctor-wizard").string()));
         if (module.load()) {
             if (const auto run = reinterpret_cast<decltype(&td_run_wizard)>(module.resolve(TD_WIZARD_ENTRY)))
@@ -74,10 +81,33 @@ int runWizard(int argc, char *argv[], bool debug)
 }
 #endif
 
+// Our own process must not load what the environment it diagnoses points at.
+void guardOwnProcess(char *argv[])
+{
+#ifdef Q_OS_LINUX
+    // Started as the launcher starts us (app/launcher.c), this does nothing.
+    // Started directly, the loader has already read LD_LIBRARY_PATH and the
+    // rest: start again without them. The children get them back either way.
+    if (td_guard_environment() > 0)
+        ::execv("/proc/self/exe", argv);
+#elif defined(Q_OS_WIN)
+    // The DLLs loaded before main() come from our own folder first (the Qt and
+    // VC++ runtimes are deployed next to the executable). Every later load (Qt's
+    // plugins and what they import, NVML) searches our folder and System32,
+    // never PATH, where a torch or conda folder may hold other copies.
+    Q_UNUSED(argv);
+    ::SetDefaultDllDirectories(LOAD_LIBRARY_SEARCH_APPLICATION_DIR | LOAD_LIBRARY_SEARCH_SYSTEM32
+                               | LOAD_LIBRARY_SEARCH_USER_DIRS);
+#else
+    Q_UNUSED(argv);
+#endif
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    guardOwnProcess(argv);
     td::app::setNativeArguments(argc, argv);
     const bool bare = wantsWizard(argc, argv);
     if (bare && hasDisplay()) {

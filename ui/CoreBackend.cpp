@@ -73,6 +73,7 @@ checks::CheckRequest CoreBackend::requestFor(const Target &target) const
     request.python = target.python;
     request.projectDir = target.projectDir;
     request.runImport = true;
+    request.compareTerminal = true; // started from the desktop, a new terminal is what fails
     return request;
 }
 

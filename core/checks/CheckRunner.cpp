@@ -203,6 +203,9 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
     auto interpreters = std::make_shared<QList<python::StaticProbe>>();
     auto docker = std::make_shared<platform::DockerInfo>();
     auto libraries = std::make_shared<std::optional<loader::Graph>>();
+    auto terminal = std::make_shared<platform::TerminalEnvironment>();
+    auto terminalPython = std::make_shared<QString>();
+    auto terminalImport = std::make_shared<std::optional<python::ImportResult>>();
     auto errors = std::make_shared<QStringList>();
     auto errorsMutex = std::make_shared<QMutex>();
     auto stopWalk = std::make_shared<std::atomic<bool>>(false);
@@ -269,6 +272,19 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
         *gpu = platform::probeGpu(options, cancel);
     });
     start(Fact::System, tr("Reading system facts"), [=] { *system = platform::probeSystem(); });
+    if (m_request.compareTerminal)
+        start(Fact::Terminal, tr("Reading what a new terminal gets"), [=] {
+            const auto shellLimit = std::min<std::chrono::milliseconds>(request.timeout, std::chrono::seconds(20));
+            *terminal = platform::readTerminalEnvironment(request.environment, shellLimit, cancel);
+            if (!terminal->ok() || platform::loadingDifferences(request.environment, terminal->environment).isEmpty())
+                return;
+            // The interpreter a new terminal finds, unless one was named.
+            CheckRequest there = request;
+            there.environment = terminal->environment;
+            *terminalPython = defaultPython(there);
+            if (request.runImport && !terminalPython->isEmpty())
+                *terminalImport = python::probeImport(*terminalPython, request.timeout, cancel, terminal->environment);
+        });
     if (!facts.composeFile.isEmpty())
         start(Fact::Docker, tr("Checking Docker"),
               [=] { *docker = platform::probeDocker(request.docker, std::chrono::seconds(10), cancel); });
@@ -325,6 +341,11 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
             case Fact::Import: facts.import = *import; break;
             case Fact::Docker: facts.docker = *docker; break;
             case Fact::Libraries: facts.libraries = *libraries; break;
+            case Fact::Terminal:
+                facts.terminal = *terminal;
+                facts.terminalPython = *terminalPython;
+                facts.terminalImport = *terminalImport;
+                break;
             case Fact::Interpreters: {
                 facts.interpreters = *interpreters;
                 const QString chosenReal = QFileInfo(chosen).canonicalFilePath();
@@ -366,6 +387,8 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
             available |= static_cast<FactSet>(Fact::Import);
         if (!collectors.count(Fact::Docker))
             available |= static_cast<FactSet>(Fact::Docker);
+        if (!collectors.count(Fact::Terminal))
+            available |= static_cast<FactSet>(Fact::Terminal);
         const bool collecting = std::any_of(collectors.begin(), collectors.end(),
                                             [](const auto &kv) { return kv.second.started && !kv.second.done; })
                                 || !librariesStarted;

@@ -7,7 +7,9 @@
 #include "platform/GpuInfo.h"
 #include "platform/GpuProbe.h"
 #include "platform/SystemInfo.h"
+#include "platform/TerminalEnvironment.h"
 #include "python/TorchProbe.h"
+#include "platform/OriginalEnvironment.h"
 
 #include <QProcessEnvironment>
 #include <QString>
@@ -23,9 +25,12 @@ struct CheckRequest {
     QString projectDir;               // --project DIR
     bool runImport = true;            // --no-import skips the import phase
     std::chrono::seconds timeout{90}; // --timeout S: the limit of each slow step
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment environment = platform::originalEnvironment();
     platform::GpuProbeOptions gpu;
     QString docker = QStringLiteral("docker");
+    // Also read what a new terminal gets (the login shell and its startup
+    // files), say how it differs from `environment` and import torch there.
+    bool compareTerminal = false;
 };
 
 // The pieces of knowledge the collectors gather, each on its own thread.
@@ -36,6 +41,7 @@ enum class Fact : unsigned {
     Gpu = 1U << 3,
     Libraries = 1U << 4, // torch's native libraries walked with its loader's rules
     Docker = 1U << 5,    // only with a project that has a compose file
+    Terminal = 1U << 6,  // only with compareTerminal: what a new terminal gets, and the import there
 };
 using FactSet = unsigned;
 constexpr FactSet operator|(Fact a, Fact b)
@@ -60,6 +66,9 @@ struct Facts {
     std::optional<platform::ComposeFile> compose; // what it says, when there is one
     QMap<QString, QString> dotEnv;                // the project's .env (compose reads it too)
     std::optional<platform::DockerInfo> docker;
+    std::optional<platform::TerminalEnvironment> terminal; // what a new terminal gets
+    QString terminalPython;                                // the interpreter a new terminal runs
+    std::optional<python::ImportResult> terminalImport;    // `import torch` there, when its environment differs
     FactSet ready = 0;           // which facts were gathered
     QStringList collectorErrors; // a collector that failed: what happened
 

@@ -338,8 +338,64 @@ QString EnvironmentCheck::title() const
 }
 FactSet EnvironmentCheck::needs() const
 {
-    return Fact::Interpreters | Fact::Libraries;
+    return Fact::Interpreters | Fact::Libraries | Fact::Import | Fact::Terminal;
 }
+
+namespace {
+
+// What differs in a new terminal, and how `import torch` does there.
+Finding terminalFinding(const Facts &facts, const QList<platform::EnvironmentDifference> &differences)
+{
+    auto shown = [](const std::optional<QString> &value) {
+        return value ? (value->isEmpty() ? EnvironmentCheck::tr("set but empty") : *value) : EnvironmentCheck::tr("not set");
+    };
+    auto json = [](const std::optional<QString> &value) { return value ? QJsonValue(*value) : QJsonValue(); };
+    QStringList lines;
+    QJsonArray variables;
+    for (const platform::EnvironmentDifference &d : differences) {
+        lines << EnvironmentCheck::tr("%1: here %2; in a new terminal %3").arg(d.name, shown(d.here), shown(d.there));
+        variables.append(QJsonObject{{QStringLiteral("name"), d.name},
+                                     {QStringLiteral("here"), json(d.here)},
+                                     {QStringLiteral("terminal"), json(d.there)}});
+    }
+    const platform::TerminalEnvironment &terminal = *facts.terminal;
+    QJsonObject evidence{{QStringLiteral("shell"), terminal.shell},
+                         {QStringLiteral("command"), toJsonArray(terminal.command)},
+                         {QStringLiteral("variables"), variables},
+                         {QStringLiteral("terminal_python"), facts.terminalPython}};
+    Severity severity = Severity::Info;
+    QString importText;
+    if (facts.terminalImport && facts.terminalImport->outcome != python::ImportResult::Outcome::NotRun) {
+        const python::ImportResult &there = *facts.terminalImport;
+        const bool worksThere = there.outcome == python::ImportResult::Outcome::Ok;
+        evidence.insert(QStringLiteral("terminal_import_ok"), worksThere);
+        if (worksThere) {
+            importText = EnvironmentCheck::tr("In a new terminal, `import torch` works with %1 (torch %2).").arg(facts.terminalPython, there.version);
+            if (facts.import.outcome != python::ImportResult::Outcome::Ok
+                && facts.import.outcome != python::ImportResult::Outcome::NotRun)
+                severity = Severity::Warning; // only TorchDoctor's own environment fails
+        } else {
+            const QString why = there.exceptionType.isEmpty() ? there.problem
+                                                              : there.exceptionType + QStringLiteral(": ") + there.message;
+            evidence.insert(QStringLiteral("terminal_import_error"), why);
+            importText = EnvironmentCheck::tr("In a new terminal, `import torch` fails with %1: %2").arg(facts.terminalPython, why);
+            severity = Severity::Error;
+        }
+    }
+    QString detail = EnvironmentCheck::tr("A new terminal (%1 with its startup files) starts programs with another "
+                                          "environment than TorchDoctor's own, in what decides which Python runs and "
+                                          "what it loads. A program started from the desktop does not get what "
+                                          "~/.bashrc or conda's activation set; the diagnosis above is of TorchDoctor's "
+                                          "own environment.")
+                         .arg(terminal.shell)
+                     + u'\n' + lines.join(u'\n');
+    if (!importText.isEmpty())
+        detail += u'\n' + importText;
+    return makeFinding(QStringLiteral("env.terminal-differs"), severity,
+                       EnvironmentCheck::tr("A new terminal gets a different environment"), detail, evidence);
+}
+
+} // namespace
 
 QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::KnowledgeBase &) const
 {
@@ -402,6 +458,12 @@ QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::Knowle
                     {FixFamily::Env});
             }
         }
+    }
+    // What a new terminal gets, where it differs from ours (a start from the desktop).
+    if (facts.terminal && facts.terminal->ok()) {
+        const auto differences = platform::loadingDifferences(env, facts.terminal->environment);
+        if (!differences.isEmpty())
+            out << terminalFinding(facts, differences);
     }
     // Paths: non-ASCII characters and Windows' 260-character limit.
     if (probe && probe->interpreter.usable) {

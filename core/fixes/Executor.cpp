@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/Executor.h"
+#include "platform/OriginalEnvironment.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -90,7 +91,7 @@ QJsonObject fileUndo(const QString &path, QString &error, bool &ok)
 
 QProcessEnvironment environmentWith(const QMap<QString, QString> &additions)
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env = platform::originalEnvironment();
     for (auto it = additions.cbegin(); it != additions.cend(); ++it)
         env.insert(it.key(), it.value());
     return env;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "platform/ProcessRunner.h"
 
+#include "platform/OriginalEnvironment.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
@@ -126,8 +128,8 @@ ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cance
     QProcess process;
     process.setProgram(request.program);
     process.setArguments(request.arguments);
-    if (!request.environment.isEmpty())
-        process.setProcessEnvironment(request.environment);
+    // Always an explicit environment: ours lacks what the launcher cleared.
+    process.setProcessEnvironment(request.environment.isEmpty() ? originalEnvironment() : request.environment);
     if (!request.workingDirectory.isEmpty())
         process.setWorkingDirectory(request.workingDirectory);
 #ifdef Q_OS_UNIX

@@ -28,7 +28,7 @@ private:
 struct ProcessRequest {
     QString program;                 // a path, or a name looked up on PATH
     QStringList arguments;           // passed as they are: never through a shell
-    QProcessEnvironment environment; // empty: this process's environment
+    QProcessEnvironment environment; // empty: the one we were started with (originalEnvironment())
     QString workingDirectory;        // empty: this process's
     QByteArray standardInput;        // written, then the input is closed
     std::chrono::milliseconds timeout{std::chrono::seconds(60)};

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "platform/OriginalEnvironment.h"
+
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QProcessEnvironment>
@@ -31,7 +33,7 @@ class UserEnvironment {
 
 public:
     explicit UserEnvironment(QStringList command = defaultCommand(),
-                             QProcessEnvironment environment = QProcessEnvironment::systemEnvironment());
+                             QProcessEnvironment environment = originalEnvironment());
     // The helper next to this program.
     static QStringList defaultCommand();
 

@@ -3,6 +3,7 @@
 
 #include "platform/ProcessRunner.h"
 #include "python/TorchProbe.h"
+#include "platform/OriginalEnvironment.h"
 
 #include <QList>
 #include <QProcessEnvironment>
@@ -12,7 +13,7 @@ namespace td::python {
 
 struct DiscoveryOptions {
     QString projectDir; // its venv / .venv (and conda envs named in it) are included
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment(); // PATH, HOME, CONDA_*, ...
+    QProcessEnvironment environment = platform::originalEnvironment(); // PATH, HOME, CONDA_*, ...
     QStringList extraExecutables; // e.g. --python EXE: always included, first
     std::chrono::milliseconds timeoutEach{std::chrono::seconds(20)};
     int maxCandidates = 64; // more than this on one machine is a PATH gone wrong: the rest are noted

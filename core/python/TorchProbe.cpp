@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "python/TorchProbe.h"
 #include "platform/ProcessRunner.h"
+#include "platform/OriginalEnvironment.h"
 
 #include <QDir>
 #include <QFile>
@@ -77,7 +78,7 @@ QString tail(const QByteArray &bytes)
 QProcessEnvironment probeEnvironment(QProcessEnvironment env)
 {
     if (env.isEmpty())
-        env = QProcessEnvironment::systemEnvironment();
+        env = platform::originalEnvironment();
     // Not -I, -E or -s: the user's PYTHONPATH, user site and .pth files are
     // part of what is being diagnosed.
     env.insert(QStringLiteral("PYTHONIOENCODING"), QStringLiteral("utf-8"));
@@ -358,7 +359,7 @@ QByteArray extractProbeJson(const QByteArray &standardOutput)
 StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds timeout,
                         const platform::CancelToken &cancel)
 {
-    return probeStatic(executable, timeout, cancel, QProcessEnvironment::systemEnvironment());
+    return probeStatic(executable, timeout, cancel, platform::originalEnvironment());
 }
 
 StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds timeout,
@@ -435,7 +436,7 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
 ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,
                          const platform::CancelToken &cancel)
 {
-    return probeImport(executable, timeout, cancel, QProcessEnvironment::systemEnvironment());
+    return probeImport(executable, timeout, cancel, platform::originalEnvironment());
 }
 
 ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,

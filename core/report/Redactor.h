@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "platform/OriginalEnvironment.h"
+
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QMap>
@@ -20,7 +22,7 @@ struct RedactionContext {
     QString hostName;                // replaced by "<host>" as a word, case-insensitive
     QProcessEnvironment environment; // the values of variables with secret names are removed wherever they appear
 
-    static RedactionContext fromSystem(const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+    static RedactionContext fromSystem(const QProcessEnvironment &env = td::platform::originalEnvironment());
 };
 
 // Removes everything private from text that goes into a report: home folders,

@@ -125,6 +125,10 @@
 <context>
     <name>CheckRunner</name>
     <message>
+        <source>Reading what a new terminal gets</source>
+        <translation>正在读取新终端得到的环境</translation>
+    </message>
+    <message>
         <source>The check &quot;%1&quot; failed</source>
         <translation>检查“%1”失败</translation>
     </message>
@@ -390,6 +394,34 @@
 </context>
 <context>
     <name>EnvironmentCheck</name>
+    <message>
+        <source>set but empty</source>
+        <translation>已设置但为空</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>%1: here %2; in a new terminal %3</source>
+        <translation>%1：这里为 %2；在新终端中为 %3</translation>
+    </message>
+    <message>
+        <source>In a new terminal, `import torch` works with %1 (torch %2).</source>
+        <translation>在新终端中，`import torch` 在 %1 下可以正常运行（torch %2）。</translation>
+    </message>
+    <message>
+        <source>In a new terminal, `import torch` fails with %1: %2</source>
+        <translation>在新终端中，`import torch` 在 %1 下失败：%2</translation>
+    </message>
+    <message>
+        <source>A new terminal (%1 with its startup files) starts programs with another environment than TorchDoctor&apos;s own, in what decides which Python runs and what it loads. A program started from the desktop does not get what ~/.bashrc or conda&apos;s activation set; the diagnosis above is of TorchDoctor&apos;s own environment.</source>
+        <translation>新终端（%1 及其启动文件）启动程序时的环境与 TorchDoctor 自身的环境不同，区别在于决定运行哪个 Python 以及加载哪些库的变量。从桌面启动的程序得不到 ~/.bashrc 或 conda 激活所设置的内容；上面的诊断针对的是 TorchDoctor 自身的环境。</translation>
+    </message>
+    <message>
+        <source>A new terminal gets a different environment</source>
+        <translation>新终端得到的环境不同</translation>
+    </message>
     <message>
         <source>Do environment variables or paths get in the way?</source>
         <translation>环境变量或路径是否造成干扰？</translation>

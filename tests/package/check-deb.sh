@@ -88,6 +88,23 @@ mkdir -p "$root"
 dpkg-deb -x "$deb" "$root" || { echo "FAIL: dpkg-deb -x"; exit 1; }
 binary="$root/usr/bin/torchdoctor"
 [[ -x $binary ]] || { echo "FAIL: the package has no executable usr/bin/torchdoctor"; exit 1; }
+# usr/bin/torchdoctor is the static launcher (app/launcher.c); the Qt program it runs is here.
+program="$root/usr/libexec/torchdoctor/torchdoctor-bin"
+[[ -x $program ]] || { echo "FAIL: the package has no executable usr/libexec/torchdoctor/torchdoctor-bin"; exit 1; }
+if readelf -lW "$binary" | grep -q INTERP || readelf -dW "$binary" | grep -q '(NEEDED)'; then
+    fail "usr/bin/torchdoctor is not static: the loader (and LD_LIBRARY_PATH) would decide what it loads"
+else
+    pass "usr/bin/torchdoctor is static"
+fi
+# No empty or relative RPATH/RUNPATH entry: glibc reads them against the current folder.
+for elf in "$binary" "$program"; do
+    paths=$(readelf -dW "$elf" | sed -nE 's/.*\((RPATH|RUNPATH)\).*\[(.*)\]/\2/p')
+    if [[ -z $paths ]]; then
+        pass "${elf#"$root"} has no RPATH or RUNPATH"
+    else
+        fail "${elf#"$root"} has RPATH/RUNPATH [$paths]: it searches there for libraries"
+    fi
+done
 
 owner_of() { # the package that owns a library file, through /usr-merge links
     local path=$1 candidate
@@ -103,7 +120,7 @@ if ((${#modules[@]} == 1)); then
 else
     fail "expected the wizard module under usr/lib/.../torchdoctor/, found ${#modules[@]}"
 fi
-mapfile -t needed < <(readelf -d "$binary" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p')
+mapfile -t needed < <(readelf -d "$program" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p')
 ((${#needed[@]})) || fail "readelf found no NEEDED entries in the binary"
 mapfile -t module_needed < <( ((${#modules[@]})) && readelf -d "${modules[0]}" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p')
 printf '%s\n' "${module_needed[@]}" | grep -qx 'libQt6Widgets\.so\.6' && pass "the wizard module links Qt Widgets" \
@@ -154,6 +171,7 @@ expect_file() {
     if grep -qE " \./$1\$" "$tmp/contents"; then pass "ships /$1"; else fail "does not ship /$1"; fi
 }
 expect_file usr/bin/torchdoctor
+expect_file usr/libexec/torchdoctor/torchdoctor-bin
 expect_file "usr/share/applications/$app_id.desktop"
 expect_file "usr/share/metainfo/$app_id.metainfo.xml"
 expect_file "usr/share/icons/hicolor/scalable/apps/$app_id.svg"
@@ -218,6 +236,18 @@ if [[ -x /usr/bin/python3 ]]; then
         fail "check --no-import --python /usr/bin/python3 --format json (exit $code)"
     fi
 fi
+
+# In a broken environment, and from inside a folder of broken libraries: a
+# file with a library's name that is not one stops a plain Qt program.
+broken="$tmp/broken-lib"
+mkdir -p "$broken"
+: >"$broken/libgomp.so.1"
+: >"$broken/libstdc++.so.6"
+: >"$broken/libQt6Core.so.6"
+out=$(cd "$broken" && LD_LIBRARY_PATH="$broken" LD_PRELOAD="$broken/libgomp.so.1" QT_PLUGIN_PATH="$broken" \
+    "$binary" --version 2>&1)
+[[ $out == "TorchDoctor $version" ]] && pass "--version with broken libraries on LD_LIBRARY_PATH and in the current folder" \
+    || fail "--version with broken libraries on LD_LIBRARY_PATH and in the current folder printed '$out'"
 
 libz=$("$ldconfig" -p | awk '$1 == "libz.so.1" { print $NF; exit }')
 if [[ -n $libz ]]; then

@@ -59,6 +59,17 @@ bool buildSharedLibrary(const fs::path &output, const std::string &source, const
     return r.ok();
 }
 
+fs::path buildStaleLibgomp(const fs::path &folder)
+{
+    fs::create_directories(folder);
+    writeFile(folder / "gomp.map", "OMP_1.0 { global: omp_get_num_threads; local: *; };\n"
+                                   "GOMP_1.0 { global: GOMP_barrier; } OMP_1.0;\n");
+    buildSharedLibrary(folder / "libgomp.so.1", "int omp_get_num_threads(void) { return 1; }\nvoid GOMP_barrier(void) {}\n",
+                       {"-Wl,-soname,libgomp.so.1", "-Wl,--version-script=" + (folder / "gomp.map").string()});
+    fs::remove(folder / "gomp.map");
+    return folder;
+}
+
 bool processRunning(long pid)
 {
     if (::kill(static_cast<pid_t>(pid), 0) != 0)

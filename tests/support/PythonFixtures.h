@@ -33,6 +33,11 @@ void writeFakeTorch(const fs::path &sitePackagesDir, const std::string &initSour
 bool buildSharedLibrary(const fs::path &output, const std::string &source,
                         const std::vector<std::string> &extraArgs = {});
 
+// A libgomp.so.1 from before OpenMP 4.0, made in `folder`: it has OMP_1.0 and
+// GOMP_1.0, not the GOMP_4.0 that libb2 (and so Qt Core) and torch need.
+// Returns `folder`.
+fs::path buildStaleLibgomp(const fs::path &folder);
+
 // True while the process exists and is not a zombie.
 bool processRunning(long pid);
 
