@@ -242,3 +242,73 @@ TEST(Check, WritesTheReportAtomicallyAndRejectsBadUsage)
     EXPECT_EQ(bad.exitCode, 3);
     EXPECT_NE(bad.err.find("cannot write"), std::string::npos);
 }
+
+namespace {
+
+// A Python 3.10 (torch 2.15 dropped it): Debian's is 3.11, so one from pyenv or the system.
+fs::path python310()
+{
+    std::vector<fs::path> places{"/usr/bin/python3.10", "/usr/local/bin/python3.10"};
+    std::vector<fs::path> pyenvVersions;
+    if (const char *root = std::getenv("PYENV_ROOT"))
+        pyenvVersions.push_back(fs::path(root) / "versions");
+    if (const char *home = std::getenv("HOME"))
+        pyenvVersions.push_back(fs::path(home) / ".pyenv/versions");
+    for (const fs::path &versions : pyenvVersions)
+        if (fs::is_directory(versions))
+            for (const auto &entry : fs::directory_iterator(versions))
+                if (entry.path().filename().string().rfind("3.10", 0) == 0)
+                    places.push_back(entry.path() / "bin/python3.10");
+    for (const fs::path &p : places)
+        if (fs::exists(p))
+            return p;
+    return {};
+}
+
+// A venv of `interpreter` whose torch `version` fails to import, as a broken install does.
+fs::path brokenTorchVenv(const fs::path &interpreter, const fs::path &dir, const std::string &version)
+{
+    runOk({interpreter.string(), "-m", "venv", "--without-pip", dir.string()});
+    python::writeFakeTorch(python::sitePackages(dir), "raise ImportError('libtorch_cuda.so: cannot open shared object file')\n",
+                           version);
+    return dir / "bin/python";
+}
+
+} // namespace
+
+TEST(Check, Torch215IsJudgedWithItsOwnPythonRange)
+{
+    const fs::path interpreter = python310();
+    ASSERT_FALSE(interpreter.empty()) << "this test needs a Python 3.10 (/usr/bin/python3.10 or pyenv's 3.10.x)";
+    TempDir dir;
+    const fs::path python = brokenTorchVenv(interpreter, dir / "venv", "2.15.0+cu130");
+    const QJsonObject doc = json(check({"--python", python.string(), "--format", "json"}));
+    const auto unsupported = findings(doc, QStringLiteral("python.unsupported-version"));
+    ASSERT_EQ(unsupported.size(), 1u) << dump(doc);
+    EXPECT_EQ(unsupported[0].value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+    const QJsonObject evidence = unsupported[0].value(QStringLiteral("evidence")).toObject();
+    EXPECT_EQ(evidence.value(QStringLiteral("supported_python")).toString(), QStringLiteral("3.11–3.15")) << dump(evidence);
+    EXPECT_FALSE(evidence.contains(QStringLiteral("inferred_from")));
+    EXPECT_TRUE(findings(doc, QStringLiteral("knowledge.outdated")).empty()) << dump(doc);
+}
+
+TEST(Check, AFutureTorchGetsKnowledgeOutdated)
+{
+    const fs::path interpreter = python310();
+    ASSERT_FALSE(interpreter.empty()) << "this test needs a Python 3.10 (/usr/bin/python3.10 or pyenv's 3.10.x)";
+    TempDir dir;
+    const fs::path python = brokenTorchVenv(interpreter, dir / "venv", "2.99.0");
+    const QJsonObject doc = json(check({"--python", python.string(), "--format", "json"}));
+    const auto outdated = findings(doc, QStringLiteral("knowledge.outdated"));
+    ASSERT_EQ(outdated.size(), 1u) << dump(doc);
+    EXPECT_EQ(outdated[0].value(QStringLiteral("severity")).toString(), QStringLiteral("info"));
+    const QJsonObject evidence = outdated[0].value(QStringLiteral("evidence")).toObject();
+    EXPECT_EQ(evidence.value(QStringLiteral("newest_known")).toString(), QStringLiteral("2.15")) << dump(evidence);
+    // The Python verdict rests on 2.15's range, and says so.
+    const auto unsupported = findings(doc, QStringLiteral("python.unsupported-version"));
+    ASSERT_EQ(unsupported.size(), 1u) << dump(doc);
+    EXPECT_NE(unsupported[0].value(QStringLiteral("title")).toString().indexOf(QStringLiteral("likely")), -1)
+        << dump(unsupported[0]);
+    EXPECT_EQ(unsupported[0].value(QStringLiteral("evidence")).toObject().value(QStringLiteral("inferred_from")).toString(),
+              QStringLiteral("2.15"));
+}
