@@ -10,6 +10,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QDate>
 #include <QJsonObject>
 
 using namespace td::test;
@@ -311,4 +312,43 @@ TEST(Check, AFutureTorchGetsKnowledgeOutdated)
         << dump(unsupported[0]);
     EXPECT_EQ(unsupported[0].value(QStringLiteral("evidence")).toObject().value(QStringLiteral("inferred_from")).toString(),
               QStringLiteral("2.15"));
+}
+
+TEST(Check, RefreshKnowledgeUsesAndCachesTheReleaseList)
+{
+    TempDir dir;
+    FakeTorch torch(dir / "venv", "raise ImportError('libtorch_cpu.so: cannot open shared object file')\n");
+    const std::string recorded =
+        "file://" + (fs::path(config::sourceDir) / "tests/data/pypi/torch.json").string();
+    const auto checkWith = [&](const std::string &data, const std::string &index, bool refresh) {
+        std::vector<std::string> argv{config::torchdoctor, "check", "--python", torch.python().string(),
+                                      "--format", "json", "--no-import"};
+        if (refresh)
+            argv.push_back("--refresh-knowledge");
+        RunOptions options;
+        options.timeout = std::chrono::seconds(240);
+        options.setEnv = {{"XDG_DATA_HOME", data}, {"TORCHDOCTOR_RELEASE_INDEX", index}};
+        options.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD"};
+        return run(argv, options);
+    };
+    const QString today = QDate::currentDate().toString(Qt::ISODate);
+
+    // Offline (nothing listens on port 1): the shipped list, with its date, and a clear note.
+    const RunResult offline = checkWith((dir / "offline").string(), "http://127.0.0.1:1/pypi/torch/json", true);
+    EXPECT_NE(offline.err.find("the release list could not be fetched"), std::string::npos) << offline.err;
+    const QJsonObject shipped = json(offline).value(QStringLiteral("knowledge_releases")).toObject();
+    EXPECT_EQ(shipped.value(QStringLiteral("source")).toString(), QStringLiteral("shipped")) << offline.out;
+    EXPECT_EQ(shipped.value(QStringLiteral("date")).toString(),
+              json(offline).value(QStringLiteral("knowledge_date")).toString());
+
+    // A fetched list is used, and kept for the next run without --refresh-knowledge.
+    const RunResult fetched = checkWith((dir / "online").string(), recorded, true);
+    EXPECT_EQ(fetched.err.find("could not be fetched"), std::string::npos) << fetched.err;
+    const QJsonObject used = json(fetched).value(QStringLiteral("knowledge_releases")).toObject();
+    EXPECT_EQ(used.value(QStringLiteral("source")).toString(), QString::fromStdString(recorded)) << fetched.out;
+    EXPECT_EQ(used.value(QStringLiteral("date")).toString(), today);
+    const RunResult later = checkWith((dir / "online").string(), "http://127.0.0.1:1/", false);
+    EXPECT_EQ(json(later).value(QStringLiteral("knowledge_releases")).toObject().value(QStringLiteral("source")).toString(),
+              QString::fromStdString(recorded))
+        << later.out;
 }
