@@ -6,11 +6,13 @@
 
 #include "checks/CheckRunner.h"
 #include "knowledge/KnowledgeBase.h"
+#include "knowledge/ReleaseIndexFetch.h"
 #include "platform/Logging.h"
 #include "report/Bundle.h"
 #include "report/SupportReport.h"
 
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -54,9 +56,13 @@ public:
                                       "files).")),
           m_noRedact(QStringLiteral("no-redact"),
                      QStringLiteral("Keep user names, paths and secrets in the output (for local use only; the report "
-                                    "says so)."))
+                                    "says so).")),
+          m_refresh(QStringLiteral("refresh-knowledge"),
+                    QStringLiteral("First fetch the current torch release list from PyPI (5 s at most; kept in the "
+                                   "app-data folder for later runs, and used where it is newer than the shipped "
+                                   "knowledge). TORCHDOCTOR_RELEASE_INDEX names another index URL."))
     {
-        parser.addOptions({m_python, m_project, m_noImport, m_timeout, m_noTerminal, m_noRedact});
+        parser.addOptions({m_python, m_project, m_noImport, m_timeout, m_noTerminal, m_noRedact, m_refresh});
     }
 
     // Reads the options; on a usage error prints it and returns false.
@@ -79,6 +85,7 @@ public:
         }
         m_request.runImport = !parser.isSet(m_noImport);
         m_request.compareTerminal = !parser.isSet(m_noTerminal);
+        m_refreshKnowledge = parser.isSet(m_refresh);
         m_request.timeout = std::chrono::seconds(timeout);
         m_reportOptions.redact = !parser.isSet(m_noRedact);
         m_reportOptions.logFile = platform::logFile();
@@ -95,6 +102,11 @@ public:
             spdlog::critical("knowledge base: {}", problems.join(QStringLiteral("; ")).toStdString());
             return std::nullopt;
         }
+        // The release list of an earlier refresh, then (when asked) a fresh one.
+        if (const auto cached = knowledge::ReleaseIndexFetch::loadCache())
+            knowledge->applyIndex(*cached);
+        if (m_refreshKnowledge)
+            refreshReleases(*knowledge, err);
         platform::CancelToken cancel;
         g_cancel = &cancel;
         std::signal(SIGINT, onInterrupt);
@@ -115,7 +127,30 @@ public:
     const report::ReportOptions &reportOptions() const { return m_reportOptions; }
 
 private:
-    QCommandLineOption m_python, m_project, m_noImport, m_timeout, m_noTerminal, m_noRedact;
+    static void refreshReleases(knowledge::KnowledgeBase &knowledge, QTextStream &err)
+    {
+        const QString url = qEnvironmentVariable("TORCHDOCTOR_RELEASE_INDEX",
+                                                 QString::fromLatin1(knowledge::ReleaseIndexFetch::defaultUrl));
+        knowledge::ReleaseIndexFetch fetch;
+        QEventLoop loop;
+        QObject::connect(&fetch, &knowledge::ReleaseIndexFetch::finished, &loop,
+                         [&](const std::optional<knowledge::ReleaseIndex> &index, const QString &error) {
+                             if (index) {
+                                 knowledge::ReleaseIndexFetch::saveCache(*index);
+                                 knowledge.applyIndex(*index);
+                             } else {
+                                 err << "torchdoctor: the release list could not be fetched from " << url << " ("
+                                     << error << "); using the " << knowledge.releaseSource() << " knowledge of "
+                                     << knowledge.releaseDate().toString(Qt::ISODate) << "\n";
+                             }
+                             loop.quit();
+                         });
+        fetch.start(QUrl(url), 5000);
+        loop.exec();
+    }
+
+    QCommandLineOption m_python, m_project, m_noImport, m_timeout, m_noTerminal, m_noRedact, m_refresh;
+    bool m_refreshKnowledge = false;
     checks::CheckRequest m_request;
     report::ReportOptions m_reportOptions;
 };

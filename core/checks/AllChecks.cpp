@@ -10,6 +10,7 @@ std::vector<std::unique_ptr<Check>> allChecks()
 {
     std::vector<std::unique_ptr<Check>> checks;
     checks.push_back(std::make_unique<PythonCheck>());
+    checks.push_back(std::make_unique<KnowledgeCheck>());
     checks.push_back(std::make_unique<TorchInstallCheck>());
     checks.push_back(std::make_unique<ImportCheck>());
     checks.push_back(std::make_unique<LibraryCheck>());

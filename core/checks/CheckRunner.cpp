@@ -191,8 +191,11 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
         facts.compose = platform::ComposeFile::read(facts.composeFile);
         facts.dotEnv = platform::readDotEnv(QDir(m_request.projectDir).filePath(QStringLiteral(".env")));
     }
-    if (m_knowledge)
+    if (m_knowledge) {
         report.knowledgeDate = m_knowledge->date();
+        report.releasesSource = m_knowledge->releaseSource();
+        report.releasesDate = m_knowledge->releaseDate();
+    }
 
     const auto &checks = m_checks;
     // Each collector fills a result of its own; the runner copies it into

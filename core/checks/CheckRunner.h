@@ -33,6 +33,8 @@ struct CheckReport {
     Facts facts;
     QList<Finding> findings;
     QDate knowledgeDate;
+    QString releasesSource; // "shipped", or the index the release list came from
+    QDate releasesDate;     // the date of that release list
     qint64 elapsedMs = 0;
     bool cancelled = false;
 

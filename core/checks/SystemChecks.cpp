@@ -4,6 +4,7 @@
 #include "checks/CheckSupport.h"
 #include "report/DepsReport.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -29,6 +30,31 @@ QString torchCuda(const Facts &facts)
         return {};
     const QString cuda = probe->torch.versionPyCuda;
     return cuda == QLatin1String("None") ? QString() : cuda;
+}
+
+// "x86_64", "aarch64": the interpreter's CPU as the knowledge base names it.
+QString machineOf(const python::Interpreter &in)
+{
+    return in.machine.compare(QLatin1String("AMD64"), Qt::CaseInsensitive) == 0 ? QStringLiteral("x86_64")
+                                                                                : in.machine;
+}
+
+// Where a verdict rests on facts the knowledge base does not hold for this very release,
+// the sentence that says so (empty when it does hold them).
+QString inferenceNote(const knowledge::Release &release, const QString &field, const knowledge::KnowledgeBase &kb)
+{
+    if (!release.inferredFrom.isEmpty())
+        return QLatin1Char(' ')
+               + QCoreApplication::translate("KnowledgeCheck",
+                                             "torch %1 is newer than the knowledge base (dated %2), so this is "
+                                             "inferred from torch %3: likely, not certain.")
+                     .arg(release.torch, kb.date().toString(Qt::ISODate), release.inferredFrom);
+    if (!release.certain(field))
+        return QLatin1Char(' ')
+               + QCoreApplication::translate("KnowledgeCheck",
+                                             "No source confirms these facts for torch %1 yet: likely, not certain.")
+                     .arg(release.torch);
+    return {};
 }
 
 bool isAscii(const QString &s)
@@ -86,8 +112,7 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
                            evidence, {FixFamily::System, FixFamily::Reinstall});
     }
     const knowledge::Os os = osOfPlatform(in.platform);
-    const QString machine =
-        in.machine.compare(QLatin1String("AMD64"), Qt::CaseInsensitive) == 0 ? QStringLiteral("x86_64") : in.machine;
+    const QString machine = machineOf(in);
     if (in.bits == 64 && !machine.isEmpty() && !kb.hasWheels(os, machine)) {
         out << makeFinding(QStringLiteral("python.unsupported-platform"), Severity::Error,
                            tr("PyTorch publishes no builds for %1 on this system").arg(machine),
@@ -116,22 +141,74 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
     const auto release = torch.isEmpty() ? std::nullopt : kb.release(torch);
     if (release && !imports) {
         const knowledge::Support support = kb.pythonSupport(torch, python);
-        const QString range = release ? QStringLiteral("%1–%2").arg(release->pythonMin, release->pythonMax) : QString();
+        const QString range = QStringLiteral("%1–%2").arg(release->pythonMin, release->pythonMax);
+        const QString inferred = inferenceNote(*release, QStringLiteral("python"), kb);
+        QJsonObject withRange = evidence;
+        withRange.insert(QStringLiteral("supported_python"), range);
+        if (!release->inferredFrom.isEmpty())
+            withRange.insert(QStringLiteral("inferred_from"), release->inferredFrom);
         if (support == knowledge::Support::No)
             out << makeFinding(QStringLiteral("python.unsupported-version"), Severity::Error,
-                               tr("Python %1 is not supported by torch %2").arg(python, torch),
+                               inferred.isEmpty() ? tr("Python %1 is not supported by torch %2").arg(python, torch)
+                                                  : tr("Python %1 is likely not supported by torch %2").arg(python, torch),
                                tr("torch %1 supports Python %2. Use a Python in that range (a venv with the right "
                                   "version is simplest), or a torch release that supports Python %3.")
-                                   .arg(torch, range, python),
-                               evidence, {FixFamily::Reinstall, FixFamily::Docker});
+                                       .arg(torch, range, python)
+                                   + inferred,
+                               withRange, {FixFamily::Reinstall, FixFamily::Docker});
         else if (support == knowledge::Support::Limited)
             out << makeFinding(QStringLiteral("python.unsupported-version"), Severity::Warning,
                                tr("Python %1 is only experimental for torch %2").arg(python, torch),
                                tr("torch %1 fully supports Python %2; builds for %3 are experimental and some "
                                   "features may be missing.")
-                                   .arg(torch, range, python),
-                               evidence, {FixFamily::Reinstall});
+                                       .arg(torch, range, python)
+                                   + inferred,
+                               withRange, {FixFamily::Reinstall});
     }
+    return out;
+}
+
+// ---- Knowledge -------------------------------------------------------------
+
+QString KnowledgeCheck::id() const
+{
+    return QStringLiteral("knowledge");
+}
+QString KnowledgeCheck::title() const
+{
+    return tr("Does TorchDoctor know this torch release?");
+}
+FactSet KnowledgeCheck::needs() const
+{
+    return static_cast<FactSet>(Fact::Interpreters);
+}
+
+QList<Finding> KnowledgeCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
+{
+    QList<Finding> out;
+    const python::StaticProbe *probe = facts.chosenProbe();
+    if (!probe || !probe->torch.installed || probe->torch.version.isEmpty())
+        return out;
+    const auto release = kb.release(probe->torch.version);
+    if (!release || release->inferredFrom.isEmpty())
+        return out;
+    const QString date = kb.date().toString(Qt::ISODate);
+    out << makeFinding(
+        QStringLiteral("knowledge.outdated"), Severity::Info,
+        tr("torch %1 is newer than TorchDoctor's knowledge (dated %2)").arg(probe->torch.version, date),
+        tr("The knowledge base knows torch releases up to %1. For torch %2 these facts are inferred from %1: the "
+           "supported Python versions (%3–%4), the CUDA variants (%5), the GPU architectures of their builds and "
+           "the matching torchvision (%6) and torchaudio (%7). Every verdict built on them says \"likely\". A "
+           "newer TorchDoctor knows more.")
+            .arg(release->inferredFrom, release->torch, release->pythonMin, release->pythonMax,
+                 (release->cudaStable + release->cudaExperimental).join(QStringLiteral(", ")), release->torchvision,
+                 release->torchaudio),
+        QJsonObject{{QStringLiteral("torch"), probe->torch.version},
+                    {QStringLiteral("newest_known"), release->inferredFrom},
+                    {QStringLiteral("knowledge_date"), date},
+                    {QStringLiteral("inferred"), toJsonArray({QStringLiteral("python"), QStringLiteral("cuda"),
+                                                              QStringLiteral("gpu-arch"), QStringLiteral("torchvision"),
+                                                              QStringLiteral("torchaudio")})}});
     return out;
 }
 
@@ -158,6 +235,7 @@ QList<Finding> PackagesCheck::run(const Facts &facts, const knowledge::Knowledge
         return out;
     const QString torch = probe->torch.version;
     const auto expected = kb.companions(torch);
+    const auto release = kb.release(torch);
     for (const python::PackageInfo &p : probe->torch.companions) {
         const QString name = p.name.toLower();
         if (name != QLatin1String("torchvision") && name != QLatin1String("torchaudio"))
@@ -166,12 +244,14 @@ QList<Finding> PackagesCheck::run(const Facts &facts, const knowledge::Knowledge
         if (expected) {
             const QString want = name == QLatin1String("torchvision") ? expected->torchvision : expected->torchaudio;
             const QString have = p.version.section(u'+', 0, 0);
-            const bool orLater = name == QLatin1String("torchaudio") && expected->torchaudioOrLater;
+            const bool orLater =
+                name == QLatin1String("torchaudio") ? expected->torchaudioOrLater : expected->torchvisionOrLater;
             const bool matches = orLater ? knowledge::KnowledgeBase::compareVersions(have, want) >= 0
                                          : (have == want || have.startsWith(want + u'.'));
             if (!want.isEmpty() && !matches)
                 problem = tr("%1 %2 is installed, but torch %3 needs %1 %4%5.")
-                              .arg(p.name, p.version, torch, want, orLater ? tr(" or later") : QString());
+                              .arg(p.name, p.version, torch, want, orLater ? tr(" or later") : QString())
+                          + (release ? inferenceNote(*release, name, kb) : QString());
         }
         // A CPU torchvision with a CUDA torch (or another CUDA) fails at the first operator.
         const QString torchLabel = localLabel(torch), theirLabel = localLabel(p.version);
@@ -217,6 +297,7 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
         return out;
     const platform::GpuInfo &gpu = facts.gpu;
     const knowledge::Os os = osOfPlatform(probe->interpreter.platform);
+    const QString machine = machineOf(probe->interpreter);
     const QString torch = probe->torch.version;
     const QString cuda = torchCuda(facts);
     const QString python = QStringLiteral("%1.%2")
@@ -246,8 +327,8 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
     }
     const platform::Gpu *first = gpu.gpus.isEmpty() ? nullptr : &gpu.gpus.first();
     if (cuda.isEmpty()) {
-        const auto choice =
-            kb.bestVariant(gpu.driverVersion, os, first ? first->ccMajor : 0, first ? first->ccMinor : 0, python);
+        const auto choice = kb.bestVariant(gpu.driverVersion, os, first ? first->ccMajor : 0,
+                                           first ? first->ccMinor : 0, python, {}, machine);
         out << makeFinding(
             QStringLiteral("cuda.cpu-build-with-gpu"), Severity::Warning,
             tr("An NVIDIA GPU is here, but torch %1 is a CPU-only build").arg(torch),
@@ -265,7 +346,7 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
         QJsonObject withRequiredDriver = gpuEvidence;
         withRequiredDriver.insert(QStringLiteral("required_driver"), kb.minimumDriver(cuda, os));
         const auto choice = kb.bestVariant(gpu.driverVersion, os, first ? first->ccMajor : 0,
-                                           first ? first->ccMinor : 0, python, torch);
+                                           first ? first->ccMinor : 0, python, torch, machine);
         out << makeFinding(
             QStringLiteral("cuda.driver-too-old"), Severity::Error,
             tr("The NVIDIA driver %1 is too old for torch's CUDA %2").arg(gpu.driverVersion, cuda),
@@ -280,17 +361,29 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
         if (g.ccMajor == 0)
             continue;
         knowledge::Support arch = knowledge::Support::Full;
-        if (facts.import.outcome == python::ImportResult::Outcome::Ok && !facts.import.archList.isEmpty())
+        // The table stands in for the build's own list when torch does not import: say how sure it is.
+        QString fromTable;
+        if (facts.import.outcome == python::ImportResult::Outcome::Ok && !facts.import.archList.isEmpty()) {
             arch = knowledge::KnowledgeBase::archSupport(facts.import.archList, g.ccMajor, g.ccMinor);
-        else if (!variant.isEmpty())
-            arch = kb.archSupport(variant, g.ccMajor, g.ccMinor, torch);
+        } else if (!variant.isEmpty()) {
+            arch = kb.archSupport(variant, g.ccMajor, g.ccMinor, torch, os, machine);
+            const auto release = kb.release(torch);
+            const knowledge::ArchEntry *row = kb.archEntry(variant, torch, os, machine);
+            fromTable = release ? inferenceNote(*release, QStringLiteral("cuda"), kb) : QString();
+            if (fromTable.isEmpty() && row && row->confidence == QLatin1String("unverified"))
+                fromTable = QLatin1Char(' ')
+                            + tr("The architecture list of %1 builds for this platform is not confirmed by a "
+                                 "source: likely, not certain.")
+                                  .arg(variant);
+        }
         if (arch == knowledge::Support::Full)
             continue;
-        const auto choice = kb.bestVariant(gpu.driverVersion, os, g.ccMajor, g.ccMinor, python);
+        const auto choice = kb.bestVariant(gpu.driverVersion, os, g.ccMajor, g.ccMinor, python, {}, machine);
         out << makeFinding(
             QStringLiteral("cuda.gpu-arch-unsupported"),
             arch == knowledge::Support::No ? Severity::Error : Severity::Warning,
-            tr("torch %1 has no code for %2 (compute capability %3.%4)")
+            (fromTable.isEmpty() ? tr("torch %1 has no code for %2 (compute capability %3.%4)")
+                                 : tr("torch %1 likely has no code for %2 (compute capability %3.%4)"))
                 .arg(torch, g.name)
                 .arg(g.ccMajor)
                 .arg(g.ccMinor),
@@ -302,9 +395,11 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
                       .arg(g.ccMajor)
                       .arg(g.ccMinor)
                       .arg(choice.indexUrl)
+                      + fromTable
                 : tr("Only PTX for JIT compilation covers this GPU: the first run of each kernel is "
                      "slow. A build with native code is %1.")
-                      .arg(choice.indexUrl),
+                          .arg(choice.indexUrl)
+                      + fromTable,
             QJsonObject{{QStringLiteral("gpu"), g.name},
                         {QStringLiteral("compute_capability"), QStringLiteral("%1.%2").arg(g.ccMajor).arg(g.ccMinor)},
                         {QStringLiteral("arch_list"), toJsonArray(facts.import.archList)},

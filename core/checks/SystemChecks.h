@@ -8,6 +8,9 @@ namespace td::checks {
 // The interpreter itself: found, runs, 64-bit, a Python that torch supports
 // (python.not-found, python.unusable, python.32-bit, python.unsupported-version).
 TD_DECLARE_CHECK(PythonCheck)
+// How current the knowledge is for the installed torch (knowledge.outdated: a release newer
+// than the knowledge base, whose facts are inferred from the newest known one).
+TD_DECLARE_CHECK(KnowledgeCheck)
 // torchvision / torchaudio built for this torch (packages.mismatch).
 TD_DECLARE_CHECK(PackagesCheck)
 // The driver, the GPUs and the CUDA build of torch (cuda.no-driver,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "knowledge/KnowledgeBase.h"
 
+#include "knowledge/ReleaseIndex.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -379,6 +381,7 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
             Release rel;
             rel.torch = r.str(o, "torch", w);
             rel.released = r.str(o, "released", w);
+            rel.latest = r.str(o, "latest", w, false);
             const QJsonObject py = r.obj(o, "python", w);
             rel.pythonMin = r.str(py, "min", w + QStringLiteral(".python"));
             rel.pythonMax = r.str(py, "max", w + QStringLiteral(".python"));
@@ -390,6 +393,12 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
             rel.torchvision = r.str(o, "torchvision", w);
             rel.torchaudio = r.str(o, "torchaudio", w);
             rel.torchaudioForwardCompatible = o.value(QLatin1String("torchaudioForwardCompatible")).toBool();
+            rel.torchvisionForwardCompatible = o.value(QLatin1String("torchvisionForwardCompatible")).toBool();
+            const QJsonObject wheels = r.obj(o, "wheels", w, false);
+            rel.wheelPythons = r.strings(wheels, "python", w + QStringLiteral(".wheels"), !wheels.isEmpty());
+            rel.wheelPlatforms = r.strings(wheels, "platforms", w + QStringLiteral(".wheels"), !wheels.isEmpty());
+            rel.pypiCuda = r.str(o, "pypiCuda", w, false);
+            rel.unconfirmed = r.strings(o, "unconfirmed", w, false);
             const QJsonObject patches = r.obj(o, "torchaudioPatches", w, false);
             for (auto it = patches.begin(); it != patches.end(); ++it)
                 rel.torchaudioPatches.insert(it.key(), it.value().toString());
@@ -447,9 +456,18 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
         for (qsizetype i = 0; i < variants.size(); ++i) {
             const QJsonObject o = variants.at(i).toObject();
             const QString w = at("variants", i);
-            ArchEntry e{r.str(o, "variant", w), r.range(o, "torch", w),    r.strings(o, "archs", w),
-                        r.strings(o, "ptx", w), r.str(o, "confidence", w), r.text(o, "note", w),
-                        r.sources(o, w)};
+            ArchEntry e;
+            e.variant = r.str(o, "variant", w);
+            e.torch = r.range(o, "torch", w);
+            const QString os = r.str(o, "os", w, false);
+            if (!os.isEmpty())
+                e.os = parseOs(os);
+            e.arch = r.str(o, "arch", w, false);
+            e.archs = r.strings(o, "archs", w);
+            e.ptx = r.strings(o, "ptx", w);
+            e.confidence = r.str(o, "confidence", w);
+            e.note = r.text(o, "note", w);
+            e.sources = r.sources(o, w);
             if (e.archs.isEmpty())
                 r.error(w, QStringLiteral("no architectures"));
             m_arch << e;
@@ -566,7 +584,74 @@ std::optional<Release> KnowledgeBase::release(const QString &torchVersion) const
     for (const Release &r : m_releases)
         if (r.torch == mm)
             return r;
-    return std::nullopt;
+    // A release after the newest known one: its facts are most likely those of the newest.
+    std::optional<Release> inferred = newestRelease();
+    if (!inferred || mm.isEmpty() || compareVersions(mm, inferred->torch) <= 0)
+        return std::nullopt;
+    inferred->inferredFrom = inferred->torch;
+    inferred->torch = mm;
+    inferred->released.clear();
+    inferred->latest.clear();
+    return inferred;
+}
+
+bool KnowledgeBase::applyIndex(const ReleaseIndex &index)
+{
+    const std::optional<Release> newest = newestRelease();
+    if (!newest || !index.fetched.isValid() || index.fetched <= date())
+        return false;
+    for (const IndexRelease &r : index.releases) {
+        const auto known = std::find_if(m_releases.begin(), m_releases.end(),
+                                        [&r](const Release &k) { return k.torch == r.torch; });
+        if (known != m_releases.end()) {
+            if (compareVersions(r.latest, known->latest) > 0)
+                known->latest = r.latest;
+            continue;
+        }
+        if (compareVersions(r.torch, newest->torch) <= 0)
+            continue; // an old release the files leave out on purpose
+        QStringList plain;
+        for (const QString &p : r.pythons)
+            if (!p.endsWith(u't'))
+                plain << p;
+        if (plain.isEmpty())
+            continue;
+        Release added = *newest;
+        added.torch = r.torch;
+        added.released = r.released;
+        added.latest = r.latest;
+        added.pythonMin = plain.first();
+        added.pythonMax = plain.last();
+        added.pythonExperimental.clear();
+        for (const QString &p : r.pythons)
+            if (p.endsWith(u't'))
+                added.pythonExperimental << p;
+        added.wheelPythons = r.pythons;
+        added.wheelPlatforms = r.platforms;
+        added.pypiCuda.clear();
+        added.unconfirmed = {QStringLiteral("cuda"), QStringLiteral("rocm"), QStringLiteral("torchvision"),
+                             QStringLiteral("torchaudio")};
+        added.note = {QStringLiteral("Known from the package index (%1) only: the CUDA and ROCm variants and the "
+                                     "companions are those of %2 until the knowledge base knows more.")
+                          .arg(index.source, newest->torch),
+                      QStringLiteral("仅从软件包索引（%1）得知：在知识库了解更多之前，CUDA 和 ROCm 版本以及配套包沿用 %2。")
+                          .arg(index.source, newest->torch)};
+        added.sources = {index.source};
+        m_releases << added;
+    }
+    m_indexSource = index.source;
+    m_indexDate = index.fetched;
+    return true;
+}
+
+std::optional<Release> KnowledgeBase::newestRelease() const
+{
+    const auto newest = std::max_element(m_releases.begin(), m_releases.end(), [](const Release &a, const Release &b) {
+        return compareVersions(a.torch, b.torch) < 0;
+    });
+    if (newest == m_releases.end())
+        return std::nullopt;
+    return *newest;
 }
 
 Support KnowledgeBase::pythonSupport(const QString &torchVersion, const QString &python) const
@@ -579,8 +664,12 @@ Support KnowledgeBase::pythonSupport(const QString &torchVersion, const QString 
     const QString exact = freeThreaded ? base + QLatin1Char('t') : base;
     if (r->pythonExperimental.contains(exact))
         return Support::Limited;
-    if (compareVersions(base, r->pythonMin) >= 0 && compareVersions(base, r->pythonMax) <= 0)
-        return freeThreaded ? Support::Limited : Support::Full; // free-threaded builds are listed only as experimental
+    if (compareVersions(base, r->pythonMin) >= 0 && compareVersions(base, r->pythonMax) <= 0) {
+        // Free-threaded builds are experimental at best, and absent where PyPI has no wheel for them.
+        if (freeThreaded && !r->wheelPythons.isEmpty() && !r->wheelPythons.contains(exact))
+            return Support::No;
+        return freeThreaded ? Support::Limited : Support::Full;
+    }
     if (r->pythonExperimental.contains(base))
         return Support::Limited;
     return Support::No;
@@ -665,19 +754,41 @@ Support KnowledgeBase::archSupport(const QStringList &archList, int ccMajor, int
     return best;
 }
 
-Support KnowledgeBase::archSupport(const QString &variant, int ccMajor, int ccMinor, const QString &torchVersion) const
+const ArchEntry *KnowledgeBase::archEntry(const QString &variant, const QString &torchVersion, Os os,
+                                          const QString &machine) const
 {
+    // Python says "AMD64" on Windows and "arm64" on macOS; the rows use Linux's names.
+    QString arch = machine.isEmpty() || machine.compare(QLatin1String("AMD64"), Qt::CaseInsensitive) == 0
+                       ? QStringLiteral("x86_64")
+                       : machine;
+    if (arch == QLatin1String("arm64"))
+        arch = QStringLiteral("aarch64");
+    // 2: a row for this OS and CPU, 1: for this OS, 0: for every platform.
+    const auto specificity = [&](const ArchEntry &e) {
+        if ((e.os && *e.os != os) || (!e.arch.isEmpty() && e.arch != arch))
+            return -1;
+        return (e.os ? 1 : 0) + (e.arch.isEmpty() ? 0 : 1);
+    };
+    // With a torch version: the most specific row whose range holds it. Without one: the row of
+    // the newest builds, the most specific of equally new ones.
     const ArchEntry *chosen = nullptr;
     for (const ArchEntry &e : m_arch) {
-        if (e.variant != variant)
+        const int level = specificity(e);
+        if (e.variant != variant || level < 0)
             continue;
-        if (!torchVersion.isEmpty()) {
-            if (e.torch.contains(majorMinor(torchVersion)))
-                chosen = &e;
-        } else if (!chosen || compareVersions(e.torch.min, chosen->torch.min) > 0) {
+        if (!torchVersion.isEmpty() && !e.torch.contains(majorMinor(torchVersion)))
+            continue;
+        const int newer = !chosen ? 1 : torchVersion.isEmpty() ? compareVersions(e.torch.min, chosen->torch.min) : 0;
+        if (newer > 0 || (newer == 0 && level > specificity(*chosen)))
             chosen = &e;
-        }
     }
+    return chosen;
+}
+
+Support KnowledgeBase::archSupport(const QString &variant, int ccMajor, int ccMinor, const QString &torchVersion, Os os,
+                                   const QString &machine) const
+{
+    const ArchEntry *chosen = archEntry(variant, torchVersion, os, machine);
     if (!chosen)
         return Support::No;
     QStringList list;
@@ -689,19 +800,33 @@ Support KnowledgeBase::archSupport(const QString &variant, int ccMajor, int ccMi
 }
 
 VariantChoice KnowledgeBase::bestVariant(const QString &driverVersion, Os os, int ccMajor, int ccMinor,
-                                         const QString &python, const QString &torchVersion) const
+                                         const QString &python, const QString &torchVersion,
+                                         const QString &machine) const
 {
     VariantChoice choice;
     std::optional<Release> rel;
     if (!torchVersion.isEmpty()) {
         rel = release(torchVersion);
     } else {
-        for (const Release &r : m_releases) {
-            if (!python.isEmpty() && pythonSupport(r.torch, python) != Support::Full)
-                continue;
-            if (!rel || compareVersions(r.torch, rel->torch) > 0)
-                rel = r;
+        // The newest release for this Python with a CUDA build that runs here (a GPU or a driver
+        // the newest releases dropped gets the last release that covers it); else what the
+        // newest one says.
+        QList<Release> candidates;
+        for (const Release &r : m_releases)
+            if (python.isEmpty() || pythonSupport(r.torch, python) == Support::Full)
+                candidates << r;
+        std::sort(candidates.begin(), candidates.end(),
+                  [](const Release &a, const Release &b) { return compareVersions(a.torch, b.torch) > 0; });
+        std::optional<VariantChoice> newest;
+        for (const Release &r : candidates) {
+            const VariantChoice c = bestVariant(driverVersion, os, ccMajor, ccMinor, python, r.torch, machine);
+            if (c.why != VariantChoice::Why::GpuUnsupported && c.why != VariantChoice::Why::DriverTooOld)
+                return c;
+            if (!newest)
+                newest = c;
         }
+        if (newest)
+            return *newest;
     }
     const auto cpu = [&choice](VariantChoice::Why why) {
         choice.variant = QStringLiteral("cpu");
@@ -714,6 +839,7 @@ VariantChoice KnowledgeBase::bestVariant(const QString &driverVersion, Os os, in
         return choice;
     }
     choice.torch = rel->torch;
+    choice.certain = rel->certain(QStringLiteral("python"));
     if (!python.isEmpty() && pythonSupport(rel->torch, python) == Support::No) {
         choice.why = VariantChoice::Why::PythonUnsupported;
         return choice;
@@ -737,7 +863,8 @@ VariantChoice KnowledgeBase::bestVariant(const QString &driverVersion, Os os, in
     for (const Support level : {Support::Full, Support::Limited}) {
         for (const QStringList *list : {&stable, &experimental}) {
             for (const QString &variant : *list) {
-                const bool covered = !gpuKnown || archSupport(variant, ccMajor, ccMinor, rel->torch) != Support::No;
+                const bool covered =
+                    !gpuKnown || archSupport(variant, ccMajor, ccMinor, rel->torch, os, machine) != Support::No;
                 gpuCovered = gpuCovered || covered;
                 const Support driver = driverSupport(driverVersion, variant, os);
                 if (covered && driver == level) {
@@ -745,6 +872,9 @@ VariantChoice KnowledgeBase::bestVariant(const QString &driverVersion, Os os, in
                     choice.indexUrl = QStringLiteral("https://download.pytorch.org/whl/") + variant;
                     choice.driver = driver;
                     choice.why = VariantChoice::Why::Chosen;
+                    const ArchEntry *row = archEntry(variant, rel->torch, os, machine);
+                    choice.certain = rel->certain(QStringLiteral("cuda"))
+                                     && (!row || row->confidence != QLatin1String("unverified"));
                     return choice;
                 }
             }
@@ -758,7 +888,8 @@ std::optional<Companions> KnowledgeBase::companions(const QString &torchVersion)
     const std::optional<Release> r = release(torchVersion);
     if (!r)
         return std::nullopt;
-    Companions c{r->torchvision, r->torchaudio, r->torchaudioForwardCompatible};
+    Companions c{r->torchvision, r->torchaudio, r->torchvisionForwardCompatible, r->torchaudioForwardCompatible,
+                 r->inferredFrom};
     const QList<int> p = versionParts(torchVersion);
     if (p.size() >= 3) {
         const QString patch = QStringLiteral("%1.%2.%3").arg(p.at(0)).arg(p.at(1)).arg(p.at(2));

@@ -13,6 +13,8 @@
 
 namespace td::knowledge {
 
+struct ReleaseIndex;
+
 enum class Os { Linux, Windows, MacOS };
 
 // Full: supported. Limited: works with limits (experimental Python, CUDA minor-version
@@ -45,16 +47,31 @@ struct Platform {
 struct Release {
     QString torch;    // "2.9"
     QString released; // "2025-10" or "2026-03-18"
+    QString latest;   // the newest patch release on PyPI: "2.9.1"; empty when not known
     QString pythonMin, pythonMax;
     QStringList pythonExperimental;           // "3.13", "3.14t"
     QStringList cudaStable, cudaExperimental; // index names: "cu126"
     QStringList rocm;                         // "6.4"
     QString torchvision;                      // "0.24"
     QString torchaudio;                       // "2.9"
-    bool torchaudioForwardCompatible = false; // this torchaudio and later ones work with this torch
-    QMap<QString, QString> torchaudioPatches; // torch patch release -> torchaudio
+    bool torchvisionForwardCompatible = false; // this torchvision and later ones work with this torch
+    bool torchaudioForwardCompatible = false;  // this torchaudio and later ones work with this torch
+    QMap<QString, QString> torchaudioPatches;  // torch patch release -> torchaudio
+    QStringList wheelPythons;   // Pythons the newest patch has PyPI wheels for: "3.13", "3.14t"; empty: not known
+    QStringList wheelPlatforms; // "linux-x86_64", "macos-arm64" ...
+    QString pypiCuda;           // what a plain `pip install torch` gets on Linux x86_64: "cu130"
+    QStringList unconfirmed;    // curated fields no source confirms yet: "cuda", "rocm" ...
+    // Set when the release is newer than the knowledge base: the newest known release
+    // ("2.15") whose facts stand in for it.
+    QString inferredFrom;
     Text note;
     QStringList sources;
+    // Whether a field ("python", "cuda", "torchvision" ...) is known for this release, not
+    // inferred from another one or unconfirmed: verdicts built on it say "likely" otherwise.
+    [[nodiscard]] bool certain(const QString &field) const
+    {
+        return inferredFrom.isEmpty() && !unconfirmed.contains(field);
+    }
 };
 
 struct DriverRow {
@@ -82,6 +99,8 @@ struct DriverFamily {
 struct ArchEntry {
     QString variant; // "cu128"
     VersionRange torch;
+    std::optional<Os> os; // only for this OS; nullopt: everywhere
+    QString arch;         // only for this CPU architecture ("aarch64"); empty: every one
     QStringList archs; // "7.5", "12.0": compute capabilities with compiled code
     QStringList ptx;   // compute capabilities with PTX for JIT
     QString confidence;
@@ -154,9 +173,11 @@ struct OpenMpConflict {
 };
 
 struct Companions {
-    QString torchvision;            // "0.24" (minor series)
-    QString torchaudio;             // "2.9", or the patch release when known
-    bool torchaudioOrLater = false; // later torchaudio releases work too
+    QString torchvision;             // "0.24" (minor series), or a patch release ("0.29.2")
+    QString torchaudio;              // "2.9", or the patch release when known
+    bool torchvisionOrLater = false; // later torchvision releases work too
+    bool torchaudioOrLater = false;  // later torchaudio releases work too
+    QString inferredFrom;            // set when the torch release is newer than the knowledge base
 };
 
 // What else is known about a failed import, beyond the message.
@@ -172,6 +193,7 @@ struct VariantChoice {
     Why why = Why::Chosen;
     Support driver = Support::No; // how well the driver supports the chosen CUDA variant
     QString torch;                // the torch release the choice is for
+    bool certain = true;          // false when it rests on inferred or unconfirmed facts
 };
 
 class KnowledgeBase {
@@ -184,6 +206,17 @@ public:
     [[nodiscard]] bool isLoaded() const { return m_loaded; }
     // The oldest "date" of the loaded files: how current the knowledge is.
     [[nodiscard]] QDate date() const;
+    // Adds what a release index (PyPI) knows beyond the shipped files, when it is newer than
+    // them: releases after the newest known one (their Python range and platforms from the
+    // index, the rest from the newest known release, marked unconfirmed) and newer patch
+    // releases. Returns whether it was used.
+    bool applyIndex(const ReleaseIndex &index);
+    // Which release knowledge is in use: "shipped", or the index it came from, and its date.
+    [[nodiscard]] QString releaseSource() const
+    {
+        return m_indexSource.isEmpty() ? QStringLiteral("shipped") : m_indexSource;
+    }
+    [[nodiscard]] QDate releaseDate() const { return m_indexDate.isValid() ? m_indexDate : date(); }
 
     [[nodiscard]] const QList<Release> &releases() const { return m_releases; }
     [[nodiscard]] const QList<Platform> &platforms() const { return m_platforms; }
@@ -194,8 +227,11 @@ public:
     [[nodiscard]] const QList<WrongAdvice> &wrongAdvice() const { return m_wrongAdvice; }
     [[nodiscard]] const QList<OpenMpRuntime> &openMpRuntimes() const { return m_openMpRuntimes; }
 
-    // The release for a torch version, by major.minor ("2.4.1+cu121" -> 2.4).
+    // The release for a torch version, by major.minor ("2.4.1+cu121" -> 2.4). A release newer
+    // than every known one gets the newest known release's facts, with inferredFrom set.
     [[nodiscard]] std::optional<Release> release(const QString &torchVersion) const;
+    // The newest release the knowledge base knows; nullopt when none is loaded.
+    [[nodiscard]] std::optional<Release> newestRelease() const;
     // Whether a torch release supports a Python ("3.13", "3.12.4", "3.14t").
     [[nodiscard]] Support pythonSupport(const QString &torchVersion, const QString &python) const;
     // Whether wheels exist for an OS and CPU architecture ("x86_64", "aarch64", "arm64").
@@ -207,16 +243,22 @@ public:
     [[nodiscard]] QString fullSupportDriver(const QString &cuda, Os os) const;
     // Full: driver >= Table 3 minimum; Limited: only minor-version compatibility; No: too old.
     [[nodiscard]] Support driverSupport(const QString &driverVersion, const QString &cuda, Os os) const;
+    // The architecture row of a CUDA variant's builds for a torch release (empty: the newest) on
+    // a platform: a row for that OS and CPU ("aarch64"; empty: x86_64) before one for every platform.
+    [[nodiscard]] const ArchEntry *archEntry(const QString &variant, const QString &torchVersion = {},
+                                             Os os = Os::Linux, const QString &machine = {}) const;
     // Whether a CUDA variant's builds (of a torch release; empty: the newest) cover a GPU.
     [[nodiscard]] Support archSupport(const QString &variant, int ccMajor, int ccMinor,
-                                      const QString &torchVersion = {}) const;
+                                      const QString &torchVersion = {}, Os os = Os::Linux,
+                                      const QString &machine = {}) const;
     // Whether an arch list as torch.cuda.get_arch_list() gives it ("sm_86", "compute_120") covers a GPU.
     [[nodiscard]] static Support archSupport(const QStringList &archList, int ccMajor, int ccMinor);
     // The wheel index to install from: the newest stable CUDA variant the driver fully supports
     // that covers the GPU (ccMajor 0: unknown), then experimental ones, then limited support;
     // "cpu" without an NVIDIA driver and on macOS. Empty torch: the newest release for the Python.
     [[nodiscard]] VariantChoice bestVariant(const QString &driverVersion, Os os, int ccMajor, int ccMinor,
-                                            const QString &python = {}, const QString &torchVersion = {}) const;
+                                            const QString &python = {}, const QString &torchVersion = {},
+                                            const QString &machine = {}) const;
     // The torchvision and torchaudio releases that go with a torch version.
     [[nodiscard]] std::optional<Companions> companions(const QString &torchVersion) const;
     // The best matching error signature, with {library}, {missing} ... filled in; nullopt if none.
@@ -244,6 +286,8 @@ private:
 
     bool m_loaded = false;
     QList<QDate> m_dates;
+    QString m_indexSource;
+    QDate m_indexDate;
     QList<Release> m_releases;
     QList<Platform> m_platforms;
     QList<Toolkit> m_toolkits;

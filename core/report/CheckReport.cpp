@@ -153,6 +153,9 @@ QJsonObject checkToJson(const checks::CheckReport &report)
                      {QStringLiteral("notes"), QJsonArray::fromStringList(facts.gpu.notes)}}},
         {QStringLiteral("findings"), findings},
         {QStringLiteral("knowledge_date"), report.knowledgeDate.toString(Qt::ISODate)},
+        {QStringLiteral("knowledge_releases"),
+         QJsonObject{{QStringLiteral("source"), report.releasesSource},
+                     {QStringLiteral("date"), report.releasesDate.toString(Qt::ISODate)}}},
         {QStringLiteral("elapsed_ms"), static_cast<qint64>(report.elapsedMs)},
         {QStringLiteral("cancelled"), report.cancelled},
     };

@@ -787,6 +787,14 @@
         <source>torch %1 (CUDA %2) and driver %3 should work together, yet torch sees no GPU. Check CUDA_VISIBLE_DEVICES, that no other process holds the GPU in exclusive mode, and that the driver&apos;s kernel module is loaded (nvidia-smi works).</source>
         <translation>torch %1（CUDA %2）与驱动 %3 本应可以配合使用，但 torch 看不到 GPU。请检查 CUDA_VISIBLE_DEVICES、是否有其他进程以独占模式占用 GPU，以及驱动的内核模块是否已加载（nvidia-smi 能否运行）。</translation>
     </message>
+    <message>
+        <source>The architecture list of %1 builds for this platform is not confirmed by a source: likely, not certain.</source>
+        <translation>%1 构建在此平台上的架构列表未经来源确认：只是可能，并不确定。</translation>
+    </message>
+    <message>
+        <source>torch %1 likely has no code for %2 (compute capability %3.%4)</source>
+        <translation>torch %1 很可能没有适用于 %2（计算能力 %3.%4）的代码</translation>
+    </message>
 </context>
 <context>
     <name>ImportCheck</name>
@@ -837,6 +845,29 @@
     <message>
         <source>%1. The rest of the diagnosis does not depend on it.</source>
         <translation>%1。其余诊断不依赖于它。</translation>
+    </message>
+</context>
+<context>
+    <name>KnowledgeCheck</name>
+    <message>
+        <source>torch %1 is newer than the knowledge base (dated %2), so this is inferred from torch %3: likely, not certain.</source>
+        <translation>torch %1 比知识库（日期 %2）更新，因此这是根据 torch %3 推断的：只是可能，并不确定。</translation>
+    </message>
+    <message>
+        <source>No source confirms these facts for torch %1 yet: likely, not certain.</source>
+        <translation>目前还没有来源确认 torch %1 的这些信息：只是可能，并不确定。</translation>
+    </message>
+    <message>
+        <source>Does TorchDoctor know this torch release?</source>
+        <translation>TorchDoctor 了解这个 torch 版本吗？</translation>
+    </message>
+    <message>
+        <source>torch %1 is newer than TorchDoctor&apos;s knowledge (dated %2)</source>
+        <translation>torch %1 比 TorchDoctor 的知识（日期 %2）更新</translation>
+    </message>
+    <message>
+        <source>The knowledge base knows torch releases up to %1. For torch %2 these facts are inferred from %1: the supported Python versions (%3–%4), the CUDA variants (%5), the GPU architectures of their builds and the matching torchvision (%6) and torchaudio (%7). Every verdict built on them says &quot;likely&quot;. A newer TorchDoctor knows more.</source>
+        <translation>知识库只了解到 torch %1 为止的版本。对于 torch %2，以下信息是根据 %1 推断的：支持的 Python 版本（%3–%4）、CUDA 版本（%5）、这些构建的 GPU 架构，以及匹配的 torchvision（%6）和 torchaudio（%7）。基于这些信息的结论都会注明“可能”。更新版本的 TorchDoctor 了解得更多。</translation>
     </message>
 </context>
 <context>
@@ -986,6 +1017,10 @@
     <message>
         <source>torch %1 fully supports Python %2; builds for %3 are experimental and some features may be missing.</source>
         <translation>torch %1 完全支持 Python %2；%3 的版本是实验性的，可能缺少部分功能。</translation>
+    </message>
+    <message>
+        <source>Python %1 is likely not supported by torch %2</source>
+        <translation>torch %2 很可能不支持 Python %1</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QDate>
 #include <QJsonObject>
 
 using namespace td::test;
@@ -241,4 +242,113 @@ TEST(Check, WritesTheReportAtomicallyAndRejectsBadUsage)
     const RunResult bad = check({"--python", kSystemPython, "--no-import", "-o", "/proc/no/such/dir/report.txt"});
     EXPECT_EQ(bad.exitCode, 3);
     EXPECT_NE(bad.err.find("cannot write"), std::string::npos);
+}
+
+namespace {
+
+// A Python 3.10 (torch 2.15 dropped it): Debian's is 3.11, so one from pyenv or the system.
+fs::path python310()
+{
+    std::vector<fs::path> places{"/usr/bin/python3.10", "/usr/local/bin/python3.10"};
+    std::vector<fs::path> pyenvVersions;
+    if (const char *root = std::getenv("PYENV_ROOT"))
+        pyenvVersions.push_back(fs::path(root) / "versions");
+    if (const char *home = std::getenv("HOME"))
+        pyenvVersions.push_back(fs::path(home) / ".pyenv/versions");
+    for (const fs::path &versions : pyenvVersions)
+        if (fs::is_directory(versions))
+            for (const auto &entry : fs::directory_iterator(versions))
+                if (entry.path().filename().string().rfind("3.10", 0) == 0)
+                    places.push_back(entry.path() / "bin/python3.10");
+    for (const fs::path &p : places)
+        if (fs::exists(p))
+            return p;
+    return {};
+}
+
+// A venv of `interpreter` whose torch `version` fails to import, as a broken install does.
+fs::path brokenTorchVenv(const fs::path &interpreter, const fs::path &dir, const std::string &version)
+{
+    runOk({interpreter.string(), "-m", "venv", "--without-pip", dir.string()});
+    python::writeFakeTorch(python::sitePackages(dir), "raise ImportError('libtorch_cuda.so: cannot open shared object file')\n",
+                           version);
+    return dir / "bin/python";
+}
+
+} // namespace
+
+TEST(Check, Torch215IsJudgedWithItsOwnPythonRange)
+{
+    const fs::path interpreter = python310();
+    ASSERT_FALSE(interpreter.empty()) << "this test needs a Python 3.10 (/usr/bin/python3.10 or pyenv's 3.10.x)";
+    TempDir dir;
+    const fs::path python = brokenTorchVenv(interpreter, dir / "venv", "2.15.0+cu130");
+    const QJsonObject doc = json(check({"--python", python.string(), "--format", "json"}));
+    const auto unsupported = findings(doc, QStringLiteral("python.unsupported-version"));
+    ASSERT_EQ(unsupported.size(), 1u) << dump(doc);
+    EXPECT_EQ(unsupported[0].value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+    const QJsonObject evidence = unsupported[0].value(QStringLiteral("evidence")).toObject();
+    EXPECT_EQ(evidence.value(QStringLiteral("supported_python")).toString(), QStringLiteral("3.11–3.15")) << dump(evidence);
+    EXPECT_FALSE(evidence.contains(QStringLiteral("inferred_from")));
+    EXPECT_TRUE(findings(doc, QStringLiteral("knowledge.outdated")).empty()) << dump(doc);
+}
+
+TEST(Check, AFutureTorchGetsKnowledgeOutdated)
+{
+    const fs::path interpreter = python310();
+    ASSERT_FALSE(interpreter.empty()) << "this test needs a Python 3.10 (/usr/bin/python3.10 or pyenv's 3.10.x)";
+    TempDir dir;
+    const fs::path python = brokenTorchVenv(interpreter, dir / "venv", "2.99.0");
+    const QJsonObject doc = json(check({"--python", python.string(), "--format", "json"}));
+    const auto outdated = findings(doc, QStringLiteral("knowledge.outdated"));
+    ASSERT_EQ(outdated.size(), 1u) << dump(doc);
+    EXPECT_EQ(outdated[0].value(QStringLiteral("severity")).toString(), QStringLiteral("info"));
+    const QJsonObject evidence = outdated[0].value(QStringLiteral("evidence")).toObject();
+    EXPECT_EQ(evidence.value(QStringLiteral("newest_known")).toString(), QStringLiteral("2.15")) << dump(evidence);
+    // The Python verdict rests on 2.15's range, and says so.
+    const auto unsupported = findings(doc, QStringLiteral("python.unsupported-version"));
+    ASSERT_EQ(unsupported.size(), 1u) << dump(doc);
+    EXPECT_NE(unsupported[0].value(QStringLiteral("title")).toString().indexOf(QStringLiteral("likely")), -1)
+        << dump(unsupported[0]);
+    EXPECT_EQ(unsupported[0].value(QStringLiteral("evidence")).toObject().value(QStringLiteral("inferred_from")).toString(),
+              QStringLiteral("2.15"));
+}
+
+TEST(Check, RefreshKnowledgeUsesAndCachesTheReleaseList)
+{
+    TempDir dir;
+    FakeTorch torch(dir / "venv", "raise ImportError('libtorch_cpu.so: cannot open shared object file')\n");
+    const std::string recorded =
+        "file://" + (fs::path(config::sourceDir) / "tests/data/pypi/torch.json").string();
+    const auto checkWith = [&](const std::string &data, const std::string &index, bool refresh) {
+        std::vector<std::string> argv{config::torchdoctor, "check", "--python", torch.python().string(),
+                                      "--format", "json", "--no-import"};
+        if (refresh)
+            argv.push_back("--refresh-knowledge");
+        RunOptions options;
+        options.timeout = std::chrono::seconds(240);
+        options.setEnv = {{"XDG_DATA_HOME", data}, {"TORCHDOCTOR_RELEASE_INDEX", index}};
+        options.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD"};
+        return run(argv, options);
+    };
+    const QString today = QDate::currentDate().toString(Qt::ISODate);
+
+    // Offline (nothing listens on port 1): the shipped list, with its date, and a clear note.
+    const RunResult offline = checkWith((dir / "offline").string(), "http://127.0.0.1:1/pypi/torch/json", true);
+    EXPECT_NE(offline.err.find("the release list could not be fetched"), std::string::npos) << offline.err;
+    const QJsonObject shipped = json(offline).value(QStringLiteral("knowledge_releases")).toObject();
+    EXPECT_EQ(shipped.value(QStringLiteral("source")).toString(), QStringLiteral("shipped")) << offline.out;
+    EXPECT_EQ(shipped.value(QStringLiteral("date")).toString(),
+              json(offline).value(QStringLiteral("knowledge_date")).toString());
+
+    // A fetched list is used, and kept for the next run without --refresh-knowledge.
+    const RunResult fetched = checkWith((dir / "online").string(), recorded, true);
+    EXPECT_EQ(fetched.err.find("could not be fetched"), std::string::npos) << fetched.err;
+    const QJsonObject used = json(fetched).value(QStringLiteral("knowledge_releases")).toObject();
+    EXPECT_EQ(used.value(QStringLiteral("source")).toString(), QString::fromStdString(recorded)) << fetched.out;
+    EXPECT_EQ(used.value(QStringLiteral("date")).toString(), today);
+    const RunResult later = checkWith((dir / "online").string(), "http://127.0.0.1:1/", false);
+    EXPECT_EQ(json(later).value(QStringLiteral("knowledge_releases")).toObject().value(QStringLiteral("source")).toString(),
+              QString::fromStdString(recorded))
+        << later.out;
 }

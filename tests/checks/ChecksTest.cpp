@@ -140,6 +140,65 @@ TEST(GpuCheck, CudaBuildWithoutADriverAndHealthyCases)
     EXPECT_TRUE(GpuCheck().run(good, kb()).isEmpty()) << ids(GpuCheck().run(good, kb())).join(u' ').toStdString();
 }
 
+TEST(GpuCheck, Cu129BuildsOf211AreKnown)
+{
+    // torch 2.11.0+cu129 that does not import: the table decides, and it has a row for it.
+    Facts f = machine(QStringLiteral("2.11.0+cu129"), QStringLiteral("12.9"));
+    withGpu(f, QStringLiteral("575.51.03"), 12090, QStringLiteral("NVIDIA GeForce RTX 3090"), 8, 6);
+    f.import.outcome = python::ImportResult::Outcome::Failed;
+    EXPECT_FALSE(ids(GpuCheck().run(f, kb())).contains(QStringLiteral("cuda.gpu-arch-unsupported")))
+        << ids(GpuCheck().run(f, kb())).join(u' ').toStdString();
+}
+
+TEST(GpuCheck, Aarch64BuildsHaveTheirOwnArchitectures)
+{
+    // A T4G (sm_75) on Graviton: the aarch64 cu126 wheel has only sm_80 and sm_90.
+    Facts f = machine(QStringLiteral("2.10.0+cu126"), QStringLiteral("12.6"));
+    f.interpreters[0].interpreter.machine = QStringLiteral("aarch64");
+    withGpu(f, QStringLiteral("560.35.03"), 12060, QStringLiteral("NVIDIA T4G"), 7, 5);
+    f.import.outcome = python::ImportResult::Outcome::Failed;
+    EXPECT_TRUE(ids(GpuCheck().run(f, kb())).contains(QStringLiteral("cuda.gpu-arch-unsupported")));
+    // The same GPU and build on x86_64 is covered.
+    f.interpreters[0].interpreter.machine = QStringLiteral("x86_64");
+    EXPECT_FALSE(ids(GpuCheck().run(f, kb())).contains(QStringLiteral("cuda.gpu-arch-unsupported")));
+}
+
+TEST(KnowledgeCheck, ATorchNewerThanTheKnowledgeBase)
+{
+    Facts future = machine(QStringLiteral("2.99.0+cu130"), QStringLiteral("13.0"));
+    const auto found = KnowledgeCheck().run(future, kb());
+    ASSERT_EQ(ids(found), QStringList{QStringLiteral("knowledge.outdated")});
+    EXPECT_EQ(found[0].severity, Severity::Info);
+    EXPECT_EQ(found[0].evidence.value(QStringLiteral("newest_known")).toString(), QStringLiteral("2.15"));
+    EXPECT_TRUE(found[0].detail.contains(QStringLiteral("inferred from 2.15"))) << found[0].detail.toStdString();
+    // Known releases, and no torch at all, are not outdated.
+    EXPECT_TRUE(KnowledgeCheck().run(machine(QStringLiteral("2.15.0+cu130"), QStringLiteral("13.0")), kb()).isEmpty());
+    EXPECT_TRUE(KnowledgeCheck().run(machine(QStringLiteral("2.5.1+cpu"), {}), kb()).isEmpty());
+
+    // A verdict built on the inference says so: Python 3.10 with torch 2.99 is likely unsupported.
+    future.interpreters[0].interpreter.version = QVersionNumber(3, 10, 13);
+    future.import.outcome = python::ImportResult::Outcome::Failed;
+    const auto python = PythonCheck().run(future, kb());
+    ASSERT_EQ(ids(python), QStringList{QStringLiteral("python.unsupported-version")});
+    EXPECT_TRUE(python[0].title.contains(QStringLiteral("likely"))) << python[0].title.toStdString();
+    EXPECT_TRUE(python[0].detail.contains(QStringLiteral("inferred from torch 2.15"))) << python[0].detail.toStdString();
+    EXPECT_EQ(python[0].evidence.value(QStringLiteral("inferred_from")).toString(), QStringLiteral("2.15"));
+}
+
+TEST(PythonCheck, Torch215UsesItsOwnPythonRange)
+{
+    Facts f = machine(QStringLiteral("2.15.0+cu130"), QStringLiteral("13.0"));
+    f.interpreters[0].interpreter.version = QVersionNumber(3, 10, 13);
+    f.import.outcome = python::ImportResult::Outcome::Failed;
+    const auto found = PythonCheck().run(f, kb());
+    ASSERT_EQ(ids(found), QStringList{QStringLiteral("python.unsupported-version")});
+    EXPECT_EQ(found[0].severity, Severity::Error);
+    EXPECT_FALSE(found[0].title.contains(QStringLiteral("likely")));
+    EXPECT_EQ(found[0].evidence.value(QStringLiteral("supported_python")).toString(), QStringLiteral("3.11–3.15"));
+    f.interpreters[0].interpreter.version = QVersionNumber(3, 15, 0);
+    EXPECT_TRUE(PythonCheck().run(f, kb()).isEmpty());
+}
+
 TEST(PythonCheck, VersionBitsAndPlatform)
 {
     Facts old = machine(QStringLiteral("2.5.1+cpu"), {});

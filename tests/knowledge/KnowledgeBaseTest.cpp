@@ -170,7 +170,7 @@ TEST(KnowledgeBase, ReleaseDatesParseAndIncrease)
         }
         previous = d;
     }
-    EXPECT_EQ(kb().releases().size(), 14); // 2.0 ... 2.13
+    EXPECT_EQ(kb().releases().size(), 16); // 2.0 ... 2.15
 }
 
 TEST(KnowledgeBase, CrossFileConsistency)
@@ -213,7 +213,17 @@ TEST(KnowledgeBase, PythonSupport)
     EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.9"), QStringLiteral("3.9")), Support::No);
     EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.9"), QStringLiteral("3.14")), Support::Full);
     EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.9"), QStringLiteral("3.14t")), Support::Limited);
-    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.13"), QStringLiteral("3.15")), Support::Full);
+    // 3.15 was a CPython pre-release for 2.13 and 2.14: wheels on download.pytorch.org only.
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.13"), QStringLiteral("3.15")), Support::Limited);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.14.1"), QStringLiteral("3.15")), Support::Limited);
+    // 2.15: PyPI has wheels for 3.11 to 3.15; 3.10 was dropped.
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.15.0"), QStringLiteral("3.10")), Support::No);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.15.0"), QStringLiteral("3.11.7")), Support::Full);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.15.0"), QStringLiteral("3.15")), Support::Full);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.15.0"), QStringLiteral("3.15t")), Support::Limited);
+    // 2.12.1 has no free-threaded 3.13t wheels: not "experimental", absent.
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.12.1"), QStringLiteral("3.13t")), Support::No);
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.12.1"), QStringLiteral("3.14t")), Support::Limited);
     EXPECT_EQ(kb().pythonSupport(QStringLiteral("1.13"), QStringLiteral("3.10")), Support::No);
 }
 
@@ -270,6 +280,29 @@ TEST(KnowledgeBase, ArchSupport)
     EXPECT_EQ(kb().archSupport(QStringLiteral("cu128"), 7, 0, QStringLiteral("2.8")), Support::Full);
     EXPECT_EQ(kb().archSupport(QStringLiteral("cu128"), 7, 0, QStringLiteral("2.11")), Support::No);
 
+    // cu129 builds exist for 2.10 and 2.11 too (Linux); 2.11 dropped Volta from them.
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu129"), 8, 6, QStringLiteral("2.11.0")), Support::Full);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu129"), 7, 0, QStringLiteral("2.10")), Support::Full);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu129"), 7, 0, QStringLiteral("2.11")), Support::No);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu129"), 8, 6, QStringLiteral("2.11"), Os::Windows), Support::No);
+    // cu128 ended with 2.11, cu126 with 2.14; the 12.8 builds carry no PTX.
+    EXPECT_EQ(kb().archEntry(QStringLiteral("cu128"), QStringLiteral("2.12")), nullptr);
+    EXPECT_EQ(kb().archEntry(QStringLiteral("cu126"), QStringLiteral("2.15")), nullptr);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu128"), 13, 0, QStringLiteral("2.10")), Support::No);
+    // Linux aarch64 builds have their own lists: no sm_75 in cu126, sm_110 (Thor) in cu130.
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu126"), 7, 5, QStringLiteral("2.10"), Os::Linux, QStringLiteral("aarch64")),
+              Support::No);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu126"), 7, 5, QStringLiteral("2.10"), Os::Linux), Support::Full);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu130"), 11, 0, QStringLiteral("2.12"), Os::Linux, QStringLiteral("aarch64")),
+              Support::Full);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu130"), 11, 0, QStringLiteral("2.12"), Os::Linux), Support::No);
+    // 12.0+PTX is in the Linux builds only (cu130 and cu132).
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu132"), 13, 0, QStringLiteral("2.14"), Os::Linux), Support::Limited);
+    EXPECT_EQ(kb().archSupport(QStringLiteral("cu132"), 13, 0, QStringLiteral("2.14"), Os::Windows), Support::No);
+    // Windows cu126 has native sm_61.
+    EXPECT_EQ(kb().archEntry(QStringLiteral("cu126"), QStringLiteral("2.9"), Os::Windows)->archs.contains(QStringLiteral("6.1")),
+              true);
+
     // An arch list as torch reports it.
     const QStringList list{QStringLiteral("sm_75"),      QStringLiteral("sm_80"),  QStringLiteral("sm_86"),
                            QStringLiteral("sm_90"),      QStringLiteral("sm_100"), QStringLiteral("sm_120"),
@@ -300,8 +333,18 @@ TEST(KnowledgeBase, BestVariant)
     // GTX 1080 Ti with a new driver must not get cu130 (or cu128 on 2.11).
     c = kb().bestVariant(QStringLiteral("580.95.05"), Os::Linux, 6, 1, QStringLiteral("3.12"), QStringLiteral("2.11"));
     EXPECT_EQ(c.variant, QStringLiteral("cu126"));
+    // Without a torch version: the newest release with a build for it (2.14: cu126 ended there).
     c = kb().bestVariant(QStringLiteral("590.44.01"), Os::Linux, 6, 1, QStringLiteral("3.12"));
     EXPECT_EQ(c.variant, QStringLiteral("cu126"));
+    EXPECT_EQ(c.torch, QStringLiteral("2.14"));
+    // Python 3.15: 2.15 is the first release that fully supports it; its variants are not all confirmed.
+    c = kb().bestVariant(QStringLiteral("595.45.04"), Os::Linux, 8, 9, QStringLiteral("3.15"));
+    EXPECT_EQ(c.torch, QStringLiteral("2.15"));
+    EXPECT_EQ(c.variant, QStringLiteral("cu132"));
+    EXPECT_FALSE(c.certain);
+    c = kb().bestVariant(QStringLiteral("595.45.04"), Os::Linux, 8, 9, QStringLiteral("3.12"), QStringLiteral("2.14"));
+    EXPECT_EQ(c.variant, QStringLiteral("cu132"));
+    EXPECT_TRUE(c.certain);
 
     // RTX 5090 needs cu128 or newer; with a 2.6 torch nothing covers it.
     c = kb().bestVariant(QStringLiteral("572.61"), Os::Windows, 12, 0, QStringLiteral("3.12"), QStringLiteral("2.8"));
@@ -345,6 +388,41 @@ TEST(KnowledgeBase, Companions)
     EXPECT_EQ(c->torchaudio, QStringLiteral("2.11"));
     EXPECT_TRUE(c->torchaudioOrLater);
     EXPECT_FALSE(kb().companions(QStringLiteral("1.13.1")));
+    // 2.15: the stable-ABI torchvision 0.29.2 (and later), published the same day.
+    c = kb().companions(QStringLiteral("2.15.0"));
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->torchvision, QStringLiteral("0.29.2"));
+    EXPECT_TRUE(c->torchvisionOrLater);
+    EXPECT_TRUE(c->inferredFrom.isEmpty());
+}
+
+TEST(KnowledgeBase, ReleasesNewerThanTheKnowledgeAreInferred)
+{
+    const std::optional<Release> newest = kb().newestRelease();
+    ASSERT_TRUE(newest);
+    EXPECT_EQ(newest->torch, QStringLiteral("2.15"));
+    EXPECT_EQ(newest->latest, QStringLiteral("2.15.0"));
+    EXPECT_EQ(newest->pypiCuda, QStringLiteral("cu132"));
+    EXPECT_TRUE(newest->wheelPlatforms.contains(QStringLiteral("linux-aarch64")));
+    EXPECT_TRUE(newest->certain(QStringLiteral("python")));
+    EXPECT_FALSE(newest->certain(QStringLiteral("cuda")));
+
+    const std::optional<Release> future = kb().release(QStringLiteral("2.99.0+cu140"));
+    ASSERT_TRUE(future);
+    EXPECT_EQ(future->torch, QStringLiteral("2.99"));
+    EXPECT_EQ(future->inferredFrom, QStringLiteral("2.15"));
+    EXPECT_EQ(future->pythonMin, QStringLiteral("3.11"));
+    EXPECT_FALSE(future->certain(QStringLiteral("python")));
+    EXPECT_EQ(kb().pythonSupport(QStringLiteral("2.99.0"), QStringLiteral("3.10")), Support::No);
+    const std::optional<Companions> c = kb().companions(QStringLiteral("2.99.0"));
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->inferredFrom, QStringLiteral("2.15"));
+    EXPECT_FALSE(kb().bestVariant(QStringLiteral("595.45.04"), Os::Linux, 8, 9, QStringLiteral("3.12"),
+                                  QStringLiteral("2.99.0"))
+                     .certain);
+    // Older unknown releases are not inferred.
+    EXPECT_FALSE(kb().release(QStringLiteral("1.13.1")));
+    EXPECT_FALSE(kb().release(QStringLiteral("garbage")));
 }
 
 TEST(KnowledgeBase, MatchErrorFbgemmLibomp140)

@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Regenerates the facts of resources/knowledge/releases.json that the package index knows.
+
+From PyPI's JSON API (https://pypi.org/pypi/<name>/json) for torch, torchvision and torchaudio:
+the publication date of every torch release (the upload day of X.Y.0), its newest patch release,
+the Python versions and platforms its newest patch has wheels for, the torchvision / torchaudio
+published the same day, and (from the METADATA of the Linux x86_64 wheel, read with HTTP range
+requests, never the whole wheel) the CUDA version a plain `pip install torch` gets.
+
+Curated facts (CUDA variants on download.pytorch.org, ROCm, notes, sources) stay as they are. A
+release the file does not know yet gets an entry whose curated facts are copied from the newest
+known release and marked "unconfirmed", so every verdict built on them says "likely".
+
+Prints a unified diff and a list of points to review; writes the file only with --write.
+"""
+
+import argparse
+import copy
+import datetime
+import difflib
+import io
+import json
+import re
+import sys
+import urllib.parse
+import urllib.request
+import zipfile
+from pathlib import Path
+
+PYPI_JSON = "https://pypi.org/pypi/{}/json"
+PACKAGES = ("torch", "torchvision", "torchaudio")
+ROOT = Path(__file__).resolve().parent.parent
+RELEASES = ROOT / "resources" / "knowledge" / "releases.json"
+# Curated fields copied into a new release from the newest known one, and marked unconfirmed.
+CURATED = ("cuda", "rocm")
+
+
+def fetch(url, timeout, headers=None):
+    request = urllib.request.Request(url, headers={"User-Agent": "torchdoctor-update-knowledge", **(headers or {})})
+    with urllib.request.urlopen(request, timeout=timeout) as answer:
+        return answer.read()
+
+
+class RangeFile(io.RawIOBase):
+    """A read-only, seekable view of a remote file through HTTP range requests (for zipfile)."""
+
+    def __init__(self, url, size, timeout):
+        self.url, self.size, self.timeout, self.pos = url, size, timeout, 0
+
+    def seekable(self):
+        return True
+
+    def readable(self):
+        return True
+
+    def tell(self):
+        return self.pos
+
+    def seek(self, offset, whence=io.SEEK_SET):
+        self.pos = {io.SEEK_SET: 0, io.SEEK_CUR: self.pos, io.SEEK_END: self.size}[whence] + offset
+        return self.pos
+
+    def read(self, n=-1):
+        end = self.size if n is None or n < 0 else min(self.size, self.pos + n)
+        if end <= self.pos:
+            return b""
+        data = fetch(self.url, self.timeout, {"Range": f"bytes={self.pos}-{end - 1}"})
+        self.pos += len(data)
+        return data
+
+    def readinto(self, buffer):
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def wheel_metadata(url, size, timeout):
+    """The METADATA text of a remote wheel, read from its zip directory: a few hundred kB at most."""
+    with zipfile.ZipFile(io.BufferedReader(RangeFile(url, size, timeout), buffer_size=256 * 1024)) as wheel:
+        name = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+        return wheel.read(name).decode("utf-8")
+
+
+def version_key(version):
+    return tuple(int(p) for p in version.split("."))
+
+
+def final_versions(releases):
+    """Versions with files, not yanked, and plain X.Y.Z (no rc, dev or post releases)."""
+    out = {}
+    for version, files in releases.items():
+        files = [f for f in files if not f.get("yanked")]
+        if files and re.fullmatch(r"[0-9]+(\.[0-9]+)+", version):
+            out[version] = files
+    return out
+
+
+def wheel_tags(filename):
+    """torch-2.9.0-cp313-cp313t-manylinux_2_28_x86_64.whl -> ("cp313", "cp313t", "manylinux_2_28_x86_64")."""
+    parts = filename[: -len(".whl")].split("-")
+    return parts[-3], parts[-2], parts[-1]
+
+
+def python_of(python_tag, abi_tag):
+    """cp312 -> "3.12"; cp313t (free-threaded ABI) -> "3.13t"; py3 / other interpreters -> None."""
+    match = re.fullmatch(r"cp3([0-9]+)", python_tag)
+    if not match:
+        return None
+    return f"3.{match.group(1)}" + ("t" if abi_tag.endswith("t") else "")
+
+
+def platform_of(platform_tag):
+    """manylinux_2_28_x86_64 -> "linux-x86_64", win_amd64 -> "windows-x86_64", macosx_14_0_arm64 -> "macos-arm64"."""
+    for prefix, os_name in (("manylinux", "linux"), ("linux", "linux"), ("win", "windows"), ("macosx", "macos")):
+        if platform_tag.startswith(prefix):
+            arch = platform_tag.rsplit("_", 1)[-1] if os_name != "windows" else platform_tag.split("_", 1)[-1]
+            arch = {"amd64": "x86_64", "64": "x86_64"}.get(arch, arch)
+            return f"{os_name}-{arch}"
+    return None
+
+
+def python_sort_key(python):
+    return (int(python[2:].rstrip("t")), python.endswith("t"))
+
+
+def upload_day(files):
+    return min(f["upload_time"] for f in files)[:10]
+
+
+def same_day(companion_versions, day):
+    """The companion version first uploaded on `day`, or None."""
+    hits = [v for v, files in companion_versions.items() if upload_day(files) == day]
+    return min(hits, key=version_key) if hits else None
+
+
+def pypi_cuda(metadata):
+    """The CUDA variant a METADATA's Linux dependencies pin: cuda-toolkit==13.2.2 or nvidia-cuda-runtime-cu12==12.8.90."""
+    for line in metadata.splitlines():
+        if not line.startswith("Requires-Dist:"):
+            continue
+        match = re.search(r"(?:cuda-toolkit\S*|nvidia-cuda-runtime(?:-cu1[0-9])?)\s*\(?\s*==\s*([0-9]+)\.([0-9]+)", line)
+        if match:
+            return f"cu{match.group(1)}{match.group(2)}"
+    return None
+
+
+def forward_compatible(info, companion_version):
+    """True when the companion's own requirement on torch is a lower bound (torch>=X), as the stable-ABI builds have.
+
+    PyPI's JSON answer carries the requirements of the newest version only; None for the others."""
+    if info.get("version") != companion_version:
+        return None
+    for requirement in info.get("requires_dist") or []:
+        match = re.fullmatch(r"torch\s*(\S+)", requirement.split(";")[0].strip())
+        if match:
+            return match.group(1).startswith(">=")
+    return None
+
+
+def derive(answers, metadata=None):
+    """Facts per torch minor release ("2.14") from the three JSON answers.
+
+    metadata(file) -> METADATA text or None: reads the requirements of one wheel file."""
+    torch = final_versions(answers["torch"]["releases"])
+    companions = {name: final_versions(answers[name]["releases"]) for name in PACKAGES[1:]}
+    minors = {}
+    for version in torch:
+        major, minor = version.split(".")[:2]
+        if int(major) >= 2:
+            minors.setdefault(f"{major}.{minor}", []).append(version)
+    out = {}
+    for series, versions in sorted(minors.items(), key=lambda kv: version_key(kv[0])):
+        versions.sort(key=version_key)
+        latest = versions[-1]
+        first = versions[0]
+        files = [f for f in torch[latest] if f["filename"].endswith(".whl")]
+        pythons, platforms = set(), set()
+        for f in files:
+            python_tag, abi_tag, platform_tag = wheel_tags(f["filename"])
+            if python_of(python_tag, abi_tag):
+                pythons.add(python_of(python_tag, abi_tag))
+            for tag in platform_tag.split("."):
+                if platform_of(tag):
+                    platforms.add(platform_of(tag))
+        facts = {
+            "released": upload_day(torch[first]),
+            "latest": latest,
+            "wheels": {"python": sorted(pythons, key=python_sort_key), "platforms": sorted(platforms)},
+        }
+        day = upload_day(torch[first])
+        for name in PACKAGES[1:]:
+            match = same_day(companions[name], day)
+            if match:
+                facts[name] = match
+                facts[name + "ForwardCompatible"] = forward_compatible(answers[name]["info"], match)
+        if metadata:
+            linux = [f for f in files if platform_of(wheel_tags(f["filename"])[2].split(".")[0]) == "linux-x86_64"]
+            text = metadata(linux[0]) if linux else None
+            if text:
+                facts["pypiCuda"] = pypi_cuda(text)
+        out[series] = facts
+    return out
+
+
+def series_of(version):
+    return ".".join(version.split(".")[:2])
+
+
+def merge(document, derived, source):
+    """A copy of releases.json with the derived facts in it, and the points a reviewer has to look at."""
+    doc = copy.deepcopy(document)
+    review = []
+    known = {r["torch"]: r for r in doc["releases"]}
+    for series, facts in derived.items():
+        entry = known.get(series)
+        if entry is None:
+            if version_key(series) < version_key(doc["releases"][0]["torch"]):
+                continue  # older than the file covers
+            newest = doc["releases"][-1]
+            pythons = [p for p in facts["wheels"]["python"] if not p.endswith("t")]
+            entry = {
+                "torch": series,
+                "released": facts["released"],
+                "python": {
+                    "min": min(pythons, key=python_sort_key),
+                    "max": max(pythons, key=python_sort_key),
+                    "experimental": [p for p in facts["wheels"]["python"] if p.endswith("t")],
+                },
+                **{k: copy.deepcopy(newest[k]) for k in CURATED},
+                "torchvision": series_of(facts.get("torchvision") or newest["torchvision"]),
+                "torchaudio": series_of(facts.get("torchaudio") or newest["torchaudio"]),
+                "torchaudioForwardCompatible": newest["torchaudioForwardCompatible"],
+                "unconfirmed": list(CURATED),
+                "note": {
+                    "en": f"Added from PyPI; the CUDA and ROCm variants are copied from {newest['torch']} until "
+                    "a source confirms them.",
+                    "zh_CN": f"根据 PyPI 添加；CUDA 和 ROCm 版本暂时沿用 {newest['torch']}，待有来源确认。",
+                },
+                "sources": [source],
+            }
+            doc["releases"].append(entry)
+            known[series] = entry
+            review.append(f"{series}: new release; check its CUDA/ROCm variants and companions against a source")
+        entry["released"] = facts["released"]
+        entry["latest"] = facts["latest"]
+        entry["wheels"] = facts["wheels"]
+        if facts.get("pypiCuda"):
+            entry["pypiCuda"] = facts["pypiCuda"]
+        plain = [p for p in facts["wheels"]["python"] if not p.endswith("t")]
+        listed = [p for p in plain if p not in entry["python"]["experimental"]]
+        if listed and (min(listed, key=python_sort_key) != entry["python"]["min"]
+                       or max(listed, key=python_sort_key) != entry["python"]["max"]):
+            review.append(f"{series}: PyPI has wheels for Python {', '.join(plain)}; the file says "
+                          f"{entry['python']['min']} to {entry['python']['max']}")
+        for name in PACKAGES[1:]:
+            found = facts.get(name)
+            if found and not (found == entry[name] or found.startswith(entry[name] + ".")):
+                review.append(f"{series}: {name} {found} was published the same day; the file says {entry[name]}")
+        if source not in entry["sources"]:
+            entry["sources"].append(source)
+    doc["releases"] = [ordered(r) for r in sorted(doc["releases"], key=lambda r: version_key(r["torch"]))]
+    return doc, review
+
+
+KEY_ORDER = ("torch", "released", "latest", "python", "wheels", "cuda", "pypiCuda", "rocm", "torchvision",
+             "torchvisionForwardCompatible", "torchaudio", "torchaudioForwardCompatible", "torchaudioPatches",
+             "unconfirmed", "note", "sources")
+
+
+def ordered(entry):
+    """A release entry with its keys in the file's order (unknown keys last, as they were)."""
+    known = {k: entry[k] for k in KEY_ORDER if k in entry}
+    return {**known, **{k: v for k, v in entry.items() if k not in known}}
+
+
+def dump(value, indent=0, width=120):
+    """JSON with containers on one line where they fit, as the knowledge files are written."""
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, (dict, list)) or len(flat) + indent <= width and not _holds_text(value):
+        return flat
+    pad, inner = " " * indent, " " * (indent + 2)
+    if isinstance(value, list):
+        items = [inner + dump(v, indent + 2, width) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]" if items else "[]"
+    items = [inner + json.dumps(k, ensure_ascii=False) + ": " + dump(v, indent + 2, width).lstrip()
+             for k, v in value.items()]
+    return "{\n" + ",\n".join(items) + "\n" + pad + "}" if items else "{}"
+
+
+def _holds_text(value):
+    """Objects holding en/zh_CN texts are laid out one key per line once they are not tiny."""
+    return isinstance(value, dict) and any(isinstance(v, dict) and "en" in v for v in value.values())
+
+
+def load_answers(directory, timeout):
+    answers = {}
+    for name in PACKAGES:
+        if directory:
+            answers[name] = json.loads((Path(directory) / f"{name}.json").read_text())
+        else:
+            answers[name] = json.loads(fetch(PYPI_JSON.format(name), timeout))
+    return answers
+
+
+def remote_metadata(answers, timeout):
+    """metadata(file) for derive(): the wheel's URL from PyPI's answer, made absolute against the API address."""
+    def read(file):
+        url = urllib.parse.urljoin(PYPI_JSON.format("torch"), file["url"])
+        try:
+            return wheel_metadata(url, file["size"], timeout)
+        except (OSError, zipfile.BadZipFile, StopIteration) as error:
+            print(f"note: METADATA of {file['filename']} not read: {error}", file=sys.stderr)
+            return None
+    return read
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--write", action="store_true", help="write the result (default: only show the diff)")
+    parser.add_argument("--from", dest="directory", help="read torch.json, torchvision.json, torchaudio.json "
+                        "(recorded PyPI answers) from this folder instead of PyPI")
+    parser.add_argument("--no-metadata", action="store_true", help="do not read wheel METADATA (PyPI default CUDA)")
+    parser.add_argument("--file", default=str(RELEASES), help="the releases.json to update")
+    parser.add_argument("--timeout", type=float, default=30, help="seconds per request")
+    parser.add_argument("--date", default=datetime.date.today().isoformat(), help="the date the file gets")
+    args = parser.parse_args(argv)
+
+    path = Path(args.file)
+    try:
+        document = json.loads(path.read_text())
+        answers = load_answers(args.directory, args.timeout)
+    except (OSError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    for name, answer in answers.items():
+        if not isinstance(answer, dict) or not isinstance(answer.get("releases"), dict):
+            print(f"error: the answer for {name} has no 'releases' object", file=sys.stderr)
+            return 2
+    metadata = None if args.no_metadata or args.directory else remote_metadata(answers, args.timeout)
+    derived = derive(answers, metadata)
+    updated, review = merge(document, derived, PYPI_JSON.format("torch"))
+    newest = max((r for r in updated["releases"]), key=lambda r: version_key(r["torch"]))
+    updated["date"] = args.date
+    updated["description"] = re.sub(r"2\.0 to [0-9.]+", f"2.0 to {newest['torch']}", updated["description"])
+    old, new = dump(document) + "\n", dump(updated) + "\n"
+    sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True), str(path), str(path)))
+    for point in review:
+        print(f"review: {point}", file=sys.stderr)
+    if args.write and new != old:
+        path.write_text(new)
+        print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
