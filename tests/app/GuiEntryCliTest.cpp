@@ -49,7 +49,8 @@ TEST(GuiEntryCli, CommandsLoadNoGuiLibrary)
 #if defined(__linux__)
     RunOptions o;
     o.setEnv = {{"LD_DEBUG", "files"}, {"QT_QPA_PLATFORM", "offscreen"}};
-    const RunResult r = run({config::torchdoctor, "deps", "--json", "/bin/ls"}, o);
+    // The real program: the launcher keeps LD_DEBUG from it, as from every program of ours.
+    const RunResult r = run({config::realProgram, "deps", "--json", "/bin/ls"}, o);
     EXPECT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.err.find("file=libQt6Core.so.6"), std::string::npos) << "ld.so listed nothing:\n" << r.err;
     for (const char *gui : {"libQt6Widgets", "libQt6Gui", "libX11", "libEGL"})
