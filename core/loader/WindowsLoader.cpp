@@ -34,6 +34,7 @@
 #include "WindowsLoader.h"
 
 #include "PathNames.h"
+#include "binary/FsPath.h"
 
 #include "ApiSetSchema.h"
 #include "KnownDlls.h"
@@ -395,9 +396,9 @@ private:
             return it->second;
         Listing listing;
         std::error_code ec;
-        for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
-             it.increment(ec)) {
-            const std::string name = it->path().filename().string();
+        for (fs::directory_iterator it(bin::fsPath(dir), fs::directory_options::skip_permission_denied, ec), end;
+             !ec && it != end; it.increment(ec)) {
+            const std::string name = bin::pathString(it->path().filename());
             listing.emplace(lower(name), name); // two names differing in case: the first listed
         }
         return m_listings.emplace(dir, std::move(listing)).first->second;
