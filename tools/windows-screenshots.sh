@@ -39,7 +39,7 @@ for lang in en zh_CN; do
     locale=en_US.UTF-8
     [ "$lang" = zh_CN ] && locale=zh_CN.UTF-8
     "$build/wine.sh" fresh >/dev/null
-    LANG=$locale LC_ALL=$locale "$build/wine.sh" "$build/app/torchdoctor.exe" >/dev/null 2>&1 &
+    LANG=$locale LC_ALL=$locale "$build/wine.sh" "$build/torchdoctor.exe" >/dev/null 2>&1 &
     app=$!
     id=$(window)
     xdotool windowmove "$id" 0 0 windowactivate --sync "$id" >/dev/null 2>&1 || true
