@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NativeArguments.h"
 
+#include "platform/NativePath.h"
+
 #include <QFile>
 #include <QHash>
 
@@ -35,10 +37,12 @@ void setNativeArguments(int argc, char **argv)
 
 std::string nativeArgument(const QString &decoded)
 {
+#ifndef Q_OS_WIN // Qt reads Windows arguments from the wide command line: nothing was lost
     const auto &map = byDecoded();
     if (const auto it = map.constFind(decoded); it != map.constEnd())
         return *it;
-    return QFile::encodeName(decoded).toStdString();
+#endif
+    return platform::nativePath(decoded);
 }
 
 } // namespace td::app

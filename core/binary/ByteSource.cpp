@@ -6,9 +6,15 @@
 #include <cstring>
 #include <vector>
 
+#ifdef _WIN32
+#include "Win32File.h"
+
+#include <windows.h>
+#else
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 
 namespace td::bin {
 
@@ -49,6 +55,33 @@ bool ByteSource::readCString(std::uint64_t offset, std::uint64_t limit, std::str
     return false;
 }
 
+#ifdef _WIN32
+std::unique_ptr<FileByteSource> FileByteSource::open(const std::string &path, std::string &error)
+{
+    // Backup semantics: a folder opens too, so that it can be named as one.
+    HANDLE file = CreateFileW(win32::widePath(path).c_str(), GENERIC_READ,
+                              FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+                              FILE_ATTRIBUTE_NORMAL | FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    if (file == INVALID_HANDLE_VALUE) {
+        error = "cannot open: " + win32::errorText(GetLastError());
+        return nullptr;
+    }
+    BY_HANDLE_FILE_INFORMATION info {};
+    if (!GetFileInformationByHandle(file, &info)) {
+        error = "cannot stat: " + win32::errorText(GetLastError());
+        CloseHandle(file);
+        return nullptr;
+    }
+    if ((info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) || GetFileType(file) != FILE_TYPE_DISK) {
+        error = (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) ? "is a directory" : "not a regular file";
+        CloseHandle(file);
+        return nullptr;
+    }
+    const std::uint64_t size = (std::uint64_t{info.nFileSizeHigh} << 32) | info.nFileSizeLow;
+    return std::unique_ptr<FileByteSource>(new FileByteSource(file, size));
+}
+
+#else
 std::unique_ptr<FileByteSource> FileByteSource::open(const std::string &path, std::string &error)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -70,10 +103,15 @@ std::unique_ptr<FileByteSource> FileByteSource::open(const std::string &path, st
     return std::unique_ptr<FileByteSource>(new FileByteSource(fd, static_cast<std::uint64_t>(st.st_size)));
 }
 
+#endif
+
 FileByteSource::~FileByteSource()
 {
-    if (m_fd >= 0)
-        ::close(m_fd);
+#ifdef _WIN32
+    CloseHandle(m_file);
+#else
+    ::close(m_file);
+#endif
     for (auto &block : m_blocks)
         if (block)
             giveBack(std::move(block));
@@ -136,11 +174,21 @@ bool FileByteSource::preadFully(std::uint64_t offset, void *out, std::size_t cou
 {
     auto *dst = static_cast<char *>(out);
     while (count > 0) {
-        const ssize_t got = ::pread(m_fd, dst, count, static_cast<off_t>(offset));
+#ifdef _WIN32
+        OVERLAPPED at {};
+        at.Offset = static_cast<DWORD>(offset);
+        at.OffsetHigh = static_cast<DWORD>(offset >> 32);
+        DWORD got = 0;
+        const auto want = static_cast<DWORD>(std::min<std::size_t>(count, 1U << 30));
+        if (!ReadFile(m_file, dst, want, &got, &at) || got == 0)
+            return false; // error, or the file shrank under us
+#else
+        const ssize_t got = ::pread(m_file, dst, count, static_cast<off_t>(offset));
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0)
             return false; // error, or the file shrank under us
+#endif
         dst += got;
         count -= static_cast<std::size_t>(got);
         offset += static_cast<std::uint64_t>(got);

@@ -45,13 +45,13 @@ private:
     std::uint64_t m_budget = 64ULL * 1024 * 1024;
 };
 
-// A file read with pread(); never mapped or loaded whole. Small reads are
+// A file read with pread() (ReadFile at an offset on Windows); never mapped or loaded whole. Small reads are
 // served from a few cached 4 KiB blocks, because readers ask for many small
 // pieces (headers, table entries, names) that sit close together.
 class FileByteSource final : public ByteSource {
 public:
     // Opens `path` for reading. On failure returns nullptr and sets `error`
-    // (strerror text prefixed by what failed).
+    // (the system's error text prefixed by what failed). The path is UTF-8 on Windows.
     static std::unique_ptr<FileByteSource> open(const std::string &path, std::string &error);
     ~FileByteSource() override;
 
@@ -61,7 +61,12 @@ protected:
     bool doReadAt(std::uint64_t offset, void *out, std::size_t count) const override;
 
 private:
-    FileByteSource(int fd, std::uint64_t size) : m_fd(fd), m_size(size) {}
+#ifdef _WIN32
+    using Handle = void *; // HANDLE
+#else
+    using Handle = int;
+#endif
+    FileByteSource(Handle file, std::uint64_t size) : m_file(file), m_size(size) {}
     bool preadFully(std::uint64_t offset, void *out, std::size_t count) const;
     struct Block;
     static std::unique_ptr<Block> takeBlock();
@@ -74,7 +79,7 @@ private:
         std::size_t length = 0;
         unsigned char data[kBlockSize];
     };
-    int m_fd = -1;
+    Handle m_file;
     std::uint64_t m_size = 0;
     // Taken from a per-thread pool when first used and given back on
     // destruction: parsing thousands of files allocates next to nothing.

@@ -4,6 +4,7 @@
 #include "checks/Check.h"
 #include "knowledge/KnowledgeBase.h"
 #include "loader/Analyzer.h"
+#include "platform/NativePath.h"
 #include "python/InterpreterDiscovery.h"
 
 #include <QDir>
@@ -80,7 +81,7 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
     const QString platform = probe.interpreter.platform;
     loader::DepsOptions options;
     std::vector<std::string> roots;
-    auto native = [](const QString &s) { return QFile::encodeName(s).toStdString(); };
+    const auto native = platform::nativePath;
     if (platform == QLatin1String("win32")) {
         // Every DLL in torch\lib, in glob order, then the extension module.
         options.os = loader::TargetOs::Windows;

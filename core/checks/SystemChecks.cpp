@@ -84,10 +84,17 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
     QList<Finding> out;
     const python::StaticProbe *probe = facts.chosenProbe();
     if (facts.chosenExecutable.isEmpty()) {
+#ifdef Q_OS_WIN
+        const QString where = tr("No python.exe is on PATH, the Python launcher (py -0p) lists none, none is "
+                                 "registered under HKEY_CURRENT_USER or HKEY_LOCAL_MACHINE\\Software\\Python (PEP 514), "
+                                 "none is in a conda, pyenv-win or uv folder, and no interpreter was named. Install "
+                                 "Python from python.org (64-bit, a version PyTorch supports) or name one with --python.");
+#else
+        const QString where = tr("Neither python3 nor python is on PATH, and no interpreter was named. Install Python "
+                                 "(64-bit, a version PyTorch supports) or name one with --python.");
+#endif
         out << makeFinding(QStringLiteral("python.not-found"), Severity::Error, tr("No Python interpreter was found"),
-                           tr("Neither python3 nor python is on PATH, and no interpreter was named. Install Python "
-                              "(64-bit, a version PyTorch supports) or name one with --python."),
-                           {}, {FixFamily::System});
+                           where, {}, {FixFamily::System});
         return out;
     }
     if (!probe || !probe->interpreter.usable) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Analyzer.h"
 
+#include "binary/FsPath.h"
+
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
@@ -67,7 +69,7 @@ bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo
     if (f.exists && !f.isDirectory && info && info->ok() && (!options.os || *options.os == *osOf(*info)))
         return false;
     Problem p;
-    p.name = fs::path(in.path).filename().string();
+    p.name = bin::pathString(bin::fsPath(in.path).filename());
     p.paths = {in.path};
     if (!f.exists) {
         if (in.fromFolder && (!f.danglingLink || !looksLikeLibrary(p.name)))
@@ -198,9 +200,9 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
         }
         std::error_code ec;
         std::vector<std::string> names;
-        for (fs::directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
-             it.increment(ec))
-            names.push_back(it->path().filename().string());
+        for (fs::directory_iterator it(bin::fsPath(input), fs::directory_options::skip_permission_denied, ec), end;
+             !ec && it != end; it.increment(ec))
+            names.push_back(bin::pathString(it->path().filename()));
         if (ec) {
             Problem p;
             p.kind = ProblemKind::Unreadable;
@@ -211,7 +213,7 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
         }
         std::sort(names.begin(), names.end());
         for (const auto &name : names)
-            roots.push_back({(fs::path(input) / name).string(), true});
+            roots.push_back({bin::pathString(bin::fsPath(input) / bin::fsPath(name)), true});
     }
 
     // Decide the OS: asked for, or that of the first file we can read.
@@ -248,7 +250,7 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
         const FileFacts f = cache.facts(roots[i].path);
         if (handleUnloadable(roots[i], f, parsed[i].get(), options, graph))
             continue;
-        const auto key = std::make_tuple(f.device, f.inode, fs::path(roots[i].path).parent_path().string());
+        const auto key = std::make_tuple(f.device, f.inode, bin::pathString(bin::fsPath(roots[i].path).parent_path()));
         if (const auto [it, inserted] = firstByFile.emplace(key, i); !inserted)
             aliases.emplace_back(i, it->second);
         else

@@ -1,29 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The API set schema, shipped as data (resources/windows/apisets.inc) and
-// searched the way ntdll does: names are hashed without their last "-N"
+// The API set schema, shipped as data (resources/windows/apisets.inc) or read from
+// the running system, and searched the way ntdll does: names are hashed without their last "-N"
 // version number, so any version of a contract finds the schema's entry.
 #include "ApiSetSchema.h"
 
 #include <algorithm>
 #include <cctype>
-#include <string_view>
-#include <vector>
+#include <cstring>
+
+#ifdef _WIN32
+#include "binary/Win32File.h"
+
+#include <windows.h>
+#include <winternl.h>
+#endif
 
 namespace td::loader::apiset {
 
 namespace {
-
-struct Entry {
-    std::string_view contract;
-    std::string_view host;
-    std::string_view exceptions; // "importer=host;importer=host"
-};
-
-#define TD_API_SET(contract, host, exceptions) Entry{contract, host, exceptions},
-constexpr Entry kSchema[] = {
-#include "../../resources/windows/apisets.inc"
-};
-#undef TD_API_SET
 
 std::string lower(std::string_view s)
 {
@@ -48,45 +42,42 @@ std::string_view hashedPart(std::string_view name)
     return numeric ? name.substr(0, dash) : name;
 }
 
-struct Index {
-    std::vector<std::pair<std::string_view, const Entry *>> byHash; // sorted by hashed part
-    Index()
-    {
-        for (const Entry &e : kSchema)
-            byHash.emplace_back(hashedPart(e.contract), &e);
-        std::sort(byHash.begin(), byHash.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    }
+#ifdef _WIN32
+// The API set map, version 6 (Windows 10 and later, Wine): offsets from its start.
+struct NamespaceV6 {
+    ULONG version, size, flags, count, entryOffset, hashOffset, hashFactor;
 };
-
-const Index &index()
-{
-    static const Index instance;
-    return instance;
-}
+struct EntryV6 {
+    ULONG flags, nameOffset, nameLength, hashedLength, valueOffset, valueCount;
+};
+struct ValueV6 {
+    ULONG flags, nameOffset, nameLength, valueOffset, valueLength;
+};
+#endif
 
 } // namespace
 
-bool isApiSetName(const std::string &name)
+Schema::Schema(std::vector<Contract> contracts) : m_contracts(std::move(contracts))
 {
-    const std::string l = lower(name.substr(0, 4));
-    return l == "api-" || l == "ext-";
+    for (const Contract &c : m_contracts)
+        m_byHash.emplace_back(hashedPart(c.contract), &c);
+    std::sort(m_byHash.begin(), m_byHash.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
 }
 
-std::optional<Resolution> resolve(const std::string &name, const std::string &importer)
+std::optional<Resolution> Schema::resolve(const std::string &name, const std::string &importer) const
 {
     if (!isApiSetName(name))
         return std::nullopt;
     const std::string l = lower(name);
     const std::string_view key = hashedPart(l);
-    const auto &entries = index().byHash;
-    const auto it = std::lower_bound(entries.begin(), entries.end(), key,
+    const auto it = std::lower_bound(m_byHash.begin(), m_byHash.end(), key,
                                      [](const auto &e, std::string_view k) { return e.first < k; });
-    if (it == entries.end() || it->first != key)
+    if (it == m_byHash.end() || it->first != key)
         return std::nullopt;
-    const Entry &e = *it->second;
+    const Contract &e = *it->second;
     Resolution r;
-    r.contract = std::string(e.contract);
-    r.host = std::string(e.host);
+    r.contract = e.contract;
+    r.host = e.host;
     // Exception hosts: a different host for one importing module.
     const std::string importerLower = lower(importer);
     std::string_view rest = e.exceptions;
@@ -104,9 +95,71 @@ std::optional<Resolution> resolve(const std::string &name, const std::string &im
     return r;
 }
 
+const Schema &shipped()
+{
+#define TD_API_SET(contract, host, exceptions) Contract{contract, host, exceptions},
+    static const Schema schema(std::vector<Contract>{
+#include "../../resources/windows/apisets.inc"
+    });
+#undef TD_API_SET
+    return schema;
+}
+
+std::shared_ptr<const Schema> running()
+{
+#ifdef _WIN32
+    // The PEB's ApiSetMap (winternl.h keeps the field private): 0x68 bytes in on x64.
+    const auto *peb = reinterpret_cast<const unsigned char *>(NtCurrentTeb()->ProcessEnvironmentBlock);
+    const unsigned char *base = nullptr;
+    std::memcpy(&base, peb + 0x68, sizeof base);
+    if (!base)
+        return nullptr;
+    NamespaceV6 ns {};
+    std::memcpy(&ns, base, sizeof ns);
+    if (ns.version != 6)
+        return nullptr;
+    auto text = [base](ULONG offset, ULONG length) {
+        return lower(bin::win32::utf8(reinterpret_cast<const wchar_t *>(base + offset), length / sizeof(wchar_t)));
+    };
+    std::vector<Contract> contracts;
+    contracts.reserve(ns.count);
+    for (ULONG i = 0; i < ns.count; ++i) {
+        EntryV6 entry {};
+        std::memcpy(&entry, base + ns.entryOffset + i * sizeof(EntryV6), sizeof entry);
+        Contract c;
+        c.contract = text(entry.nameOffset, entry.nameLength);
+        for (ULONG v = 0; v < entry.valueCount; ++v) {
+            ValueV6 value {};
+            std::memcpy(&value, base + entry.valueOffset + v * sizeof(ValueV6), sizeof value);
+            const std::string host = text(value.valueOffset, value.valueLength);
+            if (value.nameLength == 0)
+                c.host = host;
+            else
+                c.exceptions += (c.exceptions.empty() ? "" : ";") + text(value.nameOffset, value.nameLength) + "="
+                                + host;
+        }
+        contracts.push_back(std::move(c));
+    }
+    return std::make_shared<const Schema>(std::move(contracts));
+#else
+    return nullptr;
+#endif
+}
+
+bool isApiSetName(const std::string &name)
+{
+    const std::string l = lower(name.substr(0, 4));
+    return l == "api-" || l == "ext-";
+}
+
+std::optional<Resolution> resolve(const std::string &name, const std::string &importer)
+{
+    return shipped().resolve(name, importer);
+}
+
 std::size_t contractCount()
 {
-    return std::size(kSchema);
+    return shipped().size();
 }
 
 } // namespace td::loader::apiset

@@ -5,13 +5,90 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstddef>
 #include <cstring>
 
+#ifdef _WIN32
+#include "binary/Win32File.h"
+
+#include <windows.h>
+#include <winioctl.h>
+#else
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 
 namespace td::loader {
 
+#ifdef _WIN32
+namespace {
+// A symbolic link's reparse data (winnt.h's REPARSE_DATA_BUFFER is in the DDK only):
+// the documented layout of IO_REPARSE_TAG_SYMLINK, up to the start of the path buffer.
+struct SymlinkReparseData {
+    ULONG tag;
+    USHORT dataLength, reserved;
+    USHORT substituteOffset, substituteLength, printOffset, printLength;
+    ULONG flags;
+    WCHAR paths[1];
+};
+
+// What a symbolic link points to, read from the link itself (its target may be missing).
+std::string symlinkTarget(HANDLE link)
+{
+    alignas(ULONG) unsigned char buffer[MAXIMUM_REPARSE_DATA_BUFFER_SIZE];
+    DWORD got = 0;
+    if (!DeviceIoControl(link, FSCTL_GET_REPARSE_POINT, nullptr, 0, buffer, sizeof buffer, &got, nullptr))
+        return {};
+    const auto *data = reinterpret_cast<const SymlinkReparseData *>(buffer);
+    if (data->tag != IO_REPARSE_TAG_SYMLINK)
+        return {};
+    const std::size_t offset = data->printLength ? data->printOffset : data->substituteOffset;
+    const std::size_t length = data->printLength ? data->printLength : data->substituteLength;
+    const std::size_t pathsAt = offsetof(SymlinkReparseData, paths);
+    if (pathsAt + offset + length > got)
+        return {};
+    return bin::win32::utf8(data->paths + offset / sizeof(WCHAR), length / sizeof(WCHAR));
+}
+} // namespace
+
+// The same facts from the Win32 API: (volume serial, file index) identify a file the way
+// (st_dev, st_ino) do; the path is UTF-8 and opened wide.
+static FileFacts statPath(const std::string &path)
+{
+    FileFacts f;
+    const std::wstring wide = bin::win32::widePath(path);
+    constexpr DWORD share = FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE;
+    HANDLE file = CreateFileW(wide.c_str(), FILE_READ_ATTRIBUTES, share, nullptr, OPEN_EXISTING,
+                              FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    if (file != INVALID_HANDLE_VALUE) {
+        BY_HANDLE_FILE_INFORMATION info {};
+        const bool known = GetFileInformationByHandle(file, &info);
+        const DWORD type = GetFileType(file);
+        CloseHandle(file);
+        if (known) {
+            f.exists = true;
+            f.isDirectory = (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) != 0;
+            f.isRegular = !f.isDirectory && type == FILE_TYPE_DISK;
+            f.device = info.dwVolumeSerialNumber;
+            f.inode = (std::uint64_t{info.nFileIndexHigh} << 32) | info.nFileIndexLow;
+            f.size = (std::uint64_t{info.nFileSizeHigh} << 32) | info.nFileSizeLow;
+            return f;
+        }
+    }
+    f.error = bin::win32::errnoOf(GetLastError());
+    HANDLE link = CreateFileW(wide.c_str(), FILE_READ_ATTRIBUTES, share, nullptr, OPEN_EXISTING,
+                              FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+    if (link != INVALID_HANDLE_VALUE) {
+        BY_HANDLE_FILE_INFORMATION info {};
+        if (GetFileInformationByHandle(link, &info) && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT)) {
+            f.danglingLink = true;
+            f.linkTarget = symlinkTarget(link);
+        }
+        CloseHandle(link);
+    }
+    return f;
+}
+#else
 static FileFacts statPath(const std::string &path)
 {
     FileFacts f;
@@ -36,6 +113,7 @@ static FileFacts statPath(const std::string &path)
     }
     return f;
 }
+#endif
 
 FileFacts BinaryCache::facts(const std::string &path)
 {

@@ -34,6 +34,7 @@
 #include "WindowsLoader.h"
 
 #include "PathNames.h"
+#include "binary/FsPath.h"
 
 #include "ApiSetSchema.h"
 #include "KnownDlls.h"
@@ -43,9 +44,16 @@
 #include <deque>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <unordered_map>
+
+#ifdef _WIN32
+#include "binary/Win32File.h"
+
+#include <windows.h>
+#endif
 
 namespace td::loader {
 
@@ -236,8 +244,34 @@ public:
             m_appDir = *options.appDir;
         if (options.path)
             m_path = splitPath(*options.path);
+        useRunningSystem();
         if (!m_systemDir.empty() && lower(paths::fileNameOf(m_systemDir, paths::kWindows)) == "system32")
             m_windowsDir = paths::folderOf(m_systemDir, paths::kWindows);
+    }
+
+    // On Windows, with no --system-dir or the running system's own: that system's System32,
+    // KnownDLLs (the registry) and API set schema (the process's own map), not the shipped ones.
+    void useRunningSystem()
+    {
+#ifdef _WIN32
+        wchar_t buffer[MAX_PATH];
+        const UINT length = GetSystemDirectoryW(buffer, MAX_PATH);
+        if (length == 0 || length >= MAX_PATH)
+            return;
+        const std::string running = bin::win32::utf8(buffer, length);
+        auto sameFolder = [](std::string a, std::string b) {
+            std::replace(a.begin(), a.end(), '/', '\\');
+            std::replace(b.begin(), b.end(), '/', '\\');
+            return lower(a) == lower(b);
+        };
+        if (!m_systemDir.empty() && !sameFolder(m_systemDir, running))
+            return;
+        m_systemDir = running;
+        if (std::vector<std::string> known = knowndlls::running(); !known.empty())
+            m_knownDlls = std::move(known);
+        if ((m_runningApiSets = apiset::running()))
+            m_apiSets = m_runningApiSets.get();
+#endif
     }
 
     void load(const std::string &rootPath, std::size_t rootIndex, GraphBuilder &graph) override
@@ -362,9 +396,9 @@ private:
             return it->second;
         Listing listing;
         std::error_code ec;
-        for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
-             it.increment(ec)) {
-            const std::string name = it->path().filename().string();
+        for (fs::directory_iterator it(bin::fsPath(dir), fs::directory_options::skip_permission_denied, ec), end;
+             !ec && it != end; it.increment(ec)) {
+            const std::string name = bin::pathString(it->path().filename());
             listing.emplace(lower(name), name); // two names differing in case: the first listed
         }
         return m_listings.emplace(dir, std::move(listing)).first->second;
@@ -607,7 +641,7 @@ private:
 
         // 1. API sets: through the schema, never from disk.
         if (apiset::isApiSetName(name)) {
-            const auto resolved = apiset::resolve(name, m_modules[requester].key);
+            const auto resolved = m_apiSets->resolve(name, m_modules[requester].key);
             if (resolved && !resolved->host.empty()) {
                 const std::string entry = resolved->contract + (resolved->exception ? " (exception host)" : "");
                 if (auto host = systemModule(resolved->host, Via::ApiSet, entry, delayed, graph, queue)) {
@@ -628,7 +662,7 @@ private:
                 p.detail =
                     name
                     + " is an API set (a virtual DLL name that Windows maps to a system DLL), and the "
-                      "API set schema shipped here has no contract "
+                      "API set schema " + std::string(m_runningApiSets ? "of this system" : "shipped here") + " has no contract "
                     + key
                     + ": this Windows version may not have "
                       "it (it is newer than the schema, or exists only on other editions). API sets are never "
@@ -667,7 +701,7 @@ private:
         }
 
         // 3. KnownDLLs: System32's copy, whatever the search order says.
-        if (knowndlls::isKnownDll(key)) {
+        if (knowndlls::contains(m_knownDlls, key)) {
             if (auto known = systemModule(name, Via::KnownDll, "KnownDLLs", delayed, graph, queue)) {
                 graph.addEdge(from, nodeOf(m_modules[*known], name, graph), name, Via::KnownDll, delayEdge);
                 return;
@@ -807,6 +841,10 @@ private:
     DepsOptions m_options;
     BinaryCache &m_cache;
     std::string m_systemDir, m_appDir, m_windowsDir, m_rootDir;
+    // The shipped KnownDLLs and API set schema, or the running system's (see useRunningSystem).
+    std::vector<std::string> m_knownDlls = knowndlls::all();
+    std::shared_ptr<const apiset::Schema> m_runningApiSets;
+    const apiset::Schema *m_apiSets = &apiset::shipped();
     std::vector<std::string> m_path;
     std::uint16_t m_processMachine = 0;
     bool m_processPlus = false;

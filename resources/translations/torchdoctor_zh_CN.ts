@@ -959,6 +959,10 @@
         <translation>没有找到 Python 解释器</translation>
     </message>
     <message>
+        <source>No python.exe is on PATH, the Python launcher (py -0p) lists none, none is registered under HKEY_CURRENT_USER or HKEY_LOCAL_MACHINE\Software\Python (PEP 514), none is in a conda, pyenv-win or uv folder, and no interpreter was named. Install Python from python.org (64-bit, a version PyTorch supports) or name one with --python.</source>
+        <translation>PATH 中没有 python.exe，Python 启动器（py -0p）没有列出任何解释器，HKEY_CURRENT_USER 和 HKEY_LOCAL_MACHINE\Software\Python（PEP 514）下没有注册任何解释器，conda、pyenv-win 和 uv 的文件夹中也没有，也没有指定解释器。请从 python.org 安装 Python（64 位、PyTorch 支持的版本），或用 --python 指定一个。</translation>
+    </message>
+    <message>
         <source>Neither python3 nor python is on PATH, and no interpreter was named. Install Python (64-bit, a version PyTorch supports) or name one with --python.</source>
         <translation>PATH 中既没有 python3 也没有 python，也没有指定解释器。请安装 Python（64 位、PyTorch 支持的版本），或用 --python 指定一个。</translation>
     </message>

@@ -9,6 +9,10 @@
 #include <csignal>
 #include <fstream>
 
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
 namespace td::test::python {
 
 fs::path makeVenv(const fs::path &dir)
@@ -70,6 +74,17 @@ fs::path buildStaleLibgomp(const fs::path &folder)
     return folder;
 }
 
+#ifdef _WIN32
+bool processRunning(long pid)
+{
+    HANDLE process = OpenProcess(SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
+    if (!process)
+        return GetLastError() == ERROR_ACCESS_DENIED;
+    const bool running = WaitForSingleObject(process, 0) == WAIT_TIMEOUT;
+    CloseHandle(process);
+    return running;
+}
+#else
 bool processRunning(long pid)
 {
     if (::kill(static_cast<pid_t>(pid), 0) != 0)
@@ -81,5 +96,6 @@ bool processRunning(long pid)
     const auto close = line.rfind(')');
     return !(close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z');
 }
+#endif
 
 } // namespace td::test::python

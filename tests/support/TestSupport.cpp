@@ -12,17 +12,38 @@
 #include <sstream>
 #include <stdexcept>
 
+#ifdef _WIN32
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <random>
+#else
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#endif
 
 extern char **environ;
 
 namespace td::test {
 
+#ifdef _WIN32
+TempDir::TempDir(const std::string &prefix)
+{
+    std::random_device random;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const fs::path candidate = fs::temp_directory_path() / (prefix + "-" + std::to_string(random()));
+        std::error_code ec;
+        if (fs::create_directory(candidate, ec)) {
+            m_path = candidate;
+            return;
+        }
+    }
+    throw std::runtime_error("cannot make a temporary folder under " + fs::temp_directory_path().string());
+}
+#else
 TempDir::TempDir(const std::string &prefix)
 {
     std::string pattern = (fs::temp_directory_path() / (prefix + "-XXXXXX")).string();
@@ -30,6 +51,7 @@ TempDir::TempDir(const std::string &prefix)
         throw std::runtime_error("mkdtemp failed: " + std::string(std::strerror(errno)));
     m_path = pattern;
 }
+#endif
 
 TempDir::~TempDir()
 {
@@ -43,6 +65,44 @@ TempDir::~TempDir()
     fs::remove_all(m_path, ec);
 }
 
+#ifdef _WIN32
+// Windows: QProcess (CreateProcessW), the same contract. No peak memory figure.
+RunResult run(const std::vector<std::string> &argv, const RunOptions &options)
+{
+    RunResult result;
+    if (argv.empty())
+        return result;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const auto &name : options.unsetEnv)
+        env.remove(QString::fromStdString(name));
+    for (const auto &[k, v] : options.setEnv)
+        env.insert(QString::fromStdString(k), QString::fromStdString(v));
+    QProcess process;
+    process.setProcessEnvironment(env);
+    if (!options.workingDir.empty())
+        process.setWorkingDirectory(QString::fromStdWString(options.workingDir.wstring()));
+    QStringList arguments;
+    for (std::size_t i = 1; i < argv.size(); ++i)
+        arguments << QString::fromStdString(argv[i]);
+    process.start(QString::fromStdString(argv[0]), arguments);
+    if (!process.waitForStarted(30000)) {
+        result.err = "cannot start " + argv[0] + ": " + process.errorString().toStdString();
+        return result;
+    }
+    process.write(options.stdinData.data(), static_cast<qint64>(options.stdinData.size()));
+    process.closeWriteChannel();
+    if (!process.waitForFinished(static_cast<int>(std::chrono::milliseconds(options.timeout).count()))) {
+        result.timedOut = true;
+        process.kill();
+        process.waitForFinished(5000);
+    }
+    result.out = process.readAllStandardOutput().toStdString();
+    result.err = process.readAllStandardError().toStdString();
+    if (!result.timedOut && process.exitStatus() == QProcess::NormalExit)
+        result.exitCode = process.exitCode();
+    return result;
+}
+#else
 RunResult run(const std::vector<std::string> &argv, const RunOptions &options)
 {
     RunResult result;
@@ -163,6 +223,7 @@ RunResult run(const std::vector<std::string> &argv, const RunOptions &options)
         result.signal = WTERMSIG(status);
     return result;
 }
+#endif
 
 std::string runOk(const std::vector<std::string> &argv, const RunOptions &options)
 {
