@@ -6,6 +6,8 @@
 #include <QFile>
 #include <QHash>
 
+#include <algorithm>
+
 namespace td::app {
 
 namespace {
@@ -28,6 +30,9 @@ void setNativeArguments(int argc, char **argv)
     map.clear();
     for (int i = 0; i < argc; ++i) {
         const std::string raw = argv[i];
+        // ASCII decodes and encodes back unchanged: only the others need the map.
+        if (std::all_of(raw.begin(), raw.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+            continue;
         map.insert(decode(raw), raw);
         const auto eq = raw.find('=');
         if (raw.rfind("--", 0) == 0 && eq != std::string::npos)

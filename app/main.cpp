@@ -134,7 +134,9 @@ int main(int argc, char *argv[])
         std::fputs("No display found: running `torchdoctor check` instead.\n", stderr);
         arguments << QStringLiteral("check");
     }
-    spdlog::debug("{} {} started: {}", td::kAppName, td::kVersion, arguments.join(QLatin1Char(' ')).toStdString());
+    if (spdlog::should_log(spdlog::level::debug)) // the command line of `deps` may run to thousands of paths
+        spdlog::debug("{} {} started: {}", td::kAppName, td::kVersion,
+                      arguments.join(QLatin1Char(' ')).toStdString());
     try {
         const int code = td::app::runCli(arguments);
         spdlog::debug("exit code {}", code);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Analyzer.h"
 
+#include "PathNames.h"
 #include "binary/FsPath.h"
 
 #include <algorithm>
@@ -250,7 +251,7 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
         const FileFacts f = cache.facts(roots[i].path);
         if (handleUnloadable(roots[i], f, parsed[i].get(), options, graph))
             continue;
-        const auto key = std::make_tuple(f.device, f.inode, bin::pathString(bin::fsPath(roots[i].path).parent_path()));
+        const auto key = std::make_tuple(f.device, f.inode, paths::folderOf(roots[i].path, paths::kHost));
         if (const auto [it, inserted] = firstByFile.emplace(key, i); !inserted)
             aliases.emplace_back(i, it->second);
         else

@@ -68,17 +68,17 @@ std::size_t GraphBuilder::addRoot(const std::string &path, const bin::BinaryInfo
 void GraphBuilder::addEdge(std::size_t from, std::size_t to, const std::string &name, Via via, bool delayLoad,
                            bool weak)
 {
-    // try_emplace: no node is made for the (common) edge that exists already.
-    const auto [it, inserted] = m_edges.try_emplace((std::uint64_t{from} << 32) ^ to, m_graph.edges.size());
-    if (!inserted) {
-        const Edge &first = m_graph.edges[it->second];
-        if ((first.from == from && first.to == to && first.name == name)
-            || !m_moreEdges.emplace(std::make_tuple(from, to, name), m_graph.edges.size()).second)
+    // Every process walks its libraries again, so most edges exist already:
+    // they are found among the few edges of `from`, with no hashing and no allocation.
+    if (m_outEdges.size() <= from)
+        m_outEdges.resize(std::max(from + 1, m_graph.libraries.size()));
+    std::vector<std::size_t> &out = m_outEdges[from];
+    for (const std::size_t i : out) {
+        const Edge &e = m_graph.edges[i];
+        if (e.to == to && e.name == name)
             return;
     }
-    if (m_outEdges.size() <= from)
-        m_outEdges.resize(from + 1);
-    m_outEdges[from].push_back(m_graph.edges.size());
+    out.push_back(m_graph.edges.size());
     m_graph.edges.push_back(Edge{from, to, name, via, delayLoad, weak});
 }
 
@@ -133,9 +133,9 @@ void GraphBuilder::addAliasRoot(std::size_t primary, const std::string &aliasPat
     const std::string primaryPath = m_graph.libraries[primary].path;
     if (m_outEdges.size() < m_graph.libraries.size())
         m_outEdges.resize(m_graph.libraries.size());
-    const std::vector<std::size_t> out = m_outEdges[primary];
-    for (const std::size_t i : out) {
-        const Edge e = m_graph.edges[i];
+    // By index: adding the alias's edges may move both vectors.
+    for (std::size_t k = 0, n = m_outEdges[primary].size(); k < n; ++k) {
+        const Edge &e = m_graph.edges[m_outEdges[primary][k]];
         addEdge(alias, e.to == primary ? alias : e.to, e.name, e.via, e.delayLoad, e.weak);
     }
     if (m_problemsIndexed != m_graph.problems.size()) {
@@ -154,8 +154,6 @@ Graph GraphBuilder::take()
 {
     m_byPath.clear();
     m_missingByName.clear();
-    m_edges.clear();
-    m_moreEdges.clear();
     m_outEdges.clear();
     m_problemsByRequester.clear();
     m_problemsIndexed = 0;

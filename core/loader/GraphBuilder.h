@@ -51,10 +51,6 @@ private:
     };
     std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> m_byPath;
     std::unordered_map<std::string, std::size_t> m_missingByName;
-    // (from, to) -> the first edge between them; more names between the same
-    // two libraries (rare) are kept apart.
-    std::unordered_map<std::uint64_t, std::size_t> m_edges;
-    std::map<std::tuple<std::size_t, std::size_t, std::string>, std::size_t> m_moreEdges;
     std::vector<std::vector<std::size_t>> m_outEdges;                                // library -> its edges
     std::unordered_map<std::string, std::vector<std::size_t>> m_problemsByRequester; // for aliases
     std::size_t m_problemsIndexed = 0;

@@ -20,7 +20,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <memory_resource>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -156,6 +155,8 @@ std::string ruleOf(const Candidate &c)
 
 struct Lookup {
     std::optional<Candidate> winner;
+    int pathId = -1;                    // the winner's path, interned
+    std::size_t node = kNoNode;         // the winner's node in the graph (made on first use)
     std::optional<Candidate> fatal; // a file ld.so would stop on (not ELF, damaged)
     std::string fatalReason;
     ProblemKind fatalKind = ProblemKind::NotALibrary;
@@ -164,12 +165,43 @@ struct Lookup {
     std::vector<Candidate> others;    // later compatible copies: shadowed by the winner
 };
 
+// Every name and path the emulation compares, interned once per emulator:
+// "already in this process?" and the lookup cache then index and hash small
+// integers, not strings, however many processes ask again.
+class Names {
+public:
+    int id(std::string_view text)
+    {
+        if (const auto it = m_ids.find(text); it != m_ids.end())
+            return it->second;
+        const std::string &kept = m_texts.emplace_back(text);
+        const int id = static_cast<int>(m_texts.size() - 1);
+        m_ids.emplace(kept, id);
+        return id;
+    }
+    [[nodiscard]] std::string_view text(int id) const { return m_texts[static_cast<std::size_t>(id)]; }
+    [[nodiscard]] std::size_t size() const { return m_texts.size(); }
+
+private:
+    std::unordered_map<std::string_view, int> m_ids;
+    std::deque<std::string> m_texts; // a deque: the strings never move, so the views stay valid
+};
+
+// The interned names of one parsed file (-1: none).
+struct FileNames {
+    int soname = -1;
+    std::vector<int> needed;       // DT_NEEDED, in order
+    std::vector<int> versionFiles; // the file of each DT_VERNEED entry, in order
+};
+
 // One object in the emulated process. The BinaryCache keeps every parsed
 // file alive for the whole analysis, so plain pointers are safe here.
 struct Obj {
-    std::pmr::string path; // as opened (symlinks not resolved, as ld.so keeps it)
+    std::string_view path; // as opened (symlinks not resolved, as ld.so keeps it); interned
+    int pathId = -1;
     const bin::BinaryInfo *info = nullptr;
     const bin::ElfInfo *elf = nullptr;
+    const FileNames *names = nullptr; // of `info`
     std::size_t node = 0;
     int loader = -1;                // the object whose DT_NEEDED brought it in
     bool rpathChain = false;        // it or an object up its loader chain contributes DT_RPATH
@@ -230,10 +262,8 @@ std::string prefixOf(const std::string &version)
     return cut == std::string::npos ? version : version.substr(0, cut);
 }
 
-// A deque: objects never move, so views of their paths stay valid.
-// Per process, everything lives in an arena that is dropped as a whole.
-using Objects = std::pmr::deque<Obj>;
-using LoadedNames = std::pmr::unordered_map<std::string_view, std::size_t>;
+// In load order, which is also the breadth-first order of the walk.
+using Objects = std::vector<Obj>;
 
 class LinuxEmulator final : public Emulator {
 public:
@@ -272,58 +302,68 @@ public:
                 if (!word.empty() && word[0] != '#')
                     m_preload.push_back(word);
         }
+        for (const auto &name : m_preload)
+            m_preloadIds.push_back(m_names.id(name));
     }
 
     void load(const std::string &rootPath, std::size_t rootIndex, GraphBuilder &graph) override
     {
-        m_loaded.reset();
-        m_arena.release();
-        Objects objs(&m_arena);
-        m_loaded.emplace(&m_arena);
+        ++m_process; // forgets what the previous process loaded
+        if (&graph != m_nodesOf) { // the lookups' nodes are this graph's
+            for (auto &entry : m_lookups)
+                entry.second.node = kNoNode;
+            m_nodesOf = &graph;
+        }
+        Objects &objs = m_objs;
+        objs.clear();
         Obj root;
-        root.path = std::pmr::string(rootPath, &m_arena);
+        root.pathId = m_names.id(rootPath);
+        root.path = m_names.text(root.pathId);
         root.info = m_cache.binary(rootPath).get();
         root.elf = root.info ? root.info->elf() : nullptr;
         root.node = rootIndex;
         if (!root.elf)
             return;
+        root.names = &namesOf(*root.elf);
         root.rpathChain = root.elf->rpath && !root.elf->runpath;
-        objs.push_back(std::move(root));
-        remember(objs, 0, {});
+        objs.push_back(root);
+        remember(objs, 0, -1);
         const bin::ElfInfo &process = *objs[0].elf;
         m_lib = libDir(process);
         m_rules = &rulesFor(process);
         m_platform = m_rules->platform;
-        m_mainOrigin = mainOrigin(objs[0]);
+        m_mainOrigin.reset(); // worked out when a search entry needs it
 
         // ld.so itself is in every process: a DT_NEEDED on its soname (libc
         // has one) matches it. Its node is made only when something needs it.
         m_interpreter = process.interpreter.empty() ? defaultInterpreter(process) : process.interpreter;
         if (!m_interpreter.empty()) {
             Obj rtld;
-            const std::string rtldPath = m_root + m_interpreter;
-            rtld.path = std::pmr::string(rtldPath, &m_arena);
-            rtld.info = m_cache.binary(rtldPath).get();
+            rtld.pathId = m_names.id(m_root + m_interpreter);
+            rtld.path = m_names.text(rtld.pathId);
+            rtld.info = m_cache.binary(std::string(rtld.path)).get();
+            const bin::ElfInfo *elf = rtld.info ? rtld.info->elf() : nullptr;
+            rtld.names = elf ? &namesOf(*elf) : nullptr;
             rtld.node = kNoNode;
-            objs.push_back(std::move(rtld));
+            objs.push_back(rtld);
             // Its soname is remembered; it is not walked (ld.so needs nothing).
-            remember(objs, objs.size() - 1, m_interpreter);
+            remember(objs, objs.size() - 1, m_names.id(m_interpreter));
         }
 
         // Breadth first, as _dl_map_object_deps does: preloads after the main
-        // object, then each object's DT_NEEDED in order.
-        std::deque<std::size_t> queue;
-        for (const auto &name : m_preload)
-            need(objs, 0, name, graph, queue, true);
-        queue.push_front(0);
-        while (!queue.empty()) {
-            const std::size_t current = queue.front();
-            queue.pop_front();
-            if (!objs[current].elf)
+        // object, then each object's DT_NEEDED in order. Objects are added
+        // in that order, so the walk is a pass over them (ld.so's entry has
+        // no ElfInfo of its own and is not walked).
+        for (std::size_t k = 0; k < m_preload.size(); ++k)
+            need(objs, 0, m_preloadIds[k], m_preload[k], graph, true);
+        for (std::size_t current = 0; current < objs.size(); ++current) {
+            const bin::ElfInfo *elf = objs[current].elf;
+            if (!elf)
                 continue;
-            // By reference: the names are owned by the parsed file (see remember()).
-            for (const auto &name : objs[current].elf->needed)
-                need(objs, current, name, graph, queue, false);
+            // By reference: the names are owned by the parsed file.
+            const FileNames &names = *objs[current].names;
+            for (std::size_t k = 0; k < elf->needed.size(); ++k)
+                need(objs, current, names.needed[k], elf->needed[k], graph, false);
         }
         checkVersions(objs, graph);
     }
@@ -371,9 +411,16 @@ private:
         return paths::folderOf(path);
     }
 
-    std::string originOf(const Objects &objs, std::size_t index) const
+    const std::string &mainOriginOf(const Objects &objs)
     {
-        return index == 0 ? m_mainOrigin : paths::folderOf(objs[index].path);
+        if (!m_mainOrigin)
+            m_mainOrigin = mainOrigin(objs[0]);
+        return *m_mainOrigin;
+    }
+
+    std::string originOf(const Objects &objs, std::size_t index)
+    {
+        return index == 0 ? mainOriginOf(objs) : paths::folderOf(objs[index].path);
     }
 
     // Each search folder as ld.so tries it: its hwcaps subfolders that
@@ -483,7 +530,7 @@ private:
         }
         ++list;
         for (const auto &e : m_ldLibraryPath)
-            addFolder(out, {Via::LdLibraryPath, e, expandTokens(e, m_mainOrigin, m_lib, m_platform), {}, list});
+            addFolder(out, {Via::LdLibraryPath, e, expandTokens(e, mainOriginOf(objs), m_lib, m_platform), {}, list});
         ++list;
         for (const auto &d : m_options.searchDirs)
             addFolder(out, {Via::SearchDir, d, d, {}, list});
@@ -618,17 +665,50 @@ private:
     // it was loaded from, every name it was asked for, and its soname.
     // (Keys are views into strings that outlive the process: the objects'
     // paths in a deque, and names owned by parsed files or by this emulator.)
-    void remember(const Objects &objs, std::size_t index, std::string_view requestedAs)
+    void remember(const Objects &objs, std::size_t index, int requestedAs)
     {
         const Obj &o = objs[index];
-        const bin::ElfInfo *elf = o.info ? o.info->elf() : nullptr;
-        const std::string_view soname = elf ? std::string_view(elf->soname) : std::string_view();
-        if (!soname.empty())
-            m_loaded->emplace(soname, index);
-        if (!requestedAs.empty() && requestedAs != soname)
-            m_loaded->emplace(requestedAs, index);
-        if (o.path != requestedAs)
-            m_loaded->emplace(o.path, index);
+        const int soname = o.names ? o.names->soname : -1;
+        markLoaded(soname, index);
+        if (requestedAs >= 0 && requestedAs != soname)
+            markLoaded(requestedAs, index);
+        if (o.pathId != requestedAs)
+            markLoaded(o.pathId, index);
+    }
+
+    // The object of this process known by that name, or -1.
+    [[nodiscard]] int loadedObject(int nameId) const
+    {
+        const auto i = static_cast<std::size_t>(nameId);
+        return i < m_loadedAt.size() && m_loadedAt[i].process == m_process ? static_cast<int>(m_loadedAt[i].object)
+                                                                             : -1;
+    }
+
+    // The first object known by a name keeps it.
+    void markLoaded(int nameId, std::size_t index)
+    {
+        if (nameId < 0)
+            return;
+        const auto i = static_cast<std::size_t>(nameId);
+        if (m_loadedAt.size() <= i)
+            m_loadedAt.resize(std::max(i + 1, m_names.size()));
+        if (m_loadedAt[i].process != m_process)
+            m_loadedAt[i] = {m_process, static_cast<std::uint32_t>(index)};
+    }
+
+    const FileNames &namesOf(const bin::ElfInfo &elf)
+    {
+        const auto [it, inserted] = m_fileNames.try_emplace(&elf);
+        FileNames &names = it->second;
+        if (inserted) {
+            names.soname = elf.soname.empty() ? -1 : m_names.id(elf.soname);
+            names.needed.reserve(elf.needed.size());
+            for (const auto &n : elf.needed)
+                names.needed.push_back(m_names.id(n));
+            for (const auto &v : elf.versionNeeds)
+                names.versionFiles.push_back(m_names.id(v.file));
+        }
+        return names;
     }
 
     // The interned search plan of objs[requester] (the same plans recur in
@@ -644,7 +724,7 @@ private:
             return req.plan = m_basePlan;
         // With DT_RUNPATH only the object itself counts.
         if (req.elf->runpath) {
-            if (const auto it = m_runpathPlans.find(std::string(req.path)); it != m_runpathPlans.end())
+            if (const auto it = m_runpathPlans.find(req.pathId); it != m_runpathPlans.end())
                 return req.plan = it->second;
         }
         std::vector<Step> plan = steps(objs, requester);
@@ -655,23 +735,23 @@ private:
         if (inserted)
             m_plans.push_back(std::move(plan));
         if (req.elf->runpath)
-            m_runpathPlans.emplace(std::string(req.path), it->second);
+            m_runpathPlans.emplace(req.pathId, it->second);
         else if (!req.rpathChain)
             m_basePlan = it->second;
         return req.plan = it->second;
     }
 
-    const Lookup &search(const bin::ElfInfo &process, const std::string &name, int planId, bool noDefaultLib)
+    // Where `name` is found by plan `planId`: the same in every process, so
+    // worked out once (node-based: the lookups never move).
+    Lookup &search(const bin::ElfInfo &process, int nameId, const std::string &name, int planId, bool noDefaultLib)
     {
-        const std::size_t slot = static_cast<std::size_t>(planId) * 2 + (noDefaultLib ? 1 : 0);
-        if (m_lookups.size() <= slot)
-            m_lookups.resize(slot + 1);
-        auto &byName = m_lookups[slot];
-        if (auto it = byName.find(name); it != byName.end())
-            return it->second;
+        const std::uint64_t slot = static_cast<std::uint64_t>(planId) * 2 + (noDefaultLib ? 1 : 0);
+        const auto [it, inserted] = m_lookups.try_emplace((slot << 32) | static_cast<std::uint32_t>(nameId));
+        Lookup &result = it->second;
+        if (!inserted)
+            return result;
 
         const std::vector<Step> &plan = m_plans[static_cast<std::size_t>(planId)];
-        Lookup result;
         int endedList = -1;
         for (const auto &s : plan) {
             if (s.list == endedList)
@@ -701,7 +781,9 @@ private:
                 }
             }
         }
-        return byName.emplace(name, std::move(result)).first->second;
+        if (result.winner)
+            result.pathId = m_names.id(result.winner->path);
+        return result;
     }
 
     std::string describeSearch(const std::vector<Step> &plan, bool noDefaultLib, const bin::ElfInfo &process) const
@@ -741,15 +823,15 @@ private:
         return out.str();
     }
 
-    void need(Objects &objs, std::size_t requester, const std::string &name, GraphBuilder &graph,
-              std::deque<std::size_t> &queue, bool preload)
+    void need(Objects &objs, std::size_t requester, int nameId, const std::string &name, GraphBuilder &graph,
+              bool preload)
     {
         const bin::ElfInfo &process = *objs[0].elf;
         const Via edgeVia = preload ? Via::Preload : Via::Loaded;
 
         // An object already in the process under this name (or soname) wins.
-        if (const auto it = m_loaded->find(name); it != m_loaded->end()) {
-            const std::size_t i = it->second;
+        if (const int loaded = loadedObject(nameId); loaded >= 0) {
+            const auto i = static_cast<std::size_t>(loaded);
             if (objs[i].node == kNoNode)
                 objs[i].node = graph.found(name, objs[i].path, Via::Absolute, "PT_INTERP", objs[i].info);
             if (i != requester || preload)
@@ -758,32 +840,37 @@ private:
         }
 
         Lookup local;
-        const Lookup *found = &local;
+        Lookup *found = &local;
         const std::vector<Step> *plan = &m_noPlan;
         bool noDefaultLib = false;
         if (name.find('/') != std::string::npos) {
             // A path: used as it is (relative to the working folder).
             (void)consider(process, {name, Via::Absolute, name, {}}, local);
+            if (local.winner)
+                local.pathId = m_names.id(local.winner->path);
         } else {
             const int id = planOf(objs, requester);
             plan = &m_plans[static_cast<std::size_t>(id)];
             noDefaultLib = (objs[requester].elf->flags1 & kDf1NoDefLib) != 0;
-            found = &search(process, name, id, noDefaultLib);
+            found = &search(process, nameId, name, id, noDefaultLib);
         }
-        const Lookup &result = *found;
-        const std::string requesterPath(objs[requester].path);
+        Lookup &result = *found;
 
         if (result.winner) {
             const Candidate &w = *result.winner;
             Obj o;
-            o.path = std::pmr::string(w.path, &m_arena);
+            o.pathId = result.pathId;
+            o.path = m_names.text(o.pathId);
             o.info = w.info;
             o.elf = o.info->elf();
+            o.names = &namesOf(*o.elf);
             o.loader = static_cast<int>(requester);
             o.rpathChain = (o.elf->rpath && !o.elf->runpath) || objs[requester].rpathChain;
             o.lookup = found == &local ? nullptr : found;
             o.via = w.via;
-            o.node = graph.found(name, w.path, w.via, w.entry, o.info);
+            if (result.node == kNoNode)
+                result.node = graph.found(name, w.path, w.via, w.entry, o.info);
+            o.node = result.node;
             graph.addEdge(objs[requester].node, o.node, name, preload ? Via::Preload : w.via);
             for (const auto &other : result.others) {
                 if (isPackagesOwnRule(w.via))
@@ -792,7 +879,7 @@ private:
                 p.kind = ProblemKind::Shadowed;
                 p.severity = Severity::Warning;
                 p.name = name;
-                p.neededBy = {requesterPath};
+                p.neededBy = {std::string(objs[requester].path)};
                 p.paths = {w.path, other.path};
                 p.detail = w.path + " (" + ruleOf(w) + ") loads instead of " + other.path + " (" + ruleOf(other)
                            + "): " + ruleName(w.via) + " comes first in ld.so's search order.";
@@ -801,9 +888,8 @@ private:
                                 + ruleName(w.via) + " where it is set, and the other copy loads.";
                 graph.addProblem(std::move(p));
             }
-            objs.push_back(std::move(o));
-            remember(objs, objs.size() - 1, name);
-            queue.push_back(objs.size() - 1);
+            objs.push_back(o);
+            remember(objs, objs.size() - 1, nameId);
             return;
         }
 
@@ -811,7 +897,7 @@ private:
         graph.addEdge(objs[requester].node, missingNode, name, Via::NotFound);
         Problem p;
         p.name = name;
-        p.neededBy = {requesterPath};
+        p.neededBy = {std::string(objs[requester].path)};
         const std::string where =
             name.find('/') != std::string::npos ? "the path itself" : describeSearch(*plan, noDefaultLib, process);
         if (result.fatal) {
@@ -858,11 +944,12 @@ private:
         for (const Obj &o : objs) {
             if (!o.elf)
                 continue;
-            for (const auto &need : o.elf->versionNeeds) {
-                const auto dep = m_loaded->find(need.file);
-                if (dep == m_loaded->end())
+            for (std::size_t k = 0; k < o.elf->versionNeeds.size(); ++k) {
+                const auto &need = o.elf->versionNeeds[k];
+                const int dep = loadedObject(o.names->versionFiles[k]);
+                if (dep < 0)
                     continue; // it did not load: reported as missing already
-                const Obj &provider = objs[dep->second];
+                const Obj &provider = objs[static_cast<std::size_t>(dep)];
                 if (!provider.elf || provider.elf->versionDefs.empty())
                     continue; // unversioned provider: ld.so only warns
                 // The same pair gives the same answer in every process.
@@ -925,24 +1012,32 @@ private:
     std::vector<std::string> m_ldLibraryPath;
     std::vector<std::string> m_preload;
     std::optional<LdSoCache> m_ldSoCache;
-    std::string m_lib, m_platform, m_mainOrigin;
+    std::string m_lib, m_platform;
+    std::optional<std::string> m_mainOrigin; // this process's, once asked for
     const GlibcSearchRules *m_rules = nullptr;
     std::map<int, GlibcSearchRules> m_rulesByKind;
     mutable std::map<int, std::vector<Step>> m_defaultSteps;
-    std::vector<std::unordered_map<std::string, Lookup>> m_lookups; // [plan * 2 + nodeflib][name]
+    std::unordered_map<std::uint64_t, Lookup> m_lookups; // by (plan * 2 + nodeflib, name)
+    const GraphBuilder *m_nodesOf = nullptr;             // the graph the lookups' nodes belong to
     std::vector<std::vector<Step>> m_plans;
     std::unordered_map<std::string, int> m_planIds;
-    std::unordered_map<std::string, int> m_runpathPlans; // by the path of the object with DT_RUNPATH
+    std::unordered_map<int, int> m_runpathPlans; // by the path of the object with DT_RUNPATH
     int m_basePlan = -1;
     bool m_ldLibraryPathHasTokens = false;
     const std::vector<Step> m_noPlan;
     std::string m_interpreter;
     mutable std::map<int, std::vector<std::string>> m_defaultDirs;
-    // One process's objects and names; release() rewinds to the start of the
-    // first buffer, so a process of ordinary size costs no allocation at all.
-    std::vector<std::byte> m_arenaBuffer = std::vector<std::byte>(256 * 1024);
-    std::pmr::monotonic_buffer_resource m_arena{m_arenaBuffer.data(), m_arenaBuffer.size()};
-    std::optional<LoadedNames> m_loaded;                 // this process's objects by name
+    Names m_names;
+    std::unordered_map<const bin::ElfInfo *, FileNames> m_fileNames;
+    std::vector<int> m_preloadIds;
+    Objects m_objs; // this process's objects (kept: its capacity is reused)
+    // By name: the process that last loaded something under it, and which object.
+    struct LoadedMark {
+        std::uint32_t process = 0;
+        std::uint32_t object = 0;
+    };
+    std::vector<LoadedMark> m_loadedAt;
+    std::uint32_t m_process = 0;
     std::unordered_set<std::uint64_t> m_versionsChecked; // (requester node, provider node)
 };
 

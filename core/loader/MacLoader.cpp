@@ -14,7 +14,6 @@
 
 namespace td::loader {
 
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -28,17 +27,6 @@ constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 bool startsWith(const std::string &s, const char *prefix)
 {
     return s.rfind(prefix, 0) == 0;
-}
-
-std::string normalPath(const std::string &path)
-{
-    return fs::path(path).lexically_normal().string();
-}
-
-std::string dirOf(const std::string &path)
-{
-    const std::string dir = fs::path(path).parent_path().string();
-    return dir.empty() ? "." : dir;
 }
 
 std::vector<std::string> splitColons(const std::string &list)
@@ -210,13 +198,13 @@ private:
             }
 
             if (m_options.executablePath) {
-                m_executableDir = dirOf(normalPath(*m_options.executablePath));
+                m_executableDir = paths::folderOf(paths::normal(*m_options.executablePath));
                 loadExecutableRpaths(*m_options.executablePath);
             } else if (slice->fileType == kMhExecute) {
-                m_executableDir = dirOf(normalPath(rootPath));
+                m_executableDir = paths::folderOf(paths::normal(rootPath));
             }
 
-            addImage(normalPath(rootPath), rootIndex, info, slice, kNone);
+            addImage(paths::normal(rootPath), rootIndex, info, slice, kNone);
             for (std::size_t i = 0; i < m_images.size(); ++i) {
                 // Resolving appends to m_images; the slice itself stays put.
                 const bin::MachOSlice *current = m_images[i].slice;
@@ -275,7 +263,7 @@ private:
                 return entry == token || startsWith(entry, (token + "/").c_str());
             };
             if (is("@loader_path"))
-                return dirOf(holder) + entry.substr(12);
+                return paths::folderOf(holder) + entry.substr(12);
             if (is("@executable_path")) {
                 if (!m_executableDir)
                     return std::nullopt;
@@ -288,7 +276,7 @@ private:
         bool tryPath(const Request &req, const std::string &candidate, Via via, const std::string &viaEntry,
                      const std::string &origin, Attempts &attempts)
         {
-            const std::string path = normalPath(candidate);
+            const std::string path = paths::normal(candidate);
             auto note = [&](const std::string &why) {
                 attempts.tried.push_back(quoted(path) + " (" + why + (origin.empty() ? "" : "; " + origin) + ")");
             };
@@ -384,7 +372,7 @@ private:
                 if (resolveRpath(req, name.substr(7), attempts))
                     return;
             } else if (startsWith(name, "@loader_path/")) {
-                if (tryPath(req, paths::join(dirOf(m_images[from].path), name.substr(13)), Via::LoaderPath,
+                if (tryPath(req, paths::join(paths::folderOf(m_images[from].path), name.substr(13)), Via::LoaderPath,
                             "@loader_path", "@loader_path of " + m_images[from].path, attempts))
                     return;
             } else if (startsWith(name, "@executable_path/")) {
@@ -431,7 +419,7 @@ private:
                         attempts.executableUnknown = true;
                         continue;
                     }
-                    const std::string candidate = normalPath(paths::join(*dir, rest));
+                    const std::string candidate = paths::normal(paths::join(*dir, rest));
                     if (!seen.insert(candidate).second)
                         continue;
                     if (tryPath(req, candidate, Via::Rpath, entry, origin, attempts))
@@ -443,7 +431,7 @@ private:
                 if (tryEntries(*m_images[i].slice, m_images[i].path))
                     return true;
             if (m_executableSlice && m_images.front().slice != m_executableSlice)
-                return tryEntries(*m_executableSlice, normalPath(*m_options.executablePath));
+                return tryEntries(*m_executableSlice, paths::normal(*m_options.executablePath));
             return false;
         }
 

@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 
-// Splitting and joining the target system's paths, whatever the host: on
-// Linux and macOS only '/' separates (a backslash is part of a file name),
-// Windows paths take both.
+// Splitting, joining and normalising the target system's paths, for the three
+// loaders whatever the host: on Linux and macOS only '/' separates (a
+// backslash is part of a file name), Windows paths take both.
 namespace td::loader::paths {
 
 inline constexpr std::string_view kPosix = "/";
 inline constexpr std::string_view kWindows = "/\\";
+// The host's own paths: the files named on the command line and in folder listings.
+#ifdef _WIN32
+inline constexpr std::string_view kHost = kWindows;
+#else
+inline constexpr std::string_view kHost = kPosix;
+#endif
 
 // "a/b/c.so" -> "a/b"; "c.so" -> "."; "/c.so" -> "/".
 inline std::string folderOf(std::string_view path, std::string_view separators = kPosix)
@@ -34,6 +41,24 @@ inline std::string join(const std::string &dir, const std::string &name)
     if (dir.empty())
         return name;
     return dir.back() == '/' ? dir + name : dir + "/" + name;
+}
+
+// The same for a Windows folder: no second separator when `dir` ends in
+// either; else the folder's own style ('\\' when it has only those).
+inline std::string joinWindows(const std::string &dir, const std::string &name)
+{
+    if (dir.empty())
+        return name;
+    if (dir.back() == '/' || dir.back() == '\\')
+        return dir + name;
+    const bool backslashes = dir.find('\\') != std::string::npos && dir.find('/') == std::string::npos;
+    return dir + (backslashes ? "\\" : "/") + name;
+}
+
+// "/a/./b/../c.dylib" -> "/a/c.dylib": std::filesystem's lexical rules, with '/' kept.
+inline std::string normal(const std::string &path)
+{
+    return std::filesystem::path(path).lexically_normal().generic_string();
 }
 
 } // namespace td::loader::paths

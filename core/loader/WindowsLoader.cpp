@@ -185,21 +185,6 @@ using namespace windows_rules;
 
 constexpr std::size_t kNoNode = static_cast<std::size_t>(-1);
 
-bool isSeparator(char c)
-{
-    return c == '/' || c == '\\';
-}
-
-std::string joinPath(const std::string &dir, const std::string &name)
-{
-    if (dir.empty())
-        return name;
-    if (isSeparator(dir.back()))
-        return dir + name;
-    const bool windowsStyle = dir.find('\\') != std::string::npos && dir.find('/') == std::string::npos;
-    return dir + (windowsStyle ? "\\" : "/") + name;
-}
-
 struct Step {
     Via via = Via::NotFound;
     std::string dir;
@@ -379,7 +364,7 @@ private:
             if (exes != 1)
                 return std::nullopt;
         }
-        auto info = m_cache.binary(joinPath(m_appDir, chosen));
+        auto info = m_cache.binary(paths::joinWindows(m_appDir, chosen));
         const bin::PeInfo *pe = info ? info->pe() : nullptr;
         if (!pe)
             return std::nullopt;
@@ -411,7 +396,7 @@ private:
             return {};
         const Listing &listing = listingOf(dir);
         const auto it = listing.find(lower(name));
-        return it == listing.end() ? std::string() : joinPath(dir, it->second);
+        return it == listing.end() ? std::string() : paths::joinWindows(dir, it->second);
     }
 
     std::string systemFile(const std::string &name) { return findIn(m_systemDir, name); }

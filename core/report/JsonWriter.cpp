@@ -7,6 +7,7 @@
 #include <array>
 #include <cassert>
 #include <charconv>
+#include <cstring>
 
 namespace td::report {
 
@@ -23,21 +24,24 @@ constexpr auto kPlainAscii = [] {
     return plain;
 }();
 
-void appendEscaped(std::string &out, unsigned char c)
+// The escape QJsonDocument writes for an ASCII character it does not keep.
+std::string_view escaped(unsigned char c, char (&out)[6])
 {
-    out += '\\';
+    out[0] = '\\';
     switch (c) {
-    case '"': out += '"'; break;
-    case '\\': out += '\\'; break;
-    case '\b': out += 'b'; break;
-    case '\f': out += 'f'; break;
-    case '\n': out += 'n'; break;
-    case '\r': out += 'r'; break;
-    case '\t': out += 't'; break;
+    case '"': out[1] = '"'; return {out, 2};
+    case '\\': out[1] = '\\'; return {out, 2};
+    case '\b': out[1] = 'b'; return {out, 2};
+    case '\f': out[1] = 'f'; return {out, 2};
+    case '\n': out[1] = 'n'; return {out, 2};
+    case '\r': out[1] = 'r'; return {out, 2};
+    case '\t': out[1] = 't'; return {out, 2};
     default:
-        out += "u00";
-        out += kHex[c >> 4];
-        out += kHex[c & 0xf];
+        out[1] = 'u';
+        out[2] = out[3] = '0';
+        out[4] = kHex[c >> 4];
+        out[5] = kHex[c & 0xf];
+        return {out, 6};
     }
 }
 
@@ -46,21 +50,20 @@ void appendEscaped(std::string &out, unsigned char c)
 void JsonWriter::begin(char bracket)
 {
     beforeValue();
-    m_buffer += bracket;
-    m_buffer += '\n';
+    put(bracket);
+    put('\n');
     m_counts.push_back(0);
 }
 
 void JsonWriter::end(char bracket)
 {
     if (m_counts.back() != 0)
-        m_buffer += '\n';
+        put('\n');
     m_counts.pop_back();
     indent(m_counts.size());
-    m_buffer += bracket;
+    put(bracket);
     if (m_counts.empty())
-        m_buffer += '\n';
-    flushIfFull();
+        put('\n');
 }
 
 // A member of an array starts on its own line; one of an object was started by key().
@@ -70,23 +73,21 @@ void JsonWriter::beforeValue()
         m_afterKey = false;
         return;
     }
-    if (m_counts.empty())
-        return;
-    if (m_counts.back()++ != 0)
-        m_buffer.append(",\n", 2);
-    indent(m_counts.size());
+    if (!m_counts.empty())
+        newMember();
 }
 
 JsonWriter &JsonWriter::key(std::string_view name)
 {
     // Keys are the document's own names: plain ASCII, nothing to escape.
     assert(std::all_of(name.begin(), name.end(), [](char c) { return kPlainAscii[static_cast<unsigned char>(c)]; }));
-    if (m_counts.back()++ != 0)
-        m_buffer.append(",\n", 2);
-    indent(m_counts.size());
-    m_buffer += '"';
-    m_buffer.append(name);
-    m_buffer.append("\": ", 3);
+    newMember();
+    char *p = room(name.size() + 4);
+    *p++ = '"';
+    std::memcpy(p, name.data(), name.size());
+    p += name.size();
+    std::memcpy(p, "\": ", 3);
+    commit(p + 3);
     m_afterKey = true;
     return *this;
 }
@@ -95,31 +96,44 @@ void JsonWriter::string(std::string_view nativeBytes)
 {
     beforeValue();
     appendString(nativeBytes);
-    flushIfFull();
 }
 
 void JsonWriter::appendString(std::string_view bytes)
 {
-    m_buffer += '"';
+    // Almost every string is plain ASCII with nothing to escape: copied in one go.
+    std::size_t plain = 0;
+    while (plain < bytes.size() && kPlainAscii[static_cast<unsigned char>(bytes[plain])])
+        ++plain;
+    if (plain == bytes.size() && bytes.size() + 2 <= kBufferSize) {
+        char *p = room(bytes.size() + 2);
+        *p++ = '"';
+        std::memcpy(p, bytes.data(), bytes.size());
+        p += bytes.size();
+        *p++ = '"';
+        commit(p);
+        return;
+    }
+    put('"');
     for (std::size_t i = 0; i < bytes.size();) {
         // The run that is written as it is, in one go.
         const std::size_t j = keptRunEnd(bytes, i, [](unsigned char c) { return kPlainAscii[c]; });
-        m_buffer.append(bytes.substr(i, j - i));
+        put(bytes.substr(i, j - i));
         if (j == bytes.size())
             break;
         const auto c = static_cast<unsigned char>(bytes[j]);
         if (c < 0x80) {
-            appendEscaped(m_buffer, c);
+            char escape[6];
+            put(escaped(c, escape));
         } else {
             // Not UTF-8: the text "\xNN" (see appendNativeText), its backslash escaped.
             std::string text;
             appendNativeText(text, bytes.substr(j, 1));
-            m_buffer += '\\';
-            m_buffer += text;
+            put('\\');
+            put(text);
         }
         i = j + 1;
     }
-    m_buffer += '"';
+    put('"');
 }
 
 void JsonWriter::latin1(std::string_view text)
@@ -138,19 +152,19 @@ void JsonWriter::number(std::int64_t value)
     beforeValue();
     char digits[24];
     const auto result = std::to_chars(digits, digits + sizeof digits, value);
-    m_buffer.append(digits, result.ptr);
+    put(std::string_view(digits, static_cast<std::size_t>(result.ptr - digits)));
 }
 
 void JsonWriter::boolean(bool value)
 {
     beforeValue();
-    m_buffer += value ? "true" : "false";
+    put(value ? std::string_view("true") : std::string_view("false"));
 }
 
 void JsonWriter::null()
 {
     beforeValue();
-    m_buffer += "null";
+    put("null");
 }
 
 } // namespace td::report

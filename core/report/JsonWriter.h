@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "report/OutputBuffer.h"
-
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <memory>
+#include <ostream>
 #include <string_view>
 #include <vector>
 
@@ -17,7 +18,10 @@ namespace td::report {
 // output byte for byte the same as Qt's.
 class JsonWriter {
 public:
-    explicit JsonWriter(std::ostream &out) : m_output(out), m_buffer(m_output.text()) {}
+    explicit JsonWriter(std::ostream &out) : m_out(out), m_buffer(new char[kBufferSize]) {}
+    JsonWriter(const JsonWriter &) = delete;
+    JsonWriter &operator=(const JsonWriter &) = delete;
+    ~JsonWriter() { flush(); }
 
     void beginObject() { begin('{'); }
     void endObject() { end('}'); }
@@ -34,26 +38,70 @@ public:
     void null();
 
     // Hands what is buffered to the stream (also done as the buffer fills, and at the end).
-    void flush() { m_output.flush(); }
+    void flush()
+    {
+        m_out.write(m_buffer.get(), static_cast<std::streamsize>(m_used));
+        m_used = 0;
+    }
 
 private:
+    // The document is written in pieces of this size: a large one is never held whole.
+    static constexpr std::size_t kBufferSize = 64 * 1024;
+
     void begin(char bracket);
     void end(char bracket);
     void beforeValue();
     void appendString(std::string_view bytes); // quoted and escaped
+    // Plain copies into the buffer: the writer's inner loop, kept free of
+    // std::string's bookkeeping.
+    void put(std::string_view bytes)
+    {
+        if (bytes.size() > kBufferSize - m_used) {
+            flush();
+            if (bytes.size() > kBufferSize) {
+                m_out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+                return;
+            }
+        }
+        std::memcpy(m_buffer.get() + m_used, bytes.data(), bytes.size());
+        m_used += bytes.size();
+    }
+    void put(char c)
+    {
+        if (m_used == kBufferSize)
+            flush();
+        m_buffer[m_used++] = c;
+    }
+    // Room for `n` more bytes (n at most kBufferSize): flushes first if need be.
+    char *room(std::size_t n)
+    {
+        if (n > kBufferSize - m_used)
+            flush();
+        return m_buffer.get() + m_used;
+    }
+    void commit(const char *end) { m_used = static_cast<std::size_t>(end - m_buffer.get()); }
+    void newMember() // ",\n" before all but the first, then the indentation
+    {
+        const bool comma = m_counts.back()++ != 0;
+        const std::size_t spaces = 4 * m_counts.size();
+        char *p = room(2 + spaces);
+        if (comma) {
+            *p++ = ',';
+            *p++ = '\n';
+        }
+        std::memset(p, ' ', spaces);
+        commit(p + spaces);
+    }
     void indent(std::size_t levels)
     {
-        static constexpr std::string_view kSpaces = "                                ";
-        for (std::size_t n = 4 * levels; n > 0;) {
-            const std::size_t piece = std::min(n, kSpaces.size());
-            m_buffer.append(kSpaces.data(), piece);
-            n -= piece;
-        }
+        char *p = room(4 * levels);
+        std::memset(p, ' ', 4 * levels);
+        commit(p + 4 * levels);
     }
-    void flushIfFull() { m_output.flushIfFull(); }
 
-    OutputBuffer m_output;
-    std::string &m_buffer;
+    std::ostream &m_out;
+    std::unique_ptr<char[]> m_buffer;
+    std::size_t m_used = 0;
     std::vector<std::size_t> m_counts; // members written so far, per open object or array
     bool m_afterKey = false;
 };
