@@ -296,16 +296,21 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
                                parsed[alias].get());
     }
     Graph result = graph.take();
-    // Roots in the order they were given (not in the workers' order).
-    std::vector<std::pair<std::size_t, Root>> sorted;
-    sorted.reserve(result.roots.size());
-    for (Root &r : result.roots) {
-        const auto it = order.find(r.path);
-        sorted.emplace_back(it == order.end() ? 0 : it->second, std::move(r));
+    // Roots in the order they were given (not in the workers' order); their
+    // positions are sorted, and each root moved once.
+    std::vector<std::pair<std::size_t, std::size_t>> positions; // (input position, index in result.roots)
+    positions.reserve(result.roots.size());
+    for (std::size_t i = 0; i < result.roots.size(); ++i) {
+        const auto it = order.find(result.roots[i].path);
+        positions.emplace_back(it == order.end() ? 0 : it->second, i);
     }
-    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    for (std::size_t i = 0; i < sorted.size(); ++i)
-        result.roots[i] = std::move(sorted[i].second);
+    std::stable_sort(positions.begin(), positions.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::vector<Root> sorted;
+    sorted.reserve(result.roots.size());
+    for (const auto &[position, index] : positions)
+        sorted.push_back(std::move(result.roots[index]));
+    result.roots = std::move(sorted);
     return result;
 }
 

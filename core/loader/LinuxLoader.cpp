@@ -312,6 +312,7 @@ public:
         if (&graph != m_nodesOf) { // the lookups' nodes are this graph's
             for (auto &entry : m_lookups)
                 entry.second.node = kNoNode;
+            m_neededTo.clear();
             m_nodesOf = &graph;
         }
         Objects &objs = m_objs;
@@ -355,15 +356,17 @@ public:
         // in that order, so the walk is a pass over them (ld.so's entry has
         // no ElfInfo of its own and is not walked).
         for (std::size_t k = 0; k < m_preload.size(); ++k)
-            need(objs, 0, m_preloadIds[k], m_preload[k], graph, true);
+            need(objs, 0, m_preloadIds[k], m_preload[k], graph, true, nullptr);
         for (std::size_t current = 0; current < objs.size(); ++current) {
             const bin::ElfInfo *elf = objs[current].elf;
             if (!elf)
                 continue;
             // By reference: the names are owned by the parsed file.
             const FileNames &names = *objs[current].names;
+            std::vector<std::size_t> &edgeTo = m_neededTo[objs[current].node]; // node-based: stays put
+            edgeTo.resize(elf->needed.size(), kNoNode);
             for (std::size_t k = 0; k < elf->needed.size(); ++k)
-                need(objs, current, names.needed[k], elf->needed[k], graph, false);
+                need(objs, current, names.needed[k], elf->needed[k], graph, false, &edgeTo[k]);
         }
         checkVersions(objs, graph);
     }
@@ -823,8 +826,21 @@ private:
         return out.str();
     }
 
+    // The edge for a DT_NEEDED entry; `edgeTo` remembers where the entry led
+    // when its object was last walked (every process walks the same
+    // libraries again), so that a known edge is not looked for in the graph.
+    static void addEdgeOnce(GraphBuilder &graph, std::size_t from, std::size_t to, const std::string &name, Via via,
+                            std::size_t *edgeTo)
+    {
+        if (edgeTo && *edgeTo == to)
+            return;
+        graph.addEdge(from, to, name, via);
+        if (edgeTo)
+            *edgeTo = to;
+    }
+
     void need(Objects &objs, std::size_t requester, int nameId, const std::string &name, GraphBuilder &graph,
-              bool preload)
+              bool preload, std::size_t *edgeTo)
     {
         const bin::ElfInfo &process = *objs[0].elf;
         const Via edgeVia = preload ? Via::Preload : Via::Loaded;
@@ -835,7 +851,7 @@ private:
             if (objs[i].node == kNoNode)
                 objs[i].node = graph.found(name, objs[i].path, Via::Absolute, "PT_INTERP", objs[i].info);
             if (i != requester || preload)
-                graph.addEdge(objs[requester].node, objs[i].node, name, edgeVia);
+                addEdgeOnce(graph, objs[requester].node, objs[i].node, name, edgeVia, edgeTo);
             return;
         }
 
@@ -871,7 +887,7 @@ private:
             if (result.node == kNoNode)
                 result.node = graph.found(name, w.path, w.via, w.entry, o.info);
             o.node = result.node;
-            graph.addEdge(objs[requester].node, o.node, name, preload ? Via::Preload : w.via);
+            addEdgeOnce(graph, objs[requester].node, o.node, name, preload ? Via::Preload : w.via, edgeTo);
             for (const auto &other : result.others) {
                 if (isPackagesOwnRule(w.via))
                     break;
@@ -894,7 +910,7 @@ private:
         }
 
         const std::size_t missingNode = graph.missing(name);
-        graph.addEdge(objs[requester].node, missingNode, name, Via::NotFound);
+        addEdgeOnce(graph, objs[requester].node, missingNode, name, Via::NotFound, edgeTo);
         Problem p;
         p.name = name;
         p.neededBy = {std::string(objs[requester].path)};
@@ -1037,6 +1053,8 @@ private:
         std::uint32_t object = 0;
     };
     std::vector<LoadedMark> m_loadedAt;
+    // By graph node: the node each of its DT_NEEDED led to when last walked.
+    std::unordered_map<std::size_t, std::vector<std::size_t>> m_neededTo;
     std::uint32_t m_process = 0;
     std::unordered_set<std::uint64_t> m_versionsChecked; // (requester node, provider node)
 };
