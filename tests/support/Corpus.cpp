@@ -16,6 +16,8 @@ std::vector<Wheel> pinned()
         Wheel w;
         if (!(in >> w.set >> w.name >> w.version >> w.platform >> w.python >> w.sha256) || w.set[0] == '#')
             continue;
+        for (std::string option; in >> option;)
+            w.whole = w.whole || option == "whole";
         out.push_back(w);
     }
     return out;
@@ -71,7 +73,7 @@ std::vector<fs::path> defaultSetFiles()
 {
     std::vector<fs::path> out;
     for (const Wheel &w : pinned()) {
-        if (w.set != "default")
+        if (w.set != "default" || w.whole)
             continue;
         std::error_code ec;
         for (const auto &e : fs::recursive_directory_iterator(folder(w.folderName()), ec))
