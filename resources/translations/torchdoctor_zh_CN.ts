@@ -121,6 +121,16 @@
         <translation>%1 个错误，%2 个警告（%3 秒）。知识库日期：%4。
 </translation>
     </message>
+    <message>
+        <source>Release list: %1 of %2.
+</source>
+        <translation>版本列表：%1（%2）。
+</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>随程序附带</translation>
+    </message>
 </context>
 <context>
     <name>CheckRunner</name>
@@ -1272,8 +1282,16 @@
         <translation>%1 %2 个错误，%3 个警告</translation>
     </message>
     <message>
-        <source>Created %1 by %2 %3 · knowledge base of %4 · %5</source>
-        <translation>由 %2 %3 于 %1 生成 · 知识库日期 %4 · %5</translation>
+        <source>Created %1 by %2 %3 · knowledge base of %4, %5 · %6</source>
+        <translation>由 %2 %3 于 %1 生成 · 知识库日期 %4，%5 · %6</translation>
+    </message>
+    <message>
+        <source>release list %1 of %2</source>
+        <translation>版本列表：%1（%2）</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>随程序附带</translation>
     </message>
     <message>
         <source>personal data and secrets redacted</source>
