@@ -77,7 +77,9 @@ std::vector<fs::path> defaultSetFiles()
             continue;
         std::error_code ec;
         for (const auto &e : fs::recursive_directory_iterator(folder(w.folderName()), ec))
-            if (e.is_regular_file(ec) && !e.is_symlink(ec) && e.path().filename() != ".sha256")
+            // Not the stamp, nor a wheel kept whole (keep-wheel in tools/wheels.txt).
+            if (e.is_regular_file(ec) && !e.is_symlink(ec) && e.path().filename() != ".sha256"
+                && e.path().extension() != ".whl")
                 out.push_back(e.path());
     }
     std::sort(out.begin(), out.end());

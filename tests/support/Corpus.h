@@ -36,7 +36,7 @@ fs::path folder(const std::string &folderName);
 void linkTree(const fs::path &from, const fs::path &to);
 
 // Every file under the unpacked folders of the default set, sorted (the libraries only: not the
-// files of the wheels unpacked whole).
+// files of the wheels unpacked whole, nor a .whl kept whole).
 std::vector<fs::path> defaultSetFiles();
 
 } // namespace td::test::corpus
