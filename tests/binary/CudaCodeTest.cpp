@@ -59,14 +59,10 @@ protected:
                           const std::vector<std::string> &args)
     {
         const fs::path lib = s_dir->path() / ("lib" + name + ".so");
-        std::vector<std::string> argv = {s_toolkit->nvcc().string(), "-ccbin", config::cxx, "-shared",
-                                         "-Xcompiler", "-fPIC", "-o", lib.string()};
+        std::vector<std::string> paths;
         for (const auto &s : sources)
-            argv.push_back((s_dir->path() / s).string());
-        argv.insert(argv.end(), args.begin(), args.end());
-        RunOptions options;
-        options.timeout = std::chrono::seconds(300);
-        runOk(argv, options);
+            paths.push_back((s_dir->path() / s).string());
+        s_toolkit->buildLibrary(lib, paths, args);
         return lib;
     }
 

@@ -48,15 +48,10 @@ protected:
     static fs::path torchCuda(const std::string &name, const std::vector<std::string> &gencode)
     {
         const fs::path lib = s_dir->path() / name / "torch" / "lib" / "libtorch_cuda.so";
-        fs::create_directories(lib.parent_path());
-        std::vector<std::string> argv = {s_toolkit->nvcc().string(), "-ccbin", config::cxx, "-shared", "-Xcompiler",
-                                         "-fPIC", "-cudart", "none", "-o", lib.string(),
-                                         (s_dir->path() / "k.cu").string()};
+        std::vector<std::string> args = {"-cudart", "none"};
         for (const auto &g : gencode)
-            argv.insert(argv.end(), {"-gencode", g});
-        RunOptions options;
-        options.timeout = std::chrono::seconds(300);
-        runOk(argv, options);
+            args.insert(args.end(), {"-gencode", g});
+        s_toolkit->buildLibrary(lib, {(s_dir->path() / "k.cu").string()}, args);
         return lib;
     }
 

@@ -2,6 +2,7 @@
 #include "CudaToolkit.h"
 
 #include "Corpus.h"
+#include "TestConfig.h"
 
 namespace td::test::cuda {
 
@@ -27,6 +28,19 @@ constexpr const char *kWindowsCuobjdump = "nvidia-cuda-cuobjdump-13.5.37-win_amd
             return ::testing::AssertionFailure() << tool << " is not in the toolkit wheels";
     }
     return ::testing::AssertionSuccess();
+}
+
+void Toolkit::buildLibrary(const fs::path &out, const std::vector<std::string> &sources,
+                           const std::vector<std::string> &args) const
+{
+    fs::create_directories(out.parent_path());
+    std::vector<std::string> argv = {nvcc().string(), "-ccbin", config::cxx, "-shared", "-Xcompiler", "-fPIC",
+                                     "-o", out.string()};
+    argv.insert(argv.end(), sources.begin(), sources.end());
+    argv.insert(argv.end(), args.begin(), args.end());
+    RunOptions options;
+    options.timeout = std::chrono::seconds(300);
+    runOk(argv, options);
 }
 
 fs::path windowsCuobjdump()

@@ -21,6 +21,10 @@ struct Toolkit {
     fs::path root;
     [[nodiscard]] fs::path nvcc() const { return root / "bin" / "nvcc"; }
     [[nodiscard]] fs::path cuobjdump() const { return root / "bin" / "cuobjdump"; }
+    // nvcc -shared (host compiler: the build's C++ compiler) of `sources` with `args` into `out`;
+    // a failure fails the test.
+    void buildLibrary(const fs::path &out, const std::vector<std::string> &sources,
+                      const std::vector<std::string> &args) const;
 };
 ::testing::AssertionResult makeToolkit(const fs::path &root, Toolkit &out);
 
