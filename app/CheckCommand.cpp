@@ -129,8 +129,7 @@ public:
 private:
     static void refreshReleases(knowledge::KnowledgeBase &knowledge, QTextStream &err)
     {
-        const QString url = qEnvironmentVariable("TORCHDOCTOR_RELEASE_INDEX",
-                                                 QString::fromLatin1(knowledge::ReleaseIndexFetch::defaultUrl));
+        const QString url = knowledge::ReleaseIndexFetch::configuredUrl().toString();
         knowledge::ReleaseIndexFetch fetch;
         QEventLoop loop;
         QObject::connect(&fetch, &knowledge::ReleaseIndexFetch::finished, &loop,
@@ -145,7 +144,7 @@ private:
                              }
                              loop.quit();
                          });
-        fetch.start(QUrl(url), 5000);
+        fetch.start(QUrl(url), knowledge::ReleaseIndexFetch::defaultTimeoutMs);
         loop.exec();
     }
 

@@ -2,6 +2,7 @@
 #include "WizardMain.h"
 
 #include "CoreBackend.h"
+#include "knowledge/ReleaseIndexFetch.h"
 #include "Language.h"
 #include "Theme.h"
 #include "Wizard.h"
@@ -10,6 +11,7 @@
 #include "platform/Logging.h"
 
 #include <QApplication>
+#include <QTimer>
 #include <QDir>
 #include <QIcon>
 
@@ -28,5 +30,10 @@ int td_run_wizard(int argc, char *argv[], bool debug)
     td::ui::CoreBackend backend;
     td::ui::Wizard wizard(backend);
     wizard.show();
+    // Once the first page is up: the release list, fetched in the background.
+    QTimer::singleShot(0, &wizard, [&backend] {
+        backend.refreshKnowledge(td::knowledge::ReleaseIndexFetch::configuredUrl(),
+                                 td::knowledge::ReleaseIndexFetch::defaultTimeoutMs);
+    });
     return QApplication::exec();
 }

@@ -2,7 +2,9 @@
 # Fetches the test corpus: the real wheels pinned in tools/wheels.txt, from PyPI with pip, each
 # checked against its sha256 and unpacked (native libraries only) into one folder per wheel:
 #   $TD_CORPUS_DIR/<name>-<version>-<platform>/   (default ${XDG_CACHE_HOME:-~/.cache}/torchdoctor/wheels)
-# A wheel already unpacked with the pinned hash is not fetched again.
+# A wheel already unpacked with the pinned hash is not fetched again. Options after the hash:
+# `whole` unpacks every file (a CUDA toolkit wheel: nvcc, headers, libdevice), `keep-wheel` keeps
+# the .whl in the folder (installed with `pip install --no-deps`).
 #
 #   tools/fetch-wheels.sh [--set default|cuda|all] [--dir DIR] [--list]
 set -euo pipefail
@@ -33,11 +35,11 @@ if ! "$python" -m pip --version >/dev/null 2>&1; then
 fi
 
 # The wheel's native libraries; Python sources, headers and data are left in the zip.
-unpack_native() { # wheel folder
-    "$python" - "$1" "$2" <<'PY'
+unpack_native() { # wheel folder [whole]
+    "$python" - "$1" "$2" "${3:-}" <<'PY'
 import fnmatch, os, shutil, sys, zipfile
-wheel, dest = sys.argv[1], sys.argv[2]
-patterns = ("*.dll", "*.pyd", "*.so", "*.so.*", "*.dylib")
+wheel, dest, whole = sys.argv[1], sys.argv[2], sys.argv[3] == "whole"
+patterns = ("*",) if whole else ("*.dll", "*.pyd", "*.so", "*.so.*", "*.dylib")
 with zipfile.ZipFile(wheel) as z:
     for info in z.infolist():
         name = info.filename
@@ -58,7 +60,7 @@ PY
 mkdir -p "$corpus/.download"
 start=$(date +%s)
 fetched=0 kept=0 failed=0
-while read -r set name version platform pyver sha256 rest; do
+while read -r set name version platform pyver sha256 options; do
     case "$set" in ''|'#'*) continue ;; esac
     [ "$want" = all ] || [ "$set" = "$want" ] || continue
     dir="$corpus/$name-$version-$platform"
@@ -84,8 +86,8 @@ while read -r set name version platform pyver sha256 rest; do
         failed=$((failed + 1)); continue
     fi
     mkdir -p "$dir.partial"
-    unpack_native "$wheel" "$dir.partial"
-    if [ "$set" = cuda ]; then
+    case " $options " in *" whole "*) unpack_native "$wheel" "$dir.partial" whole ;; *) unpack_native "$wheel" "$dir.partial" ;; esac
+    if [ "$set" = cuda ] || [[ " $options " == *" keep-wheel "* ]]; then
         mv "$wheel" "$dir.partial/" # kept whole: installed with pip by the tests
     fi
     echo "$sha256" >"$dir.partial/.sha256"

@@ -3,6 +3,7 @@
 
 #include "checks/Check.h"
 #include "knowledge/KnowledgeBase.h"
+#include "knowledge/ReleaseIndexFetch.h"
 #include "platform/Logging.h"
 #include "python/InterpreterDiscovery.h"
 #include "report/ReportFile.h"
@@ -16,6 +17,8 @@
 #include <QThread>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <spdlog/spdlog.h>
 
 #include <atomic>
 
@@ -63,9 +66,38 @@ QFuture<RepairEvent> runExecutor(std::function<fixes::ExecutionResult(fixes::Exe
 CoreBackend::CoreBackend() : m_knowledge(std::make_shared<knowledge::KnowledgeBase>())
 {
     m_knowledgeProblems = m_knowledge->load();
+    if (const auto cached = knowledge::ReleaseIndexFetch::loadCache())
+        m_knowledge->applyIndex(*cached);
 }
 
 CoreBackend::~CoreBackend() = default;
+
+void CoreBackend::refreshKnowledge(const QUrl &url, int timeoutMs)
+{
+    m_fetch = std::make_unique<knowledge::ReleaseIndexFetch>();
+    QObject::connect(m_fetch.get(), &knowledge::ReleaseIndexFetch::finished, m_fetch.get(),
+                     [this, url](const std::optional<knowledge::ReleaseIndex> &index, const QString &error) {
+                         if (!index) {
+                             spdlog::info("release list from {} not fetched ({}): using the {} one",
+                                          url.toString().toStdString(), error.toStdString(),
+                                          currentKnowledge()->releaseSource().toStdString());
+                             return;
+                         }
+                         knowledge::ReleaseIndexFetch::saveCache(*index);
+                         auto fresh = std::make_shared<knowledge::KnowledgeBase>(*currentKnowledge());
+                         if (fresh->applyIndex(*index)) {
+                             const QMutexLocker lock(&m_knowledgeMutex);
+                             m_knowledge = std::move(fresh);
+                         }
+                     });
+    m_fetch->start(url, timeoutMs);
+}
+
+std::shared_ptr<const knowledge::KnowledgeBase> CoreBackend::currentKnowledge() const
+{
+    const QMutexLocker lock(&m_knowledgeMutex);
+    return m_knowledge;
+}
 
 checks::CheckRequest CoreBackend::requestFor(const Target &target) const
 {
@@ -144,7 +176,7 @@ QStringList CoreBackend::diagnosisSteps() const
 
 QFuture<checks::CheckReport> CoreBackend::diagnose(const Target &target)
 {
-    return checks::CheckRunner::start(requestFor(target), m_knowledge);
+    return checks::CheckRunner::start(requestFor(target), currentKnowledge());
 }
 
 PastedError CoreBackend::classify(const QString &text) const
@@ -153,7 +185,7 @@ PastedError CoreBackend::classify(const QString &text) const
     out.text = text;
     out.error = python::classifyImportError(text);
     // As `torchdoctor explain`: a message is also known by its own wording.
-    const auto signature = m_knowledge->matchError(out.error);
+    const auto signature = currentKnowledge()->matchError(out.error);
     out.recognized = signature || out.error.kind != python::ClassifiedError::Kind::Unknown;
     if (signature) {
         out.title = signature->title.get(language());
@@ -192,7 +224,7 @@ RepairProposal CoreBackend::plan(FixFamily family, const checks::CheckReport &be
     }
     fixes::RepairOptions options;
     options.cloneUrl = target.cloneUrl;
-    const fixes::Repairs repairs(m_knowledge, before.facts.request, options);
+    const fixes::Repairs repairs(currentKnowledge(), before.facts.request, options);
     Planned planned{repairs.plan(family, before), before.facts.request};
     if (family == FixFamily::Docker) {
         const fixes::DockerPlan &docker = planned.repair.docker;
@@ -225,7 +257,7 @@ QFuture<QString> CoreBackend::preflight(const RepairProposal &repair)
     const auto p = planned(repair.handle);
     if (!p || p->repair.preflight.isEmpty())
         return QtFuture::makeReadyFuture(QString());
-    auto knowledge = m_knowledge;
+    auto knowledge = currentKnowledge();
     return QtConcurrent::run([knowledge, p = *p](QPromise<QString> &promise) {
         platform::CancelToken cancel;
         std::atomic<bool> finished{false};
@@ -250,7 +282,7 @@ QFuture<RepairEvent> CoreBackend::apply(const RepairProposal &repair, const plat
 {
     const auto p = planned(repair.handle);
     const fixes::FixPlan plan = p ? p->repair.plan : repair.plan;
-    auto knowledge = m_knowledge;
+    auto knowledge = currentKnowledge();
     const checks::CheckRequest request = p ? p->request : checks::CheckRequest();
     return runExecutor([plan, cancel, knowledge, request](fixes::ExecutorCallbacks callbacks) {
         // What the steps need from the platform (Windows: the registry helper).
@@ -265,7 +297,7 @@ QFuture<QString> CoreBackend::servicesProblem(const RepairProposal &repair)
     const auto p = planned(repair.handle);
     if (!p || p->repair.family != FixFamily::Docker)
         return QtFuture::makeReadyFuture(QString());
-    auto knowledge = m_knowledge;
+    auto knowledge = currentKnowledge();
     return QtConcurrent::run([knowledge, p = *p]() -> QString {
         const fixes::Repairs repairs(knowledge, p.request);
         QString detail;
@@ -279,8 +311,8 @@ QFuture<checks::CheckReport> CoreBackend::verify(const RepairProposal &repair, c
 {
     checks::CheckRequest request = requestFor(target);
     if (const auto p = planned(repair.handle))
-        request = fixes::Repairs(m_knowledge, p->request).verifyRequest(p->repair);
-    return checks::CheckRunner::start(request, m_knowledge);
+        request = fixes::Repairs(currentKnowledge(), p->request).verifyRequest(p->repair);
+    return checks::CheckRunner::start(request, currentKnowledge());
 }
 
 Verification CoreBackend::compare(const checks::CheckReport &before, const checks::CheckReport &after,
@@ -313,7 +345,7 @@ fixes::FixPlan CoreBackend::undoPlan(const QString &entryId) const
 QFuture<RepairEvent> CoreBackend::undo(const QString &entryId, const platform::CancelToken &cancel)
 {
     const auto entry = journalEntry(entryId);
-    auto knowledge = m_knowledge;
+    auto knowledge = currentKnowledge();
     return runExecutor([entry, cancel, knowledge](fixes::ExecutorCallbacks callbacks) {
         fixes::Repairs(knowledge, checks::CheckRequest()).prepare(callbacks);
         if (!entry) {

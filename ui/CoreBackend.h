@@ -10,11 +10,14 @@
 #include <QMap>
 #include <QMutex>
 
+#include <QUrl>
+
 #include <memory>
 
 namespace td::knowledge {
 class KnowledgeBase;
-}
+class ReleaseIndexFetch;
+} // namespace td::knowledge
 
 namespace td::ui {
 
@@ -56,6 +59,14 @@ public:
     // The knowledge base could not be read (a damaged build): what is wrong.
     [[nodiscard]] QStringList knowledgeProblems() const { return m_knowledgeProblems; }
 
+    // Fetches the release list in the background (the event loop keeps running: the first page is
+    // never held up), keeps it in the app-data folder and, when newer than what is known, uses it
+    // from the next diagnosis on; a diagnosis already running keeps the knowledge it started with.
+    // Until then, and offline, the list of an earlier refresh or the shipped one is used.
+    void refreshKnowledge(const QUrl &url, int timeoutMs);
+    // The knowledge in use now (reports name its release list and date).
+    [[nodiscard]] std::shared_ptr<const knowledge::KnowledgeBase> currentKnowledge() const;
+
 private:
     // What core planned, kept for its preflight, run and verification.
     struct Planned {
@@ -65,7 +76,9 @@ private:
     [[nodiscard]] checks::CheckRequest requestFor(const Target &target) const;
     [[nodiscard]] std::optional<Planned> planned(int handle) const;
 
-    std::shared_ptr<knowledge::KnowledgeBase> m_knowledge;
+    std::shared_ptr<knowledge::KnowledgeBase> m_knowledge; // replaced whole, never changed in place
+    mutable QMutex m_knowledgeMutex;
+    std::unique_ptr<knowledge::ReleaseIndexFetch> m_fetch;
     QStringList m_knowledgeProblems;
     mutable QMutex m_mutex;
     QMap<int, Planned> m_planned;

@@ -2,6 +2,7 @@
 #include "checks/SystemChecks.h"
 
 #include "checks/CheckSupport.h"
+#include "checks/CudaArch.h"
 #include "report/DepsReport.h"
 
 #include <QCoreApplication>
@@ -12,6 +13,14 @@
 namespace td::checks {
 
 namespace {
+
+// `finding` with one more piece of evidence, when there is something to add.
+Finding withEvidence(Finding finding, const QString &key, const QJsonObject &value)
+{
+    if (!value.isEmpty())
+        finding.evidence.insert(key, value);
+    return finding;
+}
 
 // "2.5.1+cu121" -> "cu121"; "" when there is no local label.
 QString localLabel(const QString &version)
@@ -293,7 +302,7 @@ QString GpuCheck::title() const
 }
 FactSet GpuCheck::needs() const
 {
-    return Fact::Gpu | Fact::Import | Fact::Interpreters;
+    return Fact::Gpu | Fact::Import | Fact::Interpreters | Fact::Libraries;
 }
 
 QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
@@ -364,18 +373,50 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
             withRequiredDriver, {FixFamily::System, FixFamily::Reinstall});
     }
     const QString variant = localLabel(torch).startsWith(QLatin1String("cu")) ? localLabel(torch) : QString();
+    // What the installed libraries carry decides; torch's own list, then the table, stand in.
+    const QList<LibraryCudaCode> binaryCode =
+        facts.libraries ? readTorchCudaCode(*facts.libraries) : QList<LibraryCudaCode>{};
     for (const platform::Gpu &g : gpu.gpus) {
         if (g.ccMajor == 0)
             continue;
         knowledge::Support arch = knowledge::Support::Full;
+        QStringList archList = facts.import.archList;
+        QString archSource = QStringLiteral("torch");
         // The table stands in for the build's own list when torch does not import: say how sure it is.
-        QString fromTable;
-        if (facts.import.outcome == python::ImportResult::Outcome::Ok && !facts.import.archList.isEmpty()) {
+        QString fromTable, fromBinary;
+        QJsonObject binaryEvidence;
+        if (!binaryCode.isEmpty()) {
+            const BinaryArchVerdict v = binaryArchSupport(binaryCode, g.ccMajor, g.ccMinor);
+            arch = v.support;
+            archList = v.archList;
+            archSource = QStringLiteral("binary");
+            fromBinary = QLatin1Char(' ')
+                         + tr("Read from the fatbinaries of %1: %2 of its %3 compiled files have machine code for "
+                              "this GPU and %4 more only PTX. Machine code for sm_XY runs on compute capability "
+                              "X.Y and newer X.*; PTX for compute_XY is compiled by the driver for X.Y and every "
+                              "newer GPU; the arch-specific sm_XYa runs on X.Y alone.")
+                               .arg(v.library)
+                               .arg(v.fit.native)
+                               .arg(v.fit.fatbins)
+                               .arg(v.fit.jit);
+            binaryEvidence = QJsonObject{{QStringLiteral("library"), v.library},
+                                         {QStringLiteral("fatbins"), static_cast<qint64>(v.fit.fatbins)},
+                                         {QStringLiteral("native"), static_cast<qint64>(v.fit.native)},
+                                         {QStringLiteral("ptx_only"), static_cast<qint64>(v.fit.jit)}};
+        } else if (facts.import.outcome == python::ImportResult::Outcome::Ok && !facts.import.archList.isEmpty()) {
             arch = knowledge::KnowledgeBase::archSupport(facts.import.archList, g.ccMajor, g.ccMinor);
         } else if (!variant.isEmpty()) {
+            archSource = QStringLiteral("table");
             arch = kb.archSupport(variant, g.ccMajor, g.ccMinor, torch, os, machine);
             const auto release = kb.release(torch);
             const knowledge::ArchEntry *row = kb.archEntry(variant, torch, os, machine);
+            archList.clear();
+            if (row) {
+                for (const QString &a : row->archs)
+                    archList << QStringLiteral("sm_") + QString(a).remove(QLatin1Char('.'));
+                for (const QString &p : row->ptx)
+                    archList << QStringLiteral("compute_") + QString(p).remove(QLatin1Char('.'));
+            }
             fromTable = release ? inferenceNote(*release, QStringLiteral("cuda"), kb) : QString();
             if (fromTable.isEmpty() && row && row->confidence == QLatin1String("unverified"))
                 fromTable = QLatin1Char(' ')
@@ -386,7 +427,7 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
         if (arch == knowledge::Support::Full)
             continue;
         const auto choice = kb.bestVariant(gpu.driverVersion, os, g.ccMajor, g.ccMinor, python, {}, machine);
-        out << makeFinding(
+        out << withEvidence(makeFinding(
             QStringLiteral("cuda.gpu-arch-unsupported"),
             arch == knowledge::Support::No ? Severity::Error : Severity::Warning,
             (fromTable.isEmpty() ? tr("torch %1 has no code for %2 (compute capability %3.%4)")
@@ -398,21 +439,22 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
                 ? tr("This build's kernels are compiled for other GPU generations (%1), so CUDA calls "
                      "fail with \"no kernel image is available for execution on the device\". Install "
                      "a build that covers sm_%2%3: %4.")
-                      .arg(facts.import.archList.join(QStringLiteral(" ")))
+                      .arg(archList.join(QStringLiteral(" ")))
                       .arg(g.ccMajor)
                       .arg(g.ccMinor)
                       .arg(choice.indexUrl)
-                      + fromTable
+                      + fromBinary + fromTable
                 : tr("Only PTX for JIT compilation covers this GPU: the first run of each kernel is "
                      "slow. A build with native code is %1.")
                           .arg(choice.indexUrl)
-                      + fromTable,
+                      + fromBinary + fromTable,
             QJsonObject{{QStringLiteral("gpu"), g.name},
                         {QStringLiteral("compute_capability"), QStringLiteral("%1.%2").arg(g.ccMajor).arg(g.ccMinor)},
-                        {QStringLiteral("arch_list"), toJsonArray(facts.import.archList)},
+                        {QStringLiteral("arch_list"), toJsonArray(archList)},
+                        {QStringLiteral("arch_source"), archSource},
                         {QStringLiteral("torch"), torch},
                         {QStringLiteral("suggested_index"), choice.indexUrl}},
-            {FixFamily::Reinstall});
+            {FixFamily::Reinstall}), QStringLiteral("binary"), binaryEvidence);
     }
     // Everything above looks right, and still no CUDA.
     if (out.isEmpty() && facts.import.outcome == python::ImportResult::Outcome::Ok && !facts.import.cudaAvailable

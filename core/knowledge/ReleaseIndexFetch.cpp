@@ -57,6 +57,11 @@ void ReleaseIndexFetch::finish(const std::optional<ReleaseIndex> &index, const Q
     emit finished(index, error);
 }
 
+QUrl ReleaseIndexFetch::configuredUrl()
+{
+    return QUrl(qEnvironmentVariable("TORCHDOCTOR_RELEASE_INDEX", QString::fromLatin1(defaultUrl)));
+}
+
 QString ReleaseIndexFetch::cachePath()
 {
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)

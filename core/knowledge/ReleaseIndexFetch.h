@@ -20,6 +20,11 @@ class ReleaseIndexFetch : public QObject {
 public:
     static constexpr auto defaultUrl = "https://pypi.org/pypi/torch/json";
 
+    // The index to fetch: TORCHDOCTOR_RELEASE_INDEX when set (a mirror, or a recorded index in
+    // the tests), else PyPI's; and how long a fetch may take.
+    static QUrl configuredUrl();
+    static constexpr int defaultTimeoutMs = 5000;
+
     explicit ReleaseIndexFetch(QObject *parent = nullptr);
     void start(const QUrl &url, int timeoutMs);
 

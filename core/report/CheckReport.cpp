@@ -302,6 +302,12 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
                    .arg(warnings)
                    .arg(static_cast<double>(report.elapsedMs) / 1000.0, 0, 'f', 1)
                    .arg(report.knowledgeDate.toString(Qt::ISODate));
+    // The release list the verdicts rest on: shipped, or fetched from an index (and when).
+    out += CheckReportText::tr("Release list: %1 of %2.\n")
+               .arg(report.releasesSource.isEmpty() || report.releasesSource == QLatin1String("shipped")
+                        ? CheckReportText::tr("shipped")
+                        : report.releasesSource,
+                    report.releasesDate.toString(Qt::ISODate));
     return out;
 }
 

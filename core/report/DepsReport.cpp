@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/DepsReport.h"
 
+#include "binary/CudaCode.h"
+
 #include "report/JsonWriter.h"
 #include "report/NativeText.h"
 #include "report/OutputBuffer.h"
@@ -49,6 +51,20 @@ void writeStrings(JsonWriter &json, const std::vector<std::string> &items)
     json.endArray();
 }
 
+// "cuda": {"ptx": [...], "sass": [...]} for a library that carries CUDA code (its fatbinaries'
+// headers are read; nothing is written for one without).
+void writeCudaCode(JsonWriter &json, const std::string &path)
+{
+    bin::CudaCode code;
+    (void)bin::readCudaCodeFile(path, code); // damage: what was read before it is still listed
+    if (code.empty())
+        return;
+    json.key("cuda").beginObject();
+    writeStrings(json.key("ptx"), code.ptx());
+    writeStrings(json.key("sass"), code.sass());
+    json.endObject();
+}
+
 } // namespace
 
 // The members of each object in key order, as QJsonObject sorts them (the
@@ -74,6 +90,8 @@ void writeDepsJson(const Graph &graph, std::ostream &out)
         json.beginObject();
         json.key("arch").latin1(l.arch);
         json.key("bits").number(l.bits);
+        if (l.found)
+            writeCudaCode(json, l.path);
         if (!l.error.empty())
             json.key("error").string(l.error);
         json.key("found").boolean(l.found);

@@ -163,10 +163,17 @@ QString stamp(const QJsonObject &report)
 {
     const QJsonObject redaction = report.value(QStringLiteral("redaction")).toObject();
     const QJsonObject tool = report.value(QStringLiteral("tool")).toObject();
-    return SupportReportText::tr("Created %1 by %2 %3 · knowledge base of %4 · %5")
+    // Which release list the verdicts rest on: the one shipped, or one fetched from an index.
+    const QJsonObject releases = report.value(QStringLiteral("knowledge_releases")).toObject();
+    const QString source = releases.value(QStringLiteral("source")).toString();
+    const QString releaseList =
+        SupportReportText::tr("release list %1 of %2")
+            .arg(source.isEmpty() || source == QLatin1String("shipped") ? SupportReportText::tr("shipped") : source,
+                 releases.value(QStringLiteral("date")).toString());
+    return SupportReportText::tr("Created %1 by %2 %3 · knowledge base of %4, %5 · %6")
         .arg(report.value(QStringLiteral("created")).toString(), tool.value(QStringLiteral("name")).toString(),
              tool.value(QStringLiteral("version")).toString(),
-             report.value(QStringLiteral("knowledge_date")).toString(),
+             report.value(QStringLiteral("knowledge_date")).toString(), releaseList,
              redaction.value(QStringLiteral("redacted")).toBool()
                  ? SupportReportText::tr("personal data and secrets redacted")
                  : SupportReportText::tr("NOT REDACTED: for local use only, do not share"));

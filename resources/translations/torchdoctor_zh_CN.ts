@@ -121,6 +121,16 @@
         <translation>%1 个错误，%2 个警告（%3 秒）。知识库日期：%4。
 </translation>
     </message>
+    <message>
+        <source>Release list: %1 of %2.
+</source>
+        <translation>版本列表：%1（%2）。
+</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>随程序附带</translation>
+    </message>
 </context>
 <context>
     <name>CheckRunner</name>
@@ -780,6 +790,10 @@
         <translation>只有供 JIT 编译的 PTX 覆盖这块 GPU：每个内核第一次运行会很慢。带本机代码的版本是 %1。</translation>
     </message>
     <message>
+        <source>Read from the fatbinaries of %1: %2 of its %3 compiled files have machine code for this GPU and %4 more only PTX. Machine code for sm_XY runs on compute capability X.Y and newer X.*; PTX for compute_XY is compiled by the driver for X.Y and every newer GPU; the arch-specific sm_XYa runs on X.Y alone.</source>
+        <translation>读取自 %1 的 fatbinary：其 %3 个编译文件中有 %2 个带有适用于这块 GPU 的机器码，另有 %4 个只有 PTX。sm_XY 的机器码可在计算能力 X.Y 及更高的 X.* 上运行；compute_XY 的 PTX 由驱动为 X.Y 及所有更新的 GPU 编译；架构专用的 sm_XYa 只能在 X.Y 上运行。</translation>
+    </message>
+    <message>
         <source>torch.cuda.is_available() is False</source>
         <translation>torch.cuda.is_available() 为 False</translation>
     </message>
@@ -1268,8 +1282,16 @@
         <translation>%1 %2 个错误，%3 个警告</translation>
     </message>
     <message>
-        <source>Created %1 by %2 %3 · knowledge base of %4 · %5</source>
-        <translation>由 %2 %3 于 %1 生成 · 知识库日期 %4 · %5</translation>
+        <source>Created %1 by %2 %3 · knowledge base of %4, %5 · %6</source>
+        <translation>由 %2 %3 于 %1 生成 · 知识库日期 %4，%5 · %6</translation>
+    </message>
+    <message>
+        <source>release list %1 of %2</source>
+        <translation>版本列表：%1（%2）</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>随程序附带</translation>
     </message>
     <message>
         <source>personal data and secrets redacted</source>

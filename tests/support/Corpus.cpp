@@ -16,6 +16,8 @@ std::vector<Wheel> pinned()
         Wheel w;
         if (!(in >> w.set >> w.name >> w.version >> w.platform >> w.python >> w.sha256) || w.set[0] == '#')
             continue;
+        for (std::string option; in >> option;)
+            w.whole = w.whole || option == "whole";
         out.push_back(w);
     }
     return out;
@@ -71,11 +73,13 @@ std::vector<fs::path> defaultSetFiles()
 {
     std::vector<fs::path> out;
     for (const Wheel &w : pinned()) {
-        if (w.set != "default")
+        if (w.set != "default" || w.whole)
             continue;
         std::error_code ec;
         for (const auto &e : fs::recursive_directory_iterator(folder(w.folderName()), ec))
-            if (e.is_regular_file(ec) && !e.is_symlink(ec) && e.path().filename() != ".sha256")
+            // Not the stamp, nor a wheel kept whole (keep-wheel in tools/wheels.txt).
+            if (e.is_regular_file(ec) && !e.is_symlink(ec) && e.path().filename() != ".sha256"
+                && e.path().extension() != ".whl")
                 out.push_back(e.path());
     }
     std::sort(out.begin(), out.end());

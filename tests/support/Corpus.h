@@ -16,6 +16,7 @@ namespace td::test::corpus {
 struct Wheel {
     std::string set; // "default" or an opt-in set such as "cuda"
     std::string name, version, platform, python, sha256;
+    bool whole = false; // unpacked whole (a toolkit: programs, headers), not only its libraries
     [[nodiscard]] std::string folderName() const { return name + "-" + version + "-" + platform; }
 };
 
@@ -34,7 +35,8 @@ fs::path folder(const std::string &folderName);
 // system): a layout of real files to arrange freely, at no cost in disk space.
 void linkTree(const fs::path &from, const fs::path &to);
 
-// Every file under the unpacked folders of the default set, sorted.
+// Every file under the unpacked folders of the default set, sorted (the libraries only: not the
+// files of the wheels unpacked whole, nor a .whl kept whole).
 std::vector<fs::path> defaultSetFiles();
 
 } // namespace td::test::corpus
