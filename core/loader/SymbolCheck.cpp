@@ -60,8 +60,11 @@ void SymbolChecker::check(const std::vector<ScopeObject> &scope, GraphBuilder &g
         return;
 
     std::uint64_t scopeKey = 1469598103934665603ULL;
-    for (const ScopeObject &o : scope)
+    std::unordered_set<std::size_t> nodes; // of this process
+    for (const ScopeObject &o : scope) {
         scopeKey = (scopeKey ^ o.node) * 1099511628211ULL;
+        nodes.insert(o.node);
+    }
 
     for (const ScopeObject &o : scope) {
         if (!o.elf || !o.elf->hasDynamic || o.node == kNoGraphNode)
@@ -85,27 +88,47 @@ void SymbolChecker::check(const std::vector<ScopeObject> &scope, GraphBuilder &g
             if (!t.symbols->needs(t.needs))
                 t.needs.clear();
         }
+        // The object of this process each version need names (nullptr: it did not load, which
+        // is reported as missing already).
+        std::unordered_map<std::string_view, const ScopeObject *> named;
+        for (const bin::ElfVersionNeed &vn : o.elf->versionNeeds) {
+            const auto it = std::find_if(scope.begin(), scope.end(),
+                                         [&](const ScopeObject &d) { return d.elf && knownAs(d, vn.file); });
+            named.emplace(vn.file, it == scope.end() ? nullptr : &*it);
+        }
         std::vector<Miss> misses;
         for (const bin::ElfSymbolNeed &need : t.needs) {
             if (need.weak)
                 continue;
             const bool intoShadowed =
                 std::find(intoShadowing.begin(), intoShadowing.end(), need.versionFile) != intoShadowing.end();
+            const ScopeObject *likely = nullptr;
             if (need.version.empty()) {
                 // The program that loads a library may define what it needs
                 // unversioned (Python's C API): a miss is certain only in a
                 // whole process, or when a copy it shadowed has the symbol.
                 if (!all && intoShadowing.empty())
                     continue;
-            } else if (m_mode == SymbolCheck::WhereShadowed && !intoShadowed) {
-                continue;
+            } else {
+                if (m_mode == SymbolCheck::WhereShadowed && !intoShadowed)
+                    continue;
+                const auto it = named.find(need.versionFile);
+                if (it == named.end() || !it->second)
+                    continue;
+                likely = it->second;
             }
-            const bool bound = std::any_of(scope.begin(), scope.end(), [&](const ScopeObject &d) {
-                return d.elf && defines(d.path, *d.elf, need);
-            });
-            if (!bound)
-                if (auto miss = explain(scope, o, need))
-                    misses.push_back(*miss);
+            // Where it bound in an earlier process, if that file is in this one too.
+            if (const auto it = m_boundBy.find(&need); it != m_boundBy.end() && nodes.count(it->second))
+                continue;
+            const auto bindsTo = [&](const ScopeObject &d) { return d.elf && defines(d.path, *d.elf, need); };
+            const ScopeObject *definer = likely && bindsTo(*likely) ? likely : nullptr;
+            if (!definer)
+                if (const auto it = std::find_if(scope.begin(), scope.end(), bindsTo); it != scope.end())
+                    definer = &*it;
+            if (definer)
+                m_boundBy[&need] = definer->node;
+            else if (auto miss = explain(scope, o, need))
+                misses.push_back(*miss);
         }
         report(o, misses, graph);
     }

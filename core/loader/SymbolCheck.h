@@ -71,6 +71,8 @@ private:
     BinaryCache &m_cache;
     std::unordered_map<std::string, std::unique_ptr<Table>> m_tables;
     std::unordered_set<std::uint64_t> m_checked; // (requester node, scope) already checked
+    // The library each need bound to (needs are owned by m_tables, so their addresses stay).
+    std::unordered_map<const bin::ElfSymbolNeed *, std::size_t> m_boundBy;
 };
 
 } // namespace td::loader
