@@ -111,7 +111,16 @@ ElfSymbolTable::ElfSymbolTable(const ByteSource &src, const ElfInfo &elf) : m_sr
             for (std::uint32_t i = 0; i < m_gnuBuckets; ++i)
                 highest = std::max(highest, u32(b.data() + std::size_t{i} * 4));
             m_count = m_gnuSymOffset;
-            if (highest >= m_gnuSymOffset) {
+            if (highest < m_gnuSymOffset) {
+                // Nothing is hashed (a library that defines nothing): the table then ends where
+                // the next of the tables the linker lays out after it begins.
+                std::uint64_t end = 0;
+                for (const std::uint64_t next : {t.strtab, t.versym, t.gnuHash})
+                    if (next > t.symtab && (end == 0 || next < end))
+                        end = next;
+                if (end != 0)
+                    m_count = std::max<std::uint64_t>(m_count, (end - t.symtab) / m_entrySize);
+            } else {
                 const std::uint64_t chain = buckets + std::uint64_t{m_gnuBuckets} * 4;
                 std::uint64_t i = highest;
                 for (;; ++i) {

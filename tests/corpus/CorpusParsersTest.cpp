@@ -15,6 +15,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
+#include <fstream>
 #include <cstdio>
 #include <map>
 
@@ -130,6 +132,13 @@ void addElfSymbols(const std::string &path, const bin::ElfInfo &elf, const QJson
     EXPECT_LT(src->bytesRead(), src->size() / 2 + (1U << 20)) << path;
 }
 
+bool isElfOrPe(const fs::path &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    char magic[4] = {};
+    return in.read(magic, 4) && (std::memcmp(magic, "\x7f" "ELF", 4) == 0 || std::memcmp(magic, "MZ", 2) == 0);
+}
+
 // Whether a field says something (a test of an always-empty field would prove little).
 bool informative(const QJsonValue &v)
 {
@@ -161,8 +170,17 @@ TEST(CorpusParsers, EveryBinaryAgreesWithPefilePyelftoolsAndMacholib)
     ASSERT_TRUE(fs::exists(config::parserPython))
         << config::parserPython << " is missing: the corpus.parser-venv test makes it (ctest -R corpus)";
 
-    const auto files = corpus::defaultSetFiles();
+    auto files = corpus::defaultSetFiles();
     ASSERT_GT(files.size(), 100u);
+    // The opt-in sets too where they are fetched (the CUDA torch: libraries of 76,000 symbols).
+    for (const auto &w : corpus::pinned()) {
+        if (w.set == "default" || !corpus::has({w.folderName()}))
+            continue;
+        std::error_code ec;
+        for (const auto &e : fs::recursive_directory_iterator(corpus::folder(w.folderName()), ec))
+            if (e.is_regular_file(ec) && !e.is_symlink(ec) && isElfOrPe(e.path()))
+                files.push_back(e.path());
+    }
     std::string list;
     for (const auto &f : files)
         list += f.string() + "\n";
