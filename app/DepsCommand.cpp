@@ -92,7 +92,8 @@ int runDeps(const QStringList &arguments)
         QStringLiteral("symbols"),
         QStringLiteral("Linux: which symbols each library takes from another are checked against what loads, as "
                        "ld.so binds them. shadowed (the default): only where a library from outside the package "
-                       "wins over another copy; versioned: every versioned symbol; all: unversioned ones too "
+                       "wins over another copy; versioned: also every versioned symbol of the package's libraries (the "
+                       "roots and what their RUNPATH or $ORIGIN finds); all: every library's, unversioned ones too "
                        "(those count as missing only for a program, since the program that loads a library may "
                        "define them)."),
         QStringLiteral("WHICH"));

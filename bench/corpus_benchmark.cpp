@@ -48,6 +48,9 @@ int main(int argc, char **argv)
     // check runs (and finds __nvJitLinkComplete_12_4 missing).
     Tree stale{"nvidia-*/lib, CUDA 12.1 nvJitLink on LD_LIBRARY_PATH", {"--path"}};
     stale.args.push_back((corpus / "nvidia-nvjitlink-cu12-12.1.105-manylinux1_x86_64/nvidia/nvjitlink/lib").string());
+    // The wheel's copy later in the search (as the RUNPATH of a pip layout puts it).
+    stale.args.push_back("--search-dir");
+    stale.args.push_back(nvidia.args[1]);
     stale.args.insert(stale.args.end(), nvidia.args.begin(), nvidia.args.end());
     trees.push_back(stale);
     if (const fs::path cuda = corpus / "torch-2.15.0-manylinux_2_28_x86_64" / "torch" / "lib"; fs::exists(cuda)) {

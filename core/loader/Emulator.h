@@ -17,7 +17,8 @@ namespace td::loader {
 // only where a library from outside the package wins over the package's own.
 enum class SymbolCheck {
     WhereShadowed, // references into a library that loads from outside the package ahead of another copy
-    Versioned,     // every versioned reference (its version names the library that must define it)
+    Versioned,     // also every versioned reference of the package's libraries (the root and what its
+                   // RUNPATH / $ORIGIN find): its version names the library that must define it
     All,           // unversioned ones too, where the process is whole (an executable root)
 };
 

@@ -927,7 +927,8 @@ private:
         for (const Obj &o : objs) {
             // ld.so itself is parsed but not walked (its `elf` is not set).
             const bin::ElfInfo *elf = o.elf ? o.elf : (o.info ? o.info->elf() : nullptr);
-            ScopeObject s{o.path, elf, o.node == kNoNode ? kNoGraphNode : o.node, {}, shadowsFromOutside(o)};
+            ScopeObject s{o.path, elf, o.node == kNoNode ? kNoGraphNode : o.node, {}, shadowsFromOutside(o),
+                          isPackagesOwnRule(o.via)};
             if (o.lookup)
                 for (const Candidate &c : o.lookup->others)
                     s.otherCopies.emplace_back(c.path);

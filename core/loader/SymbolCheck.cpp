@@ -78,6 +78,9 @@ void SymbolChecker::check(const std::vector<ScopeObject> &scope, GraphBuilder &g
         const bool all = m_mode == SymbolCheck::All;
         if (m_mode == SymbolCheck::WhereShadowed && intoShadowing.empty())
             continue;
+        // Versioned: the package's libraries (the root and what its own search paths find).
+        if (m_mode == SymbolCheck::Versioned && intoShadowing.empty() && !o.packagesOwn && &o != &scope.front())
+            continue;
         if (!m_checked.insert(std::hash<std::uint64_t>()(scopeKey ^ (std::uint64_t{o.node} << 1))).second)
             continue;
         Table &t = table(o.path, *o.elf);

@@ -28,6 +28,7 @@ struct ScopeObject {
     std::size_t node = 0;                      // its library in the graph, or kNoGraphNode
     std::vector<std::string_view> otherCopies; // later copies in its search, which it shadows
     bool fromOutside = false;                  // it shadows others, found by a rule not the package's own
+    bool packagesOwn = false;                  // found by the package's own rule (RUNPATH, $ORIGIN)
 };
 
 // ld.so's symbol binding, emulated: each undefined, non-weak symbol of an
