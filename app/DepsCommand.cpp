@@ -4,6 +4,7 @@
 #include "ExitCode.h"
 #include "NativeArguments.h"
 
+#include "checks/VariableOrigin.h"
 #include "loader/Analyzer.h"
 #include "report/DepsReport.h"
 #include "platform/OriginalEnvironment.h"
@@ -25,6 +26,23 @@ namespace {
 std::string nativePath(const QString &path)
 {
     return nativeArgument(path);
+}
+
+// A problem at a file that LD_LIBRARY_PATH (DYLD_LIBRARY_PATH) put first: where the entry is set.
+void addVariableOrigins(loader::Graph &graph, const QProcessEnvironment &environment)
+{
+    if (graph.os == loader::TargetOs::Windows || !environment.contains(QStringLiteral("HOME")))
+        return;
+    const QString platform = graph.os == loader::TargetOs::MacOS ? QStringLiteral("darwin") : QStringLiteral("linux");
+    for (loader::Problem &p : graph.problems) {
+        if (p.paths.empty() || p.kind == loader::ProblemKind::Missing)
+            continue;
+        const auto at = checks::environmentEntryOf(graph, p.paths.front(), environment, platform);
+        if (!at)
+            continue;
+        const QString text = checks::VariableOrigin::of(environment, {}, at->variable, at->entry).text;
+        p.detail += ' ' + nativePath(text);
+    }
 }
 
 } // namespace
@@ -70,11 +88,20 @@ int runDeps(const QStringList &arguments)
     const QCommandLineOption classicOption(
         QStringLiteral("classic-search"),
         QStringLiteral("Windows: the classic search order including PATH (torch's fallback after error 126)."));
+    const QCommandLineOption symbolsOption(
+        QStringLiteral("symbols"),
+        QStringLiteral("Linux: which symbols each library takes from another are checked against what loads, as "
+                       "ld.so binds them. shadowed (the default): only where a library from outside the package "
+                       "wins over another copy; versioned: also every versioned symbol of the package's libraries (the "
+                       "roots and what their RUNPATH or $ORIGIN finds); all: every library's, unversioned ones too "
+                       "(those count as missing only for a program, since the program that loads a library may "
+                       "define them)."),
+        QStringLiteral("WHICH"));
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON instead of a tree."));
     const QCommandLineOption verboseOption(QStringList{QStringLiteral("V"), QStringLiteral("verbose")},
                                            QStringLiteral("Print every tree in full, even for a large folder."));
     parser.addOptions({osOption, searchDirOption, pathOption, systemDirOption, appDirOption, executableOption,
-                       classicOption, jsonOption, verboseOption});
+                       classicOption, symbolsOption, jsonOption, verboseOption});
 
     if (!parser.parse(arguments)) {
         err << "torchdoctor deps: " << parser.errorText() << "\n\n" << parser.helpText();
@@ -115,6 +142,20 @@ int runDeps(const QStringList &arguments)
     if (parser.isSet(executableOption))
         options.executablePath = nativePath(parser.value(executableOption));
     options.classicWindowsOrder = parser.isSet(classicOption);
+    if (parser.isSet(symbolsOption)) {
+        const QString which = parser.value(symbolsOption).toLower();
+        if (which == QLatin1String("shadowed"))
+            options.symbols = loader::SymbolCheck::WhereShadowed;
+        else if (which == QLatin1String("versioned"))
+            options.symbols = loader::SymbolCheck::Versioned;
+        else if (which == QLatin1String("all"))
+            options.symbols = loader::SymbolCheck::All;
+        else {
+            err << "torchdoctor deps: --symbols must be shadowed, versioned or all, not '" << parser.value(symbolsOption)
+                << "'\n";
+            return Usage;
+        }
+    }
 
     // The host's own loader variables apply when emulating the host's loader.
     const QProcessEnvironment env = platform::originalEnvironment();
@@ -130,10 +171,11 @@ int runDeps(const QStringList &arguments)
         inputs.push_back(nativePath(p));
 
     const bool showProgress = ::isatty(STDERR_FILENO) != 0;
-    const loader::Graph graph = loader::analyze(inputs, options, nullptr, [&](const loader::AnalyzeProgress &p) {
+    loader::Graph graph = loader::analyze(inputs, options, nullptr, [&](const loader::AnalyzeProgress &p) {
         if (showProgress && p.total > 50 && (p.done % 25 == 0 || p.done == p.total))
             err << "\ranalysing " << p.done << "/" << p.total << (p.done == p.total ? "\n" : "") << Qt::flush;
     });
+    addVariableOrigins(graph, env);
     spdlog::info("deps: {} roots, {} libraries, {} problems", graph.roots.size(), graph.libraries.size(),
                  graph.problems.size());
 

@@ -44,13 +44,26 @@ int main(int argc, char **argv)
                               "nvidia-nvjitlink-cu12-12.4.127-manylinux2014_x86_64/nvidia/nvjitlink/lib"})
         nvidia.args.push_back((corpus / wheel).string());
     trees.push_back(nvidia);
-    if (const fs::path cuda = corpus / "torch-2.15.0-manylinux_2_28_x86_64" / "torch" / "lib"; fs::exists(cuda))
+    // CUDA 12.1's libnvJitLink first on LD_LIBRARY_PATH: the copy from outside wins, so the symbol
+    // check runs (and finds __nvJitLinkComplete_12_4 missing).
+    Tree stale{"nvidia-*/lib, CUDA 12.1 nvJitLink on LD_LIBRARY_PATH", {"--path"}};
+    stale.args.push_back((corpus / "nvidia-nvjitlink-cu12-12.1.105-manylinux1_x86_64/nvidia/nvjitlink/lib").string());
+    // The wheel's copy later in the search (as the RUNPATH of a pip layout puts it).
+    stale.args.push_back("--search-dir");
+    stale.args.push_back(nvidia.args[1]);
+    stale.args.insert(stale.args.end(), nvidia.args.begin(), nvidia.args.end());
+    trees.push_back(stale);
+    if (const fs::path cuda = corpus / "torch-2.15.0-manylinux_2_28_x86_64" / "torch" / "lib"; fs::exists(cuda)) {
         trees.push_back({"torch-2.15.0 CUDA torch/lib (opt-in set)", {cuda.string()}});
+        trees.push_back({"torch-2.15.0 CUDA torch/lib --symbols versioned", {"--symbols", "versioned", cuda.string()}});
+        trees.push_back({"torch-2.15.0 CUDA torch/lib --symbols all", {"--symbols", "all", cuda.string()}});
+    }
 
     int status = 0;
     for (const Tree &tree : trees) {
-        for (std::size_t i = tree.args[0] == "--os" ? 2 : 0; i < tree.args.size(); ++i)
-            if (!fs::exists(tree.args[i])) {
+        for (std::size_t i = 0; i < tree.args.size(); ++i)
+            if (tree.args[i].rfind("--", 0) != 0 && (i == 0 || tree.args[i - 1] != "--os") && (i == 0 || tree.args[i - 1] != "--symbols")
+                && !fs::exists(tree.args[i])) {
                 std::fprintf(stderr, "%s is missing: run tools/fetch-wheels.sh (corpus %s)\n", tree.args[i].c_str(),
                              corpus.c_str());
                 return 2;

@@ -177,6 +177,7 @@ void FindingsPage::fill()
     for (const Finding &f : std::as_const(m_findings))
         if (!areas.contains(checks::areaOf(f.id)))
             areas << checks::areaOf(f.id);
+    areas = checks::areasRootCausesFirst(m_findings, areas); // the root cause leads its symptoms
     QTreeWidgetItem *first = nullptr;
     QTreeWidgetItem *preferred = nullptr;
     const QString pastedFile = session().pasted ? session().pasted->error.library : QString();

@@ -48,6 +48,19 @@ struct PeInfo {
 struct ElfVersionNeed {
     std::string file;                  // e.g. "libstdc++.so.6"
     std::vector<std::string> versions; // e.g. "GLIBCXX_3.4.30"
+    std::vector<std::uint16_t> indexes; // vna_other of each: its number in the symbol version table
+};
+
+// A PT_LOAD segment: how virtual addresses map to the file.
+struct ElfSegment {
+    std::uint64_t vaddr = 0, offset = 0, filesz = 0;
+};
+
+// Where the dynamic symbol table and its companions lie (virtual addresses;
+// 0 when absent). readElf records them; ElfSymbolTable reads them on demand.
+struct ElfSymbolTables {
+    std::uint64_t symtab = 0, syment = 0, strtab = 0, strsz = 0;
+    std::uint64_t hash = 0, gnuHash = 0, versym = 0; // DT_HASH, DT_GNU_HASH, DT_VERSYM
 };
 
 struct ElfInfo {
@@ -69,6 +82,10 @@ struct ElfInfo {
 
     std::vector<ElfVersionNeed> versionNeeds; // DT_VERNEED
     std::vector<std::string> versionDefs;     // DT_VERDEF names (the first is the file's own)
+    std::vector<std::uint16_t> versionDefIndexes; // vd_ndx of each; 0 for the file's own (VER_FLG_BASE)
+
+    ElfSymbolTables symbolTables;
+    std::vector<ElfSegment> loads;
 };
 
 // ---- Mach-O (macOS) -------------------------------------------------------

@@ -14,9 +14,12 @@ namespace td::bin {
 namespace {
 
 constexpr std::uint32_t kPtLoad = 1, kPtDynamic = 2, kPtInterp = 3;
-constexpr std::uint64_t kDtNull = 0, kDtNeeded = 1, kDtStrtab = 5, kDtStrsz = 10, kDtSoname = 14, kDtRpath = 15,
-                        kDtFlags = 30, kDtRunpath = 29, kDtFlags1 = 0x6ffffffb, kDtVerdef = 0x6ffffffc,
-                        kDtVerdefnum = 0x6ffffffd, kDtVerneed = 0x6ffffffe, kDtVerneednum = 0x6fffffff;
+constexpr std::uint64_t kDtNull = 0, kDtNeeded = 1, kDtHash = 4, kDtStrtab = 5, kDtSymtab = 6, kDtStrsz = 10,
+                        kDtSyment = 11, kDtSoname = 14, kDtRpath = 15, kDtFlags = 30, kDtRunpath = 29,
+                        kDtGnuHash = 0x6ffffef5, kDtVersym = 0x6ffffff0, kDtFlags1 = 0x6ffffffb,
+                        kDtVerdef = 0x6ffffffc, kDtVerdefnum = 0x6ffffffd, kDtVerneed = 0x6ffffffe,
+                        kDtVerneednum = 0x6fffffff;
+constexpr std::uint16_t kVerFlgBase = 1;
 
 // Caps that no real library comes near; a hostile header cannot make us
 // allocate or walk more than this.
@@ -24,10 +27,6 @@ constexpr std::uint64_t kMaxPhnum = 4096;
 constexpr std::uint64_t kMaxDynamicBytes = 1U << 20;
 constexpr std::size_t kMaxStrings = 4096;
 constexpr std::size_t kMaxVersionEntries = 4096;
-
-struct Segment {
-    std::uint64_t vaddr, offset, filesz;
-};
 
 class ElfParser {
 public:
@@ -93,7 +92,7 @@ public:
                 filesz = u32(p + 16);
             }
             if (type == kPtLoad)
-                m_loads.push_back({vaddr, offset, filesz});
+                m_out.loads.push_back({vaddr, offset, filesz});
             else if (type == kPtDynamic && !haveDynamic) {
                 haveDynamic = true;
                 dynOffset = offset;
@@ -119,17 +118,7 @@ private:
     std::uint32_t u32(const unsigned char *p) const { return load32(p, m_out.bigEndian); }
     std::uint64_t u64(const unsigned char *p) const { return load64(p, m_out.bigEndian); }
 
-    // File offset of a virtual address, through the PT_LOAD that maps it.
-    bool toOffset(std::uint64_t vaddr, std::uint64_t &offset) const
-    {
-        for (const Segment &s : m_loads) {
-            if (vaddr >= s.vaddr && vaddr - s.vaddr < s.filesz) {
-                offset = s.offset + (vaddr - s.vaddr);
-                return offset >= s.offset; // no wrap-around
-            }
-        }
-        return false;
-    }
+    bool toOffset(std::uint64_t vaddr, std::uint64_t &offset) const { return elfFileOffset(m_out, vaddr, offset); }
 
     bool string(std::uint64_t index, std::string &out) const
     {
@@ -165,6 +154,11 @@ private:
                 haveStrtab = true;
                 break;
             case kDtStrsz: strsz = val; break;
+            case kDtSymtab: m_out.symbolTables.symtab = val; break;
+            case kDtSyment: m_out.symbolTables.syment = val; break;
+            case kDtHash: m_out.symbolTables.hash = val; break;
+            case kDtGnuHash: m_out.symbolTables.gnuHash = val; break;
+            case kDtVersym: m_out.symbolTables.versym = val; break;
             case kDtSoname: soname = val; break;
             case kDtRpath: rpath = val; break;
             case kDtRunpath: runpath = val; break;
@@ -177,6 +171,8 @@ private:
             default: break;
             }
         }
+        m_out.symbolTables.strtab = strtab;
+        m_out.symbolTables.strsz = strsz;
         const bool wantsStrings = !needed.empty() || soname || rpath || runpath || verneednum || verdefnum;
         if (!wantsStrings)
             return {};
@@ -235,6 +231,7 @@ private:
                 if (!string(u32(aux + 8), name))
                     return "bad version need name";
                 need.versions.push_back(std::move(name));
+                need.indexes.push_back(u16(aux + 6));
                 const std::uint32_t next = u32(aux + 12);
                 if (next == 0)
                     break;
@@ -264,6 +261,7 @@ private:
                 if (!m_src.readAt(at + u32(vd + 12), aux, sizeof aux) || !string(u32(aux), name))
                     return "bad version definition";
                 m_out.versionDefs.push_back(std::move(name));
+                m_out.versionDefIndexes.push_back((u16(vd + 2) & kVerFlgBase) != 0 ? 0 : u16(vd + 4));
             }
             const std::uint32_t next = u32(vd + 16);
             if (next == 0)
@@ -275,11 +273,21 @@ private:
 
     const ByteSource &m_src;
     ElfInfo &m_out;
-    std::vector<Segment> m_loads;
     std::uint64_t m_strOffset = 0, m_strSize = 0;
 };
 
 } // namespace
+
+bool elfFileOffset(const ElfInfo &elf, std::uint64_t vaddr, std::uint64_t &offset)
+{
+    for (const ElfSegment &s : elf.loads) {
+        if (vaddr >= s.vaddr && vaddr - s.vaddr < s.filesz) {
+            offset = s.offset + (vaddr - s.vaddr);
+            return offset >= s.offset; // no wrap-around
+        }
+    }
+    return false;
+}
 
 std::string readElf(const ByteSource &src, ElfInfo &out)
 {

@@ -15,6 +15,9 @@ std::string readPe(const ByteSource &src, PeInfo &out);
 std::string readElf(const ByteSource &src, ElfInfo &out);
 std::string readMachO(const ByteSource &src, MachOInfo &out);
 
+// The file offset of an ELF virtual address, through the PT_LOAD that maps it (as ld.so maps it).
+bool elfFileOffset(const ElfInfo &elf, std::uint64_t vaddr, std::uint64_t &offset);
+
 // Looks at the magic bytes only.
 Format detectFormat(const ByteSource &src);
 

@@ -127,6 +127,9 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
         if (request.environment.contains(key))
             options.env[name] = native(request.environment.value(key));
     }
+    // Every versioned symbol torch's libraries take from another (the undefined-symbol errors of
+    // a stale libnvJitLink or libstdc++); unversioned ones may come from Python itself.
+    options.symbols = loader::SymbolCheck::Versioned;
     return loader::analyze(roots, options, &cancelFlag);
 }
 
@@ -467,6 +470,7 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
         f.detail = e;
         report.findings.append(f);
     }
+    rootCausesFirst(report.findings);
     report.elapsedMs = clock.elapsed();
     spdlog::info("check: {} findings in {} ms{}", report.findings.size(), report.elapsedMs,
                  report.cancelled ? " (cancelled)" : "");

@@ -6,6 +6,7 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
 #include <deque>
 #include <map>
 
@@ -61,7 +62,9 @@ QStringList chainFrom(const loader::Graph &graph, const std::map<std::size_t, st
 Culprit fromProblem(const loader::Problem &p)
 {
     Culprit c;
-    c.library = fileNameOf(report::fromNativeBytes(p.name));
+    // A missing symbol's culprit is the copy of its library that loads.
+    const bool symbol = p.kind == loader::ProblemKind::SymbolMissing && !p.paths.empty();
+    c.library = fileNameOf(report::fromNativeBytes(symbol ? p.paths.front() : p.name));
     c.kind = QString::fromLatin1(loader::toString(p.kind));
     if (!p.paths.empty())
         c.path = report::fromNativeBytes(p.paths.front());
@@ -93,7 +96,8 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
 
     // The library a problem is about, as a graph node.
     auto nodeOf = [&](const loader::Problem &p) -> std::optional<std::size_t> {
-        if (p.kind == loader::ProblemKind::VersionMissing && !p.paths.empty())
+        if ((p.kind == loader::ProblemKind::VersionMissing || p.kind == loader::ProblemKind::SymbolMissing)
+            && !p.paths.empty())
             return libraryNamed(graph, report::fromNativeBytes(p.paths.front()));
         return libraryNamed(graph, report::fromNativeBytes(p.name));
     };
@@ -135,6 +139,17 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
                     c.chain = chainTo(graph, *node);
                 return c;
             }
+        }
+    }
+    if (error.kind == Kind::UndefinedSymbol && !error.symbol.isEmpty()) {
+        for (const auto *p : errors) {
+            if (p->kind != loader::ProblemKind::SymbolMissing
+                || std::find(p->symbols.begin(), p->symbols.end(), error.symbol.toStdString()) == p->symbols.end())
+                continue;
+            Culprit c = fromProblem(*p);
+            if (const auto node = nodeOf(*p))
+                c.chain = chainTo(graph, *node);
+            return c;
         }
     }
     // 3. Any error problem at all explains a load failure better than nothing.

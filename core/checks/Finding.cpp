@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/Finding.h"
 
+#include <algorithm>
+
 namespace td::checks {
 
 QString toString(Severity severity)
@@ -44,6 +46,27 @@ QString areaOf(const QString &findingId)
     if (head == QLatin1String("check"))
         return QStringLiteral("torchdoctor");
     return head; // python, torch, packages, docker
+}
+
+bool isRootCause(const Finding &finding)
+{
+    return finding.evidence.value(QLatin1String("root_cause")).toBool();
+}
+
+void rootCausesFirst(QList<Finding> &findings)
+{
+    std::stable_partition(findings.begin(), findings.end(), isRootCause);
+}
+
+QStringList areasRootCausesFirst(const QList<Finding> &findings, QStringList areas)
+{
+    QStringList leading;
+    for (const Finding &f : findings)
+        if (isRootCause(f) && !leading.contains(areaOf(f.id)))
+            leading << areaOf(f.id);
+    for (const QString &area : std::as_const(leading))
+        areas.removeAll(area);
+    return leading + areas;
 }
 
 } // namespace td::checks

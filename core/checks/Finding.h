@@ -4,6 +4,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -35,5 +36,12 @@ std::optional<FixFamily> fixFamilyFromString(const QString &name);
 // The design's areas, for grouping: "python", "torch", "libraries", "gpu",
 // "packages", "environment", "docker" (from the id's first part).
 QString areaOf(const QString &findingId);
+
+// A finding that causes others (evidence "root_cause": an environment entry behind library
+// errors) leads: the root causes first, then the rest, each in their order.
+bool isRootCause(const Finding &finding);
+void rootCausesFirst(QList<Finding> &findings);
+// `areas` with those that hold a root cause moved to the front.
+QStringList areasRootCausesFirst(const QList<Finding> &findings, QStringList areas);
 
 } // namespace td::checks

@@ -3,6 +3,7 @@
 
 #include "checks/CheckSupport.h"
 #include "checks/Culprit.h"
+#include "checks/VariableOrigin.h"
 #include "knowledge/KnowledgeBase.h"
 #include "report/DepsReport.h"
 
@@ -60,6 +61,18 @@ std::vector<loader::Problem> mergedProblems(const loader::Graph &graph)
     return out;
 }
 
+// Adds where the variable was set to a finding about a file it put first.
+void addOrigin(const Facts &facts, const SearchEntry &entry, QString &detail, QJsonObject &evidence)
+{
+    const VariableOrigin origin = VariableOrigin::of(facts, entry.variable, entry.entry);
+    evidence.insert(QStringLiteral("variable"), entry.variable);
+    evidence.insert(QStringLiteral("entry"), entry.entry);
+    if (!origin.text.isEmpty()) {
+        evidence.insert(QStringLiteral("set_in"), origin.setIn);
+        detail += u' ' + origin.text;
+    }
+}
+
 } // namespace
 
 QString LibraryCheck::id() const
@@ -95,8 +108,14 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
                 chain = chainTo(graph, i);
                 break;
             }
-        const QString detail = fromNativeBytes(p.detail);
+        QString detail = fromNativeBytes(p.detail);
         QJsonObject evidence = evidenceOf(p, chain);
+        // A file that an environment variable put first: say where the variable is set.
+        const auto fromEnvironment = p.paths.empty() || p.kind == loader::ProblemKind::Missing
+                                         ? std::nullopt
+                                         : environmentEntryOf(graph, p.paths.front(), facts);
+        if (fromEnvironment)
+            addOrigin(facts, *fromEnvironment, detail, evidence);
         const QString requester = p.neededBy.empty() ? QString() : fileNameOf(fromNativeBytes(p.neededBy.front()));
         switch (p.kind) {
         case loader::ProblemKind::Missing:
@@ -131,7 +150,29 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
             if (p.severity == loader::Severity::Error)
                 out << makeFinding(QStringLiteral("lib.unreadable"), Severity::Error,
                                    tr("%1 cannot be loaded").arg(name), detail, evidence,
-                                   {FixFamily::Reinstall, FixFamily::System});
+                                   fromEnvironment ? QList<FixFamily>{FixFamily::Env, FixFamily::Reinstall}
+                                                   : QList<FixFamily>{FixFamily::Reinstall, FixFamily::System});
+            break;
+        case loader::ProblemKind::SymbolMissing:
+            evidence.insert(QStringLiteral("symbol"), name);
+            evidence.insert(QStringLiteral("symbol_version"), fromNativeBytes(p.symbolVersion));
+            evidence.insert(QStringLiteral("symbol_library"), fromNativeBytes(p.symbolLibrary));
+            {
+                QJsonArray symbols;
+                for (const std::string &symbol : p.symbols)
+                    symbols.append(fromNativeBytes(symbol));
+                evidence.insert(QStringLiteral("symbols"), symbols);
+            }
+            if (!p.paths.empty())
+                evidence.insert(QStringLiteral("loaded"), fromNativeBytes(p.paths[0]));
+            if (p.paths.size() > 1)
+                evidence.insert(QStringLiteral("has_symbol"), fromNativeBytes(p.paths[1]));
+            out << makeFinding(QStringLiteral("lib.symbol-missing"), Severity::Error,
+                               tr("%1 needs %2, which the %3 that loads does not define")
+                                   .arg(requester, name, fromNativeBytes(p.symbolLibrary)),
+                               detail, evidence,
+                               fromEnvironment ? QList<FixFamily>{FixFamily::Env, FixFamily::Reinstall}
+                                               : QList<FixFamily>{FixFamily::Reinstall});
             break;
         case loader::ProblemKind::Shadowed:
             out << makeFinding(QStringLiteral("lib.shadowed"), Severity::Warning,

@@ -3,6 +3,7 @@
 
 #include "checks/CheckSupport.h"
 #include "checks/CudaArch.h"
+#include "checks/VariableOrigin.h"
 #include "report/DepsReport.h"
 
 #include <QCoreApplication>
@@ -539,6 +540,77 @@ Finding terminalFinding(const Facts &facts, const QList<platform::EnvironmentDif
                        EnvironmentCheck::tr("A new terminal gets a different environment"), detail, evidence);
 }
 
+// The loader problems (errors) whose failing file is `path`: what a variable's entry causes.
+QStringList errorsAt(const loader::Graph &graph, const std::string &path)
+{
+    QStringList out;
+    for (const loader::Problem &p : graph.problems)
+        if (p.severity == loader::Severity::Error && !p.neededBy.empty() && !p.paths.empty() && p.paths[0] == path)
+            out << QString::fromLatin1(loader::toString(p.kind));
+    out.removeDuplicates();
+    return out;
+}
+
+QList<Finding> searchVariableFindings(const Facts &facts, const loader::Graph &graph)
+{
+    using report::fromNativeBytes;
+    QList<Finding> out;
+    const auto finding = [&](const SearchEntry &at, const QString &title, const QString &why, QJsonObject evidence,
+                             const QStringList &causes) {
+        const VariableOrigin origin = VariableOrigin::of(facts, at.variable, at.entry);
+        evidence.insert(QStringLiteral("variable"), at.variable);
+        evidence.insert(QStringLiteral("entry"), at.entry);
+        if (!origin.text.isEmpty())
+            evidence.insert(QStringLiteral("set_in"), origin.setIn);
+        if (!causes.isEmpty()) {
+            evidence.insert(QStringLiteral("root_cause"), true);
+            evidence.insert(QStringLiteral("causes"), toJsonArray(causes));
+        }
+        out << makeFinding(QStringLiteral("env.suspicious"), causes.isEmpty() ? Severity::Warning : Severity::Error,
+                           title, origin.text.isEmpty() ? why : why + u' ' + origin.text, evidence, {FixFamily::Env});
+    };
+    for (const loader::Problem &p : graph.problems) {
+        if (p.kind == loader::ProblemKind::Shadowed && p.paths.size() >= 2) {
+            const QString winner = fromNativeBytes(p.paths[0]);
+            for (const loader::Library &lib : graph.libraries) {
+                if (lib.path != p.paths[0] || (lib.via != loader::Via::LdLibraryPath && lib.via != loader::Via::Path))
+                    continue;
+                const SearchEntry at{QString::fromStdString(loader::searchRuleName(lib.via)),
+                                     fromNativeBytes(lib.viaEntry)};
+                finding(at,
+                        EnvironmentCheck::tr("%1 puts another %2 in front of torch's")
+                            .arg(at.variable, fromNativeBytes(p.name)),
+                        EnvironmentCheck::tr("%1 contains %2, so %3 loads instead of %4. A stale entry like this is "
+                                             "the classic cause of \"undefined symbol\" and \"version not found\" "
+                                             "errors (for example an old libnvJitLink from a system CUDA). Remove "
+                                             "the entry where it is set.")
+                            .arg(at.variable, at.entry, winner, fromNativeBytes(p.paths[1])),
+                        QJsonObject{{QStringLiteral("library"), fromNativeBytes(p.name)},
+                                    {QStringLiteral("loaded"), winner},
+                                    {QStringLiteral("shadowed"), fromNativeBytes(p.paths[1])}},
+                        errorsAt(graph, p.paths[0]));
+                break;
+            }
+        } else if ((p.kind == loader::ProblemKind::NotALibrary || p.kind == loader::ProblemKind::Unreadable)
+                   && p.severity == loader::Severity::Error && !p.neededBy.empty() && !p.paths.empty()) {
+            // A file that is no library (empty, truncated, a text file) where ld.so looks first.
+            const auto at = searchEntryHolding(facts, fromNativeBytes(p.paths[0]));
+            if (!at)
+                continue;
+            finding(*at,
+                    EnvironmentCheck::tr("%1 leads the loader to a broken %2").arg(at->variable, fromNativeBytes(p.name)),
+                    EnvironmentCheck::tr("%1 contains %2, where the loader finds %3 and stops: it cannot be loaded. "
+                                         "The environment is at fault, not the package: remove the entry where it "
+                                         "is set (or the broken file).")
+                        .arg(at->variable, at->entry, fromNativeBytes(p.paths[0])),
+                    QJsonObject{{QStringLiteral("library"), fromNativeBytes(p.name)},
+                                {QStringLiteral("loaded"), fromNativeBytes(p.paths[0])}},
+                    errorsAt(graph, p.paths[0]));
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::KnowledgeBase &) const
@@ -575,34 +647,11 @@ QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::Knowle
                          Severity::Warning);
         }
     }
-    // A folder on LD_LIBRARY_PATH that shadows one of torch's libraries.
-    if (facts.libraries) {
-        for (const loader::Problem &p : facts.libraries->problems) {
-            if (p.kind != loader::ProblemKind::Shadowed || p.paths.size() < 2)
-                continue;
-            const QString winner = report::fromNativeBytes(p.paths[0]);
-            for (const loader::Library &lib : facts.libraries->libraries) {
-                if (report::fromNativeBytes(lib.path) != winner
-                    || (lib.via != loader::Via::LdLibraryPath && lib.via != loader::Via::Path))
-                    continue;
-                const QString name =
-                    lib.via == loader::Via::Path ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH");
-                out << makeFinding(
-                    QStringLiteral("env.suspicious"), Severity::Warning,
-                    tr("%1 puts another %2 in front of torch's").arg(name, report::fromNativeBytes(p.name)),
-                    tr("%1 contains %2, so %3 loads instead of %4. A stale entry like this is the classic "
-                       "cause of \"undefined symbol\" and \"version not found\" errors (for example an "
-                       "old libnvJitLink from a system CUDA). Remove the entry where it is set.")
-                        .arg(name, report::fromNativeBytes(lib.viaEntry), winner, report::fromNativeBytes(p.paths[1])),
-                    QJsonObject{{QStringLiteral("variable"), name},
-                                {QStringLiteral("entry"), report::fromNativeBytes(lib.viaEntry)},
-                                {QStringLiteral("library"), report::fromNativeBytes(p.name)},
-                                {QStringLiteral("loaded"), winner},
-                                {QStringLiteral("shadowed"), report::fromNativeBytes(p.paths[1])}},
-                    {FixFamily::Env});
-            }
-        }
-    }
+    // A folder on LD_LIBRARY_PATH (PATH on Windows) that puts another copy of one of torch's
+    // libraries first, or a broken file where ld.so stops: the root cause of what the library
+    // walk finds there, so it leads those findings.
+    if (facts.libraries)
+        out << searchVariableFindings(facts, *facts.libraries);
     // What a new terminal gets, where it differs from ours (a start from the desktop).
     if (facts.terminal && facts.terminal->ok()) {
         const auto differences = platform::loadingDifferences(env, facts.terminal->environment);

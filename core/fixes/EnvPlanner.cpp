@@ -89,6 +89,26 @@ QStringList EnvPlanner::startupFiles() const
     return out;
 }
 
+QList<SettingLine> EnvPlanner::whereSet(const QString &variable, const QString &entry) const
+{
+    QList<SettingLine> out;
+    for (const QString &path : startupFiles()) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray bytes = file.readAll();
+        const shell::Syntax syntax = shell::syntaxOf(path);
+        const shell::ScanResult scan = entry.isEmpty()
+                                           ? shell::planVariableRemoval(bytes, syntax, variable, {})
+                                           : shell::planEntryRemoval(bytes, syntax, variable, entry, {}, m_environment);
+        for (const shell::LineEdit &edit : scan.edits)
+            out << SettingLine{path, edit.line};
+        for (const int line : scan.notUnderstood)
+            out << SettingLine{path, line, false};
+    }
+    return out;
+}
+
 EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
 {
     EnvPlan result;

@@ -12,6 +12,16 @@
 
 namespace td::loader {
 
+// Which references the Linux loader checks against the symbols that load
+// (ld.so's "undefined symbol"). Reading symbol tables costs, so by default
+// only where a library from outside the package wins over the package's own.
+enum class SymbolCheck {
+    WhereShadowed, // references into a library that loads from outside the package ahead of another copy
+    Versioned,     // also every versioned reference of the package's libraries (the root and what its
+                   // RUNPATH / $ORIGIN find): its version names the library that must define it
+    All,           // unversioned ones too, where the process is whole (an executable root)
+};
+
 // What `deps` is asked to emulate. Empty optionals take the defaults of the
 // target system (for the host's own OS: its environment).
 struct DepsOptions {
@@ -29,6 +39,7 @@ struct DepsOptions {
     bool classicWindowsOrder = false;          // torch's fallback: LoadLibraryW with PATH
     std::optional<std::string> macArch;        // macOS: the process architecture ("arm64", "x86_64");
                                                // default: the root's (arm64 first for a universal root)
+    SymbolCheck symbols = SymbolCheck::WhereShadowed; // Linux
 };
 
 // One loader, emulated. `load` loads one root as a fresh process would and

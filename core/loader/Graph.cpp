@@ -36,6 +36,22 @@ const char *toString(Via via)
     return "unknown";
 }
 
+std::string searchRuleName(Via via)
+{
+    switch (via) {
+    case Via::Rpath: return "DT_RPATH";
+    case Via::LdLibraryPath: return "LD_LIBRARY_PATH";
+    case Via::Runpath: return "DT_RUNPATH";
+    case Via::LdSoCache: return "/etc/ld.so.cache";
+    case Via::Default: return "the system folders";
+    case Via::Preload: return "LD_PRELOAD";
+    case Via::SearchDir: return "--search-dir";
+    case Via::Path: return "PATH";
+    case Via::DyldLibraryPath: return "DYLD_LIBRARY_PATH";
+    default: return toString(via);
+    }
+}
+
 bool isPackagesOwnRule(Via via)
 {
     switch (via) {
@@ -68,6 +84,7 @@ const char *toString(ProblemKind kind)
     case ProblemKind::Unreadable: return "unreadable";
     case ProblemKind::NotALibrary: return "not-a-library";
     case ProblemKind::Shadowed: return "shadowed";
+    case ProblemKind::SymbolMissing: return "symbol-missing";
     }
     return "unknown";
 }

@@ -38,10 +38,12 @@ enum class Via {
     NotFound,
 };
 
-enum class ProblemKind { Missing, WrongArch, VersionMissing, Unreadable, NotALibrary, Shadowed };
+enum class ProblemKind { Missing, WrongArch, VersionMissing, Unreadable, NotALibrary, Shadowed, SymbolMissing };
 enum class Severity { Error, Warning };
 
 const char *toString(Via via);
+// How a user reads a search rule: "LD_LIBRARY_PATH", "DT_RUNPATH", "/etc/ld.so.cache".
+std::string searchRuleName(Via via);
 const char *toString(ProblemKind kind);
 
 // A library the package finds through its own search path (its RPATH or
@@ -84,6 +86,13 @@ struct Problem {
     std::vector<std::string> neededBy; // paths of the requesters
     std::vector<std::string> paths;    // files involved (the wrong-arch copy, both shadowing copies...)
     std::string detail;                // everywhere it looked, why, and what to do
+
+    // SymbolMissing: `name` is the first symbol of `symbols` (all of them
+    // missing from one library at one version); the version they ask for
+    // (empty: none) and the library they should come from; paths[0] is the
+    // copy of it that loads, paths[1] (if any) a copy that defines them.
+    std::string symbolVersion, symbolLibrary;
+    std::vector<std::string> symbols;
 };
 
 struct Root {

@@ -12,6 +12,7 @@
 #include "GlibcSearchRules.h"
 #include "LdSoCache.h"
 #include "PathNames.h"
+#include "SymbolCheck.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -135,16 +136,7 @@ struct Candidate {
 // How a user reads a search rule.
 std::string ruleName(Via via)
 {
-    switch (via) {
-    case Via::Rpath: return "DT_RPATH";
-    case Via::LdLibraryPath: return "LD_LIBRARY_PATH";
-    case Via::Runpath: return "DT_RUNPATH";
-    case Via::LdSoCache: return "/etc/ld.so.cache";
-    case Via::Default: return "the system folders";
-    case Via::Preload: return "LD_PRELOAD";
-    case Via::SearchDir: return "--search-dir";
-    default: return toString(via);
-    }
+    return searchRuleName(via);
 }
 
 // "LD_LIBRARY_PATH entry /opt/x/lib", "DT_RUNPATH entry $ORIGIN".
@@ -369,6 +361,7 @@ public:
                 need(objs, current, names.needed[k], elf->needed[k], graph, false, &edgeTo[k]);
         }
         checkVersions(objs, graph);
+        checkSymbols(objs, graph);
     }
 
 private:
@@ -1022,6 +1015,31 @@ private:
         }
     }
 
+    // ld.so's symbol binding over this process (SymbolCheck.cpp). By default
+    // only where a library from outside the package won over another copy:
+    // nothing is built or read for the processes where none did.
+    void checkSymbols(const Objects &objs, GraphBuilder &graph)
+    {
+        const auto shadowsFromOutside = [](const Obj &o) {
+            return o.lookup && !o.lookup->others.empty() && !isPackagesOwnRule(o.via);
+        };
+        if (m_options.symbols == SymbolCheck::WhereShadowed && std::none_of(objs.begin(), objs.end(), shadowsFromOutside))
+            return;
+        std::vector<ScopeObject> scope;
+        scope.reserve(objs.size());
+        for (const Obj &o : objs) {
+            // ld.so itself is parsed but not walked (its `elf` is not set).
+            const bin::ElfInfo *elf = o.elf ? o.elf : (o.info ? o.info->elf() : nullptr);
+            ScopeObject s{o.path, elf, o.node == kNoNode ? kNoGraphNode : o.node, {}, shadowsFromOutside(o),
+                          isPackagesOwnRule(o.via)};
+            if (o.lookup)
+                for (const Candidate &c : o.lookup->others)
+                    s.otherCopies.emplace_back(c.path);
+            scope.push_back(std::move(s));
+        }
+        m_symbols.check(scope, graph);
+    }
+
     DepsOptions m_options;
     BinaryCache &m_cache;
     std::string m_root;
@@ -1057,6 +1075,7 @@ private:
     std::unordered_map<std::size_t, std::vector<std::size_t>> m_neededTo;
     std::uint32_t m_process = 0;
     std::unordered_set<std::uint64_t> m_versionsChecked; // (requester node, provider node)
+    SymbolChecker m_symbols{m_options.symbols, m_cache};
 };
 
 } // namespace

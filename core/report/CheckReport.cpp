@@ -8,6 +8,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace td::report {
 
 using checks::Finding;
@@ -236,6 +238,14 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
     if (!facts.composeFile.isEmpty())
         areas.append({QStringLiteral("docker"), CheckReportText::tr("Docker (%1)").arg(facts.composeFile)});
     areas.append({QStringLiteral("torchdoctor"), QString()});
+
+    // The area of a root cause comes first (an LD_LIBRARY_PATH entry before the library errors it causes).
+    QStringList keys;
+    for (const Area &area : areas)
+        keys << area.key;
+    const QStringList ordered = checks::areasRootCausesFirst(report.findings, keys);
+    std::stable_sort(areas.begin(), areas.end(),
+                     [&](const Area &a, const Area &b) { return ordered.indexOf(a.key) < ordered.indexOf(b.key); });
 
     int errors = 0, warnings = 0;
     for (const Area &area : areas) {

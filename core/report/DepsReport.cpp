@@ -119,6 +119,11 @@ void writeDepsJson(const Graph &graph, std::ostream &out)
         writeStrings(json.key("needed_by"), p.neededBy);
         writeStrings(json.key("paths"), p.paths);
         json.key("severity").latin1(toString(p.severity));
+        if (p.kind == ProblemKind::SymbolMissing) {
+            json.key("symbol_library").string(p.symbolLibrary);
+            json.key("symbol_version").string(p.symbolVersion);
+            writeStrings(json.key("symbols"), p.symbols);
+        }
         json.endObject();
     }
     json.endArray();

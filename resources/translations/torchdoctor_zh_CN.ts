@@ -480,6 +480,14 @@
         <source>%1 is %2 characters long; files inside torch push it past Windows&apos; 260-character limit unless long paths are enabled, and pip then fails half-way.</source>
         <translation>%1 长 %2 个字符；torch 内部的文件会使路径超过 Windows 的 260 字符限制（除非启用了长路径），pip 会因此安装到一半失败。</translation>
     </message>
+    <message>
+        <source>%1 leads the loader to a broken %2</source>
+        <translation>%1 把加载器引向了损坏的 %2</translation>
+    </message>
+    <message>
+        <source>%1 contains %2, where the loader finds %3 and stops: it cannot be loaded. The environment is at fault, not the package: remove the entry where it is set (or the broken file).</source>
+        <translation>%1 中含有 %2，加载器在那里找到 %3 后就停止了：它无法被加载。问题出在环境，而不在软件包：请在设置它的地方删除这一项（或删除损坏的文件）。</translation>
+    </message>
 </context>
 <context>
     <name>Executor</name>
@@ -933,6 +941,10 @@
     <message>
         <source>Files: %1.</source>
         <translation>文件：%1。</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, which the %3 that loads does not define</source>
+        <translation>%1 需要 %2，但实际加载的 %3 没有定义它</translation>
     </message>
 </context>
 <context>
@@ -1521,6 +1533,21 @@
     <message>
         <source>the user-environment helper answered something unexpected</source>
         <translation>用户环境辅助程序返回了意外的内容</translation>
+    </message>
+</context>
+<context>
+    <name>VariableOrigin</name>
+    <message>
+        <source>%1 line %2</source>
+        <translation>%1 第 %2 行</translation>
+    </message>
+    <message>
+        <source>No startup file sets %1 in %2: it is set only in this process (or by the program that started it).</source>
+        <translation>没有任何启动文件把 %1 加入 %2：它只在当前进程中（或由启动它的程序）设置。</translation>
+    </message>
+    <message>
+        <source>%1 gets %2 from %3.</source>
+        <translation>%1 中的 %2 来自 %3。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 // NVIDIA libraries) fails with "undefined symbol: __nvJitLinkComplete_12_4"; our walk must load
 // the same copy, from that variable, and `check` must name the variable and both copies.
 #include "Corpus.h"
+#include "PythonFixtures.h"
 #include "TestConfig.h"
 
 #include "checks/CheckRunner.h"
@@ -13,8 +14,13 @@
 
 #include <gtest/gtest.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 using namespace td;
 using namespace td::test;
+using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
@@ -71,7 +77,7 @@ TEST_F(StaleCudaOnLibraryPath, RealLoaderFailsAndCheckNamesTheVariableAndBothCop
     EXPECT_FALSE(defines(oldCuda() / "libnvJitLink.so.12"));
 
     // `check`'s walk, with the same environment.
-    python::StaticProbe probe;
+    td::python::StaticProbe probe;
     probe.interpreter.executable = QStringLiteral("/usr/bin/python3");
     probe.interpreter.usable = true;
     probe.interpreter.platform = QStringLiteral("linux");
@@ -114,4 +120,120 @@ TEST_F(StaleCudaOnLibraryPath, RealLoaderFailsAndCheckNamesTheVariableAndBothCop
     EXPECT_EQ(fs::weakly_canonical(shadow->evidence.value(QStringLiteral("shadowed")).toString().toStdString()),
               wheelNvJitLink());
     EXPECT_TRUE(shadow->fixes.contains(checks::FixFamily::Env));
+}
+
+namespace {
+
+// The same libraries in a venv, as pip lays them out, with a torch whose libtorch_global_deps.so
+// needs libcusparse.so.12 through its RUNPATH, and loads it as torch/__init__.py does
+// (ctypes.CDLL with RTLD_GLOBAL). ~/.bashrc puts the old CUDA's folder first on LD_LIBRARY_PATH.
+class StaleCudaInBashrc : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(corpus::has({kCusparse, kNvJitLink, kOldNvJitLink}));
+        m_home = m_dir / "home";
+        m_data = m_dir / "data";
+        fs::create_directories(m_home);
+        m_python = test::python::makeVenv(m_dir / "venv");
+        ASSERT_FALSE(m_python.empty());
+        const fs::path site = test::python::sitePackages(m_dir / "venv");
+        corpus::linkTree(corpus::folder(kCusparse) / "nvidia", site / "nvidia");
+        corpus::linkTree(corpus::folder(kNvJitLink) / "nvidia", site / "nvidia");
+        corpus::linkTree(corpus::folder(kOldNvJitLink) / "nvidia" / "nvjitlink" / "lib", m_home / "cuda-12.1/lib64");
+        m_wheelCopy = site / "nvidia/nvjitlink/lib/libnvJitLink.so.12";
+        test::python::writeFakeTorch(site,
+                               "import ctypes, os\nctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', "
+                               "'libtorch_global_deps.so'), mode=ctypes.RTLD_GLOBAL)\n",
+                               "2.4.1+cu124");
+        ASSERT_TRUE(test::python::buildSharedLibrary(
+            site / "torch/lib/libtorch_global_deps.so", "int torch_global_deps(void) { return 0; }\n",
+            {"-Wl,-soname,libtorch_global_deps.so", "-Wl,--no-as-needed", "-Wl,--enable-new-dtags",
+             "-Wl,-rpath,$ORIGIN/../../nvidia/cusparse/lib", (site / "nvidia/cusparse/lib/libcusparse.so.12").string()}));
+        writeFile(m_home / ".bashrc", kBashrc);
+    }
+
+    RunResult inNewBash(const std::vector<std::string> &argv) const
+    {
+        RunOptions o;
+        o.setEnv = {{"HOME", m_home.string()}, {"XDG_DATA_HOME", m_data.string()}};
+        o.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD", "XDG_CONFIG_HOME", "CONDA_PREFIX"};
+        o.timeout = std::chrono::seconds(240);
+        std::vector<std::string> all{"bash", "-c", "source ~/.bashrc; exec \"$@\"", "bash"};
+        all.insert(all.end(), argv.begin(), argv.end());
+        return run(all, o);
+    }
+    RunResult importTorch() const { return inNewBash({m_python.string(), "-c", "import torch"}); }
+    QJsonArray findings() const
+    {
+        const RunResult check = inNewBash(
+            {config::torchdoctor, "check", "--python", m_python.string(), "--format", "json", "--no-redact"});
+        return QJsonDocument::fromJson(QByteArray::fromStdString(check.out)).object().value(u"findings").toArray();
+    }
+
+    static constexpr const char *kBashrc = "# ~/.bashrc\n"
+                                           "export EDITOR=vim\n"
+                                           "export LD_LIBRARY_PATH=$HOME/cuda-12.1/lib64:$LD_LIBRARY_PATH\n";
+    TempDir m_dir{"td-corpus-bashrc"};
+    fs::path m_home, m_data, m_python, m_wheelCopy;
+};
+
+} // namespace
+
+TEST_F(StaleCudaInBashrc, CheckNamesTheCopyTheVariableItsLineAndTheCopyWithTheSymbolThenFixEnvRepairs)
+{
+    const RunResult broken = importTorch();
+    ASSERT_NE(broken.exitCode, 0);
+    ASSERT_NE(broken.err.find("undefined symbol: __nvJitLinkComplete_12_4, version libnvJitLink.so.12"),
+              std::string::npos)
+        << broken.err;
+
+    const std::string stale = (m_home / "cuda-12.1/lib64").string();
+    const QJsonArray list = findings();
+    ASSERT_FALSE(list.isEmpty());
+    // The root cause leads: the LD_LIBRARY_PATH entry, set in ~/.bashrc line 3.
+    const QJsonObject first = list.first().toObject();
+    EXPECT_EQ(first.value(u"id").toString(), u"env.suspicious");
+    const QJsonObject cause = first.value(u"evidence").toObject();
+    EXPECT_EQ(cause.value(u"variable").toString(), u"LD_LIBRARY_PATH");
+    EXPECT_EQ(cause.value(u"entry").toString().toStdString(), stale);
+    EXPECT_TRUE(cause.value(u"root_cause").toBool());
+    const QJsonArray setIn = cause.value(u"set_in").toArray();
+    ASSERT_EQ(setIn.size(), 1);
+    EXPECT_EQ(setIn[0].toObject().value(u"file").toString().toStdString(), (m_home / ".bashrc").string());
+    EXPECT_EQ(setIn[0].toObject().value(u"line").toInt(), 3);
+    EXPECT_NE(first.value(u"detail").toString().indexOf(u".bashrc line 3"), -1) << first.value(u"detail").toString().toStdString();
+
+    // The symptom: which symbol, which copy loads (from where), and which copy has it.
+    const QJsonObject *symptom = nullptr;
+    QJsonObject symbolEvidence;
+    for (const auto &v : list)
+        if (v.toObject().value(u"id").toString() == u"lib.symbol-missing") {
+            symbolEvidence = v.toObject().value(u"evidence").toObject();
+            symptom = &symbolEvidence;
+        }
+    ASSERT_NE(symptom, nullptr);
+    // ld.so names the first it fails on; every one the stale copy lacks is listed.
+    EXPECT_TRUE(symbolEvidence.value(u"symbols").toArray().contains(u"__nvJitLinkComplete_12_4"_s))
+        << QJsonDocument(symbolEvidence).toJson().toStdString();
+    EXPECT_EQ(symbolEvidence.value(u"symbol_version").toString(), u"libnvJitLink.so.12");
+    EXPECT_EQ(symbolEvidence.value(u"loaded").toString().toStdString(), stale + "/libnvJitLink.so.12");
+    EXPECT_EQ(fs::weakly_canonical(symbolEvidence.value(u"has_symbol").toString().toStdString()), m_wheelCopy);
+    EXPECT_EQ(symbolEvidence.value(u"set_in").toArray().size(), 1);
+
+    // `fix env` removes the entry; the real loader then succeeds; undo brings it back.
+    const RunResult fix = inNewBash({config::torchdoctor, "fix", "env", "--python", m_python.string(), "--yes"});
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    const std::string bashrc = readFile(m_home / ".bashrc");
+    EXPECT_EQ(bashrc.rfind("# ~/.bashrc\nexport EDITOR=vim\n", 0), 0u) << bashrc;
+    for (const std::string &line : lines(bashrc)) {
+        if (!line.empty() && line[0] != '#') {
+            EXPECT_EQ(line.find("cuda-12.1"), std::string::npos) << bashrc;
+        }
+    }
+    const RunResult fixed = importTorch();
+    EXPECT_EQ(fixed.exitCode, 0) << fixed.err;
+    for (const auto &v : findings()) {
+        EXPECT_NE(v.toObject().value(u"id").toString(), u"lib.symbol-missing");
+    }
 }

@@ -5,6 +5,7 @@
 #include "Corpus.h"
 #include "TestConfig.h"
 
+#include "binary/ElfSymbols.h"
 #include "binary/Readers.h"
 
 #include <QJsonArray>
@@ -14,6 +15,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
+#include <fstream>
 #include <cstdio>
 #include <map>
 
@@ -102,6 +105,40 @@ QJsonObject ours(const bin::BinaryInfo &info)
     return {{u"format"_s, u"macho"_s}, {u"architectures"_s, architectures}, {u"dylibs"_s, dylibs}, {u"rpaths"_s, rpaths}};
 }
 
+// The dynamic symbol table in independent_dump.py's shape: its size, what it takes from elsewhere,
+// and which of the definitions pyelftools sampled our lookups (through the hash table) find.
+void addElfSymbols(const std::string &path, const bin::ElfInfo &elf, const QJsonArray &theirSample, QJsonObject &out)
+{
+    std::string error;
+    const auto src = bin::FileByteSource::open(path, error);
+    ASSERT_TRUE(src) << error;
+    const bin::ElfSymbolTable symbols(*src, elf);
+    ASSERT_EQ(symbols.error(), "");
+    std::vector<bin::ElfSymbolNeed> needs;
+    ASSERT_TRUE(symbols.needs(needs));
+    QJsonArray needed, found;
+    for (const auto &n : needs)
+        needed.append(q((n.weak ? "weak " : "") + n.name + (n.version.empty() ? "" : "@" + n.version)));
+    for (const QJsonValue &v : theirSample) {
+        const QJsonArray pair = v.toArray();
+        const std::string name = pair[0].toString().toStdString(), version = pair[1].toString().toStdString();
+        if (symbols.defines(name, version) && !symbols.defines(name + "_not_there", version))
+            found.append(pair);
+    }
+    out.insert(u"symbolCount"_s, static_cast<qint64>(symbols.count()));
+    out.insert(u"symbolNeeds"_s, needed);
+    out.insert(u"symbolsDefined"_s, found);
+    // Bounded: the tables only, never the whole file.
+    EXPECT_LT(src->bytesRead(), src->size() / 2 + (1U << 20)) << path;
+}
+
+bool isElfOrPe(const fs::path &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    char magic[4] = {};
+    return in.read(magic, 4) && (std::memcmp(magic, "\x7f" "ELF", 4) == 0 || std::memcmp(magic, "MZ", 2) == 0);
+}
+
 // Whether a field says something (a test of an always-empty field would prove little).
 bool informative(const QJsonValue &v)
 {
@@ -133,8 +170,17 @@ TEST(CorpusParsers, EveryBinaryAgreesWithPefilePyelftoolsAndMacholib)
     ASSERT_TRUE(fs::exists(config::parserPython))
         << config::parserPython << " is missing: the corpus.parser-venv test makes it (ctest -R corpus)";
 
-    const auto files = corpus::defaultSetFiles();
+    auto files = corpus::defaultSetFiles();
     ASSERT_GT(files.size(), 100u);
+    // The opt-in sets too where they are fetched (the CUDA torch: libraries of 76,000 symbols).
+    for (const auto &w : corpus::pinned()) {
+        if (w.set == "default" || !corpus::has({w.folderName()}))
+            continue;
+        std::error_code ec;
+        for (const auto &e : fs::recursive_directory_iterator(corpus::folder(w.folderName()), ec))
+            if (e.is_regular_file(ec) && !e.is_symlink(ec) && isElfOrPe(e.path()))
+                files.push_back(e.path());
+    }
     std::string list;
     for (const auto &f : files)
         list += f.string() + "\n";
@@ -160,7 +206,9 @@ TEST(CorpusParsers, EveryBinaryAgreesWithPefilePyelftoolsAndMacholib)
         const QJsonObject independent = theirs[file.string()];
         ASSERT_FALSE(independent.contains(u"error"_s)) << independent.value(u"error"_s).toString().toStdString();
         EXPECT_TRUE(info.ok()) << info.error;
-        const QJsonObject our = ours(info);
+        QJsonObject our = ours(info);
+        if (const auto *elf = info.elf(); elf && independent.contains(u"symbolCount"_s))
+            addElfSymbols(file.string(), *elf, independent.value(u"symbolsDefined"_s).toArray(), our);
         const std::string format = independent.value(u"format"_s).toString().toStdString();
         ASSERT_EQ(our.value(u"format"_s).toString().toStdString(), format);
         for (auto it = independent.begin(); it != independent.end(); ++it) {

@@ -9,7 +9,8 @@ import pefile
 from elftools.elf.dynamic import DynamicSection
 from elftools.elf.elffile import ELFFile
 from elftools.elf.enums import ENUM_E_MACHINE
-from elftools.elf.gnuversions import GNUVerNeedSection
+from elftools.elf.gnuversions import GNUVerDefSection, GNUVerNeedSection, GNUVerSymSection
+from elftools.elf.sections import SymbolTableSection
 from macholib import mach_o
 from macholib.MachO import MachO
 
@@ -77,7 +78,41 @@ def read_elf(path):
             elif isinstance(section, GNUVerNeedSection):
                 for need, auxes in section.iter_versions():
                     out["versionNeeds"].append({"file": need.name, "versions": [a.name for a in auxes]})
+        out.update(elf_symbols(elf))
         return out
+
+
+def elf_symbols(elf):
+    """The dynamic symbol table: its size, what it takes from elsewhere ("name@version", "weak "
+    for weak ones) and a sample of what it defines, for our reader's lookups."""
+    dynsym = elf.get_section_by_name(".dynsym")
+    if not isinstance(dynsym, SymbolTableSection):
+        return {}
+    needed_versions, defined_versions, versym = {}, {}, None
+    for section in elf.iter_sections():
+        if isinstance(section, GNUVerNeedSection):
+            for need, auxes in section.iter_versions():
+                for aux in auxes:
+                    needed_versions[aux["vna_other"]] = aux.name
+        elif isinstance(section, GNUVerDefSection):
+            for verdef, auxes in section.iter_versions():
+                if not verdef["vd_flags"] & 1:  # VER_FLG_BASE: the file's own name
+                    defined_versions[verdef["vd_ndx"]] = next(iter(auxes)).name
+        elif isinstance(section, GNUVerSymSection):
+            versym = section
+    needs, defined = [], []
+    for i, sym in enumerate(dynsym.iter_symbols()):
+        bind, ndx = sym["st_info"]["bind"], sym["st_shndx"]
+        if i == 0 or bind == "STB_LOCAL" or not sym.name:
+            continue
+        version = versym.get_symbol(i)["ndx"] if versym is not None else 0
+        version = version if isinstance(version, int) else 0  # VER_NDX_LOCAL / VER_NDX_GLOBAL
+        if ndx == "SHN_UNDEF":
+            name = sym.name + ("@" + needed_versions[version & 0x7FFF] if version & 0x7FFF in needed_versions else "")
+            needs.append(("weak " if bind == "STB_WEAK" else "") + name)
+        elif len(defined) < 40 and sym["st_value"] != 0 and sym["st_info"]["type"] in ("STT_FUNC", "STT_OBJECT"):
+            defined.append([sym.name, defined_versions.get(version & 0x7FFF, "")])
+    return {"symbolCount": dynsym.num_symbols(), "symbolNeeds": needs, "symbolsDefined": defined}
 
 
 DYLIB_KINDS = {mach_o.LC_LOAD_DYLIB: "load", mach_o.LC_LOAD_WEAK_DYLIB: "weak",

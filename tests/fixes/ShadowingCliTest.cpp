@@ -120,8 +120,15 @@ TEST_P(Shadowing, TheOutsideCopyIsFoundRemovedAndRestored)
     // Never the advice to take torch's own folder out of the search.
     EXPECT_FALSE(detail.contains(QStringLiteral("Take ") + QString::fromStdString(m_own.parent_path().string())))
         << check.out;
+    // Where the variable got the entry: the startup file and its line.
+    const QString setIn = QString::fromStdString(m_file.string()) + QStringLiteral(" line 2");
+    EXPECT_TRUE(detail.contains(setIn)) << check.out;
+    const QJsonArray shadowedSetIn = shadowed.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("set_in")).toArray();
+    ASSERT_EQ(shadowedSetIn.size(), 1) << check.out;
+    EXPECT_EQ(shadowedSetIn[0].toObject().value(QStringLiteral("line")).toInt(), 2);
     const QJsonObject suspicious = findingWith(report, QStringLiteral("env.suspicious"));
     ASSERT_FALSE(suspicious.isEmpty()) << check.out;
+    EXPECT_TRUE(suspicious.value(QStringLiteral("detail")).toString().contains(setIn)) << check.out;
     EXPECT_EQ(suspicious.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("entry")).toString(),
               QString::fromStdString(m_stale.string()));
 
@@ -137,6 +144,47 @@ TEST_P(Shadowing, TheOutsideCopyIsFoundRemovedAndRestored)
     EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
     EXPECT_EQ(readFile(m_file), m_text);
     EXPECT_NE(importTorch().exitCode, 0);
+}
+
+// A file that is no library where LD_LIBRARY_PATH leads ld.so first (an empty file, one cut short,
+// a text file with the library's name): the environment's fault, so the environment repair is
+// offered, with the file and line that set the variable, and that root cause leads the findings.
+TEST_P(Shadowing, ABrokenFileOnTheVariableIsTheEnvironmentsFault)
+{
+    const std::string elf = readFile(m_stale / "libquasarfft.so.7");
+    const std::vector<std::pair<std::string, std::string>> broken{
+        {"empty", ""}, {"truncated", elf.substr(0, 200)}, {"text", "version https://git-lfs.github.com/spec/v1\n"}};
+    for (const auto &[what, bytes] : broken) {
+        SCOPED_TRACE(what);
+        writeFile(m_stale / "libquasarfft.so.7", bytes);
+        const RunResult failed = importTorch();
+        ASSERT_NE(failed.exitCode, 0);
+        EXPECT_NE(failed.err.find((m_stale / "libquasarfft.so.7").string()), std::string::npos) << failed.err;
+
+        const RunResult check = torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-redact"});
+        const QJsonObject report = QJsonDocument::fromJson(QByteArray::fromStdString(check.out)).object();
+        const QJsonArray findings = report.value(QStringLiteral("findings")).toArray();
+        ASSERT_FALSE(findings.isEmpty()) << check.out;
+        const QJsonObject first = findings.first().toObject();
+        EXPECT_EQ(first.value(QStringLiteral("id")).toString(), QStringLiteral("env.suspicious")) << check.out;
+        const QJsonObject evidence = first.value(QStringLiteral("evidence")).toObject();
+        EXPECT_TRUE(evidence.value(QStringLiteral("root_cause")).toBool()) << check.out;
+        EXPECT_EQ(evidence.value(QStringLiteral("entry")).toString(), QString::fromStdString(m_stale.string()));
+        const QJsonArray setIn = evidence.value(QStringLiteral("set_in")).toArray();
+        ASSERT_EQ(setIn.size(), 1) << check.out;
+        EXPECT_EQ(setIn[0].toObject().value(QStringLiteral("file")).toString(), QString::fromStdString(m_file.string()));
+        EXPECT_EQ(setIn[0].toObject().value(QStringLiteral("line")).toInt(), 2);
+        const QJsonObject unreadable = findingWith(report, QStringLiteral("lib.unreadable"));
+        ASSERT_FALSE(unreadable.isEmpty()) << check.out;
+        EXPECT_TRUE(unreadable.value(QStringLiteral("fixes")).toArray().contains(QStringLiteral("env"))) << check.out;
+
+        const RunResult fix = torchdoctor({"fix", "env", "--python", m_python.string(), "--yes"});
+        EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+        EXPECT_EQ(importTorch().exitCode, 0);
+        const RunResult undo = torchdoctor({"undo", "--yes"}, false);
+        EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+        EXPECT_EQ(readFile(m_file), m_text);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(SetIn, Shadowing, ::testing::Values(SetIn::Profile, SetIn::CondaActivate),

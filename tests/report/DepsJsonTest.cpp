@@ -51,8 +51,8 @@ Graph sampleGraph()
     for (std::size_t i = 0; i + 1 < kOddNames.size(); ++i)
         g.edges.push_back(Edge{1, i + 1, kOddNames[i + 1], i % 4 ? Via::Loaded : Via::DllDir, i % 2 == 0, i % 3 == 0});
     g.problems.push_back(Problem{ProblemKind::Missing, Severity::Error, kOddNames[2], {"/odd/" + kOddNames[1]},
-                                 {}, "Looked in: " + kOddNames[3] + "\nand\tmore"});
-    g.problems.push_back(Problem{ProblemKind::Shadowed, Severity::Warning, kOddNames[8], {}, {kOddNames[4], "/b"}, ""});
+                                 {}, "Looked in: " + kOddNames[3] + "\nand\tmore", {}, {}, {}});
+    g.problems.push_back(Problem{ProblemKind::Shadowed, Severity::Warning, kOddNames[8], {}, {kOddNames[4], "/b"}, "", {}, {}, {}});
     return g;
 }
 

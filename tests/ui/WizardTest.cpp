@@ -29,6 +29,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 
 #include <gtest/gtest.h>
 
@@ -279,6 +280,28 @@ TEST_P(WizardWalk, DockerDidNotWorkLeadsToTheRepairs)
     EXPECT_EQ(h.pageId(), EnvPageId);
     EXPECT_EQ(flowPath(h).mid(2),
               (QStringList{QStringLiteral("docker"), QStringLiteral("done"), QStringLiteral("env")}));
+}
+
+// A broken file that LD_LIBRARY_PATH leads the loader to: the environment entry is the root cause,
+// so its area leads the findings, ahead of the library error it causes.
+TEST_P(WizardWalk, TheRootCauseLeadsItsSymptoms)
+{
+    Scenario s = envSolves();
+    checks::Finding cause = envShadowing();
+    cause.severity = checks::Severity::Error;
+    cause.evidence.insert(QStringLiteral("root_cause"), true);
+    checks::Finding symptom = libMissing();
+    symptom.id = QStringLiteral("lib.unreadable");
+    s.initial = {symptom, gpuInfo(), cause};
+    WizardHarness h(s, GetParam());
+    ASSERT_TRUE(h.toFindings());
+    auto *list = h.wizard().findChild<QTreeWidget *>(QStringLiteral("findings"));
+    ASSERT_TRUE(list);
+    ASSERT_GT(list->topLevelItemCount(), 1);
+    const QTreeWidgetItem *first = list->topLevelItem(0);
+    ASSERT_GT(first->childCount(), 0);
+    EXPECT_EQ(first->child(0)->text(0), cause.title);
+    h.shot(QStringLiteral("root-cause-first"));
 }
 
 TEST_P(WizardWalk, HealthyEndsAtDone)

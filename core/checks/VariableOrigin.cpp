@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "checks/VariableOrigin.h"
+
+#include "fixes/EnvPlanner.h"
+#include "report/DepsReport.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonObject>
+
+namespace td::checks {
+
+namespace {
+
+QString platformOf(const Facts &facts)
+{
+    const python::StaticProbe *probe = facts.chosenProbe();
+    return probe ? probe->interpreter.platform : QString();
+}
+
+} // namespace
+
+std::optional<SearchEntry> searchEntryHolding(const Facts &facts, const QString &file)
+{
+    return searchEntryHolding(facts.request.environment, platformOf(facts), file);
+}
+
+std::optional<SearchEntry> searchEntryHolding(const QProcessEnvironment &environment, const QString &platform,
+                                              const QString &file)
+{
+    const bool windows = platform == QLatin1String("win32");
+    const QString variable = windows                                ? QStringLiteral("PATH")
+                             : platform == QLatin1String("darwin") ? QStringLiteral("DYLD_LIBRARY_PATH")
+                                                                    : QStringLiteral("LD_LIBRARY_PATH");
+    const QString value = environment.value(variable);
+    if (value.isEmpty())
+        return std::nullopt;
+    const Qt::CaseSensitivity cs = windows ? Qt::CaseInsensitive : Qt::CaseSensitive;
+    QString folder = QDir::cleanPath(QFileInfo(file).absolutePath());
+    // ld.so tries glibc-hwcaps/<level> under each entry first.
+    if (QFileInfo(QFileInfo(folder).absolutePath()).fileName() == QLatin1String("glibc-hwcaps"))
+        folder = QDir::cleanPath(folder + QStringLiteral("/../.."));
+    const QStringList entries = value.split(windows ? u';' : u':');
+    for (const QString &entry : entries) {
+        if (entry.isEmpty())
+            continue;
+        if (QDir::cleanPath(QDir::fromNativeSeparators(entry)).compare(QDir::fromNativeSeparators(folder), cs) == 0)
+            return SearchEntry{variable, entry};
+    }
+    return std::nullopt;
+}
+
+std::optional<SearchEntry> environmentEntryOf(const loader::Graph &graph, const std::string &path,
+                                              const QProcessEnvironment &environment, const QString &platform)
+{
+    for (const loader::Library &lib : graph.libraries)
+        if (lib.found && lib.path == path && loader::isEnvironmentRule(lib.via) && lib.via != loader::Via::Preload)
+            return SearchEntry{QString::fromStdString(loader::searchRuleName(lib.via)),
+                               report::fromNativeBytes(lib.viaEntry)};
+    return searchEntryHolding(environment, platform, report::fromNativeBytes(path));
+}
+
+std::optional<SearchEntry> environmentEntryOf(const loader::Graph &graph, const std::string &path, const Facts &facts)
+{
+    return environmentEntryOf(graph, path, facts.request.environment, platformOf(facts));
+}
+
+VariableOrigin VariableOrigin::of(const Facts &facts, const QString &variable, const QString &entry)
+{
+    if (platformOf(facts) == QLatin1String("win32"))
+        return {}; // the registry's values: the Windows repair reads them itself
+    const python::StaticProbe *probe = facts.chosenProbe();
+    return of(facts.request.environment, probe ? probe->interpreter.executable : QString(), variable, entry);
+}
+
+VariableOrigin VariableOrigin::of(const QProcessEnvironment &environment, const QString &python,
+                                  const QString &variable, const QString &entry)
+{
+    VariableOrigin out;
+    const fixes::EnvPlanner planner(environment, python);
+    QStringList places;
+    for (const fixes::SettingLine &s : planner.whereSet(variable, entry)) {
+        out.setIn.append(QJsonObject{{QStringLiteral("file"), s.file}, {QStringLiteral("line"), s.line}});
+        places << tr("%1 line %2").arg(s.file).arg(s.line);
+    }
+    if (places.isEmpty())
+        out.text = tr("No startup file sets %1 in %2: it is set only in this process (or by the program that "
+                      "started it).")
+                       .arg(entry, variable);
+    else
+        out.text = tr("%1 gets %2 from %3.").arg(variable, entry, places.join(QStringLiteral(", ")));
+    return out;
+}
+
+} // namespace td::checks
