@@ -123,6 +123,75 @@ PackageManager packageManagerOf(const QString &osReleasePath)
     return {};
 }
 
+QStringList packageArguments(const PackageManager &pm, PackageAction action)
+{
+    const auto pick = [action](QStringList install, QStringList reinstall, QStringList remove) {
+        return action == PackageAction::Install ? install : action == PackageAction::Reinstall ? reinstall : remove;
+    };
+    if (pm.family == QLatin1String("debian"))
+        return pick({QStringLiteral("install"), QStringLiteral("-y")},
+                    {QStringLiteral("install"), QStringLiteral("-y"), QStringLiteral("--reinstall")},
+                    {QStringLiteral("remove"), QStringLiteral("-y")});
+    if (pm.family == QLatin1String("fedora"))
+        return pick({QStringLiteral("install"), QStringLiteral("-y")}, {QStringLiteral("reinstall"), QStringLiteral("-y")},
+                    {QStringLiteral("remove"), QStringLiteral("-y")});
+    if (pm.family == QLatin1String("arch"))
+        return pick({QStringLiteral("-S"), QStringLiteral("--noconfirm")}, {QStringLiteral("-S"), QStringLiteral("--noconfirm")},
+                    {QStringLiteral("-R"), QStringLiteral("--noconfirm")});
+    return pick({QStringLiteral("--non-interactive"), QStringLiteral("install")},
+                {QStringLiteral("--non-interactive"), QStringLiteral("install"), QStringLiteral("--force")},
+                {QStringLiteral("--non-interactive"), QStringLiteral("remove")});
+}
+
+QString owningPackage(const PackageManager &pm, const QString &path, const QProcessEnvironment &environment)
+{
+    platform::ProcessRequest request;
+    request.environment = environment;
+    request.timeout = std::chrono::seconds(30);
+    if (pm.family == QLatin1String("debian")) {
+        request.program = QStringLiteral("dpkg-query");
+        request.arguments = {QStringLiteral("-S"), path};
+    } else if (pm.family == QLatin1String("fedora") || pm.family == QLatin1String("suse")) {
+        request.program = QStringLiteral("rpm");
+        request.arguments = {QStringLiteral("-qf"), QStringLiteral("--queryformat"), QStringLiteral("%{NAME}\n"), path};
+    } else if (pm.family == QLatin1String("arch")) {
+        request.program = QStringLiteral("pacman");
+        request.arguments = {QStringLiteral("-Qqo"), path};
+    } else {
+        return {};
+    }
+    const platform::ProcessResult r = platform::runProcess(request);
+    if (!r.succeeded())
+        return {};
+    // dpkg: "python3-torch: /usr/lib/python3/dist-packages/torch/__init__.py"; the others: the name.
+    const QString first = QString::fromLocal8Bit(r.standardOutput).section(u'\n', 0, 0).trimmed();
+    return pm.family == QLatin1String("debian") ? first.section(QStringLiteral(": "), 0, 0).section(u':', 0, 0)
+                                                : first;
+}
+
+QString installedVersion(const PackageManager &pm, const QString &package, const QProcessEnvironment &environment)
+{
+    platform::ProcessRequest request;
+    request.environment = environment;
+    request.timeout = std::chrono::seconds(30);
+    if (pm.family == QLatin1String("debian")) {
+        request.program = QStringLiteral("dpkg-query");
+        request.arguments = {QStringLiteral("-W"), QStringLiteral("-f=${Version}"), package};
+    } else if (pm.family == QLatin1String("fedora") || pm.family == QLatin1String("suse")) {
+        request.program = QStringLiteral("rpm");
+        request.arguments = {QStringLiteral("-q"), QStringLiteral("--queryformat"),
+                             QStringLiteral("%{VERSION}-%{RELEASE}"), package};
+    } else if (pm.family == QLatin1String("arch")) {
+        request.program = QStringLiteral("pacman");
+        request.arguments = {QStringLiteral("-Q"), package};
+    } else {
+        return {};
+    }
+    const platform::ProcessResult r = platform::runProcess(request);
+    const QString out = QString::fromLocal8Bit(r.standardOutput).trimmed();
+    return !r.succeeded() ? QString() : pm.family == QLatin1String("arch") ? out.section(u' ', 1) : out;
+}
+
 QString packageFor(const QString &soname, const QString &family)
 {
     for (const LibraryPackage &p : kLibraryPackages)
@@ -279,25 +348,9 @@ void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &p
                              .arg((toInstall + toReinstall).join(QStringLiteral(", ")));
         return;
     }
-    QStringList install;
-    QStringList reinstall;
-    QStringList remove;
-    if (pm.family == QLatin1String("debian")) {
-        install = {QStringLiteral("install"), QStringLiteral("-y")};
-        reinstall = {QStringLiteral("install"), QStringLiteral("-y"), QStringLiteral("--reinstall")};
-        remove = {QStringLiteral("remove"), QStringLiteral("-y")};
-    } else if (pm.family == QLatin1String("fedora")) {
-        install = {QStringLiteral("install"), QStringLiteral("-y")};
-        reinstall = {QStringLiteral("reinstall"), QStringLiteral("-y")};
-        remove = {QStringLiteral("remove"), QStringLiteral("-y")};
-    } else if (pm.family == QLatin1String("arch")) {
-        install = reinstall = {QStringLiteral("-S"), QStringLiteral("--noconfirm")};
-        remove = {QStringLiteral("-R"), QStringLiteral("--noconfirm")};
-    } else {
-        install = {QStringLiteral("--non-interactive"), QStringLiteral("install")};
-        reinstall = {QStringLiteral("--non-interactive"), QStringLiteral("install"), QStringLiteral("--force")};
-        remove = {QStringLiteral("--non-interactive"), QStringLiteral("remove")};
-    }
+    const QStringList install = packageArguments(pm, PackageAction::Install);
+    const QStringList reinstall = packageArguments(pm, PackageAction::Reinstall);
+    const QStringList remove = packageArguments(pm, PackageAction::Remove);
     if (!toInstall.isEmpty()) {
         RunProgram step = runProgram(manager, install + toInstall, true, kInstallStep);
         step.undoProgram = manager;

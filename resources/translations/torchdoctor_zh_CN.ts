@@ -2,6 +2,109 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CheckOutcome</name>
+    <message>
+        <source>no Python interpreter that runs</source>
+        <translation>没有能运行的 Python 解释器</translation>
+    </message>
+    <message>
+        <source>PyTorch is not installed for this Python</source>
+        <translation>此 Python 未安装 PyTorch</translation>
+    </message>
+    <message>
+        <source>the interpreter was not probed</source>
+        <translation>未探测解释器</translation>
+    </message>
+    <message>
+        <source>the import was not asked for</source>
+        <translation>未要求执行导入</translation>
+    </message>
+    <message>
+        <source>the import did not run</source>
+        <translation>导入未运行</translation>
+    </message>
+    <message>
+        <source>the GPU probe did not finish</source>
+        <translation>GPU 探测未完成</translation>
+    </message>
+    <message>
+        <source>PyTorch has no native libraries to walk</source>
+        <translation>PyTorch 没有可遍历的原生库</translation>
+    </message>
+    <message>
+        <source>no project folder was chosen</source>
+        <translation>未选择项目文件夹</translation>
+    </message>
+    <message>
+        <source>the project has no docker-compose.yml</source>
+        <translation>项目中没有 docker-compose.yml</translation>
+    </message>
+    <message>
+        <source>Docker was not probed</source>
+        <translation>未探测 Docker</translation>
+    </message>
+    <message>
+        <source>Python %1 (%2-bit)</source>
+        <translation>Python %1（%2 位）</translation>
+    </message>
+    <message>
+        <source>torch %1 (%2)</source>
+        <translation>torch %1（%2）</translation>
+    </message>
+    <message>
+        <source>CPU build</source>
+        <translation>CPU 版本</translation>
+    </message>
+    <message>
+        <source>CUDA %1 build</source>
+        <translation>CUDA %1 版本</translation>
+    </message>
+    <message>
+        <source>torch %1 imports in %2 s</source>
+        <translation>torch %1 在 %2 秒内导入成功</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n native libraries load</source>
+        <translation>
+            <numerusform>%n 个原生库均可加载</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver: torch runs on the CPU</source>
+        <translation>没有 NVIDIA 驱动：torch 在 CPU 上运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>driver %1; torch uses %n GPU(s)</source>
+        <translation>
+            <numerusform>驱动 %1；torch 使用 %n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>neither torchvision nor torchaudio is installed</source>
+        <translation>torchvision 和 torchaudio 均未安装</translation>
+    </message>
+    <message>
+        <source>nothing in the way, here or in a new terminal</source>
+        <translation>无论在这里还是在新终端中，都没有妨碍</translation>
+    </message>
+    <message>
+        <source>nothing in the way</source>
+        <translation>没有妨碍</translation>
+    </message>
+    <message>
+        <source>Docker %1, compose %2</source>
+        <translation>Docker %1，compose %2</translation>
+    </message>
+    <message>
+        <source>the diagnosis was stopped</source>
+        <translation>诊断已停止</translation>
+    </message>
+</context>
+<context>
     <name>CheckReport</name>
     <message>
         <source>TorchDoctor %1: diagnosis of %2
@@ -121,6 +224,10 @@
         <translation>%1 个错误，%2 个警告（%3 秒）。知识库日期：%4。
 </translation>
     </message>
+    <message>
+        <source>The error you pasted</source>
+        <translation>您粘贴的错误</translation>
+    </message>
 </context>
 <context>
     <name>CheckRunner</name>
@@ -213,6 +320,11 @@
     <message>
         <source>the project&apos;s services do not run</source>
         <translation>项目的服务没有运行</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a repair, then its commands</comment>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -949,6 +1061,45 @@
     </message>
 </context>
 <context>
+    <name>PastedError</name>
+    <message>
+        <source>Windows</source>
+        <translation>Windows</translation>
+    </message>
+    <message>
+        <source>macOS</source>
+        <translation>macOS</translation>
+    </message>
+    <message>
+        <source>Linux</source>
+        <translation>Linux</translation>
+    </message>
+    <message>
+        <source>The error you pasted: %1</source>
+        <translation>您粘贴的错误：%1</translation>
+    </message>
+    <message>
+        <source>The error you pasted is not in the knowledge base yet</source>
+        <translation>您粘贴的错误尚未收录在知识库中</translation>
+    </message>
+    <message>
+        <source>The file it names: %1</source>
+        <translation>其中提到的文件：%1</translation>
+    </message>
+    <message>
+        <source>The library it names: %1</source>
+        <translation>其中提到的库：%1</translation>
+    </message>
+    <message>
+        <source>What fixes it: %1</source>
+        <translation>修复方法：%1</translation>
+    </message>
+    <message>
+        <source>This happened on a %1 machine, not on this one: what is above is what it means there. Run TorchDoctor on that machine to repair it.</source>
+        <translation>此错误发生在一台 %1 计算机上，而不是本机：以上是它在那台计算机上的含义。请在那台计算机上运行 TorchDoctor 进行修复。</translation>
+    </message>
+</context>
+<context>
     <name>PythonCheck</name>
     <message>
         <source>Is the Python interpreter one PyTorch supports?</source>
@@ -1089,6 +1240,34 @@
         <source>the configured index</source>
         <translation>已配置的索引</translation>
     </message>
+    <message>
+        <source>The torch of %1 belongs to the distribution package %2 (%3): pip must not change the package manager&apos;s files (Debian and others refuse it as an &quot;externally managed environment&quot;).</source>
+        <translation>%1 的 torch 属于发行版软件包 %2（%3）：pip 不得修改包管理器的文件（Debian 等发行版会以“externally managed environment”拒绝）。</translation>
+    </message>
+    <message>
+        <source>Nothing to undo: the step puts back %1&apos;s own files at the version installed now (%2); no other package changes.</source>
+        <translation>无需撤销：此步骤只是按当前安装的版本（%2）恢复 %1 自己的文件，其他软件包不变。</translation>
+    </message>
+    <message>
+        <source>Reinstall the distribution&apos;s %1 with %2</source>
+        <translation>用 %2 重新安装发行版的 %1</translation>
+    </message>
+    <message>
+        <source>`torchdoctor undo` removes %1 and everything installed into it; %2 and its %3 stay as they are.</source>
+        <translation>`torchdoctor undo` 会删除 %1 及其中安装的一切；%2 及其 %3 保持不变。</translation>
+    </message>
+    <message>
+        <source>The plan makes a venv beside it instead, with torch %1 (%2): run your programs with %3 (in a terminal: `source %4/bin/activate`).</source>
+        <translation>因此本方案在旁边新建一个 venv，安装 torch %1（%2）：请用 %3 运行您的程序（在终端中：`source %4/bin/activate`）。</translation>
+    </message>
+    <message>
+        <source>Install torch %1 (%2) into a new venv %3, beside the distribution&apos;s %4</source>
+        <translation>将 torch %1（%2）安装到新的 venv %3，与发行版的 %4 并存</translation>
+    </message>
+    <message>
+        <source>Undo cannot put torch %1 back: it was built locally and is on no package index. Keep a copy of %2 first if you may want it again.</source>
+        <translation>撤销无法恢复 torch %1：它是本地构建的，不在任何软件包索引上。如果以后可能还需要它，请先备份 %2。</translation>
+    </message>
 </context>
 <context>
     <name>Repairs</name>
@@ -1167,6 +1346,10 @@
     <message>
         <source>Removes exactly the entries that get in PyTorch&apos;s way where they are set (startup files, or the user&apos;s registry on Windows), keeping everything else.</source>
         <translation>在设置这些条目的地方（启动文件，或 Windows 上的用户注册表）准确删除妨碍 PyTorch 的条目，其他内容保持不变。</translation>
+    </message>
+    <message>
+        <source>Run your programs with %1 from now on.</source>
+        <translation>从现在起请用 %1 运行您的程序。</translation>
     </message>
 </context>
 <context>
@@ -1610,16 +1793,8 @@
         <translation>重新检查</translation>
     </message>
     <message>
-        <source>done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
         <source>Stopping: the programs the checks started are being ended…</source>
         <translation>正在停止：正在结束检查启动的程序…</translation>
-    </message>
-    <message>
-        <source>%1 of %2 steps done.</source>
-        <translation>已完成 %1/%2 步。</translation>
     </message>
     <message>
         <source>The checks were stopped; nothing was concluded. Run them again, or go back to choose another target.</source>
@@ -1641,6 +1816,59 @@
         <source>%1 %2</source>
         <comment>two parts of a sentence, one after the other</comment>
         <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>ran; its result comes with the others</source>
+        <translation>已运行；结果将与其他检查一同给出</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a state, then what it means</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <comment>a check, then its outcome</comment>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences, one after the other</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 steps done (last: %3).</source>
+        <translation>已完成 %1/%2 步（最近：%3）。</translation>
+    </message>
+    <message>
+        <source>Starting the checks…</source>
+        <translation>正在启动检查…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each slow step (the import, each interpreter, the shell) stops after %n s at most.</source>
+        <translation>
+            <numerusform>每个耗时步骤（导入、每个解释器、shell）最多 %n 秒后停止。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1779,6 +2007,19 @@
         <comment>two sentences, one after the other</comment>
         <translation>%1%2</translation>
     </message>
+    <message>
+        <source>Nothing needs repair on this machine; the error you pasted happened on another one: run TorchDoctor there.</source>
+        <translation>本机无需修复；您粘贴的错误发生在另一台计算机上：请在那里运行 TorchDoctor。</translation>
+    </message>
+    <message>
+        <source>%1 gets back exactly what it held before, including the setting the repair removed because it broke PyTorch: PyTorch fails again as it did before the repair.</source>
+        <translation>%1 将恢复为修复前的内容，包括修复时因破坏 PyTorch 而删除的设置：PyTorch 会像修复前一样再次失败。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::EnvPage</name>
@@ -1888,6 +2129,10 @@
     <message>
         <source>Open the fol&amp;der</source>
         <translation>打开文件夹(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Saved to %1 as %2, the format its name asks for.</source>
+        <translation>已按文件名所示的格式（%2）保存到 %1。</translation>
     </message>
 </context>
 <context>
@@ -2067,6 +2312,22 @@
         <source>, </source>
         <comment>between the items of a list</comment>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>The error you pasted happened on a %1 machine; this one was not where it happened, so it cannot be repaired from here. Run TorchDoctor on that machine.</source>
+        <translation>您粘贴的错误发生在一台 %1 计算机上；它并非发生在本机，因此无法在这里修复。请在那台计算机上运行 TorchDoctor。</translation>
+    </message>
+    <message>
+        <source>This diagnosis finds no problem now, but the error you pasted is real: it came from another interpreter, environment or moment (see below).</source>
+        <translation>本次诊断目前未发现问题，但您粘贴的错误确实存在：它来自另一个解释器、环境或时间点（见下文）。</translation>
+    </message>
+    <message>
+        <source>%1: not checked (%2)</source>
+        <translation>%1：未检查（%2）</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
     </message>
 </context>
 <context>
@@ -2377,6 +2638,22 @@
         <source>Good to know: regsvr32 fbgemm.dll cannot work (fbgemm.dll is not a COM server), and wuauclt /detectnow is gone on Windows 10 and later. Steps that need administrator rights are marked and ask for them alone.</source>
         <translation>须知：regsvr32 fbgemm.dll 不可能奏效（fbgemm.dll 不是 COM 服务器），wuauclt /detectnow 在 Windows 10 及以后的版本中已不存在。需要管理员权限的步骤都有标记，并且只有它们会请求权限。</translation>
     </message>
+    <message>
+        <source>Repairs what PyTorch needs from the operating system, such as the command line tools and libomp.</source>
+        <translation>修复 PyTorch 需要操作系统提供的组件，例如命令行工具和 libomp。</translation>
+    </message>
+    <message>
+        <source>Repairs what PyTorch needs from the operating system: the distribution&apos;s libraries, installed with its package manager.</source>
+        <translation>修复 PyTorch 需要操作系统提供的组件：用发行版的包管理器安装发行版的库。</translation>
+    </message>
+    <message>
+        <source>Good to know: Homebrew&apos;s libomp is what torch&apos;s OpenMP needs on macOS; steps that need administrator rights are marked and ask for them alone.</source>
+        <translation>须知：在 macOS 上，torch 的 OpenMP 需要 Homebrew 的 libomp；需要管理员权限的步骤会被标出，并且只为该步骤请求权限。</translation>
+    </message>
+    <message>
+        <source>Good to know: a library from the distribution is installed with its package manager (apt-get, dnf, pacman or zypper), elevated alone with pkexec, and ldconfig runs after it. A library of torch&apos;s own, or of NVIDIA&apos;s wheels, is never a system package: the reinstall repair brings it.</source>
+        <translation>须知：发行版的库通过其包管理器（apt-get、dnf、pacman 或 zypper）安装，只有该步骤通过 pkexec 提权，之后运行 ldconfig。torch 自带的库或 NVIDIA wheel 中的库从来不是系统软件包：由“重新安装”修复提供。</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::UrgentPage</name>
@@ -2598,13 +2875,17 @@
         <source>It comes from %1, not from torch.</source>
         <translation>它来自 %1，而不是 torch。</translation>
     </message>
+    <message>
+        <source>This happened on a %1 machine, not this one: TorchDoctor explains it here; run TorchDoctor on that machine to repair it.</source>
+        <translation>此错误发生在一台 %1 计算机上，而不是本机：TorchDoctor 在这里解释它；请在那台计算机上运行 TorchDoctor 进行修复。</translation>
+    </message>
+    <message>
+        <source>None of the interpreters found here has the torch it names (%1): choose its Python, or add it with its folder.</source>
+        <translation>在这里找到的解释器都不包含它提到的 torch（%1）：请选择它的 Python，或连同其文件夹一起添加。</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::Wizard</name>
-    <message>
-        <source>TorchDoctor: repair PyTorch</source>
-        <translation>TorchDoctor：修复 PyTorch</translation>
-    </message>
     <message>
         <source>&lt; &amp;Back</source>
         <translation>&lt; 上一步(&amp;B)</translation>
@@ -2660,6 +2941,10 @@
     <message>
         <source>&amp;Stop and quit</source>
         <translation>停止并退出(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Repair PyTorch</source>
+        <translation>修复 PyTorch</translation>
     </message>
 </context>
 </TS>

@@ -251,6 +251,8 @@ PastedError FakeBackend::classify(const QString &text) const
     out.text = text;
     out.error = python::classifyImportError(text);
     out.recognized = out.error.kind != python::ClassifiedError::Kind::Unknown;
+    out.system = python::systemOfError(out.error);
+    out.otherSystem = out.recognized && !out.system.isEmpty() && out.system != python::thisSystem();
     return out;
 }
 
@@ -464,8 +466,17 @@ fixes::FixPlan FakeBackend::undoPlan(const QString &entryId) const
 {
     fixes::FixPlan plan;
     plan.title = QStringLiteral("Undo %1").arg(entryId);
-    if (journalEntry(entryId))
+    if (!journalEntry(entryId))
+        return plan;
+    if (entryId == QLatin1String("entry-env")) {
+        // As the executor undoes a startup file's edit: the file's bytes from before.
+        fixes::WriteFile restore;
+        restore.path = QStringLiteral("/home/user/.bashrc");
+        restore.bytes = "export LD_LIBRARY_PATH=/opt/cudnn8/lib\n";
+        plan.steps << fixes::FixStep{restore};
+    } else {
         plan.steps << programStep(QStringLiteral("restore"), {entryId}, false);
+    }
     return plan;
 }
 
