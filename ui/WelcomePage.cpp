@@ -57,6 +57,8 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_pythons = new QListWidget(this);
     m_pythons->setObjectName(QStringLiteral("interpreters"));
     m_pythonsLabel->setBuddy(m_pythons);
+    // Room for a few interpreters and folders at once, whatever the pasted error takes.
+    m_pythons->setMinimumHeight(m_pythons->fontMetrics().height() * 5);
     m_searching = new QLabel(this);
     m_searching->setWordWrap(true);
 
@@ -64,6 +66,7 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_projects = new QListWidget(this);
     m_projects->setObjectName(QStringLiteral("projects"));
     m_projectsLabel->setBuddy(m_projects);
+    m_projects->setMinimumHeight(m_projects->fontMetrics().height() * 5);
     m_addProject = new QPushButton(this);
     m_addProject->setObjectName(QStringLiteral("addProject"));
     m_dropHint = new QLabel(this);
@@ -334,7 +337,8 @@ void WelcomePage::classifyPasted()
         m_errorResult->setText(result);
         return;
     }
-    if (pasted.recognized && !pasted.error.path.isEmpty()) {
+    // Only a path inside a torch folder names an interpreter ("libX.so: cannot open" names none).
+    if (pasted.recognized && comparable(pasted.error.path).contains(QLatin1String("/torch/"))) {
         // The error names a file inside some torch: that interpreter is the one to check.
         const python::StaticProbe *named = nullptr;
         if (m_found)

@@ -143,53 +143,52 @@ QStringList packageArguments(const PackageManager &pm, PackageAction action)
                 {QStringLiteral("--non-interactive"), QStringLiteral("remove")});
 }
 
-QString owningPackage(const PackageManager &pm, const QString &path, const QProcessEnvironment &environment)
+namespace {
+
+// Asks the package manager's own query tool (dpkg-query, rpm, pacman) with the arguments for its
+// family; the first line it printed, empty when it failed or the family is not known.
+QString queryPackages(const PackageManager &pm, const QStringList &dpkg, const QStringList &rpm,
+                      const QStringList &pacman, const QProcessEnvironment &environment)
 {
     platform::ProcessRequest request;
     request.environment = environment;
     request.timeout = std::chrono::seconds(30);
     if (pm.family == QLatin1String("debian")) {
         request.program = QStringLiteral("dpkg-query");
-        request.arguments = {QStringLiteral("-S"), path};
+        request.arguments = dpkg;
     } else if (pm.family == QLatin1String("fedora") || pm.family == QLatin1String("suse")) {
         request.program = QStringLiteral("rpm");
-        request.arguments = {QStringLiteral("-qf"), QStringLiteral("--queryformat"), QStringLiteral("%{NAME}\n"), path};
+        request.arguments = rpm;
     } else if (pm.family == QLatin1String("arch")) {
         request.program = QStringLiteral("pacman");
-        request.arguments = {QStringLiteral("-Qqo"), path};
+        request.arguments = pacman;
     } else {
         return {};
     }
     const platform::ProcessResult r = platform::runProcess(request);
-    if (!r.succeeded())
-        return {};
+    return r.succeeded() ? QString::fromLocal8Bit(r.standardOutput).section(u'\n', 0, 0).trimmed() : QString();
+}
+
+} // namespace
+
+QString owningPackage(const PackageManager &pm, const QString &path, const QProcessEnvironment &environment)
+{
+    const QString first = queryPackages(
+        pm, {QStringLiteral("-S"), path},
+        {QStringLiteral("-qf"), QStringLiteral("--queryformat"), QStringLiteral("%{NAME}\n"), path},
+        {QStringLiteral("-Qqo"), path}, environment);
     // dpkg: "python3-torch: /usr/lib/python3/dist-packages/torch/__init__.py"; the others: the name.
-    const QString first = QString::fromLocal8Bit(r.standardOutput).section(u'\n', 0, 0).trimmed();
     return pm.family == QLatin1String("debian") ? first.section(QStringLiteral(": "), 0, 0).section(u':', 0, 0)
                                                 : first;
 }
 
 QString installedVersion(const PackageManager &pm, const QString &package, const QProcessEnvironment &environment)
 {
-    platform::ProcessRequest request;
-    request.environment = environment;
-    request.timeout = std::chrono::seconds(30);
-    if (pm.family == QLatin1String("debian")) {
-        request.program = QStringLiteral("dpkg-query");
-        request.arguments = {QStringLiteral("-W"), QStringLiteral("-f=${Version}"), package};
-    } else if (pm.family == QLatin1String("fedora") || pm.family == QLatin1String("suse")) {
-        request.program = QStringLiteral("rpm");
-        request.arguments = {QStringLiteral("-q"), QStringLiteral("--queryformat"),
-                             QStringLiteral("%{VERSION}-%{RELEASE}"), package};
-    } else if (pm.family == QLatin1String("arch")) {
-        request.program = QStringLiteral("pacman");
-        request.arguments = {QStringLiteral("-Q"), package};
-    } else {
-        return {};
-    }
-    const platform::ProcessResult r = platform::runProcess(request);
-    const QString out = QString::fromLocal8Bit(r.standardOutput).trimmed();
-    return !r.succeeded() ? QString() : pm.family == QLatin1String("arch") ? out.section(u' ', 1) : out;
+    const QString out = queryPackages(
+        pm, {QStringLiteral("-W"), QStringLiteral("-f=${Version}"), package},
+        {QStringLiteral("-q"), QStringLiteral("--queryformat"), QStringLiteral("%{VERSION}-%{RELEASE}"), package},
+        {QStringLiteral("-Q"), package}, environment);
+    return pm.family == QLatin1String("arch") ? out.section(u' ', 1) : out; // pacman: "name version"
 }
 
 QString packageFor(const QString &soname, const QString &family)

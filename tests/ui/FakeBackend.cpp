@@ -124,6 +124,7 @@ Scenario systemNeeded()
 {
     Scenario s;
     s.name = QStringLiteral("system-needed");
+    s.os = QStringLiteral("windows"); // the VC++ runtime: a Windows machine
     s.initial = {vcRuntimeMissing()};
     s.after[FixFamily::System] = {};
     return s;
@@ -158,6 +159,7 @@ Scenario everyStep()
 {
     Scenario s;
     s.name = QStringLiteral("every-step");
+    s.os = QStringLiteral("windows");
     s.initial = {importFailed(), libMissing(), envShadowing(), vcRuntimeMissing()};
     s.after[FixFamily::Env] = {importFailed(), libMissing(), vcRuntimeMissing()};
     s.after[FixFamily::Reinstall] = {vcRuntimeMissing()};
@@ -237,10 +239,12 @@ checks::CheckReport FakeBackend::reportNow() const
     r.facts.import.version = probe.torch.version;
     r.facts.import.elapsedMs = 2300;
     r.facts.libraries = loader::Graph{};
+    r.facts.libraries->roots.resize(2);
     r.facts.libraries->libraries.resize(112);
     if (!r.facts.composeFile.isEmpty())
         r.facts.docker = platform::DockerInfo{true, QStringLiteral("28.2.2"), true, {}, true, QStringLiteral("2.36.2"),
                                               false, QStringLiteral("Debian GNU/Linux 12 (bookworm)")};
+    r.facts.system.os = m_scenario.os;
     r.facts.ready = ~0U;
     r.elapsedMs = 1234;
     return r;
