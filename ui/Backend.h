@@ -43,6 +43,10 @@ struct PastedError {
     QString cause;           // ... and its explanation
     bool likely = false;     // the cause is likely, not confirmed (the paste names no torch version ...)
     QString packageToFix;    // the package the error comes from, when the paste says ("torchvision")
+    QStringList repairs;     // what fixes it, as `explain` says: each a sentence, with its commands
+    QString system;          // the system it happened on ("windows", "linux", "macos"); empty: not told
+    bool otherSystem = false; // ... not this one: explain it, repair it there
+    std::optional<checks::Finding> finding; // all of the above as a finding, for the reports
 };
 
 // One repair of the flowchart, planned from a diagnosis.
@@ -95,6 +99,8 @@ public:
     // The titles of the steps a diagnosis goes through, in order.
     [[nodiscard]] virtual QStringList diagnosisSteps() const = 0;
     virtual QFuture<checks::CheckReport> diagnose(const Target &target) = 0;
+    // How long each slow step of a diagnosis (the import, an interpreter, the shell) may take.
+    [[nodiscard]] virtual std::chrono::seconds stepTimeLimit() const { return checks::CheckRequest().timeout; }
     [[nodiscard]] virtual PastedError classify(const QString &text) const = 0;
     // The failing library behind a pasted error, in a diagnosis's walk of torch's libraries.
     [[nodiscard]] virtual std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,

@@ -2,6 +2,7 @@
 #include "CoreBackend.h"
 
 #include "checks/Check.h"
+#include "checks/PastedErrorFinding.h"
 #include "knowledge/KnowledgeBase.h"
 #include "knowledge/ReleaseIndexFetch.h"
 #include "platform/Logging.h"
@@ -133,8 +134,13 @@ QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
         } stop{finished, forward};
         Discovery out;
         QStringList seen;
+        // The folder TorchDoctor was started in counts as a project when it has a venv (started from a
+        // terminal inside the project, or from its file manager window).
         QStringList dirs{QString()};
         dirs << projectDirs;
+        const QString here = QDir::cleanPath(QDir::currentPath());
+        if (!dirs.contains(here))
+            dirs << here;
         for (const QString &dir : std::as_const(dirs)) {
             if (promise.isCanceled())
                 return;
@@ -192,7 +198,15 @@ PastedError CoreBackend::classify(const QString &text) const
         out.cause = signature->cause.get(language());
         out.likely = signature->confidence != QLatin1String("certain");
         out.packageToFix = signature->packageToFix;
+        for (const knowledge::Fix &f : signature->fixes)
+            out.repairs << (f.commands.isEmpty() ? f.text.get(language())
+                                                 : tr("%1 (%2)", "a repair, then its commands")
+                                                       .arg(f.text.get(language()), f.commands.join(QStringLiteral("; "))));
     }
+    out.system = python::systemOfError(out.error);
+    out.otherSystem = out.recognized && !out.system.isEmpty() && out.system != python::thisSystem();
+    if (out.recognized)
+        out.finding = checks::pastedErrorFinding(out.error, signature, *m_knowledge, language());
     return out;
 }
 

@@ -23,7 +23,7 @@ namespace td::ui {
 
 // The wizard's backend on a real machine: every call goes to core (the check
 // runner, the planners, the executor and its journal, the report renderers).
-class CoreBackend final : public Backend {
+class CoreBackend : public Backend {
     Q_DECLARE_TR_FUNCTIONS(CoreBackend)
 
 public:

@@ -3,6 +3,9 @@
 
 #include "PageId.h"
 #include "Session.h"
+#include "Theme.h"
+
+#include "checks/CheckOutcome.h"
 
 #include <QAbstractButton>
 #include <QHBoxLayout>
@@ -58,9 +61,18 @@ DiagnosePage::DiagnosePage(Session &session, QWidget *parent) : Page(session, pa
 
 DiagnosePage::~DiagnosePage()
 {
-    // The result must not reach a page that is gone: stop listening, then stop the work.
+    // The result must not reach a page that is gone: stop listening, then stop the work and
+    // wait for it, so that no program the checks started outlives the window (once cancelled,
+    // the checks end their processes at once).
     m_watcher.disconnect(this);
     m_watcher.cancel();
+    m_watcher.waitForFinished();
+}
+
+bool DiagnosePage::stopWork()
+{
+    cancel();
+    return m_watcher.isRunning();
 }
 
 void DiagnosePage::retranslate()
@@ -97,10 +109,13 @@ void DiagnosePage::start()
     m_finished = false;
     m_cancelled = false;
     m_steps->clear();
+    m_lastDone.clear();
+    m_outcomes.clear();
     for (const QString &title : session().backend().diagnosisSteps()) {
         auto *item = new QListWidgetItem(title, m_steps);
         item->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
         item->setData(Qt::UserRole, false);
+        item->setData(Qt::AccessibleDescriptionRole, tr("waiting"));
     }
     m_progress->setRange(0, 0);
     m_watcher.setFuture(session().backend().diagnose(session().target));
@@ -129,6 +144,7 @@ void DiagnosePage::onProgress()
         m_progress->setRange(m_watcher.progressMinimum(), m_watcher.progressMaximum());
         m_progress->setValue(m_watcher.progressValue());
     }
+    updateStatus();
 }
 
 void DiagnosePage::markDone(const QString &step)
@@ -136,15 +152,17 @@ void DiagnosePage::markDone(const QString &step)
     if (step.isEmpty() || m_done.contains(step))
         return;
     m_done << step;
-    QListWidgetItem *item = nullptr;
-    for (int row = 0; row < m_steps->count() && !item; ++row)
-        if (m_steps->item(row)->text() == step)
-            item = m_steps->item(row);
-    if (!item)
-        item = new QListWidgetItem(step, m_steps);
-    item->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
-    item->setData(Qt::UserRole, true);
-    item->setData(Qt::AccessibleDescriptionRole, tr("done"));
+    m_lastDone = step;
+    // A check's row says it ran; what it concluded comes with the whole diagnosis. The
+    // facts gathered before the checks (the import, the GPU probe) are told in the status.
+    for (int row = 0; row < m_steps->count(); ++row) {
+        QListWidgetItem *item = m_steps->item(row);
+        if (item->text() != step)
+            continue;
+        item->setIcon(style()->standardIcon(QStyle::SP_FileDialogContentsView));
+        item->setData(Qt::UserRole, true);
+        item->setData(Qt::AccessibleDescriptionRole, tr("ran; its result comes with the others"));
+    }
     updateStatus();
 }
 
@@ -162,10 +180,7 @@ void DiagnosePage::onFinished()
             m_errors += f.severity == checks::Severity::Error ? 1 : 0;
             m_warnings += f.severity == checks::Severity::Warning ? 1 : 0;
         }
-        for (int row = 0; row < m_steps->count(); ++row) {
-            m_steps->item(row)->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
-            m_steps->item(row)->setData(Qt::UserRole, true);
-        }
+        showOutcomes(report);
         m_progress->setRange(0, 1);
         m_progress->setValue(1);
         session().setDiagnosis(report);
@@ -180,6 +195,42 @@ void DiagnosePage::onFinished()
         wizard()->button(QWizard::NextButton)->setFocus();
 }
 
+void DiagnosePage::showOutcomes(const checks::CheckReport &report)
+{
+    using State = checks::CheckOutcome::State;
+    m_outcomes = checks::checkOutcomes(report);
+    m_steps->clear();
+    for (const checks::CheckOutcome &o : std::as_const(m_outcomes)) {
+        QString state;
+        QIcon icon;
+        switch (o.state) {
+        case State::Passed:
+            state = tr("passed");
+            icon = Theme::okIcon();
+            break;
+        case State::Warning:
+            state = tr("warning");
+            icon = Theme::severityIcon(checks::Severity::Warning);
+            break;
+        case State::Failed:
+            state = tr("failed");
+            icon = Theme::severityIcon(checks::Severity::Error);
+            break;
+        case State::NotChecked:
+            state = tr("not checked");
+            icon = style()->standardIcon(QStyle::SP_MessageBoxQuestion);
+            break;
+        }
+        const QString outcome = o.summary.isEmpty() ? state : tr("%1: %2", "a state, then what it means").arg(state, o.summary);
+        auto *item = new QListWidgetItem(icon, tr("%1 — %2", "a check, then its outcome").arg(o.title, outcome), m_steps);
+        item->setToolTip(item->text());
+        item->setData(Qt::UserRole, true);
+        item->setData(Qt::UserRole + 1, o.checkId);
+        item->setData(Qt::UserRole + 2, static_cast<int>(o.state));
+        item->setData(Qt::AccessibleDescriptionRole, state);
+    }
+}
+
 void DiagnosePage::updateStatus()
 {
     const bool running = m_watcher.isRunning();
@@ -187,8 +238,15 @@ void DiagnosePage::updateStatus()
     m_again->setVisible(m_finished && m_cancelled);
     if (running && m_cancelled)
         m_status->setText(tr("Stopping: the programs the checks started are being ended…"));
+    else if (running && m_watcher.progressMaximum() > 0)
+        m_status->setText(tr("%1 %2", "two sentences, one after the other")
+                              .arg(tr("%1 of %2 steps done (last: %3).")
+                                       .arg(m_watcher.progressValue())
+                                       .arg(m_watcher.progressMaximum())
+                                       .arg(m_lastDone),
+                                   timeLimitText()));
     else if (running)
-        m_status->setText(tr("%1 of %2 steps done.").arg(m_done.size()).arg(m_steps->count()));
+        m_status->setText(tr("%1 %2", "two sentences, one after the other").arg(tr("Starting the checks…"), timeLimitText()));
     else if (m_finished && m_cancelled)
         m_status->setText(tr("The checks were stopped; nothing was concluded. Run them again, or go back to "
                              "choose another target."));
@@ -199,6 +257,12 @@ void DiagnosePage::updateStatus()
                                    tr("and %n warning(s).", nullptr, m_warnings)));
     else
         m_status->clear();
+}
+
+QString DiagnosePage::timeLimitText() const
+{
+    return tr("Each slow step (the import, each interpreter, the shell) stops after %n s at most.", nullptr,
+              static_cast<int>(session().backend().stepTimeLimit().count()));
 }
 
 bool DiagnosePage::isComplete() const

@@ -3,6 +3,7 @@
 
 #include "Page.h"
 
+#include "checks/CheckOutcome.h"
 #include "checks/CheckRunner.h"
 
 #include <QFutureWatcher>
@@ -31,9 +32,12 @@ public:
 
     [[nodiscard]] bool isRunning() const { return m_watcher.isRunning(); }
     [[nodiscard]] bool isBusy() const override { return isRunning(); }
+    bool stopWork() override;
     [[nodiscard]] bool wasCancelled() const { return m_cancelled; }
     void cancel();
     void start();
+    // What each check concluded, once the diagnosis is in.
+    [[nodiscard]] const QList<checks::CheckOutcome> &outcomes() const { return m_outcomes; }
 
 protected:
     void retranslate() override;
@@ -43,6 +47,8 @@ private:
     void onFinished();
     void markDone(const QString &step);
     void updateStatus();
+    void showOutcomes(const checks::CheckReport &report);
+    [[nodiscard]] QString timeLimitText() const;
 
     QLabel *m_target = nullptr;
     QLabel *m_stepsLabel = nullptr;
@@ -54,6 +60,8 @@ private:
 
     QFutureWatcher<checks::CheckReport> m_watcher;
     QStringList m_done;
+    QString m_lastDone;
+    QList<checks::CheckOutcome> m_outcomes;
     bool m_finished = false;
     bool m_cancelled = false;
     qint64 m_elapsedMs = 0;

@@ -107,6 +107,9 @@ void DonePage::fill()
     bool good = true;
     if (!report) {
         result.clear();
+    } else if (first && !first->hasErrors() && session().pasted && session().pasted->otherSystem) {
+        result = tr("Nothing needs repair on this machine; the error you pasted happened on another one: run "
+                    "TorchDoctor there.");
     } else if (first && !first->hasErrors()) {
         result = tr("Nothing needs repair: PyTorch works here.");
     } else if (flow && flow->isDone() && flow->solved()) {
@@ -167,7 +170,22 @@ void DonePage::undo()
         return;
     }
     const int steps = static_cast<int>(plan.steps.size());
-    ConfirmDialog::ask(this, tr("Put back what the repair changed, in these %n step(s)?", nullptr, steps), plan,
+    // What comes back is what broke PyTorch: say so, by name, before the yes.
+    QStringList restored;
+    for (const fixes::FixStep &step : plan.steps) {
+        if (const auto *file = std::get_if<fixes::WriteFile>(&step.action))
+            restored << file->path;
+        else if (const auto *variable = std::get_if<fixes::SetUserVariable>(&step.action))
+            restored << variable->name;
+    }
+    QString question = tr("Put back what the repair changed, in these %n step(s)?", nullptr, steps);
+    if (!restored.isEmpty())
+        question = tr("%1 %2", "two sentences, one after the other")
+                       .arg(question, tr("%1 gets back exactly what it held before, including the setting the "
+                                         "repair removed because it broke PyTorch: PyTorch fails again as it did "
+                                         "before the repair.")
+                                          .arg(restored.join(tr(", ", "between the items of a list"))));
+    ConfirmDialog::ask(this, question, plan,
                        tr("&Undo %n step(s)", nullptr, steps), [this, id](bool yes) {
                            if (!yes) {
                                m_status->setText(tr("Nothing was changed."));

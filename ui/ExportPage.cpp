@@ -16,7 +16,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPlainTextEdit>
+#include <QTextBrowser>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QVBoxLayout>
@@ -37,11 +37,11 @@ ExportPage::ExportPage(Session &session, QWidget *parent) : Page(session, parent
     m_redact->setChecked(true);
     m_previewLabel = new QLabel(this);
     m_previewLabel->setWordWrap(true);
-    m_preview = new QPlainTextEdit(this);
+    m_preview = new QTextBrowser(this);
     m_preview->setObjectName(QStringLiteral("preview"));
-    m_preview->setReadOnly(true);
+    m_preview->setOpenLinks(false); // the report's links open nothing from inside the wizard
     m_preview->setTabChangesFocus(true);
-    m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_preview->setLineWrapMode(QTextEdit::NoWrap);
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_previewLabel->setBuddy(m_preview);
     m_save = new QPushButton(this);
@@ -135,7 +135,11 @@ void ExportPage::render()
     retranslate();
     const auto &report = session().report();
     m_text = report ? session().backend().renderReport(*report, format(), m_redact->isChecked()) : QString();
-    m_preview->setPlainText(m_text);
+    // HTML is shown as a browser shows it, the other formats as the text they are.
+    if (format() == ReportFormat::Html)
+        m_preview->setHtml(m_text);
+    else
+        m_preview->setPlainText(m_text);
     m_save->setEnabled(!m_text.isEmpty());
     m_copy->setEnabled(!m_text.isEmpty());
 }
@@ -145,15 +149,20 @@ QString ExportPage::preview() const
     return m_preview->toPlainText();
 }
 
+QString ExportPage::extensionOf(ReportFormat format)
+{
+    switch (format) {
+    case ReportFormat::Text: return QStringLiteral("txt");
+    case ReportFormat::Markdown: return QStringLiteral("md");
+    case ReportFormat::Html: return QStringLiteral("html");
+    case ReportFormat::Json: return QStringLiteral("json");
+    }
+    return {};
+}
+
 QString ExportPage::suggestedName() const
 {
-    QString ext;
-    switch (format()) {
-    case ReportFormat::Text: ext = QStringLiteral("txt"); break;
-    case ReportFormat::Markdown: ext = QStringLiteral("md"); break;
-    case ReportFormat::Html: ext = QStringLiteral("html"); break;
-    case ReportFormat::Json: ext = QStringLiteral("json"); break;
-    }
+    const QString ext = extensionOf(format());
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     return QDir(dir).filePath(QStringLiteral("torchdoctor-report-%1.%2")
                                   .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmm")), ext));
@@ -164,6 +173,17 @@ bool ExportPage::save()
     const QString path = m_chooser ? m_chooser(suggestedName()) : QString();
     if (path.isEmpty())
         return false;
+    // The file's name says what it holds: a report.html gets the HTML report, whatever the preview showed.
+    QString switched;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    for (ReportFormat f : {ReportFormat::Text, ReportFormat::Markdown, ReportFormat::Html, ReportFormat::Json}) {
+        const bool matches = suffix == extensionOf(f) || (f == ReportFormat::Html && suffix == QLatin1String("htm"))
+                             || (f == ReportFormat::Markdown && suffix == QLatin1String("markdown"));
+        if (matches && f != format()) {
+            setFormat(f); // renders it again
+            switched = m_format->currentText();
+        }
+    }
     QString error;
     if (!session().backend().saveReport(path, m_text, error)) {
         m_status->setText(tr("The report could not be saved: %1").arg(error));
@@ -171,7 +191,10 @@ bool ExportPage::save()
     }
     m_savedPath = path;
     m_open->setEnabled(true);
-    m_status->setText(tr("Saved to %1.").arg(QDir::toNativeSeparators(path)));
+    m_status->setText(switched.isEmpty()
+                          ? tr("Saved to %1.").arg(QDir::toNativeSeparators(path))
+                          : tr("Saved to %1 as %2, the format its name asks for.")
+                                .arg(QDir::toNativeSeparators(path), switched));
     return true;
 }
 

@@ -11,7 +11,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
-class QPlainTextEdit;
+class QTextBrowser;
 class QPushButton;
 
 namespace td::ui {
@@ -49,12 +49,14 @@ private:
     void render();
     [[nodiscard]] ReportFormat format() const;
     [[nodiscard]] QString suggestedName() const;
+    // "txt", "md", "html", "json".
+    [[nodiscard]] static QString extensionOf(ReportFormat format);
 
     QLabel *m_formatLabel = nullptr;
     QComboBox *m_format = nullptr;
     QCheckBox *m_redact = nullptr;
     QLabel *m_previewLabel = nullptr;
-    QPlainTextEdit *m_preview = nullptr;
+    QTextBrowser *m_preview = nullptr;
     QPushButton *m_save = nullptr;
     QPushButton *m_copy = nullptr;
     QPushButton *m_open = nullptr;

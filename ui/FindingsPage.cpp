@@ -5,11 +5,15 @@
 #include "Session.h"
 #include "Theme.h"
 
+#include "checks/CheckOutcome.h"
+#include "checks/PastedErrorFinding.h"
+
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
+#include <QStyle>
 #include <QTextBrowser>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -109,6 +113,11 @@ FindingsPage::FindingsPage(Session &session, QWidget *parent) : Page(session, pa
     layout->addLayout(grid, 1);
 
     connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *current) { showFinding(current); });
+    // The diagnosis can change while the page is shown (the pasted error read again in another language).
+    connect(&session, &Session::changed, this, [this] {
+        if (isVisible())
+            fill();
+    });
     retranslate();
 }
 
@@ -136,12 +145,17 @@ void FindingsPage::fill()
 {
     const auto &report = session().report();
     m_findings = report ? report->findings : QList<Finding>{};
+    // The pasted error is told above the list, not in it.
+    m_findings.removeIf([](const Finding &f) { return f.id == QLatin1String("pasted.error"); });
     const QString selectedId =
         m_list->currentItem() ? m_list->currentItem()->data(0, Qt::UserRole + 1).toString() : QString();
     m_list->clear();
     m_chain->clear();
     m_detail->clear();
 
+    // A pasted error the diagnosis can be read against.
+    const std::optional<PastedError> pasted =
+        session().pasted && session().pasted->recognized ? session().pasted : std::nullopt;
     int errors = 0, warnings = 0;
     for (const Finding &f : std::as_const(m_findings)) {
         errors += f.severity == Severity::Error ? 1 : 0;
@@ -153,6 +167,13 @@ void FindingsPage::fill()
                                     tr("%n warning(s).", nullptr, warnings)));
     else if (warnings > 0)
         m_summary->setText(tr("PyTorch works; %n warning(s) are worth a look.", nullptr, warnings));
+    else if (pasted && pasted->otherSystem)
+        m_summary->setText(tr("The error you pasted happened on a %1 machine; this one was not where it happened, so "
+                              "it cannot be repaired from here. Run TorchDoctor on that machine.")
+                               .arg(checks::systemName(pasted->system)));
+    else if (pasted)
+        m_summary->setText(tr("This diagnosis finds no problem now, but the error you pasted is real: it came from "
+                              "another interpreter, environment or moment (see below)."));
     else
         m_summary->setText(tr("No problem found: PyTorch works here."));
 
@@ -178,6 +199,7 @@ void FindingsPage::fill()
         if (!areas.contains(checks::areaOf(f.id)))
             areas << checks::areaOf(f.id);
     areas = checks::areasRootCausesFirst(m_findings, areas); // the root cause leads its symptoms
+    const QList<checks::CheckOutcome> outcomes = report ? checks::checkOutcomes(*report) : QList<checks::CheckOutcome>{};
     QTreeWidgetItem *first = nullptr;
     QTreeWidgetItem *preferred = nullptr;
     const QString pastedFile = session().pasted ? session().pasted->error.library : QString();
@@ -196,10 +218,27 @@ void FindingsPage::fill()
         auto *top = new QTreeWidgetItem(m_list);
         const QString name = areaName(area);
         const bool ok = !worst || *worst == Severity::Info;
-        top->setText(0, ok ? tr("%1: no problem").arg(name) : name);
-        top->setIcon(0, worst ? Theme::severityIcon(*worst) : Theme::okIcon());
+        // An area whose checks could not run was not checked: it is no "no problem".
+        QString notChecked;
+        bool anyChecked = false;
+        for (const checks::CheckOutcome &o : std::as_const(outcomes)) {
+            if (checks::areaOf(o.checkId) != area)
+                continue;
+            if (o.state != checks::CheckOutcome::State::NotChecked)
+                anyChecked = true;
+            else if (notChecked.isEmpty())
+                notChecked = o.summary;
+        }
+        const bool unchecked = ok && !anyChecked && !notChecked.isEmpty();
+        top->setText(0, unchecked ? tr("%1: not checked (%2)").arg(name, notChecked)
+                        : ok      ? tr("%1: no problem").arg(name)
+                                  : name);
+        top->setIcon(0, unchecked ? style()->standardIcon(QStyle::SP_MessageBoxQuestion)
+                        : worst   ? Theme::severityIcon(*worst)
+                                  : Theme::okIcon());
         top->setData(0, Qt::AccessibleDescriptionRole,
-                     !worst ? tr("fine")
+                     unchecked ? tr("not checked")
+                     : !worst  ? tr("fine")
                             : (*worst == Severity::Error     ? tr("error")
                                : *worst == Severity::Warning ? tr("warning")
                                                              : tr("information")));
@@ -225,25 +264,27 @@ void FindingsPage::fill()
         top->setExpanded(!indexes.isEmpty());
     }
 
-    // The pasted error: what core finds behind it in this diagnosis.
+    // The pasted error: what it means (as `explain` says), and what core finds behind it in this diagnosis.
     m_pasted->setVisible(false);
-    if (session().pasted && session().pasted->recognized && report) {
-        const auto culprit = session().backend().culpritOf(session().pasted->error, *report);
-        if (culprit) {
-            m_pasted->setText(
-                tr("The error you pasted names %1. The file really at fault is %2 (%3), reached "
-                   "through %4.")
-                    .arg(session().pasted->error.library.isEmpty() ? QFileInfo(session().pasted->error.path).fileName()
-                                                                   : session().pasted->error.library,
-                         culprit->library, problemText(culprit->kind), culprit->chain.join(QStringLiteral(" → "))));
-        } else {
-            m_pasted->setText(tr("The error you pasted names %1; this machine's copy of PyTorch loads it without "
-                                 "a problem, so the findings below are about the installation as it is now.")
-                                  .arg(session().pasted->error.library.isEmpty()
-                                           ? QFileInfo(session().pasted->error.path).fileName()
-                                           : session().pasted->error.library));
-        }
-        m_pasted->setVisible(true);
+    if (pasted && report) {
+        const QString named = pasted->error.library.isEmpty() ? QFileInfo(pasted->error.path).fileName()
+                                                              : pasted->error.library;
+        // What `explain` says of it (the cause, the file, the repairs; another system's error says so), then
+        // what this diagnosis finds behind it.
+        QStringList parts;
+        if (pasted->finding)
+            parts << pasted->finding->title << pasted->finding->detail;
+        const auto culprit = pasted->otherSystem ? std::nullopt : session().backend().culpritOf(pasted->error, *report);
+        if (culprit)
+            parts << tr("The error you pasted names %1. The file really at fault is %2 (%3), reached through %4.")
+                         .arg(named, culprit->library, problemText(culprit->kind),
+                              culprit->chain.join(QStringLiteral(" → ")));
+        else if (!pasted->otherSystem && !named.isEmpty())
+            parts << tr("The error you pasted names %1; this machine's copy of PyTorch loads it without a problem, so "
+                        "the findings below are about the installation as it is now.")
+                         .arg(named);
+        m_pasted->setText(parts.join(QStringLiteral("\n")));
+        m_pasted->setVisible(!parts.isEmpty());
         if (culprit)
             for (QTreeWidgetItemIterator it(m_list); *it; ++it)
                 if ((*it)->data(0, Qt::UserRole).isValid()

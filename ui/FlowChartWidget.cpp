@@ -124,7 +124,26 @@ QSize FlowChartWidget::sizeHint() const
 
 QSize FlowChartWidget::minimumSizeHint() const
 {
-    return QSize(m_contentSize.width(), std::min(m_contentSize.height(), fontMetrics().height() * 20));
+    return (QSizeF(m_contentSize) * kMinScale).toSize();
+}
+
+qreal FlowChartWidget::paintScale() const
+{
+    const qreal fit = std::min(1.0, std::min(static_cast<qreal>(height()) / std::max(1, m_contentSize.height()),
+                                             static_cast<qreal>(width()) / std::max(1, m_contentSize.width())));
+    return std::max(kMinScale, fit);
+}
+
+QFont FlowChartWidget::labelFont() const
+{
+    QFont f = font();
+    f.setPointSizeF(font().pointSizeF() * 0.9);
+    return f;
+}
+
+qreal FlowChartWidget::labelPixelHeight() const
+{
+    return QFontMetricsF(labelFont()).height() * paintScale();
 }
 
 void FlowChartWidget::changeEvent(QEvent *event)
@@ -163,17 +182,15 @@ void FlowChartWidget::paintEvent(QPaintEvent *)
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
     const QFontMetrics fm(font());
-    // Scale down (never up) when the window gives less height than the chart wants.
-    const qreal scale = std::min(1.0, std::min(static_cast<qreal>(height()) / std::max(1, m_contentSize.height()),
-                                               static_cast<qreal>(width()) / std::max(1, m_contentSize.width())));
+    // Scale down a little (never up) when the window gives less room than the chart wants.
+    const qreal scale = paintScale();
     p.scale(scale, scale);
 
     const QColor accent = pal.color(QPalette::Highlight);
     const QColor line = pal.color(QPalette::WindowText);
     const QColor faint = pal.color(QPalette::Disabled, QPalette::WindowText);
     const int laneGap = fm.height() / 2 + 6;
-    QFont labelFont = font();
-    labelFont.setPointSizeF(font().pointSizeF() * 0.85);
+    const QFont labelFont = this->labelFont();
     const QFontMetrics lfm(labelFont);
 
     auto arrowHead = [&](QPointF tip, QPointF direction, const QColor &color) {

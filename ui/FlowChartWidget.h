@@ -27,6 +27,13 @@ public:
     // Where a node is drawn (tests, and the screenshots' reviewers).
     [[nodiscard]] QRectF nodeRect(const QString &id) const { return m_rects.value(id); }
 
+    // How much the chart is drawn smaller to fit: never below kMinScale, so that its text stays
+    // readable at any font size and scale (the scroll area around it shows the rest).
+    static constexpr qreal kMinScale = 0.9;
+    [[nodiscard]] qreal paintScale() const;
+    // The height of the branch labels' text as drawn, in pixels.
+    [[nodiscard]] qreal labelPixelHeight() const;
+
     [[nodiscard]] QSize sizeHint() const override;
     [[nodiscard]] QSize minimumSizeHint() const override;
 
@@ -38,6 +45,7 @@ protected:
 private:
     void layoutChart();
     void updateAccessibleText();
+    [[nodiscard]] QFont labelFont() const;
     [[nodiscard]] bool onPath(const QString &from, const QString &to) const;
 
     QList<flow::FlowNode> m_nodes;

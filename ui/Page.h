@@ -18,6 +18,9 @@ public:
 
     // Work is running that closing the window would stop (checks, a repair, an undo).
     [[nodiscard]] virtual bool isBusy() const { return false; }
+    // Stops the work the page started in the background (checks, a search) and the
+    // programs it runs; true while some of it has yet to end.
+    virtual bool stopWork() { return false; }
 
 protected:
     [[nodiscard]] Session &session() const { return m_session; }

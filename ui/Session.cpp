@@ -7,10 +7,30 @@ namespace td::ui {
 
 Session::Session(Backend &backend, QObject *parent) : QObject(parent), m_backend(backend) {}
 
+checks::CheckReport Session::withPasted(checks::CheckReport report) const
+{
+    report.findings.removeIf([](const checks::Finding &f) { return f.id == QLatin1String("pasted.error"); });
+    if (pasted && pasted->finding)
+        report.findings << *pasted->finding;
+    return report;
+}
+
+void Session::retranslate()
+{
+    if (!pasted)
+        return;
+    pasted = m_backend.classify(pasted->text);
+    if (m_first)
+        m_first = withPasted(*m_first);
+    if (m_latest)
+        m_latest = withPasted(*m_latest);
+    emit changed();
+}
+
 void Session::setDiagnosis(const checks::CheckReport &report)
 {
-    m_first = report;
-    m_latest = report;
+    m_first = withPasted(report);
+    m_latest = m_first;
     m_flow.emplace(report.findings);
     m_applied.clear();
     afterwards.clear();
@@ -27,7 +47,7 @@ void Session::clearDiagnosis()
 
 void Session::setLatestReport(const checks::CheckReport &report)
 {
-    m_latest = report;
+    m_latest = withPasted(report);
     emit changed();
 }
 

@@ -34,6 +34,8 @@ public:
     // The latest diagnosis (after the last verification).
     [[nodiscard]] const std::optional<checks::CheckReport> &report() const { return m_latest; }
     void setLatestReport(const checks::CheckReport &report);
+    // After a language change: the pasted error read again, in the new language, in the diagnoses too.
+    void retranslate();
 
     [[nodiscard]] flow::Flow *flow() { return m_flow ? &*m_flow : nullptr; }
     [[nodiscard]] const flow::Flow *flow() const { return m_flow ? &*m_flow : nullptr; }
@@ -53,6 +55,9 @@ signals:
     void changed();
 
 private:
+    // `report` with the pasted error's finding (so that every report tells it), if there is one.
+    [[nodiscard]] checks::CheckReport withPasted(checks::CheckReport report) const;
+
     Backend &m_backend;
     std::optional<checks::CheckReport> m_first;
     std::optional<checks::CheckReport> m_latest;

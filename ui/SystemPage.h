@@ -16,6 +16,10 @@ protected:
     [[nodiscard]] QString titleText() const override;
     [[nodiscard]] QString subTitleText() const override;
     [[nodiscard]] QString adviceText() const override;
+
+private:
+    // "windows", "linux" or "macos": the diagnosed system's, else this one's.
+    [[nodiscard]] QString diagnosedSystem() const;
 };
 
 } // namespace td::ui

@@ -4,6 +4,8 @@
 #include "PageId.h"
 #include "Session.h"
 
+#include "checks/PastedErrorFinding.h"
+
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -55,6 +57,8 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_pythons = new QListWidget(this);
     m_pythons->setObjectName(QStringLiteral("interpreters"));
     m_pythonsLabel->setBuddy(m_pythons);
+    // Room for a few interpreters and folders at once, whatever the pasted error takes.
+    m_pythons->setMinimumHeight(m_pythons->fontMetrics().height() * 5);
     m_searching = new QLabel(this);
     m_searching->setWordWrap(true);
 
@@ -62,6 +66,7 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_projects = new QListWidget(this);
     m_projects->setObjectName(QStringLiteral("projects"));
     m_projectsLabel->setBuddy(m_projects);
+    m_projects->setMinimumHeight(m_projects->fontMetrics().height() * 5);
     m_addProject = new QPushButton(this);
     m_addProject->setObjectName(QStringLiteral("addProject"));
     m_dropHint = new QLabel(this);
@@ -109,6 +114,8 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
         if (!m_discovery.isCanceled() && m_discovery.future().resultCount() > 0)
             m_found = m_discovery.result();
         showDiscovery();
+        selectVenvOf(m_addedProject); // a folder just added: its own venv is what to diagnose
+        classifyPasted();             // the interpreter a pasted error names may be among those found
     });
     retranslate();
 }
@@ -117,6 +124,13 @@ WelcomePage::~WelcomePage()
 {
     m_discovery.disconnect(this);
     m_discovery.cancel();
+    m_discovery.waitForFinished(); // the interpreters it runs end with it
+}
+
+bool WelcomePage::stopWork()
+{
+    m_discovery.cancel();
+    return m_discovery.isRunning();
 }
 
 void WelcomePage::retranslate()
@@ -222,9 +236,23 @@ void WelcomePage::showDiscovery()
         m_searching->clear();
 }
 
+void WelcomePage::selectVenvOf(const QString &project)
+{
+    if (project.isEmpty() || !m_found)
+        return;
+    for (const python::StaticProbe &p : m_found->interpreters) {
+        const QFileInfo prefix(p.interpreter.prefix);
+        if (p.interpreter.isVenv && p.interpreter.usable && QDir::cleanPath(prefix.absolutePath()) == project) {
+            selectInterpreter(p.interpreter.executable);
+            return;
+        }
+    }
+}
+
 void WelcomePage::addProject(const QString &dir)
 {
     const QString clean = QDir::cleanPath(dir);
+    m_addedProject = clean;
     if (!m_projectDirs.contains(clean))
         m_projectDirs << clean;
     startDiscovery();
@@ -298,22 +326,38 @@ void WelcomePage::classifyPasted()
     if (!pasted.packageToFix.isEmpty() && pasted.packageToFix != QLatin1String("torch"))
         result = tr("%1 %2", "two sentences, one after the other")
                      .arg(result, tr("It comes from %1, not from torch.").arg(pasted.packageToFix));
-    if (pasted.recognized && !pasted.error.path.isEmpty() && m_found) {
+    const auto sentence = [&result](const QString &more) {
+        result = tr("%1 %2", "two sentences, one after the other").arg(result, more);
+    };
+    if (pasted.otherSystem) {
+        // Nothing here can repair another machine's torch: explain it, and say where to repair it.
+        sentence(tr("This happened on a %1 machine, not this one: TorchDoctor explains it here; run TorchDoctor on "
+                    "that machine to repair it.")
+                     .arg(checks::systemName(pasted.system)));
+        m_errorResult->setText(result);
+        return;
+    }
+    // Only a path inside a torch folder names an interpreter ("libX.so: cannot open" names none).
+    if (pasted.recognized && comparable(pasted.error.path).contains(QLatin1String("/torch/"))) {
         // The error names a file inside some torch: that interpreter is the one to check.
-        for (const python::StaticProbe &p : m_found->interpreters) {
-            const QString torchDir = comparable(p.torch.packageDir);
-            if (!torchDir.isEmpty() && comparable(pasted.error.path).startsWith(torchDir)) {
-                if (selectInterpreter(p.interpreter.executable))
-                    result = tr("%1 %2", "two sentences, one after the other")
-                                 .arg(result, tr("It comes from the torch of %1, which is now selected.")
-                                                  .arg(p.interpreter.executable));
-                break;
+        const python::StaticProbe *named = nullptr;
+        if (m_found)
+            for (const python::StaticProbe &p : m_found->interpreters) {
+                const QString torchDir = comparable(p.torch.packageDir);
+                if (!torchDir.isEmpty() && comparable(pasted.error.path).startsWith(torchDir + u'/')) {
+                    named = &p;
+                    break;
+                }
             }
-        }
+        if (named && selectInterpreter(named->interpreter.executable))
+            sentence(tr("It comes from the torch of %1, which is now selected.").arg(named->interpreter.executable));
+        else if (m_found && !m_discovery.isRunning())
+            sentence(tr("None of the interpreters found here has the torch it names (%1): choose its Python, or add "
+                        "it with its folder.")
+                         .arg(QDir::toNativeSeparators(pasted.error.path)));
     }
     if (pasted.recognized)
-        result = tr("%1 %2", "two sentences, one after the other")
-                     .arg(result, tr("The diagnosis starts from the file it names."));
+        sentence(tr("The diagnosis starts from the file it names."));
     m_errorResult->setText(result);
 }
 

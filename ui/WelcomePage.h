@@ -27,6 +27,7 @@ public:
     void initializePage() override;
     bool validatePage() override;
     [[nodiscard]] int nextId() const override;
+    bool stopWork() override;
 
     // Adds a project folder (what browsing or dropping does) and looks for its interpreters.
     void addProject(const QString &dir);
@@ -47,6 +48,8 @@ private:
     void showDiscovery();
     void classifyPasted();
     [[nodiscard]] QString describeError(const PastedError &pasted) const;
+    // Selects the venv found in `project` (its venv/.venv), if discovery found one.
+    void selectVenvOf(const QString &project);
 
     QLabel *m_intro = nullptr;
     QLabel *m_pythonsLabel = nullptr;
@@ -62,6 +65,7 @@ private:
 
     QFutureWatcher<Discovery> m_discovery;
     QStringList m_projectDirs;
+    QString m_addedProject; // the folder added last: its venv is selected once found
     QStringList m_extraPythons;
     std::optional<Discovery> m_found;
     bool m_started = false;

@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -50,8 +51,17 @@ Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(n
     auto *side = new QWidget(this);
     auto *sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
-    m_chart = new FlowChartWidget(side);
-    sideLayout->addWidget(m_chart, 1);
+    // The chart keeps its text readable at any scale: where the window is too small for it, it scrolls.
+    m_chartScroll = new QScrollArea(side);
+    m_chartScroll->setObjectName(QStringLiteral("flowChartScroll"));
+    m_chartScroll->setFrameShape(QFrame::NoFrame);
+    m_chartScroll->setWidgetResizable(true);
+    m_chartScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_chart = new FlowChartWidget(m_chartScroll);
+    m_chartScroll->setWidget(m_chart);
+    m_chartScroll->setMinimumWidth(m_chart->minimumSizeHint().width()
+                                   + m_chartScroll->verticalScrollBar()->sizeHint().width());
+    sideLayout->addWidget(m_chartScroll, 1);
     m_languageLabel = new QLabel(side);
     m_language = new QComboBox(side);
     m_language->setObjectName(QStringLiteral("languageBox"));
@@ -77,7 +87,10 @@ Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(n
     resize(size);
 }
 
-Wizard::~Wizard() = default;
+Wizard::~Wizard()
+{
+    stopWork(); // every page's work stops at once; each page waits for its own as it goes
+}
 
 QString Wizard::pageName(int id)
 {
@@ -107,8 +120,10 @@ void Wizard::setLanguage(const QString &code)
 void Wizard::reject()
 {
     const auto *current = qobject_cast<const Page *>(currentPage());
+    if (m_closing)
+        return;
     if (!current || !current->isBusy()) {
-        QWizard::reject();
+        closeWhenStopped();
         return;
     }
     ConfirmDialog::ask(this,
@@ -116,14 +131,39 @@ void Wizard::reject()
                           "what ran stays in the journal and can be undone later."),
                        fixes::FixPlan{}, tr("&Stop and quit"), [this](bool yes) {
                            if (yes)
-                               QWizard::reject();
+                               closeWhenStopped();
                        });
+}
+
+bool Wizard::stopWork()
+{
+    bool working = false;
+    for (int id : pageIds())
+        if (auto *p = qobject_cast<Page *>(page(id)))
+            working = p->stopWork() || working;
+    return working;
+}
+
+void Wizard::closeWhenStopped()
+{
+    // The window stays until every program the pages started has ended: none outlives it.
+    m_closing = true;
+    if (stopWork()) {
+        setEnabled(false);
+        QTimer::singleShot(20, this, &Wizard::closeWhenStopped);
+        return;
+    }
+    m_closing = false;
+    setEnabled(true);
+    QWizard::reject();
 }
 
 void Wizard::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        m_session->retranslate();
+    }
     QWizard::changeEvent(event);
 }
 
@@ -160,7 +200,8 @@ void Wizard::warmUp(QList<int> pages)
 
 void Wizard::retranslate()
 {
-    setWindowTitle(tr("TorchDoctor: repair PyTorch"));
+    // The platform adds the application name ("Repair PyTorch — TorchDoctor"): it is not repeated here.
+    setWindowTitle(tr("Repair PyTorch"));
     setButtonText(QWizard::BackButton, tr("< &Back"));
     setButtonText(QWizard::NextButton, tr("&Next >"));
     setButtonText(QWizard::CommitButton, tr("&Continue >"));
@@ -179,6 +220,11 @@ void Wizard::updateChart()
 {
     const flow::Flow *flow = m_session->flow();
     m_chart->setPath(flow ? flow->path() : QStringList{flow::FlowChart::startId()});
+    const qreal scale = m_chart->paintScale();
+    const QRectF node = m_chart->nodeRect(m_chart->currentNode());
+    if (!node.isEmpty())
+        m_chartScroll->ensureVisible(qRound(node.center().x() * scale), qRound(node.center().y() * scale), 0,
+                                     qRound(node.height() * scale));
 }
 
 } // namespace td::ui

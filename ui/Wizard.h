@@ -7,6 +7,7 @@
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
 
 namespace td::ui {
 
@@ -42,15 +43,21 @@ protected:
 private:
     void retranslate();
     void updateChart();
+    // Stops the work of every page; true while some of it has yet to end.
+    bool stopWork();
+    // Closes the window once no work of its pages runs.
+    void closeWhenStopped();
     // Lays out and draws each page once off screen while the window is idle, so that
     // the first visit of a page (its icons, its text) does not stall the event loop.
     void warmUp(QList<int> pages);
 
     Session *m_session = nullptr;
     FlowChartWidget *m_chart = nullptr;
+    QScrollArea *m_chartScroll = nullptr;
     QLabel *m_languageLabel = nullptr;
     QComboBox *m_language = nullptr;
     bool m_warmedUp = false;
+    bool m_closing = false;
 };
 
 } // namespace td::ui

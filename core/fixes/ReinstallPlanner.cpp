@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/ReinstallPlanner.h"
+#include "fixes/SystemPlanner.h"
 #include "platform/ProcessRunner.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -60,12 +62,114 @@ bool anyInside(const QJsonValue &value, const QString &dir)
                        [&dir](const QJsonValue &v) { return insideDir(v.toString(), dir); });
 }
 
+// Whether `label` ("cu121", "cpu", "rocm6.1") names one of PyTorch's wheel indexes for the release
+// of `version`: a local build ("+gitunknown", "+dfsg") was never on one, and undo cannot fetch it there.
+bool isIndexLabel(const knowledge::KnowledgeBase &knowledge, const QString &version, const QString &label)
+{
+    if (label == QLatin1String("cpu"))
+        return true;
+    const std::optional<knowledge::Release> release = knowledge.release(version);
+    if (!release)
+        return false;
+    if (release->cudaStable.contains(label) || release->cudaExperimental.contains(label))
+        return true;
+    return label.startsWith(QLatin1String("rocm")) && release->rocm.contains(label.mid(4));
+}
+
+// A folder that does not exist yet: `base`, else base-2, base-3 ...
+QString freshFolder(const QString &base)
+{
+    QString dir = base;
+    for (int n = 2; QFileInfo::exists(dir); ++n)
+        dir = base + QStringLiteral("-%1").arg(n);
+    return dir;
+}
+
 } // namespace
 
+struct ReinstallPlanner::Choice {
+    QString python;       // the interpreter torch belongs to
+    QString installed;    // its torch version
+    QString series;       // what to install
+    QString variant;      // ... built for
+    QStringList packages; // ... as requirements
+    QStringList names;    // torch and the companions
+    QStringList sourceArgs;
+    bool local = false;
+    PackageManager packageManager;
+};
+
 ReinstallPlanner::ReinstallPlanner(const knowledge::KnowledgeBase &knowledge, QProcessEnvironment environment,
-                                   WheelSource source)
-    : m_knowledge(knowledge), m_environment(std::move(environment)), m_source(std::move(source))
+                                   WheelSource source, QString osReleasePath)
+    : m_knowledge(knowledge), m_environment(std::move(environment)), m_source(std::move(source)),
+      m_osRelease(std::move(osReleasePath))
 {
+}
+
+void ReinstallPlanner::planBesideDistribution(ReinstallPlan &out, const Choice &choice,
+                                              const QList<checks::Finding> &findings) const
+{
+    FixPlan &plan = out.plan;
+    const PackageManager &pm = choice.packageManager;
+    const QString package = out.distributionPackage;
+    const QString version = installedVersion(pm, package, m_environment);
+    // The distribution's build serves this machine unless a finding says it does not.
+    static const QStringList kBuildDoesNotFit{
+        QStringLiteral("cuda.cpu-build-with-gpu"), QStringLiteral("cuda.gpu-arch-unsupported"),
+        QStringLiteral("cuda.driver-too-old"), QStringLiteral("packages.mismatch")};
+    const bool buildFits = std::none_of(findings.begin(), findings.end(), [](const checks::Finding &f) {
+        return kBuildDoesNotFit.contains(f.id);
+    });
+    const QString manager = platform::findOnPath(pm.install, m_environment);
+    const QString why = tr("The torch of %1 belongs to the distribution package %2 (%3): pip must not change the "
+                           "package manager's files (Debian and others refuse it as an \"externally managed "
+                           "environment\").")
+                            .arg(choice.python, package, version.isEmpty() ? choice.installed : version);
+    if (buildFits && !manager.isEmpty()) {
+        plan.warnings.clear(); // what they said was about the wheel pip would have chosen
+        // The package's own files again, at the version installed now: nothing to undo.
+        const QString pinned = pm.family == QLatin1String("debian") && !version.isEmpty()
+                                   ? QStringLiteral("%1=%2").arg(package, version)
+                                   : package;
+        plan.steps << FixStep{runProgram(manager, packageArguments(pm, PackageAction::Reinstall) << pinned, true,
+                                         std::chrono::minutes(30))};
+        out.installer = pm.install;
+        out.indexUrl.clear();
+        out.undo = tr("Nothing to undo: the step puts back %1's own files at the version installed now (%2); no "
+                      "other package changes.")
+                       .arg(package, version.isEmpty() ? choice.installed : version);
+        plan.warnings << why << out.undo;
+        plan.title = tr("Reinstall the distribution's %1 with %2").arg(package, pm.install);
+        out.torchSeries = seriesOf(choice.installed);
+        out.packages = QStringList{package};
+        return;
+    }
+    // A venv beside the system Python, with the build this machine needs; removing it undoes it all.
+    const QString home = m_environment.value(QStringLiteral("HOME"), QDir::homePath());
+    const QString venv = freshFolder(QDir(home).filePath(QStringLiteral(".venvs/torch-%1").arg(choice.variant)));
+    out.newPython = QDir(venv).filePath(QStringLiteral("bin/python"));
+    RunProgram make = runProgram(choice.python, {QStringLiteral("-m"), QStringLiteral("venv"), venv});
+    make.undoProgram = choice.python;
+    make.undoArguments = {QStringLiteral("-c"),
+                          QStringLiteral("import shutil, sys; shutil.rmtree(sys.argv[1])"), venv};
+    RunProgram install = runProgram(out.newPython,
+                                    QStringList{QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("install"),
+                                                QStringLiteral("--disable-pip-version-check")}
+                                        + choice.packages + choice.sourceArgs,
+                                    false, std::chrono::minutes(30));
+    plan.steps << FixStep{make} << FixStep{install};
+    out.installer = QStringLiteral("pip");
+    out.packages = choice.packages;
+    out.torchSeries = choice.series;
+    out.undo = tr("`torchdoctor undo` removes %1 and everything installed into it; %2 and its %3 stay as they are.")
+                   .arg(venv, choice.python, package);
+    plan.warnings << why
+                  << tr("The plan makes a venv beside it instead, with torch %1 (%2): run your programs with %3 (in "
+                        "a terminal: `source %4/bin/activate`).")
+                         .arg(choice.series, choice.variant, out.newPython, venv)
+                  << out.undo;
+    plan.title = tr("Install torch %1 (%2) into a new venv %3, beside the distribution's %4")
+                     .arg(choice.series, choice.variant, venv, package);
 }
 
 bool ReinstallPlanner::handles(const checks::Finding &finding, const QString &torchDir)
@@ -188,18 +292,36 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
         out.indexUrl = m_source.indexUrl.isEmpty() ? choice.indexUrl : m_source.indexUrl;
         sourceArgs << QStringLiteral("--index-url") << out.indexUrl;
     }
-    // Undo fetches the previous versions from where they came from.
+    // A torch the distribution installed is the package manager's, not pip's.
+    const QString installer = torch.installer.toLower();
+    const bool pythonInstaller = installer == QLatin1String("pip") || installer == QLatin1String("uv")
+                                 || installer == QLatin1String("conda");
+    if (torch.installed && os == knowledge::Os::Linux && !pythonInstaller) {
+        Choice chosen{python, installed, series, choice.variant, out.packages, names, sourceArgs, local,
+                      packageManagerOf(m_osRelease)};
+        out.distributionPackage = owningPackage(chosen.packageManager,
+                                                QDir(torch.packageDir).filePath(QStringLiteral("__init__.py")),
+                                                m_environment);
+        if (!out.distributionPackage.isEmpty()) {
+            planBesideDistribution(out, chosen, findings);
+            return out;
+        }
+    }
+
+    // Undo fetches the previous versions from where they came from: the index of their build, else PyPI.
     QStringList undoSourceArgs = sourceArgs;
+    bool undoFetchable = true;
     if (!local) {
         undoSourceArgs.clear();
         const QString label = localLabel(installed);
-        if (!label.isEmpty())
+        if (isIndexLabel(m_knowledge, installed, label))
             undoSourceArgs << QStringLiteral("--index-url") << kIndexBase + label << QStringLiteral("--extra-index-url")
                            << QStringLiteral("https://pypi.org/simple");
+        else
+            undoFetchable = label.isEmpty(); // a local build ("+gitunknown") is on no index
     }
 
     // With that environment's own installer.
-    const QString installer = torch.installer.toLower();
     QString uv;
     if (installer == QLatin1String("uv")) {
         uv = platform::findOnPath(QStringLiteral("uv"), m_environment);
@@ -276,7 +398,14 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
                        + names;
     }
     step.undoArguments = undoArgs;
-    if (torch.installed) {
+    if (torch.installed && !undoFetchable) {
+        // Offered only where it can work: this build cannot be downloaded again.
+        step.undoProgram.clear();
+        step.undoArguments.clear();
+        out.undo = tr("Undo cannot put torch %1 back: it was built locally and is on no package index. Keep a copy "
+                      "of %2 first if you may want it again.")
+                       .arg(installed, torch.packageDir);
+    } else if (torch.installed) {
         step.snapshotProgram = python;
         step.snapshotArguments = QStringList{QStringLiteral("-c"), QString::fromLatin1(kSnapshotScript)} + names;
         QStringList shownUndo = undoArgs;

@@ -34,6 +34,10 @@ struct ReinstallPlan {
     QString preflightProgram;
     QStringList preflightArguments;
     QString undo; // what `torchdoctor undo` will do, in one sentence
+    // A torch the distribution's package manager owns is left to it: the package name
+    // ("python3-torch"), and the venv made beside it when the plan installs into one.
+    QString distributionPackage;
+    QString newPython; // the venv's interpreter: what the verification diagnoses, and the user runs
 };
 
 // The reinstall repair: the right torch wheel (index variant from the driver,
@@ -46,8 +50,9 @@ class ReinstallPlanner {
 
 public:
     // `environment`: PATH is searched for uv.
+    // `osReleasePath`: which distribution, for a torch its package manager owns.
     ReinstallPlanner(const knowledge::KnowledgeBase &knowledge, QProcessEnvironment environment,
-                     WheelSource source = {});
+                     WheelSource source = {}, QString osReleasePath = QStringLiteral("/etc/os-release"));
 
     [[nodiscard]] ReinstallPlan plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const;
 
@@ -56,9 +61,15 @@ public:
     static bool handles(const checks::Finding &finding, const QString &torchDir);
 
 private:
+    struct Choice; // what plan() chose before deciding how to install it
+    // torch belongs to the distribution package `package`: its own files again when the build
+    // fits this machine, else a venv beside the system Python (pip never writes into the package's files).
+    void planBesideDistribution(ReinstallPlan &out, const Choice &choice, const QList<checks::Finding> &findings) const;
+
     const knowledge::KnowledgeBase &m_knowledge;
     QProcessEnvironment m_environment;
     WheelSource m_source;
+    QString m_osRelease;
 };
 
 } // namespace td::fixes

@@ -79,9 +79,11 @@ Repair Repairs::plan(checks::FixFamily family, const checks::CheckReport &before
             repair.summary = tr("torch is installed and imports, and its build fits this machine.");
             break;
         }
-        const ReinstallPlanner planner(*m_knowledge, m_request.environment, m_options.wheels);
+        const ReinstallPlanner planner(*m_knowledge, m_request.environment, m_options.wheels, m_options.osReleasePath);
         repair.reinstall = planner.plan(before.facts, repair.targeted);
         repair.plan = repair.reinstall.plan;
+        if (!repair.reinstall.newPython.isEmpty())
+            repair.afterwards = tr("Run your programs with %1 from now on.").arg(repair.reinstall.newPython);
         repair.summary =
             repair.reinstall.packages.isEmpty()
                 ? QString()
@@ -186,6 +188,8 @@ checks::CheckRequest Repairs::verifyRequest(const Repair &repair) const
     checks::CheckRequest again = m_request;
     if (repair.family == checks::FixFamily::Env)
         again.environment = EnvPlanner::after(m_request.environment, repair.envChanges);
+    if (!repair.reinstall.newPython.isEmpty()) // the venv made beside a distribution's torch
+        again.python = repair.reinstall.newPython;
     return again;
 }
 

@@ -123,6 +123,74 @@ PackageManager packageManagerOf(const QString &osReleasePath)
     return {};
 }
 
+QStringList packageArguments(const PackageManager &pm, PackageAction action)
+{
+    const auto pick = [action](QStringList install, QStringList reinstall, QStringList remove) {
+        return action == PackageAction::Install ? install : action == PackageAction::Reinstall ? reinstall : remove;
+    };
+    if (pm.family == QLatin1String("debian"))
+        return pick({QStringLiteral("install"), QStringLiteral("-y")},
+                    {QStringLiteral("install"), QStringLiteral("-y"), QStringLiteral("--reinstall")},
+                    {QStringLiteral("remove"), QStringLiteral("-y")});
+    if (pm.family == QLatin1String("fedora"))
+        return pick({QStringLiteral("install"), QStringLiteral("-y")}, {QStringLiteral("reinstall"), QStringLiteral("-y")},
+                    {QStringLiteral("remove"), QStringLiteral("-y")});
+    if (pm.family == QLatin1String("arch"))
+        return pick({QStringLiteral("-S"), QStringLiteral("--noconfirm")}, {QStringLiteral("-S"), QStringLiteral("--noconfirm")},
+                    {QStringLiteral("-R"), QStringLiteral("--noconfirm")});
+    return pick({QStringLiteral("--non-interactive"), QStringLiteral("install")},
+                {QStringLiteral("--non-interactive"), QStringLiteral("install"), QStringLiteral("--force")},
+                {QStringLiteral("--non-interactive"), QStringLiteral("remove")});
+}
+
+namespace {
+
+// Asks the package manager's own query tool (dpkg-query, rpm, pacman) with the arguments for its
+// family; the first line it printed, empty when it failed or the family is not known.
+QString queryPackages(const PackageManager &pm, const QStringList &dpkg, const QStringList &rpm,
+                      const QStringList &pacman, const QProcessEnvironment &environment)
+{
+    platform::ProcessRequest request;
+    request.environment = environment;
+    request.timeout = std::chrono::seconds(30);
+    if (pm.family == QLatin1String("debian")) {
+        request.program = QStringLiteral("dpkg-query");
+        request.arguments = dpkg;
+    } else if (pm.family == QLatin1String("fedora") || pm.family == QLatin1String("suse")) {
+        request.program = QStringLiteral("rpm");
+        request.arguments = rpm;
+    } else if (pm.family == QLatin1String("arch")) {
+        request.program = QStringLiteral("pacman");
+        request.arguments = pacman;
+    } else {
+        return {};
+    }
+    const platform::ProcessResult r = platform::runProcess(request);
+    return r.succeeded() ? QString::fromLocal8Bit(r.standardOutput).section(u'\n', 0, 0).trimmed() : QString();
+}
+
+} // namespace
+
+QString owningPackage(const PackageManager &pm, const QString &path, const QProcessEnvironment &environment)
+{
+    const QString first = queryPackages(
+        pm, {QStringLiteral("-S"), path},
+        {QStringLiteral("-qf"), QStringLiteral("--queryformat"), QStringLiteral("%{NAME}\n"), path},
+        {QStringLiteral("-Qqo"), path}, environment);
+    // dpkg: "python3-torch: /usr/lib/python3/dist-packages/torch/__init__.py"; the others: the name.
+    return pm.family == QLatin1String("debian") ? first.section(QStringLiteral(": "), 0, 0).section(u':', 0, 0)
+                                                : first;
+}
+
+QString installedVersion(const PackageManager &pm, const QString &package, const QProcessEnvironment &environment)
+{
+    const QString out = queryPackages(
+        pm, {QStringLiteral("-W"), QStringLiteral("-f=${Version}"), package},
+        {QStringLiteral("-q"), QStringLiteral("--queryformat"), QStringLiteral("%{VERSION}-%{RELEASE}"), package},
+        {QStringLiteral("-Q"), package}, environment);
+    return pm.family == QLatin1String("arch") ? out.section(u' ', 1) : out; // pacman: "name version"
+}
+
 QString packageFor(const QString &soname, const QString &family)
 {
     for (const LibraryPackage &p : kLibraryPackages)
@@ -279,25 +347,9 @@ void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &p
                              .arg((toInstall + toReinstall).join(QStringLiteral(", ")));
         return;
     }
-    QStringList install;
-    QStringList reinstall;
-    QStringList remove;
-    if (pm.family == QLatin1String("debian")) {
-        install = {QStringLiteral("install"), QStringLiteral("-y")};
-        reinstall = {QStringLiteral("install"), QStringLiteral("-y"), QStringLiteral("--reinstall")};
-        remove = {QStringLiteral("remove"), QStringLiteral("-y")};
-    } else if (pm.family == QLatin1String("fedora")) {
-        install = {QStringLiteral("install"), QStringLiteral("-y")};
-        reinstall = {QStringLiteral("reinstall"), QStringLiteral("-y")};
-        remove = {QStringLiteral("remove"), QStringLiteral("-y")};
-    } else if (pm.family == QLatin1String("arch")) {
-        install = reinstall = {QStringLiteral("-S"), QStringLiteral("--noconfirm")};
-        remove = {QStringLiteral("-R"), QStringLiteral("--noconfirm")};
-    } else {
-        install = {QStringLiteral("--non-interactive"), QStringLiteral("install")};
-        reinstall = {QStringLiteral("--non-interactive"), QStringLiteral("install"), QStringLiteral("--force")};
-        remove = {QStringLiteral("--non-interactive"), QStringLiteral("remove")};
-    }
+    const QStringList install = packageArguments(pm, PackageAction::Install);
+    const QStringList reinstall = packageArguments(pm, PackageAction::Reinstall);
+    const QStringList remove = packageArguments(pm, PackageAction::Remove);
     if (!toInstall.isEmpty()) {
         RunProgram step = runProgram(manager, install + toInstall, true, kInstallStep);
         step.undoProgram = manager;

@@ -19,6 +19,16 @@ struct PackageManager {
 };
 PackageManager packageManagerOf(const QString &osReleasePath = QStringLiteral("/etc/os-release"));
 
+// The arguments of the package manager's command that installs, installs again or removes packages.
+enum class PackageAction { Install, Reinstall, Remove };
+QStringList packageArguments(const PackageManager &pm, PackageAction action);
+
+// The distribution package that owns the file `path` (asked of dpkg, rpm or pacman);
+// empty when none does, or the package manager is not known.
+QString owningPackage(const PackageManager &pm, const QString &path, const QProcessEnvironment &environment);
+// The version of `package` the package manager has installed; empty when none.
+QString installedVersion(const PackageManager &pm, const QString &package, const QProcessEnvironment &environment);
+
 // The package of `family` that ships the library `soname`; empty when the
 // table does not know it (torch's own and NVIDIA's libraries are not
 // system packages: the reinstall repair brings those).

@@ -359,4 +359,46 @@ ClassifiedError classifyImportError(const QString &text)
     return e;
 }
 
+QString systemOfError(const ClassifiedError &error)
+{
+    using K = ClassifiedError::Kind;
+    switch (error.kind) {
+    case K::WinError:
+    case K::DllLoadFailed: return QStringLiteral("windows");
+    case K::IncompatibleArch:
+    case K::LibraryNotLoaded: return QStringLiteral("macos");
+    case K::MissingSharedObject:
+    case K::VersionNotFound:
+    case K::WrongElfClass:
+    case K::InvalidElfHeader:
+    case K::FileTooShort: return QStringLiteral("linux");
+    case K::UndefinedSymbol:
+    case K::OmpDuplicate:
+    case K::ModuleNotFound:
+    case K::Unknown: break;
+    }
+    // Otherwise by the file it names: a drive letter or .dll/.pyd, a .dylib, a .so.
+    const QString path = error.path.isEmpty() ? error.library : error.path;
+    static const QRegularExpression drive(QStringLiteral(R"(^[A-Za-z]:[\\/])"));
+    if (drive.match(path).hasMatch() || path.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive)
+        || path.endsWith(QLatin1String(".pyd"), Qt::CaseInsensitive))
+        return QStringLiteral("windows");
+    if (path.endsWith(QLatin1String(".dylib")))
+        return QStringLiteral("macos");
+    if (path.contains(QLatin1String(".so")))
+        return QStringLiteral("linux");
+    return {};
+}
+
+QString thisSystem()
+{
+#if defined(Q_OS_WIN)
+    return QStringLiteral("windows");
+#elif defined(Q_OS_MACOS)
+    return QStringLiteral("macos");
+#else
+    return QStringLiteral("linux");
+#endif
+}
+
 } // namespace td::python

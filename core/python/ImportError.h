@@ -41,4 +41,10 @@ struct ClassifiedError {
 
 ClassifiedError classifyImportError(const QString &text);
 
+// The system the error happened on, as its loader's wording and paths show it: "windows",
+// "linux" or "macos"; empty when the message does not tell.
+QString systemOfError(const ClassifiedError &error);
+// The system this program runs on, in the same words.
+QString thisSystem();
+
 } // namespace td::python

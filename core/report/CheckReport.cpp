@@ -175,6 +175,7 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
     struct Area {
         QString key;
         QString summary;
+        bool onlyWithFindings = false; // shown only when it has something to say
     };
     QList<Area> areas;
     // Python
@@ -237,7 +238,8 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
     areas.append({QStringLiteral("environment"), CheckReportText::tr("Environment variables and paths")});
     if (!facts.composeFile.isEmpty())
         areas.append({QStringLiteral("docker"), CheckReportText::tr("Docker (%1)").arg(facts.composeFile)});
-    areas.append({QStringLiteral("torchdoctor"), QString()});
+    areas.append({QStringLiteral("pasted"), CheckReportText::tr("The error you pasted"), true});
+    areas.append({QStringLiteral("torchdoctor"), CheckReportText::tr("TorchDoctor itself"), true});
 
     // The area of a root cause comes first (an LD_LIBRARY_PATH entry before the library errors it causes).
     QStringList keys;
@@ -260,10 +262,9 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
             else if (f.severity == Severity::Warning && worst != Severity::Error)
                 worst = Severity::Warning;
         }
-        if (area.summary.isEmpty() && mine.isEmpty())
+        if (area.onlyWithFindings && mine.isEmpty())
             continue;
-        out += mark(worst, !mine.isEmpty()) + u' '
-               + (area.summary.isEmpty() ? CheckReportText::tr("TorchDoctor itself") : area.summary) + u'\n';
+        out += mark(worst, !mine.isEmpty()) + u' ' + area.summary + u'\n';
         for (const Finding *f : mine) {
             if (f->severity == Severity::Error)
                 ++errors;

@@ -2,6 +2,23 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>CheckOutcome</name>
+    <message numerus="yes">
+        <source>%n native libraries load</source>
+        <translation>
+            <numerusform>%n native library loads</numerusform>
+            <numerusform>%n native libraries load</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>driver %1; torch uses %n GPU(s)</source>
+        <translation>
+            <numerusform>driver %1; torch uses %n GPU</numerusform>
+            <numerusform>driver %1; torch uses %n GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FixStep</name>
     <message numerus="yes">
         <source>Write %1 (%n bytes)</source>
@@ -35,6 +52,13 @@
         <translation>
             <numerusform>and %n warning.</numerusform>
             <numerusform>and %n warnings.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each slow step (the import, each interpreter, the shell) stops after %n s at most.</source>
+        <translation>
+            <numerusform>Each slow step (the import, each interpreter, the shell) stops after %n s at most.</numerusform>
+            <numerusform>Each slow step (the import, each interpreter, the shell) stops after %n s at most.</numerusform>
         </translation>
     </message>
 </context>

@@ -7,9 +7,11 @@
 #include "TestSupport.h"
 
 #include "fixes/ReinstallPlanner.h"
+#include "python/TorchProbe.h"
 
 #include <gtest/gtest.h>
 
+#include <QFileInfo>
 #include <QJsonArray>
 
 #include <cstdio>
@@ -313,4 +315,101 @@ TEST_F(ReinstallCli, DryRunChangesNothing)
     EXPECT_NE(r.out.find("https://download.pytorch.org/whl/cpu"), std::string::npos) << r.out;
     EXPECT_EQ(freeze(), "torch==2.4.0\n");
     EXPECT_TRUE(journalEmpty());
+}
+
+// Debian's python3-torch in /usr/bin/python3 (torch 1.13.0a0+gitunknown): the package manager owns it.
+// Its plan never points pip at an index named after the local label, and every undo it offers can work.
+namespace {
+
+checks::Facts debianTorchFacts()
+{
+    checks::Facts f;
+    f.interpreters << td::python::probeStatic(td::test::python::qs(td::test::python::kSystemPython));
+    f.chosen = 0;
+    f.chosenExecutable = td::test::python::qs(td::test::python::kSystemPython);
+    return f;
+}
+
+// Every program an undo would run exists, and no argument names a made-up index.
+void expectUndoesWork(const fixes::FixPlan &plan)
+{
+    for (const fixes::FixStep &step : plan.steps) {
+        const auto &run = std::get<fixes::RunProgram>(step.action);
+        EXPECT_FALSE(run.arguments.join(u' ').contains(QStringLiteral("gitunknown"))) << run.arguments.join(u' ').toStdString();
+        if (run.undoProgram.isEmpty())
+            continue;
+        EXPECT_TRUE(QFileInfo(run.undoProgram).isExecutable()) << run.undoProgram.toStdString();
+        EXPECT_FALSE(run.undoArguments.join(u' ').contains(QStringLiteral("whl/"))) << run.undoArguments.join(u' ').toStdString();
+    }
+}
+
+} // namespace
+
+TEST(ReinstallPlanner, ADistributionTorchIsReinstalledByItsPackageManager)
+{
+    const checks::Facts f = debianTorchFacts();
+    ASSERT_TRUE(f.interpreters.first().torch.installed) << "Debian's python3-torch is needed: ./tools/setup.sh";
+    ASSERT_TRUE(f.interpreters.first().torch.version.contains(QStringLiteral("gitunknown")));
+    const fixes::ReinstallPlanner planner(kb(), QProcessEnvironment::systemEnvironment());
+    const fixes::ReinstallPlan p = planner.plan(f, {finding("torch.import-failed")});
+    EXPECT_EQ(p.distributionPackage, QStringLiteral("python3-torch"));
+    ASSERT_EQ(p.plan.steps.size(), 1);
+    const auto &run = std::get<fixes::RunProgram>(p.plan.steps.first().action);
+    EXPECT_TRUE(run.program.endsWith(QStringLiteral("apt-get"))) << run.program.toStdString();
+    EXPECT_TRUE(run.needsAdmin);
+    EXPECT_TRUE(run.arguments.contains(QStringLiteral("--reinstall")));
+    // Pinned to the version installed, as dpkg names it.
+    const QString pinned = run.arguments.last();
+    EXPECT_TRUE(pinned.startsWith(QStringLiteral("python3-torch=1.13"))) << pinned.toStdString();
+    EXPECT_TRUE(p.indexUrl.isEmpty());
+    EXPECT_TRUE(p.undo.contains(QStringLiteral("Nothing to undo"))) << p.undo.toStdString();
+    expectUndoesWork(p.plan);
+}
+
+TEST(ReinstallPlanner, ADistributionTorchThatDoesNotFitGetsAVenvBesideIt)
+{
+    checks::Facts f = debianTorchFacts();
+    ASSERT_TRUE(f.interpreters.first().torch.installed) << "Debian's python3-torch is needed: ./tools/setup.sh";
+    f.gpu.nvidiaDriverFound = true;
+    f.gpu.driverVersion = QStringLiteral("570.86.10");
+    f.gpu.gpus << platform::Gpu{QStringLiteral("NVIDIA GPU"), 8, 6, 0, {}, {}};
+    TempDir home;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), td::test::python::qs(home.path()));
+    const fixes::ReinstallPlanner planner(kb(), env);
+    const fixes::ReinstallPlan p = planner.plan(f, {finding("cuda.cpu-build-with-gpu")});
+    EXPECT_EQ(p.distributionPackage, QStringLiteral("python3-torch"));
+    ASSERT_EQ(p.plan.steps.size(), 2);
+    const auto &make = std::get<fixes::RunProgram>(p.plan.steps[0].action);
+    const auto &install = std::get<fixes::RunProgram>(p.plan.steps[1].action);
+    EXPECT_EQ(make.arguments.mid(0, 2), (QStringList{QStringLiteral("-m"), QStringLiteral("venv")}));
+    const QString venv = make.arguments.last();
+    EXPECT_TRUE(venv.startsWith(td::test::python::qs(home.path()))) << venv.toStdString();
+    EXPECT_EQ(p.newPython, venv + QStringLiteral("/bin/python"));
+    EXPECT_EQ(install.program, p.newPython);
+    EXPECT_TRUE(p.variant.startsWith(QStringLiteral("cu"))) << p.variant.toStdString();
+    EXPECT_TRUE(install.arguments.contains(QStringLiteral("https://download.pytorch.org/whl/") + p.variant));
+    // Undo: the venv goes, and the undo really removes a folder made as the step makes it.
+    expectUndoesWork(p.plan);
+    ASSERT_EQ(runOk({td::test::python::kSystemPython.string(), "-m", "venv", "--without-pip", venv.toStdString()}), "");
+    ASSERT_TRUE(QFileInfo::exists(venv));
+    std::vector<std::string> undo{make.undoProgram.toStdString()};
+    for (const QString &a : make.undoArguments)
+        undo.push_back(a.toStdString());
+    runOk(undo);
+    EXPECT_FALSE(QFileInfo::exists(venv));
+}
+
+// A pip-installed torch with a local build label (+gitunknown) is on no index: no undo is offered that
+// would ask one for it.
+TEST(ReinstallPlanner, ALocalBuildGetsNoUndoThatCannotWork)
+{
+    const auto p = planFor(facts({}, 0, 0, QVersionNumber(3, 11), QStringLiteral("2.5.0a0+gitunknown")));
+    const auto &run = onlyStep(p);
+    EXPECT_TRUE(run.undoProgram.isEmpty());
+    EXPECT_TRUE(p.undo.contains(QStringLiteral("cannot put torch 2.5.0a0+gitunknown back"))) << p.undo.toStdString();
+    expectUndoesWork(p.plan);
+    // A real index build keeps its undo, from its index.
+    const auto cuda = planFor(facts({}, 0, 0, QVersionNumber(3, 11), QStringLiteral("2.5.1+cu121")));
+    EXPECT_TRUE(onlyStep(cuda).undoArguments.contains(QStringLiteral("https://download.pytorch.org/whl/cu121")));
 }

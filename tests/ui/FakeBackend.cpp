@@ -27,7 +27,12 @@ Finding make(const QString &id, Severity severity, const QString &title, const Q
     f.detail = detail;
     f.fixes = std::move(fixes);
     f.evidence = std::move(evidence);
-    f.check = id.section(u'.', 0, 0);
+    // The check that writes such a finding in core.
+    const QString head = id.section(u'.', 0, 0);
+    f.check = head == QLatin1String("torch")                                         ? QStringLiteral("torch.import")
+              : head == QLatin1String("lib") || head == QLatin1String("vcruntime")   ? QStringLiteral("lib.walk")
+              : head == QLatin1String("env") || head == QLatin1String("path")        ? QStringLiteral("environment")
+                                                                                     : head;
     return f;
 }
 
@@ -119,6 +124,7 @@ Scenario systemNeeded()
 {
     Scenario s;
     s.name = QStringLiteral("system-needed");
+    s.os = QStringLiteral("windows"); // the VC++ runtime: a Windows machine
     s.initial = {vcRuntimeMissing()};
     s.after[FixFamily::System] = {};
     return s;
@@ -153,6 +159,7 @@ Scenario everyStep()
 {
     Scenario s;
     s.name = QStringLiteral("every-step");
+    s.os = QStringLiteral("windows");
     s.initial = {importFailed(), libMissing(), envShadowing(), vcRuntimeMissing()};
     s.after[FixFamily::Env] = {importFailed(), libMissing(), vcRuntimeMissing()};
     s.after[FixFamily::Reinstall] = {vcRuntimeMissing()};
@@ -211,7 +218,34 @@ checks::CheckReport FakeBackend::reportNow() const
     r.facts.composeFile = m_scenario.cloneInto.isEmpty() ? m_scenario.composeFile
                           : m_cloned                     ? m_scenario.cloneInto + QStringLiteral("/docker-compose.yml")
                                                          : QString();
-    r.facts.chosenExecutable = m_lastTarget.python;
+    r.facts.chosenExecutable =
+        m_lastTarget.python.isEmpty() ? QStringLiteral("/work/project/.venv/bin/python") : m_lastTarget.python;
+    // What the collectors of a real diagnosis gather, for the checks that found nothing to say what they saw.
+    python::StaticProbe probe;
+    probe.interpreter.executable = r.facts.chosenExecutable;
+    probe.interpreter.version = QVersionNumber(3, 11, 2);
+    probe.interpreter.bits = 64;
+    probe.interpreter.usable = true;
+    probe.torch.installed = true;
+    probe.torch.version = QStringLiteral("2.5.1+cu124");
+    probe.torch.versionPyCuda = QStringLiteral("12.4");
+    probe.torch.packageDir = QStringLiteral("/work/project/.venv/lib/python3.11/site-packages/torch");
+    probe.torch.companions << python::PackageInfo{QStringLiteral("torchvision"), QStringLiteral("0.20.1"), probe.torch.packageDir, QStringLiteral("pip")};
+    r.facts.interpreters << probe;
+    r.facts.chosen = 0;
+    const bool importFails = std::any_of(m_state.cbegin(), m_state.cend(),
+                                         [](const Finding &f) { return f.id.startsWith(QLatin1String("torch.")); });
+    r.facts.import.outcome = importFails ? python::ImportResult::Outcome::Failed : python::ImportResult::Outcome::Ok;
+    r.facts.import.version = probe.torch.version;
+    r.facts.import.elapsedMs = 2300;
+    r.facts.libraries = loader::Graph{};
+    r.facts.libraries->roots.resize(2);
+    r.facts.libraries->libraries.resize(112);
+    if (!r.facts.composeFile.isEmpty())
+        r.facts.docker = platform::DockerInfo{true, QStringLiteral("28.2.2"), true, {}, true, QStringLiteral("2.36.2"),
+                                              false, QStringLiteral("Debian GNU/Linux 12 (bookworm)")};
+    r.facts.system.os = m_scenario.os;
+    r.facts.ready = ~0U;
     r.elapsedMs = 1234;
     return r;
 }
@@ -251,6 +285,8 @@ PastedError FakeBackend::classify(const QString &text) const
     out.text = text;
     out.error = python::classifyImportError(text);
     out.recognized = out.error.kind != python::ClassifiedError::Kind::Unknown;
+    out.system = python::systemOfError(out.error);
+    out.otherSystem = out.recognized && !out.system.isEmpty() && out.system != python::thisSystem();
     return out;
 }
 
@@ -464,8 +500,17 @@ fixes::FixPlan FakeBackend::undoPlan(const QString &entryId) const
 {
     fixes::FixPlan plan;
     plan.title = QStringLiteral("Undo %1").arg(entryId);
-    if (journalEntry(entryId))
+    if (!journalEntry(entryId))
+        return plan;
+    if (entryId == QLatin1String("entry-env")) {
+        // As the executor undoes a startup file's edit: the file's bytes from before.
+        fixes::WriteFile restore;
+        restore.path = QStringLiteral("/home/user/.bashrc");
+        restore.bytes = "export LD_LIBRARY_PATH=/opt/cudnn8/lib\n";
+        plan.steps << fixes::FixStep{restore};
+    } else {
         plan.steps << programStep(QStringLiteral("restore"), {entryId}, false);
+    }
     return plan;
 }
 

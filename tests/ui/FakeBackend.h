@@ -22,6 +22,7 @@ struct Scenario {
     QString preflightProblem;
     QString servicesProblem; // Docker: what does not run after its steps
     QString composeFile = QStringLiteral("/work/project/docker-compose.yml");
+    QString os; // the diagnosed system ("windows", "linux"); empty: this one
     // Not empty: the project has no compose file until a repository is cloned into this folder.
     QString cloneInto;
 };

@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The wizard on this machine's real backend, as people use it: what the
+// Diagnose page says of each check, and what is left running once the window
+// is gone, however it closes.
+#include "CoreBackend.h"
+#include "ConfirmDialog.h"
+#include "DiagnosePage.h"
+#include "DonePage.h"
+#include "ExportPage.h"
+#include "FindingsPage.h"
+#include "FixPage.h"
+#include "FixRunnerWidget.h"
+#include "FlowChartWidget.h"
+#include "Language.h"
+#include "SystemPage.h"
+#include "UrgentPage.h"
+#include "WelcomePage.h"
+#include "Wizard.h"
+#include "WizardHarness.h"
+
+#include "Session.h"
+
+#include "PythonFixtures.h"
+#include "TestSupport.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <set>
+
+namespace td::ui::test {
+namespace {
+
+using td::test::TempDir;
+namespace py = td::test::python;
+using State = checks::CheckOutcome::State;
+
+// Every live (not zombie) process that descends from this one, or whose command line names `marker`.
+QStringList processesOfOurs(const QString &marker)
+{
+    std::map<long, long> parentOf;
+    std::map<long, QString> commandOf;
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool number = false;
+        const long pid = entry.toLong(&number);
+        if (!number)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // pid (comm) state ppid ...: comm may hold spaces; the fields after its ')' do not.
+        const QByteArray text = stat.readAll();
+        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() < 2 || fields[0] == "Z")
+            continue;
+        parentOf[pid] = fields[1].toLong();
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (cmdline.open(QIODevice::ReadOnly))
+            commandOf[pid] = QString::fromLocal8Bit(cmdline.readAll().replace('\0', ' '));
+    }
+    QStringList out;
+    const long self = ::getpid();
+    for (const auto &[pid, parent] : parentOf) {
+        bool descends = false;
+        for (long p = parent, hops = 0; p > 1 && hops < 64 && !descends; p = parentOf.count(p) ? parentOf[p] : 0, ++hops)
+            descends = p == self;
+        if (descends || commandOf[pid].contains(marker))
+            out << QStringLiteral("%1 %2").arg(pid).arg(commandOf[pid]);
+    }
+    return out;
+}
+
+// A "python" that never answers: each time it is run, it waits ten minutes, and so does its child.
+QString writeSlowPython(const TempDir &dir)
+{
+    const td::test::fs::path path = dir / "python3";
+    td::test::writeFile(path, "#!/bin/bash\n(exec -a \"$0-child\" sleep 600) &\nexec -a \"$0\" sleep 600\n");
+    ::chmod(path.c_str(), 0755);
+    return py::qs(path);
+}
+
+// The real backend, on a machine whose diagnosis also finds `extra` (what this machine cannot be made to have).
+class MachineWithExtraFinding final : public CoreBackend {
+public:
+    explicit MachineWithExtraFinding(std::optional<checks::Finding> extra = std::nullopt) : m_extra(std::move(extra)) {}
+    QFuture<checks::CheckReport> diagnose(const Target &target) override
+    {
+        QFuture<checks::CheckReport> real = CoreBackend::diagnose(target);
+        if (!m_extra)
+            return real;
+        return QtConcurrent::run([real, extra = *m_extra]() mutable {
+            real.waitForFinished();
+            checks::CheckReport report = real.result();
+            report.findings << extra;
+            return report;
+        });
+    }
+
+private:
+    std::optional<checks::Finding> m_extra;
+};
+
+class RealWizard {
+public:
+    explicit RealWizard(std::optional<checks::Finding> extra = std::nullopt) : m_backend(std::move(extra))
+    {
+        Language::apply(QStringLiteral("en"));
+        ConfirmDialog::clearAnswers();
+        m_wizard = std::make_unique<Wizard>(m_backend);
+        m_wizard->resize(WizardHarness::kWidth, WizardHarness::kHeight);
+        m_wizard->show();
+    }
+    ~RealWizard() { ConfirmDialog::clearAnswers(); }
+    Wizard &wizard() { return *m_wizard; }
+    void destroy() { m_wizard.reset(); }
+
+    // From the first page, diagnoses `python`.
+    DiagnosePage *diagnose(const QString &python)
+    {
+        auto *welcome = qobject_cast<WelcomePage *>(m_wizard->currentPage());
+        if (!welcome)
+            return nullptr;
+        welcome->addInterpreter(python);
+        m_wizard->next();
+        return qobject_cast<DiagnosePage *>(m_wizard->currentPage());
+    }
+
+    template <class T> T *page() { return qobject_cast<T *>(m_wizard->currentPage()); }
+    WelcomePage *welcome() { return page<WelcomePage>(); }
+    QString pasteResult() { return m_wizard->findChild<QLabel *>(QStringLiteral("pastedErrorResult"))->text(); }
+    bool next()
+    {
+        const int before = m_wizard->currentId();
+        QAbstractButton *button = m_wizard->button(m_wizard->currentPage()->isCommitPage() ? QWizard::CommitButton
+                                                                                            : QWizard::NextButton);
+        if (!waitFor([&] { return m_wizard->currentPage()->isComplete() && button->isEnabled(); }, 120000))
+            return false;
+        button->click();
+        return waitFor([&] { return m_wizard->currentId() != before; }, 5000);
+    }
+
+private:
+    MachineWithExtraFinding m_backend;
+    std::unique_ptr<Wizard> m_wizard;
+};
+
+const checks::CheckOutcome *outcomeOf(const DiagnosePage &page, const QString &checkId)
+{
+    for (const checks::CheckOutcome &o : page.outcomes())
+        if (o.checkId == checkId)
+            return &o;
+    return nullptr;
+}
+
+QString rowOf(const DiagnosePage &page, const QString &checkId)
+{
+    const auto *list = page.findChild<QListWidget *>(QStringLiteral("steps"));
+    for (int row = 0; list && row < list->count(); ++row)
+        if (list->item(row)->data(Qt::UserRole + 1).toString() == checkId)
+            return list->item(row)->text();
+    return {};
+}
+
+// A Python without torch: the checks that need torch say they did not run, never "no problem";
+// those that ran say what they found.
+TEST(RealUse, EachCheckShowsItsRealOutcome)
+{
+    TempDir dir;
+    const td::test::fs::path python = py::makeVenv(dir / "venv");
+    ASSERT_FALSE(python.empty());
+    RealWizard w;
+    DiagnosePage *page = w.diagnose(py::qs(python));
+    ASSERT_NE(page, nullptr);
+    ASSERT_TRUE(waitFor([page] { return page->isComplete(); }, 120000));
+
+    const auto *pythonCheck = outcomeOf(*page, QStringLiteral("python"));
+    ASSERT_NE(pythonCheck, nullptr);
+    EXPECT_EQ(pythonCheck->state, State::Passed);
+    EXPECT_TRUE(rowOf(*page, QStringLiteral("python")).contains(QStringLiteral("passed: Python 3.")))
+        << rowOf(*page, QStringLiteral("python")).toStdString();
+    EXPECT_EQ(outcomeOf(*page, QStringLiteral("torch.install"))->state, State::Failed);
+    for (const char *id : {"torch.import", "lib.walk", "packages", "cuda"}) {
+        const QString row = rowOf(*page, QString::fromLatin1(id));
+        EXPECT_EQ(outcomeOf(*page, QString::fromLatin1(id))->state, State::NotChecked) << id;
+        EXPECT_TRUE(row.contains(QStringLiteral("not checked: PyTorch is not installed"))) << row.toStdString();
+    }
+    EXPECT_TRUE(rowOf(*page, QStringLiteral("docker")).contains(QStringLiteral("not checked: no project folder")))
+        << rowOf(*page, QStringLiteral("docker")).toStdString();
+}
+
+// A torch that fails to import: the import's row fails; the install's row names the version it found.
+TEST(RealUse, AFailingImportIsAFailedRow)
+{
+    TempDir dir;
+    const td::test::fs::path python = py::makeVenv(dir / "venv");
+    ASSERT_FALSE(python.empty());
+    py::writeFakeTorch(py::sitePackages(dir / "venv"),
+                       "raise OSError(\"libcudnn_ops.so.9: cannot open shared object file: No such file or directory\")\n",
+                       "2.5.1+cu124");
+    RealWizard w;
+    DiagnosePage *page = w.diagnose(py::qs(python));
+    ASSERT_NE(page, nullptr);
+    ASSERT_TRUE(waitFor([page] { return page->isComplete(); }, 120000));
+    EXPECT_EQ(outcomeOf(*page, QStringLiteral("torch.import"))->state, State::Failed);
+    EXPECT_TRUE(rowOf(*page, QStringLiteral("torch.import")).contains(QStringLiteral("failed")));
+    EXPECT_TRUE(rowOf(*page, QStringLiteral("torch.install")).contains(QStringLiteral("torch 2.5.1+cu124")))
+        << rowOf(*page, QStringLiteral("torch.install")).toStdString();
+}
+
+enum class Closing { StopAndQuit, CloseButton, Destroyed };
+
+class ClosingMidDiagnosis : public testing::TestWithParam<Closing> {};
+
+// No process of ours survives the window, however it closes while the checks wait on a python that never answers.
+TEST_P(ClosingMidDiagnosis, LeavesNoProcessRunning)
+{
+    TempDir dir;
+    const QString python = writeSlowPython(dir);
+    const QString marker = py::qs(dir.path());
+    {
+        RealWizard w;
+        DiagnosePage *page = w.diagnose(python);
+        ASSERT_NE(page, nullptr);
+        // The probes of the slow python are running.
+        ASSERT_TRUE(waitFor([&] { return processesOfOurs(marker).filter(marker).size() >= 2; }, 20000))
+            << processesOfOurs(marker).join(u'\n').toStdString();
+        ASSERT_TRUE(page->isBusy());
+        switch (GetParam()) {
+        case Closing::StopAndQuit:
+            ConfirmDialog::setNextAnswer(true);
+            w.wizard().button(QWizard::CancelButton)->click();
+            ASSERT_TRUE(waitFor([&] { return !w.wizard().isVisible(); }, 30000));
+            break;
+        case Closing::CloseButton:
+            ConfirmDialog::setNextAnswer(true);
+            w.wizard().close();
+            ASSERT_TRUE(waitFor([&] { return !w.wizard().isVisible(); }, 30000));
+            break;
+        case Closing::Destroyed: w.destroy(); break;
+        }
+        EXPECT_EQ(processesOfOurs(marker), QStringList()) << "right after the window closed";
+    }
+    EXPECT_EQ(processesOfOurs(marker), QStringList()) << "after the wizard is gone";
+}
+
+INSTANTIATE_TEST_SUITE_P(Ways, ClosingMidDiagnosis,
+                         testing::Values(Closing::StopAndQuit, Closing::CloseButton, Closing::Destroyed),
+                         [](const testing::TestParamInfo<Closing> &way) {
+                             switch (way.param) {
+                             case Closing::StopAndQuit: return std::string("StopAndQuit");
+                             case Closing::CloseButton: return std::string("CloseButton");
+                             case Closing::Destroyed: return std::string("Destroyed");
+                             }
+                             return std::string();
+                         });
+
+// A traceback pasted before the search for interpreters ends: once the interpreter whose torch it names
+// is found, it is selected.
+TEST(RealUse, APastedTracebackSelectsTheInterpreterItNames)
+{
+    RealWizard w;
+    WelcomePage *welcome = w.welcome();
+    ASSERT_TRUE(welcome->isSearching());
+    welcome->setPastedText(QStringLiteral("Traceback (most recent call last):\n  File \"<string>\", line 1\nImportError: "
+                                          "/usr/lib/python3/dist-packages/torch/lib/libtorch_cpu.so: undefined symbol: "
+                                          "_ZN3c104impl8GPUTrace9haveStateE"));
+    const auto *pythons = w.wizard().findChild<QListWidget *>(QStringLiteral("interpreters"));
+    // Once the search is over and its result is shown.
+    EXPECT_TRUE(waitFor([&] { return !welcome->isSearching() && pythons->count() > 1; }, 120000));
+    QTest::qWait(50);
+    ASSERT_TRUE(pythons->currentItem());
+    EXPECT_TRUE(pythons->currentItem()->text().contains(QStringLiteral("with torch 1.13")))
+        << pythons->currentItem()->text().toStdString();
+    EXPECT_TRUE(w.pasteResult().contains(QStringLiteral("which is now selected"))) << w.pasteResult().toStdString();
+
+    // A torch none of them has: the page says so, and selects nothing for it.
+    welcome->setPastedText(QStringLiteral("ImportError: /opt/elsewhere/env/lib/python3.12/site-packages/torch/lib/"
+                                          "libtorch_cuda.so: undefined symbol: cudnnGetVersion"));
+    EXPECT_TRUE(w.pasteResult().contains(QStringLiteral("None of the interpreters found here has the torch it names")))
+        << w.pasteResult().toStdString();
+}
+
+// The Chinese Windows fbgemm.dll error, pasted on this Linux machine whose PyTorch works: explained as a Windows
+// error with its cause and repairs, in the wizard and in the report; never "PyTorch works here".
+TEST(RealUse, AWindowsErrorPastedOnLinuxIsExplainedAsSuch)
+{
+    RealWizard w;
+    WelcomePage *welcome = w.welcome();
+    welcome->setPastedText(QStringLiteral(
+        "OSError: [WinError 126] 找不到指定的模块。 Error loading "
+        "\"D:\\environment\\pythton310\\lib\\site-packages\\torch\\lib\\fbgemm.dll\" or one of its dependencies."));
+    EXPECT_TRUE(w.pasteResult().contains(QStringLiteral("This happened on a Windows machine"))) << w.pasteResult().toStdString();
+    welcome->addInterpreter(py::qs(py::kSystemPython));
+    ASSERT_TRUE(w.next());
+    ASSERT_TRUE(w.next());
+    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    const QString summary = w.wizard().findChild<QLabel *>(QStringLiteral("summary"))->text();
+    const QString pasted = w.wizard().findChild<QLabel *>(QStringLiteral("pastedCulprit"))->text();
+    EXPECT_FALSE(summary.contains(QStringLiteral("works here"))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("Windows machine"))) << summary.toStdString();
+    EXPECT_TRUE(pasted.contains(QStringLiteral("fbgemm.dll"))) << pasted.toStdString();
+    EXPECT_TRUE(pasted.contains(QStringLiteral("What fixes it"))) << pasted.toStdString();
+    EXPECT_FALSE(pasted.contains(QStringLiteral("loads it without a problem"))) << pasted.toStdString();
+    // The report tells it too, in every format.
+    const checks::CheckReport &report = *w.wizard().session().report();
+    for (ReportFormat format : {ReportFormat::Text, ReportFormat::Markdown, ReportFormat::Html, ReportFormat::Json}) {
+        const QString text = w.wizard().session().backend().renderReport(report, format, true);
+        EXPECT_TRUE(text.contains(QStringLiteral("pasted.error")) && text.contains(QStringLiteral("fbgemm.dll")))
+            << static_cast<int>(format);
+    }
+    if (!report.hasErrors()) {
+        ASSERT_TRUE(w.next());
+        ASSERT_EQ(w.wizard().currentId(), DonePageId);
+        const QString done = w.wizard().findChild<QLabel *>(QStringLiteral("doneResult"))->text();
+        EXPECT_FALSE(done.contains(QStringLiteral("works here"))) << done.toStdString();
+    }
+}
+
+// Debian's python3-torch, with a damaged library of its own: the reinstall page plans the distribution's
+// package again (never pip at …/whl/gitunknown), and says what undo does.
+TEST(RealUse, TheReinstallPageFitsADistributionsTorch)
+{
+    checks::Finding damaged;
+    damaged.id = QStringLiteral("lib.unreadable");
+    damaged.severity = checks::Severity::Error;
+    damaged.title = QStringLiteral("libtorch_cpu.so cannot be read");
+    damaged.fixes = {checks::FixFamily::Reinstall};
+    damaged.check = QStringLiteral("lib.walk");
+    damaged.evidence = QJsonObject{
+        {QStringLiteral("paths"), QJsonArray{QStringLiteral("/usr/lib/python3/dist-packages/torch/lib/libtorch_cpu.so")}}};
+    RealWizard w(damaged);
+    w.welcome()->addInterpreter(py::qs(py::kSystemPython));
+    ASSERT_TRUE(w.next());
+    ASSERT_TRUE(w.next());
+    ASSERT_TRUE(w.next());
+    auto *urgent = w.page<UrgentPage>();
+    ASSERT_NE(urgent, nullptr);
+    urgent->choose(false);
+    ASSERT_TRUE(w.next());
+    ASSERT_EQ(w.wizard().currentId(), ReinstallPageId);
+    auto *page = w.page<FixPage>();
+    const QString steps = page->findChild<QTextBrowser *>(QStringLiteral("planSteps"))->toPlainText();
+    const QString notes = page->findChild<QLabel *>(QStringLiteral("planWarnings"))->text();
+    EXPECT_TRUE(steps.contains(QStringLiteral("apt-get")) && steps.contains(QStringLiteral("python3-torch=")))
+        << steps.toStdString();
+    const QString shown = steps + u'\n' + notes;
+    EXPECT_FALSE(shown.contains(QStringLiteral("whl/gitunknown"))) << shown.toStdString();
+    EXPECT_FALSE(shown.contains(QStringLiteral("installs torch 2."))) << shown.toStdString(); // no pip choice here
+    EXPECT_FALSE(steps.contains(QStringLiteral("pip"))) << steps.toStdString();
+    EXPECT_TRUE(notes.contains(QStringLiteral("Nothing to undo"))) << notes.toStdString();
+}
+
+// Polish people notice.
+
+TEST(RealUse, TheWindowTitleNamesTorchDoctorOnce)
+{
+    // The platform shows the title followed by the application's display name ("TorchDoctor").
+    WizardHarness h(healthy(), QStringLiteral("en"));
+    const QString shown = h.wizard().windowTitle() + QStringLiteral(" — TorchDoctor");
+    EXPECT_EQ(shown.count(QStringLiteral("TorchDoctor")), 1) << shown.toStdString();
+}
+
+// At 1.5 times the font, the chart's branch labels are drawn larger, not shrunk to fit.
+TEST(RealUse, TheFlowchartScalesWithTheFont)
+{
+    const QFont normal = QApplication::font();
+    qreal labelAtOne = 0;
+    {
+        WizardHarness h(healthy(), QStringLiteral("en"));
+        labelAtOne = h.wizard().flowChart()->labelPixelHeight();
+    }
+    QFont large = normal;
+    large.setPointSizeF(normal.pointSizeF() * 1.5);
+    QApplication::setFont(large);
+    qreal labelAtOneAndAHalf = 0;
+    {
+        WizardHarness h(healthy(), QStringLiteral("zh_CN"));
+        labelAtOneAndAHalf = h.wizard().flowChart()->labelPixelHeight();
+    }
+    QApplication::setFont(normal);
+    EXPECT_GE(labelAtOneAndAHalf, labelAtOne * 1.3) << labelAtOne << " px at 1x, " << labelAtOneAndAHalf << " px at 1.5x";
+}
+
+// A report saved under a name of another format is written in that format, and the page says so.
+TEST(RealUse, ASavedReportIsInTheFormatItsNameSays)
+{
+    WizardHarness h(healthy(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(h.next());
+    auto *exporter = h.page<ExportPage>();
+    ASSERT_NE(exporter, nullptr);
+    exporter->setFormat(ReportFormat::Json);
+    TempDir dir;
+    const QString path = py::qs(dir / "report.html");
+    exporter->setSaveLocationChooser([path](const QString &) { return path; });
+    ASSERT_TRUE(exporter->save());
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(file.readAll().trimmed().startsWith("<!DOCTYPE html"));
+    EXPECT_EQ(h.wizard().findChild<QComboBox *>(QStringLiteral("format"))->currentIndex(), static_cast<int>(ReportFormat::Html));
+    EXPECT_TRUE(exporter->statusText().contains(QStringLiteral("the format its name asks for")))
+        << exporter->statusText().toStdString();
+    // The HTML preview is the page, not its source.
+    EXPECT_FALSE(exporter->preview().contains(QStringLiteral("<html"))) << exporter->preview().left(200).toStdString();
+}
+
+// Undo says, before the yes, that the setting that broke PyTorch comes back.
+TEST(RealUse, TheUndoQuestionSaysTheBrokenSettingComesBack)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    h.page<UrgentPage>()->choose(false);
+    ASSERT_TRUE(h.next());
+    ConfirmDialog::setNextAnswer(true);
+    h.page<FixPage>()->runner()->applyButton()->click();
+    ASSERT_TRUE(h.waitComplete());
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    ConfirmDialog::setNextAnswer(false);
+    h.wizard().findChild<QPushButton *>(QStringLiteral("undo"))->click();
+    const QString asked = ConfirmDialog::lastQuestion();
+    EXPECT_TRUE(asked.contains(QStringLiteral("broke PyTorch")) && asked.contains(QStringLiteral(".bashrc")))
+        << asked.toStdString();
+}
+
+// On Linux the system page speaks of the distribution's packages, not of Windows.
+TEST(RealUse, TheSystemPageSpeaksOfThisSystem)
+{
+    WizardHarness h(healthy(), QStringLiteral("en"));
+    auto *page = qobject_cast<SystemPage *>(h.wizard().page(SystemPageId));
+    ASSERT_NE(page, nullptr);
+    QString texts = page->subTitle();
+    for (const QLabel *l : page->findChildren<QLabel *>())
+        texts += l->text();
+    EXPECT_FALSE(texts.contains(QStringLiteral("regsvr32")) || texts.contains(QStringLiteral("Visual C++")))
+        << texts.toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("package manager"))) << texts.toStdString();
+}
+
+// The progress line counts what the bar counts, and says the time limit.
+TEST(RealUse, ProgressSaysWhatTheBarShowsAndTheTimeLimit)
+{
+    Scenario s = healthy();
+    s.diagnosisHangs = true;
+    WizardHarness h(s, QStringLiteral("en"));
+    ASSERT_TRUE(h.next());
+    auto *status = h.wizard().findChild<QLabel *>(QStringLiteral("status"));
+    ASSERT_TRUE(waitFor([status] { return status->text().contains(QStringLiteral("1 of 4 steps")); }))
+        << status->text().toStdString();
+    EXPECT_TRUE(status->text().contains(QStringLiteral("90 s"))) << status->text().toStdString();
+    h.page<DiagnosePage>()->cancel();
+}
+
+// A folder added on the first page: the venv found in it is what gets diagnosed.
+TEST(RealUse, AVenvInAnAddedFolderIsSelected)
+{
+    TempDir project;
+    const td::test::fs::path python = py::makeVenv(project / ".venv");
+    ASSERT_FALSE(python.empty());
+    RealWizard w;
+    WelcomePage *welcome = w.welcome();
+    welcome->addProject(py::qs(project.path()));
+    const auto *pythons = w.wizard().findChild<QListWidget *>(QStringLiteral("interpreters"));
+    EXPECT_TRUE(waitFor([&] { return !welcome->isSearching() && pythons->count() > 1; }, 120000));
+    QTest::qWait(50);
+    ASSERT_TRUE(pythons->currentItem());
+    EXPECT_TRUE(pythons->currentItem()->data(Qt::UserRole).toString().startsWith(py::qs(project / ".venv/bin/python")))
+        << pythons->currentItem()->text().toStdString();
+}
+
+} // namespace
+} // namespace td::ui::test
