@@ -1091,6 +1091,13 @@
     </message>
 </context>
 <context>
+    <name>RepairRun</name>
+    <message>
+        <source>the check before the repair failed</source>
+        <translation>修复前的检查失败</translation>
+    </message>
+</context>
+<context>
     <name>Repairs</name>
     <message>
         <source>No environment variable gets in PyTorch&apos;s way.</source>
