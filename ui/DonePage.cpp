@@ -55,13 +55,15 @@ DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
     layout->addLayout(buttons);
 
     connect(m_undoButton, &QPushButton::clicked, this, &DonePage::undo);
-    connect(&m_undo, &QFutureWatcher<RepairEvent>::resultsReadyAt, this, &DonePage::onUndoEvents);
+    connect(&m_undo, &QFutureWatcher<fixes::RepairRunEvent>::resultsReadyAt, this, &DonePage::onUndoEvents);
     retranslate();
 }
 
 DonePage::~DonePage()
 {
     m_undo.disconnect(this);
+    if (m_undoAnswers) // an undo waiting for its answer gets "no"
+        m_undoAnswers->answer(fixes::RepairAnswer::No);
 }
 
 void DonePage::retranslate()
@@ -166,35 +168,43 @@ void DonePage::undo()
         m_status->setText(tr("Nothing to undo."));
         return;
     }
-    const int steps = static_cast<int>(plan.steps.size());
-    ConfirmDialog::ask(this, tr("Put back what the repair changed, in these %n step(s)?", nullptr, steps), plan,
-                       tr("&Undo %n step(s)", nullptr, steps), [this, id](bool yes) {
-                           if (!yes) {
-                               m_status->setText(tr("Nothing was changed."));
-                               return;
-                           }
-                           m_undoButton->setEnabled(false);
-                           m_status->setText(tr("Undoing…"));
-                           m_undo.setProperty("entry", id);
-                           m_undo.setFuture(session().backend().undo(id, platform::CancelToken()));
-                           emit completeChanged();
-                       });
+    m_undoButton->setEnabled(false);
+    m_undoAnswers = std::make_shared<fixes::RepairAnswers>();
+    m_undo.setProperty("entry", id);
+    m_undo.setFuture(session().backend().undo(id, m_undoAnswers, platform::CancelToken()));
+    emit completeChanged();
 }
 
 void DonePage::onUndoEvents(int begin, int end)
 {
+    using Kind = fixes::RepairRunEvent::Kind;
     for (int i = begin; i < end; ++i) {
-        const RepairEvent e = m_undo.resultAt(i);
-        if (e.kind != RepairEvent::Kind::Finished)
+        const fixes::RepairRunEvent e = m_undo.resultAt(i);
+        if (e.kind == Kind::Asking) {
+            const int steps = static_cast<int>(e.repair.plan.steps.size());
+            ConfirmDialog::ask(this, tr("Put back what the repair changed, in these %n step(s)?", nullptr, steps),
+                               e.repair.plan, tr("&Undo %n step(s)", nullptr, steps),
+                               [this, answers = m_undoAnswers](bool yes) {
+                                   if (yes)
+                                       m_status->setText(tr("Undoing…"));
+                                   answers->answer(yes ? fixes::RepairAnswer::Yes : fixes::RepairAnswer::No);
+                               });
             continue;
-        if (e.result.ok()) {
-            m_undone << m_undo.property("entry").toString();
-            m_status->setText(tr("Undone (recorded as %1).").arg(e.result.entryId));
-        } else {
-            m_status->setText(tr("Undo stopped: %1").arg(e.result.error));
         }
+        if (e.kind != Kind::Finished)
+            continue;
+        const fixes::ExecutionResult &result = e.result.execution;
+        if (result.outcome == fixes::ExecutionResult::Outcome::Declined) {
+            m_status->setText(tr("Nothing was changed."));
+        } else if (result.ok()) {
+            m_undone << m_undo.property("entry").toString();
+            m_status->setText(tr("Undone (recorded as %1).").arg(result.entryId));
+        } else {
+            m_status->setText(tr("Undo stopped: %1").arg(result.error));
+        }
+        const QString status = m_status->text();
         fill();
-        m_status->setText(m_status->text());
+        m_status->setText(status);
         emit completeChanged();
     }
 }

@@ -199,20 +199,8 @@
 <context>
     <name>CoreBackend</name>
     <message>
-        <source>This build cannot plan that repair.</source>
-        <translation>此版本无法规划该修复。</translation>
-    </message>
-    <message>
         <source>The journal entry cannot be read.</source>
         <translation>无法读取该日志条目。</translation>
-    </message>
-    <message>
-        <source>the check before the repair failed</source>
-        <translation>修复前的检查失败</translation>
-    </message>
-    <message>
-        <source>the project&apos;s services do not run</source>
-        <translation>项目的服务没有运行</translation>
     </message>
 </context>
 <context>
@@ -2123,10 +2111,6 @@
         <translation>你拒绝了：没有做任何更改。</translation>
     </message>
     <message>
-        <source>Applying…</source>
-        <translation>正在执行…</translation>
-    </message>
-    <message>
         <source>Cancelling: the running step is being stopped…</source>
         <translation>正在取消：正在停止运行中的步骤…</translation>
     </message>
@@ -2137,10 +2121,6 @@
     <message>
         <source>Every step ran.</source>
         <translation>所有步骤均已执行。</translation>
-    </message>
-    <message>
-        <source>Nothing was changed.</source>
-        <translation>没有做任何更改。</translation>
     </message>
     <message>
         <source>cancelled by the user</source>
@@ -2228,20 +2208,16 @@
         <translation>已克隆到 %1。正在检查那里的项目…</translation>
     </message>
     <message>
-        <source>the check of the cloned project did not finish</source>
-        <translation>对克隆项目的检查没有完成</translation>
-    </message>
-    <message>
-        <source>The project was cloned, but checking it did not finish.</source>
-        <translation>项目已克隆，但检查没有完成。</translation>
-    </message>
-    <message>
-        <source>Cloned. The plan above runs the project: apply it to go on.</source>
-        <translation>已克隆。上面的计划会运行该项目：执行它以继续。</translation>
-    </message>
-    <message>
         <source>Name the repository to clone above, or go on without Docker.</source>
         <translation>请在上方填写要克隆的仓库，或者不用 Docker 继续。</translation>
+    </message>
+    <message>
+        <source>the check after the repair did not finish</source>
+        <translation>修复后的检查没有完成</translation>
+    </message>
+    <message>
+        <source>what Docker lacked is still there</source>
+        <translation>Docker 缺少的东西仍然缺少</translation>
     </message>
 </context>
 <context>

@@ -109,7 +109,7 @@ TEST_P(WizardWalk, EnvironmentRepairSolvesIt)
     ASSERT_TRUE(answerUrgent(h, false));
     ASSERT_EQ(h.pageId(), EnvPageId);
     auto *env = h.page<FixPage>();
-    EXPECT_TRUE(env->proposal().canApply());
+    EXPECT_TRUE(env->repair().canApply());
     ConfirmDialog::setObserver([&h](ConfirmDialog &dialog) { h.shot(QStringLiteral("confirm"), &dialog); });
     ASSERT_TRUE(applyRepair(h));
     ConfirmDialog::setObserver({});
@@ -199,7 +199,7 @@ TEST_P(WizardWalk, SystemRepairWithEarlierStepsPassedBy)
     EXPECT_TRUE(note->isVisible());
     EXPECT_TRUE(note->text().contains(flow::FlowChart::node(QStringLiteral("env"))->title));
     EXPECT_TRUE(note->text().contains(flow::FlowChart::node(QStringLiteral("reinstall"))->title));
-    ASSERT_TRUE(system->proposal().plan.needsAdmin());
+    ASSERT_TRUE(system->repair().plan.needsAdmin());
     ASSERT_TRUE(applyRepair(h));
     EXPECT_TRUE(ConfirmDialog::lastSteps().first().contains(ConfirmDialog::tr("(needs administrator rights)")));
     h.shot(QStringLiteral("system"));
@@ -241,23 +241,30 @@ TEST_P(WizardWalk, DockerClonesTheRepositoryFirst)
     auto *planButton = h.wizard().findChild<QPushButton *>(QStringLiteral("planWithRepository"));
     ASSERT_TRUE(repository && planButton);
     EXPECT_TRUE(repository->isVisible());
-    EXPECT_FALSE(page->proposal().canApply());
+    EXPECT_FALSE(page->repair().canApply());
     EXPECT_FALSE(planButton->isEnabled());
     h.shot(QStringLiteral("docker-repository"));
 
     QTest::keyClicks(repository, QStringLiteral("https://github.com/ostris/ai-toolkit"));
     QTest::keyClick(repository, Qt::Key_Return);
-    ASSERT_TRUE(page->proposal().canApply());
-    EXPECT_EQ(page->proposal().continueIn, QStringLiteral("/work/project/ai-toolkit"));
+    ASSERT_TRUE(page->repair().canApply());
+    EXPECT_EQ(page->repair().docker.clonedInto, QStringLiteral("/work/project/ai-toolkit"));
 
+    // One run: the clone, then (asked again, with the plan in the clone) running the project there.
+    QList<bool> appliedWhenAsked;
+    ConfirmDialog::setObserver([&](ConfirmDialog &) { appliedWhenAsked << !h.backend().applied().isEmpty(); });
+    ConfirmDialog::setNextAnswer(true);
     ConfirmDialog::setNextAnswer(true);
     page->runner()->applyButton()->click();
-    ASSERT_TRUE(waitFor([page] { return page->proposal().continueIn.isEmpty() && page->proposal().canApply(); }));
+    ASSERT_TRUE(h.waitComplete());
+    ConfirmDialog::setObserver({});
+    EXPECT_EQ(appliedWhenAsked, (QList<bool>{false, false})); // only cloned when asked the second time
+    EXPECT_TRUE(ConfirmDialog::lastSteps().join(u'\n').contains(QStringLiteral("compose"))) << ConfirmDialog::lastSteps().join(u'\n').toStdString();
+    EXPECT_TRUE(page->repair().docker.clonedInto.isEmpty());
+    EXPECT_TRUE(page->repair().canApply());
     EXPECT_EQ(h.backend().lastTarget().projectDir, QStringLiteral("/work/project/ai-toolkit"));
+    EXPECT_EQ(h.wizard().session().target.projectDir, QStringLiteral("/work/project/ai-toolkit"));
     EXPECT_FALSE(repository->isVisible());
-    EXPECT_TRUE(h.backend().applied().isEmpty()); // only cloned so far
-
-    ASSERT_TRUE(applyRepair(h));
     EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Docker});
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), DonePageId);
@@ -307,7 +314,7 @@ TEST_P(WizardWalk, NothingSolvesItAndTheSystemStepCannotApply)
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), SystemPageId);
     auto *system = h.page<FixPage>();
-    EXPECT_FALSE(system->proposal().canApply());
+    EXPECT_FALSE(system->repair().canApply());
     EXPECT_FALSE(system->runner()->applyButton()->isEnabled());
     h.shot(QStringLiteral("system-cannot"));
     system->runner()->skipButton()->click();
