@@ -26,6 +26,8 @@ struct Target {
     QString python;
     QString projectDir;
     QString cloneUrl; // Docker: the repository to clone when the project has no docker-compose.yml
+    QString wheelFolder; // reinstall: wheels from this folder (a wheelhouse), as `fix --find-links`
+    bool noIndex = false; // reinstall: from the folder only, no package index (`--no-index`)
 };
 
 // The interpreters and project folders found on this machine.
@@ -47,12 +49,15 @@ struct PastedError {
 };
 
 // What a repair of the flowchart works on: the latest diagnosis's request,
-// and the options the user chose (the repository Docker clones).
+// and the options the user chose (the repository Docker clones, the wheels).
 inline fixes::RepairScope repairScope(const checks::CheckReport &before, const Target &target)
 {
     fixes::RepairScope scope;
     scope.request = before.facts.request;
     scope.options.cloneUrl = target.cloneUrl;
+    if (!target.wheelFolder.isEmpty())
+        scope.options.wheels.findLinks << target.wheelFolder;
+    scope.options.wheels.noIndex = target.noIndex && !target.wheelFolder.isEmpty();
     return scope;
 }
 

@@ -14,6 +14,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace td::ui {
 
 DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
@@ -55,6 +57,11 @@ DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
     layout->addLayout(buttons);
 
     connect(m_undoButton, &QPushButton::clicked, this, &DonePage::undo);
+    connect(&session, &Session::changed, this, [this] {
+        if (isVisible())
+            fill();
+        emit completeChanged();
+    });
     connect(&m_undo, &QFutureWatcher<fixes::RepairRunEvent>::resultsReadyAt, this, &DonePage::onUndoEvents);
     retranslate();
 }
@@ -109,6 +116,18 @@ void DonePage::fill()
     bool good = true;
     if (!report) {
         result.clear();
+    } else if (session().isRechecking()) {
+        result = tr("Checking again how PyTorch does now…");
+    } else if (session().changedAfterFlow()) {
+        // An undo changed the machine: the check made since then answers, not the flow's last word.
+        const auto errors = std::count_if(report->findings.cbegin(), report->findings.cend(), [](const auto &f) {
+            return f.severity == checks::Severity::Error;
+        });
+        good = errors == 0;
+        result = good ? tr("Checked again after the undo: PyTorch works here.")
+                      : tr("Checked again after the undo: %n problem(s) are there. The report on the next page says "
+                           "what they are.",
+                           nullptr, static_cast<int>(errors));
     } else if (first && !first->hasErrors()) {
         result = tr("Nothing needs repair: PyTorch works here.");
     } else if (flow && flow->isDone() && flow->solved()) {
@@ -199,8 +218,12 @@ void DonePage::onUndoEvents(int begin, int end)
         } else if (result.ok()) {
             m_undone << m_undo.property("entry").toString();
             m_status->setText(tr("Undone (recorded as %1).").arg(result.entryId));
+            session().recheck(true); // what the undo brought back is found again, not remembered
+        } else if (result.entryId.isEmpty()) {
+            m_status->setText(tr("Undo stopped: %1").arg(result.error));
         } else {
             m_status->setText(tr("Undo stopped: %1").arg(result.error));
+            session().recheck(true); // a part of it ran
         }
         const QString status = m_status->text();
         fill();
@@ -209,9 +232,14 @@ void DonePage::onUndoEvents(int begin, int end)
     }
 }
 
+bool DonePage::isBusy() const
+{
+    return isUndoing() || session().isRechecking();
+}
+
 bool DonePage::isComplete() const
 {
-    return !m_undo.isRunning();
+    return !m_undo.isRunning() && !session().isRechecking();
 }
 
 int DonePage::nextId() const

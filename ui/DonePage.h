@@ -27,7 +27,7 @@ public:
 
     void undo();
     [[nodiscard]] bool isUndoing() const { return m_undo.isRunning(); }
-    [[nodiscard]] bool isBusy() const override { return isUndoing(); }
+    [[nodiscard]] bool isBusy() const override;
     [[nodiscard]] QString resultText() const;
     [[nodiscard]] QString statusText() const;
 

@@ -76,6 +76,7 @@ QString FixPage::passedByNote() const
 void FixPage::initializePage()
 {
     m_finished = false;
+    m_declined = false;
     m_verification.reset();
     m_runner->clearResult();
     m_runner->setStatus({});
@@ -126,6 +127,9 @@ void FixPage::apply()
     params.planned = m_repair;
     m_cancel = platform::CancelToken();
     m_answers = std::make_shared<fixes::RepairAnswers>();
+    m_declined = false;
+    m_finished = false;
+    emit completeChanged();
     m_runner->setPhase(FixRunnerWidget::Phase::Checking);
     m_runner->setStatus(tr("Checking that the repair can go ahead (nothing is changed)…"));
     m_run.setFuture(fixes::startRepair(session().backend().repairMachine(), std::move(params), m_answers, m_cancel));
@@ -215,11 +219,11 @@ void FixPage::onFinished(const fixes::RepairRunResult &result)
         m_runner->setStatus(tr("The repair cannot go ahead: %1. Nothing was changed.").arg(result.detail));
         break;
     case RepairOutcome::Declined:
-        if (flow::Flow *flow = session().flow())
-            flow->stepFinished(StepOutcome::Declined);
-        session().flowChanged();
-        m_runner->setPhase(FixRunnerWidget::Phase::Finished);
-        finish(tr("You declined: nothing was changed."));
+        // Nothing happened: the plan can still be applied, or the user goes on
+        // without it (recorded as declined when the page is left).
+        m_declined = true;
+        m_runner->setPhase(FixRunnerWidget::Phase::Planned);
+        finish(tr("You declined: nothing was changed. Apply it after all, or go on without it."));
         break;
     case RepairOutcome::Cancelled:
         if (!result.ran()) {
@@ -356,6 +360,7 @@ void FixPage::skip()
 {
     if (m_runner->phase() != FixRunnerWidget::Phase::Planned)
         return;
+    m_declined = false;
     if (flow::Flow *flow = session().flow()) {
         flow->stepFinished(StepOutcome::Skipped, m_repair.targeted.isEmpty() || m_repair.canApply()
                                                      ? QString()
@@ -385,6 +390,17 @@ bool FixPage::isBusy() const
 bool FixPage::isComplete() const
 {
     return m_finished;
+}
+
+bool FixPage::validatePage()
+{
+    flow::Flow *flow = session().flow();
+    if (m_declined && flow && flow->current().kind == NodeKind::Repair && flow->current().family == m_family) {
+        flow->stepFinished(StepOutcome::Declined);
+        session().flowChanged();
+    }
+    m_declined = false;
+    return true;
 }
 
 int FixPage::nextId() const

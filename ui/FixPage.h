@@ -28,6 +28,7 @@ public:
 
     void initializePage() override;
     [[nodiscard]] bool isComplete() const override;
+    bool validatePage() override;
     [[nodiscard]] int nextId() const override;
 
     [[nodiscard]] checks::FixFamily family() const { return m_family; }
@@ -75,6 +76,7 @@ private:
     QFutureWatcher<checks::CheckReport> m_verify; // after a run that failed: the flow's "solved?"
     platform::CancelToken m_cancel;
     bool m_finished = false;
+    bool m_declined = false; // the last answer was no: nothing ran, the flow learns it on leaving
     std::optional<fixes::Verification> m_verification;
     bool m_dockerWorks = false;
     QString m_runStatus; // how the run ended, shown once the check after it is in

@@ -1,12 +1,107 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ReinstallPage.h"
 
+#include "Session.h"
+
+#include <QBoxLayout>
+#include <QCheckBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+
 namespace td::ui {
 
 ReinstallPage::ReinstallPage(Session &session, QWidget *parent) : FixPage(session, checks::FixFamily::Reinstall, parent)
 {
     setObjectName(QStringLiteral("reinstallPage"));
+    m_wheelsRow = new QWidget(this);
+    m_wheelsLabel = new QLabel(m_wheelsRow);
+    m_wheels = new QLineEdit(m_wheelsRow);
+    m_wheels->setObjectName(QStringLiteral("wheelFolder"));
+    m_wheelsLabel->setBuddy(m_wheels);
+    m_browse = new QPushButton(m_wheelsRow);
+    m_browse->setObjectName(QStringLiteral("browseWheels"));
+    m_noIndex = new QCheckBox(m_wheelsRow);
+    m_noIndex->setObjectName(QStringLiteral("noIndex"));
+    m_wheelsProblem = new QLabel(m_wheelsRow);
+    m_wheelsProblem->setObjectName(QStringLiteral("wheelFolderProblem"));
+    m_wheelsProblem->setWordWrap(true);
+    m_wheelsProblem->setVisible(false);
+    auto *row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_wheelsLabel);
+    row->addWidget(m_wheels, 1);
+    row->addWidget(m_browse);
+    row->addWidget(m_noIndex);
+    auto *rows = new QVBoxLayout(m_wheelsRow);
+    rows->setContentsMargins(0, 0, 0, 0);
+    rows->addLayout(row);
+    rows->addWidget(m_wheelsProblem);
+    if (auto *box = qobject_cast<QBoxLayout *>(layout()))
+        box->insertWidget(2, m_wheelsRow);
+    connect(m_wheels, &QLineEdit::returnPressed, this, &ReinstallPage::useTypedFolder);
+    connect(m_wheels, &QLineEdit::editingFinished, this, &ReinstallPage::useTypedFolder);
+    connect(m_noIndex, &QCheckBox::toggled, this, &ReinstallPage::useTypedFolder);
+    connect(m_browse, &QPushButton::clicked, this, &ReinstallPage::browse);
     retranslate();
+}
+
+void ReinstallPage::initializePage()
+{
+    m_wheels->setText(QDir::toNativeSeparators(session().target.wheelFolder));
+    m_noIndex->setChecked(session().target.noIndex);
+    m_wheelsProblem->setVisible(false);
+    FixPage::initializePage();
+}
+
+void ReinstallPage::retranslate()
+{
+    FixPage::retranslate();
+    m_wheelsLabel->setText(tr("&Wheels from a folder:"));
+    m_wheels->setAccessibleName(tr("Folder of downloaded wheels"));
+    m_wheels->setPlaceholderText(tr("empty: from the index chosen for this machine"));
+    m_wheels->setToolTip(tr("Without network: download the wheels elsewhere (pip download) and name their folder."));
+    m_browse->setText(tr("&Browse…"));
+    m_browse->setAccessibleName(tr("Choose the folder of wheels"));
+    m_noIndex->setText(tr("&Only from this folder"));
+    m_noIndex->setToolTip(tr("Use no package index at all: every wheel must be in the folder."));
+}
+
+bool ReinstallPage::setWheelFolder(const QString &folder, bool noIndex)
+{
+    if (runner()->phase() != FixRunnerWidget::Phase::Planned)
+        return false;
+    const QString dir = folder.trimmed();
+    if (!dir.isEmpty() && !QFileInfo(dir).isDir()) {
+        m_wheelsProblem->setText(tr("There is no folder %1.").arg(dir));
+        m_wheelsProblem->setVisible(true);
+        return false;
+    }
+    m_wheelsProblem->setVisible(false);
+    const QString absolute = dir.isEmpty() ? QString() : QFileInfo(dir).absoluteFilePath();
+    if (absolute == session().target.wheelFolder && noIndex == session().target.noIndex)
+        return true;
+    session().target.wheelFolder = absolute;
+    session().target.noIndex = noIndex;
+    replan();
+    return true;
+}
+
+void ReinstallPage::useTypedFolder()
+{
+    setWheelFolder(m_wheels->text(), m_noIndex->isChecked());
+}
+
+void ReinstallPage::browse()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder of downloaded wheels"), m_wheels->text());
+    if (dir.isEmpty())
+        return;
+    m_wheels->setText(QDir::toNativeSeparators(dir));
+    useTypedFolder();
 }
 
 QString ReinstallPage::titleText() const

@@ -5,6 +5,7 @@
 
 #include "flow/Flow.h"
 
+#include <QFutureWatcher>
 #include <QObject>
 #include <QStringList>
 
@@ -21,6 +22,7 @@ class Session : public QObject {
 
 public:
     explicit Session(Backend &backend, QObject *parent = nullptr);
+    ~Session() override;
 
     [[nodiscard]] Backend &backend() const { return m_backend; }
 
@@ -34,6 +36,14 @@ public:
     // The latest diagnosis (after the last verification).
     [[nodiscard]] const std::optional<checks::CheckReport> &report() const { return m_latest; }
     void setLatestReport(const checks::CheckReport &report);
+
+    // Diagnoses the target again: after an undo (`machineChanged`: the
+    // verdict follows this check, not the flow's last answer) and after a
+    // language change (the findings in the new language).
+    void recheck(bool machineChanged);
+    [[nodiscard]] bool isRechecking() const { return m_rechecking; }
+    // The machine changed (an undo) after the flow's last answer.
+    [[nodiscard]] bool changedAfterFlow() const { return m_rechecked; }
 
     [[nodiscard]] flow::Flow *flow() { return m_flow ? &*m_flow : nullptr; }
     [[nodiscard]] const flow::Flow *flow() const { return m_flow ? &*m_flow : nullptr; }
@@ -51,6 +61,7 @@ public:
 
 signals:
     void changed();
+    void recheckFinished();
 
 private:
     Backend &m_backend;
@@ -58,6 +69,9 @@ private:
     std::optional<checks::CheckReport> m_latest;
     std::optional<flow::Flow> m_flow;
     QStringList m_applied;
+    QFutureWatcher<checks::CheckReport> m_recheck;
+    bool m_rechecking = false;
+    bool m_rechecked = false; // an undo changed the machine after the flow's last answer
 };
 
 } // namespace td::ui

@@ -34,6 +34,7 @@ Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(n
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
     setOption(QWizard::NoCancelButtonOnLastPage);
+    setOption(QWizard::HaveCustomButton1); // Start over
 
     setPage(WelcomePageId, new WelcomePage(*m_session));
     setPage(DiagnosePageId, new DiagnosePage(*m_session));
@@ -66,6 +67,13 @@ Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(n
             [this](int index) { setLanguage(m_language->itemData(index).toString()); });
 
     connect(m_session, &Session::changed, this, &Wizard::updateChart);
+    connect(this, &QWizard::customButtonClicked, this, [this](int which) {
+        if (which == QWizard::CustomButton1)
+            startOver();
+    });
+    connect(this, &QWizard::currentIdChanged, this,
+            [this](int id) { button(QWizard::CustomButton1)->setVisible(id != WelcomePageId && id != -1); });
+    button(QWizard::CustomButton1)->setObjectName(QStringLiteral("startOver"));
     retranslate();
     updateChart();
 
@@ -104,6 +112,15 @@ void Wizard::setLanguage(const QString &code)
         m_language->setCurrentIndex(index);
 }
 
+void Wizard::startOver()
+{
+    const auto *current = qobject_cast<const Page *>(currentPage());
+    if (current && current->isBusy())
+        return; // a repair or a check runs: it ends first (or Quit stops it)
+    m_session->clearDiagnosis();
+    restart();
+}
+
 void Wizard::reject()
 {
     const auto *current = qobject_cast<const Page *>(currentPage());
@@ -122,8 +139,13 @@ void Wizard::reject()
 
 void Wizard::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        // The findings are written in the language of their check: after the
+        // repairs, check again for the verdict and the report in the new one.
+        if (currentId() == DonePageId || currentId() == ExportPageId)
+            m_session->recheck(false);
+    }
     QWizard::changeEvent(event);
 }
 
@@ -166,6 +188,9 @@ void Wizard::retranslate()
     setButtonText(QWizard::CommitButton, tr("&Continue >"));
     setButtonText(QWizard::FinishButton, tr("&Finish"));
     setButtonText(QWizard::CancelButton, tr("&Quit"));
+    setButtonText(QWizard::CustomButton1, tr("Start &over"));
+    button(QWizard::CustomButton1)->setAccessibleName(tr("Start over"));
+    button(QWizard::CustomButton1)->setToolTip(tr("Back to the first page: choose again and check again."));
     button(QWizard::BackButton)->setAccessibleName(tr("Back"));
     button(QWizard::NextButton)->setAccessibleName(tr("Next"));
     button(QWizard::CommitButton)->setAccessibleName(tr("Continue"));

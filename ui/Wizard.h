@@ -31,6 +31,8 @@ public:
     [[nodiscard]] static QString pageName(int id);
     // Switches the language of the whole application ("en", "zh_CN").
     void setLanguage(const QString &code);
+    // Back to the first page, the diagnosis and the walk forgotten (what was repaired stays in the journal).
+    void startOver();
     // Quit (or the window's close button): while work runs, asks first; yes stops it.
     void reject() override;
 

@@ -55,7 +55,7 @@ TEST(CoreBackend, DiagnosesPlansAndReportsThroughCore)
     ASSERT_TRUE(backend.knowledgeProblems().isEmpty());
     EXPECT_FALSE(backend.diagnosisSteps().isEmpty());
 
-    QFuture<checks::CheckReport> future = backend.diagnose(Target{py::qs(python), {}, {}});
+    QFuture<checks::CheckReport> future = backend.diagnose(Target{py::qs(python), {}, {}, {}, false});
     future.waitForFinished();
     ASSERT_EQ(future.resultCount(), 1);
     const checks::CheckReport report = future.result();

@@ -390,15 +390,20 @@ fixes::Repair FakeBackend::planRepair(FixFamily family, const checks::CheckRepor
         p.afterwards = QStringLiteral("Open a new terminal.");
         break;
     }
-    case FixFamily::Reinstall:
-        p.plan.steps << programStep(QStringLiteral("/work/project/.venv/bin/python"),
-                                    {QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("install"),
-                                     QStringLiteral("--force-reinstall"), QStringLiteral("torch==2.5.*"),
-                                     QStringLiteral("--index-url"),
-                                     QStringLiteral("https://download.pytorch.org/whl/cu124")},
-                                    false);
+    case FixFamily::Reinstall: {
+        QStringList arguments{QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("install"),
+                              QStringLiteral("--force-reinstall"), QStringLiteral("torch==2.5.*")};
+        const fixes::WheelSource &wheels = scope.options.wheels;
+        for (const QString &dir : wheels.findLinks)
+            arguments << QStringLiteral("--find-links") << dir;
+        if (wheels.noIndex)
+            arguments << QStringLiteral("--no-index");
+        else
+            arguments << QStringLiteral("--index-url") << QStringLiteral("https://download.pytorch.org/whl/cu124");
+        p.plan.steps << programStep(QStringLiteral("/work/project/.venv/bin/python"), arguments, false);
         p.summary = QStringLiteral("Installs torch 2.5 for CUDA 12.4.");
         break;
+    }
     case FixFamily::System:
         p.plan.steps << programStep(
             QStringLiteral("vc_redist.x64.exe"),

@@ -16,6 +16,7 @@
 #include "WizardHarness.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
@@ -481,6 +482,118 @@ INSTANTIATE_TEST_SUITE_P(Languages, WizardWalk, testing::Values(QStringLiteral("
                              return param.param == QLatin1String("en") ? std::string("English")
                                                                        : std::string("Chinese");
                          });
+
+// After Undo the verdict and the report come from a new check of the
+// machine, not from what was found before; after a language change too.
+TEST(WizardHonestState, UndoAndALanguageChangeCheckAgain)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_TRUE(applyRepair(h));
+    ASSERT_TRUE(h.next());
+    auto *done = h.page<DonePage>();
+    ASSERT_TRUE(done);
+    EXPECT_EQ(done->resultText(), DonePage::tr("Solved: PyTorch works now."));
+    const int beforeUndo = h.backend().diagnoses();
+    ConfirmDialog::setNextAnswer(true);
+    done->undo();
+    ASSERT_TRUE(waitFor([&] { return done->statusText().startsWith(QStringLiteral("Undone")) && !done->isBusy(); }));
+    EXPECT_EQ(h.backend().undone(), QStringList{QStringLiteral("entry-env")});
+    EXPECT_GT(h.backend().diagnoses(), beforeUndo);
+    EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now."));
+    EXPECT_TRUE(done->resultText().contains(QStringLiteral("1 problem is there"))) << done->resultText().toStdString();
+    ASSERT_TRUE(h.next());
+    auto *exporter = h.page<ExportPage>();
+    ASSERT_TRUE(exporter);
+    EXPECT_TRUE(exporter->preview().contains(libMissing().title)) << exporter->preview().toStdString();
+
+    const int beforeLanguage = h.backend().diagnoses();
+    h.wizard().setLanguage(QStringLiteral("zh_CN"));
+    ASSERT_TRUE(waitFor([&] {
+        return h.backend().diagnoses() > beforeLanguage && !h.wizard().session().isRechecking();
+    }));
+    EXPECT_TRUE(exporter->preview().contains(libMissing().title));
+    h.wizard().setLanguage(QStringLiteral("en"));
+}
+
+// Saying no to the confirmation changes nothing and takes nothing away: Apply
+// still works, and going on without it records the step as declined.
+TEST(WizardFlow, DecliningLeavesApplyAvailable)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    auto *env = h.page<FixPage>();
+    ASSERT_TRUE(applyRepair(h, false));
+    EXPECT_TRUE(h.backend().applied().isEmpty());
+    EXPECT_TRUE(env->runner()->applyButton()->isEnabled());
+    EXPECT_TRUE(env->runner()->skipButton()->isEnabled());
+    ASSERT_TRUE(applyRepair(h, true));
+    EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Env});
+    EXPECT_EQ(flowPath(h), (QStringList{QStringLiteral("start"), QStringLiteral("urgent"), QStringLiteral("env"),
+                                        QStringLiteral("env-check"), QStringLiteral("done")}));
+}
+
+// `fix reinstall --find-links DIR --no-index` as controls of the reinstall page.
+TEST(WizardFlow, TheReinstallTakesWheelsFromAFolder)
+{
+    WizardHarness h(reinstallSolves(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    h.page<FixPage>()->runner()->skipButton()->click();
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), ReinstallPageId);
+    auto *folder = h.wizard().findChild<QLineEdit *>(QStringLiteral("wheelFolder"));
+    auto *noIndex = h.wizard().findChild<QCheckBox *>(QStringLiteral("noIndex"));
+    ASSERT_TRUE(folder && noIndex);
+    EXPECT_TRUE(folder->isVisible());
+    auto *page = h.page<FixPage>();
+    auto stepText = [page] { return page->repair().plan.steps.value(0).description(); };
+    EXPECT_TRUE(stepText().contains(QStringLiteral("--index-url")));
+
+    QTest::keyClicks(folder, QStringLiteral("/no/such/wheelhouse"));
+    QTest::keyClick(folder, Qt::Key_Return);
+    EXPECT_TRUE(h.wizard().findChild<QLabel *>(QStringLiteral("wheelFolderProblem"))->isVisible());
+    EXPECT_FALSE(stepText().contains(QStringLiteral("--find-links")));
+
+    QTemporaryDir wheels;
+    folder->clear();
+    QTest::keyClicks(folder, wheels.path());
+    noIndex->setChecked(true);
+    QTest::keyClick(folder, Qt::Key_Return);
+    EXPECT_TRUE(stepText().contains(QStringLiteral("--find-links ") + wheels.path())) << stepText().toStdString();
+    EXPECT_TRUE(stepText().contains(QStringLiteral("--no-index")));
+    EXPECT_FALSE(stepText().contains(QStringLiteral("--index-url")));
+    ASSERT_TRUE(applyRepair(h));
+    EXPECT_TRUE(ConfirmDialog::lastSteps().first().contains(wheels.path()));
+    EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Reinstall});
+}
+
+// "Start over" from any page after the first: back to the choice, and a new walk.
+TEST(WizardFlow, StartOverFromARepairPage)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    QAbstractButton *startOver = h.wizard().button(QWizard::CustomButton1);
+    EXPECT_FALSE(startOver->isVisible());
+    ASSERT_TRUE(h.toFindings());
+    EXPECT_TRUE(startOver->isVisible());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_TRUE(applyRepair(h));
+    ASSERT_EQ(h.pageId(), EnvPageId);
+    EXPECT_TRUE(startOver->isVisible());
+    startOver->click();
+    ASSERT_EQ(h.pageId(), WelcomePageId);
+    EXPECT_FALSE(h.wizard().session().flow());
+    EXPECT_FALSE(h.wizard().session().report().has_value());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    EXPECT_EQ(h.pageId(), DonePageId); // the repair holds: nothing left to repair
+}
 
 TEST(WizardWelcome, APastedErrorSelectsTheInterpreterWhoseTorchItNames)
 {
