@@ -8,6 +8,8 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -17,6 +19,21 @@ namespace td::ui {
 ReinstallPage::ReinstallPage(Session &session, QWidget *parent) : FixPage(session, checks::FixFamily::Reinstall, parent)
 {
     setObjectName(QStringLiteral("reinstallPage"));
+    m_otherRow = new QWidget(this);
+    m_other = new QLabel(m_otherRow);
+    m_other->setObjectName(QStringLiteral("otherInterpreter"));
+    m_other->setWordWrap(true);
+    m_useOther = new QPushButton(m_otherRow);
+    m_useOther->setObjectName(QStringLiteral("useOtherInterpreter"));
+    auto *otherRow = new QHBoxLayout(m_otherRow);
+    otherRow->setContentsMargins(0, 0, 0, 0);
+    otherRow->addWidget(m_other, 1);
+    otherRow->addWidget(m_useOther);
+    m_otherRow->setVisible(false);
+    connect(m_useOther, &QPushButton::clicked, this, [this] {
+        if (const QString exe = otherInterpreter(); !exe.isEmpty() && !isBusy())
+            emit useInterpreter(exe);
+    });
     m_wheelsRow = new QWidget(this);
     m_wheelsLabel = new QLabel(m_wheelsRow);
     m_wheels = new QLineEdit(m_wheelsRow);
@@ -40,8 +57,10 @@ ReinstallPage::ReinstallPage(Session &session, QWidget *parent) : FixPage(sessio
     rows->setContentsMargins(0, 0, 0, 0);
     rows->addLayout(row);
     rows->addWidget(m_wheelsProblem);
-    if (auto *box = qobject_cast<QBoxLayout *>(layout()))
-        box->insertWidget(2, m_wheelsRow);
+    if (auto *box = qobject_cast<QBoxLayout *>(layout())) {
+        box->insertWidget(2, m_otherRow); // before anything is reinstalled
+        box->insertWidget(3, m_wheelsRow);
+    }
     connect(m_wheels, &QLineEdit::returnPressed, this, &ReinstallPage::useTypedFolder);
     connect(m_wheels, &QLineEdit::editingFinished, this, &ReinstallPage::useTypedFolder);
     connect(m_noIndex, &QCheckBox::toggled, this, &ReinstallPage::useTypedFolder);
@@ -68,6 +87,40 @@ void ReinstallPage::retranslate()
     m_browse->setAccessibleName(tr("Choose the folder of wheels"));
     m_noIndex->setText(tr("&Only from this folder"));
     m_noIndex->setToolTip(tr("Use no package index at all: every wheel must be in the folder."));
+    m_useOther->setText(tr("&Use this interpreter"));
+    m_useOther->setAccessibleName(tr("Use the interpreter that has torch"));
+    proposalChanged();
+}
+
+QJsonObject ReinstallPage::otherWithTorch() const
+{
+    if (const auto &report = session().report())
+        for (const checks::Finding &f : report->findings)
+            if (f.id == QLatin1String("torch.not-installed"))
+                if (const QJsonArray others =
+                        f.evidence.value(QStringLiteral("other_interpreters_with_torch")).toArray();
+                    !others.isEmpty())
+                    return others.first().toObject();
+    return {};
+}
+
+QString ReinstallPage::otherInterpreter() const
+{
+    return otherWithTorch().value(QStringLiteral("executable")).toString();
+}
+
+void ReinstallPage::proposalChanged()
+{
+    if (!m_other)
+        return; // not built yet
+    const QJsonObject other = otherWithTorch();
+    const QString exe = other.value(QStringLiteral("executable")).toString();
+    const QString torch = other.value(QStringLiteral("torch")).toString();
+    m_other->setText(exe.isEmpty() ? QString()
+                                   : tr("torch %1 is already installed for %2. Use that interpreter instead of "
+                                        "reinstalling: it is checked from the start.")
+                                         .arg(torch, exe));
+    m_otherRow->setVisible(!exe.isEmpty());
 }
 
 bool ReinstallPage::setWheelFolder(const QString &folder, bool noIndex)

@@ -42,7 +42,9 @@ Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(n
     setPage(UrgentPageId, new UrgentPage(*m_session));
     setPage(DockerPageId, new DockerPage(*m_session));
     setPage(EnvPageId, new EnvPage(*m_session));
-    setPage(ReinstallPageId, new ReinstallPage(*m_session));
+    auto *reinstall = new ReinstallPage(*m_session);
+    setPage(ReinstallPageId, reinstall);
+    connect(reinstall, &ReinstallPage::useInterpreter, this, &Wizard::useInterpreter);
     setPage(SystemPageId, new SystemPage(*m_session));
     setPage(DonePageId, new DonePage(*m_session));
     setPage(ExportPageId, new ExportPage(*m_session));
@@ -119,6 +121,16 @@ void Wizard::startOver()
         return; // a repair or a check runs: it ends first (or Quit stops it)
     m_session->clearDiagnosis();
     restart();
+}
+
+void Wizard::useInterpreter(const QString &executable)
+{
+    startOver();
+    auto *welcome = qobject_cast<WelcomePage *>(currentPage());
+    if (currentId() != WelcomePageId || !welcome)
+        return;
+    welcome->addInterpreter(executable);
+    next(); // diagnosed from the start, as that interpreter
 }
 
 void Wizard::reject()

@@ -2395,6 +2395,18 @@
         <source>There is no folder %1.</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
+    <message>
+        <source>&amp;Use this interpreter</source>
+        <translation>使用这个解释器(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Use the interpreter that has torch</source>
+        <translation>使用已安装 torch 的解释器</translation>
+    </message>
+    <message>
+        <source>torch %1 is already installed for %2. Use that interpreter instead of reinstalling: it is checked from the start.</source>
+        <translation>%2 已经安装了 torch %1。请改用那个解释器，而不是重新安装：它会从头开始检查。</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::SystemPage</name>

@@ -97,6 +97,20 @@ Finding gpuInfo()
                 QStringLiteral("torch runs on the CPU."), {});
 }
 
+Finding torchNotInstalled()
+{
+    return make(QStringLiteral("torch.not-installed"), Severity::Error,
+                QStringLiteral("PyTorch is not installed for /usr/bin/python3"),
+                QStringLiteral("torch is installed for /work/project/.venv/bin/python (torch 2.5.1+cu124)."),
+                {FixFamily::Reinstall},
+                QJsonObject{{QStringLiteral("python"), QStringLiteral("/usr/bin/python3")},
+                            {QStringLiteral("other_interpreters_with_torch"),
+                             QJsonArray{QJsonObject{{QStringLiteral("executable"),
+                                                     QStringLiteral("/work/project/.venv/bin/python")},
+                                                    {QStringLiteral("version"), QStringLiteral("3.11.2")},
+                                                    {QStringLiteral("torch"), QStringLiteral("2.5.1+cu124")}}}}});
+}
+
 Scenario envSolves()
 {
     Scenario s;
@@ -221,6 +235,15 @@ public:
 private:
     FakeBackend &m_backend;
 };
+
+Scenario torchInAnotherPython()
+{
+    Scenario s;
+    s.name = QStringLiteral("torch-in-another-python");
+    s.initial = {torchNotInstalled()};
+    s.after[FixFamily::Reinstall] = {};
+    return s;
+}
 
 FakeBackend::FakeBackend(Scenario scenario)
     : m_scenario(std::move(scenario)), m_state(m_scenario.initial), m_machine(std::make_shared<Machine>(*this))

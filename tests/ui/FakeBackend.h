@@ -32,6 +32,7 @@ checks::Finding envShadowing();
 checks::Finding importFailed();
 checks::Finding vcRuntimeMissing();
 checks::Finding gpuInfo();
+checks::Finding torchNotInstalled(); // for /usr/bin/python3; the project's venv has torch
 
 // The scenarios of the flowchart's branches.
 Scenario envSolves();
@@ -42,6 +43,7 @@ Scenario dockerClonesFirst(); // urgent, and the project has no compose file yet
 Scenario healthy();
 Scenario everyStep(); // Docker, then every repair in turn; only the system repair solves it
 Scenario nothingSolves();
+Scenario torchInAnotherPython();
 
 // The wizard's backend on a machine that exists only in the test: every
 // answer comes from the scenario, every change is to the scenario's state.

@@ -573,6 +573,27 @@ TEST(WizardFlow, TheReinstallTakesWheelsFromAFolder)
     EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Reinstall});
 }
 
+// Another interpreter already has torch: using it is offered before any reinstall.
+TEST(WizardFlow, TheInterpreterThatHasTorchIsOfferedBeforeAReinstall)
+{
+    const QString venv = QStringLiteral("/work/project/.venv/bin/python");
+    WizardHarness h(torchInAnotherPython(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_EQ(h.pageId(), ReinstallPageId);
+    auto *use = h.wizard().findChild<QPushButton *>(QStringLiteral("useOtherInterpreter"));
+    ASSERT_TRUE(use);
+    EXPECT_TRUE(use->isVisible());
+    EXPECT_TRUE(h.wizard().findChild<QLabel *>(QStringLiteral("otherInterpreter"))->text().contains(venv));
+    use->click();
+    ASSERT_TRUE(waitFor([&h] { return h.pageId() == DiagnosePageId; }));
+    EXPECT_EQ(h.wizard().session().target.python, venv);
+    ASSERT_TRUE(h.waitComplete());
+    EXPECT_EQ(h.backend().lastTarget().python, venv);
+    EXPECT_TRUE(h.backend().applied().isEmpty()); // nothing was reinstalled
+}
+
 // "Start over" from any page after the first: back to the choice, and a new walk.
 TEST(WizardFlow, StartOverFromARepairPage)
 {
