@@ -6,6 +6,7 @@
 
 #include "checks/CheckRunner.h"
 #include "fixes/Executor.h"
+#include "fixes/RepairRun.h"
 #include "fixes/Repairs.h"
 #include "flow/Flow.h"
 #include "flow/FlowText.h"
@@ -100,27 +101,22 @@ std::optional<bool> confirmation(bool yes, const QString &question, QTextStream 
     if (!::isatty(STDIN_FILENO))
         return std::nullopt;
     out << question << ' ' << FixText::tr("[y/N]") << ' ' << Qt::flush;
+    // Ctrl+C at the question ends the program: nothing has changed yet.
+    const auto interrupt = std::signal(SIGINT, SIG_DFL);
     QTextStream in(stdin);
     const QString answer = in.readLine().trimmed().toLower();
+    std::signal(SIGINT, interrupt);
     return answer == QLatin1String("y") || answer == QLatin1String("yes");
 }
 
-fixes::ExecutorCallbacks callbacks(QTextStream &out, int total)
+// Prints a step as it starts ("[2/3] Run: ...") or fails, and a program's output as it comes.
+void printProgress(QTextStream &out, int index, int total, const QString &description, fixes::StepState state)
 {
-    fixes::ExecutorCallbacks c;
-    c.confirm = [](const fixes::FixPlan &) { return true; }; // asked before, with the plan on screen
-    c.progress = [&out, total](int index, const fixes::FixStep &step, fixes::StepState state) {
-        if (state == fixes::StepState::Running)
-            out << QStringLiteral("[%1/%2] %3").arg(index + 1).arg(total).arg(step.description()) << "\n";
-        else if (state == fixes::StepState::Failed)
-            out << "      " << FixText::tr("failed") << "\n";
-        out.flush();
-    };
-    c.output = [&out](const QByteArray &chunk, bool) {
-        out << QString::fromLocal8Bit(chunk);
-        out.flush();
-    };
-    return c;
+    if (state == fixes::StepState::Running)
+        out << QStringLiteral("[%1/%2] %3").arg(index + 1).arg(total).arg(description) << "\n";
+    else if (state == fixes::StepState::Failed)
+        out << "      " << FixText::tr("failed") << "\n";
+    out.flush();
 }
 
 void printFailure(const fixes::ExecutionResult &r, QTextStream &err)
@@ -147,153 +143,138 @@ void printVerification(const fixes::Verification &v, QTextStream &out)
 }
 
 // What every repair of one `fix` run shares.
-struct Session {
-    checks::CheckRequest request;
+struct FixSession {
+    fixes::RepairScope scope;
     std::shared_ptr<knowledge::KnowledgeBase> knowledge;
-    fixes::RepairOptions options;
     bool dryRun = false;
     bool yes = false;
     QTextStream &out;
     QTextStream &err;
 };
 
-enum class RepairResult {
-    NothingToDo,
-    CannotApply,
-    DryRun,
-    Declined,
-    NoTerminal,
-    Failed,
-    Cancelled,
-    Fixed,
-    NotFixed,
-    Internal
-};
-
-struct RepairRun {
-    RepairResult result = RepairResult::Internal;
-    std::optional<checks::CheckReport> after; // the verification's diagnosis
-    QString detail;
-};
-
-// Plans one repair from `before`, shows it, asks, runs it, verifies it.
-RepairRun repairOnce(Session &s, checks::FixFamily family, const checks::CheckReport &before)
+// The terminal's side of a repair run: what it reports, as it comes.
+void printEvent(const fixes::RepairRunEvent &e, int &total, QTextStream &out)
 {
-    QTextStream &out = s.out;
-    QTextStream &err = s.err;
-    const QString name = checks::toString(family);
-    const fixes::Repairs repairs(s.knowledge, s.request, s.options);
-    const fixes::Repair repair = repairs.plan(family, before);
-    if (!repair.applies()) {
-        out << FixText::tr("Nothing for `fix %1` to do: %2").arg(name, repair.summary) << "\n";
-        return {RepairResult::NothingToDo, std::nullopt, repair.summary};
-    }
-    for (const checks::Finding &f : repair.targeted)
-        out << FixText::tr("Found: %1").arg(f.title) << "\n";
-    const fixes::FixPlan &plan = repair.plan;
-    out << "\n" << FixText::tr("Plan:") << " " << plan.describe() << "\n";
-    out.flush();
-    if (plan.steps.isEmpty()) {
-        out << FixText::tr("Nothing to apply: see the notes above.") << "\n";
-        return {RepairResult::CannotApply, std::nullopt, plan.warnings.join(u' ')};
-    }
-    if (s.dryRun) {
-        out << FixText::tr("Dry run: nothing was changed.") << "\n";
-        return {RepairResult::DryRun, std::nullopt, {}};
-    }
-    const auto confirmed =
-        confirmation(s.yes, FixText::tr("Apply these %n steps?", nullptr, static_cast<int>(plan.steps.size())), out);
-    if (!confirmed) {
-        err << "torchdoctor fix: "
-            << FixText::tr("nothing was changed: there is no terminal to ask on; pass --yes to apply") << "\n";
-        return {RepairResult::NoTerminal, std::nullopt, {}};
-    }
-    if (!*confirmed) {
-        out << FixText::tr("Nothing was changed.") << "\n";
-        return {RepairResult::Declined, std::nullopt, {}};
-    }
-
-    fixes::ExecutionResult result;
-    {
-        platform::CancelToken cancel;
-        InterruptGuard guard(cancel);
-        if (!repair.preflight.isEmpty()) {
-            out << repair.preflight << "\n" << Qt::flush;
-            QString problem;
-            if (!repairs.preflight(repair, problem, cancel)) {
-                err << "torchdoctor fix: " << problem << "\n";
-                return {RepairResult::Failed, std::nullopt, problem};
-            }
+    using Kind = fixes::RepairRunEvent::Kind;
+    switch (e.kind) {
+    case Kind::Planned: {
+        const fixes::Repair &repair = e.repair;
+        total = static_cast<int>(repair.plan.steps.size());
+        if (!repair.applies()) {
+            out << FixText::tr("Nothing for `fix %1` to do: %2").arg(checks::toString(repair.family), repair.summary)
+                << "\n";
+            break;
         }
-        const fixes::Executor executor{fixes::Journal()};
-        fixes::ExecutorCallbacks c = callbacks(out, static_cast<int>(plan.steps.size()));
-        repairs.prepare(c);
-        result = executor.run(plan, c, cancel);
+        for (const checks::Finding &f : repair.targeted)
+            out << FixText::tr("Found: %1").arg(f.title) << "\n";
+        out << "\n" << FixText::tr("Plan:") << " " << repair.plan.describe() << "\n";
+        if (repair.plan.steps.isEmpty())
+            out << FixText::tr("Nothing to apply: see the notes above.") << "\n";
+        break;
+    }
+    case Kind::Checking: out << e.text << "\n"; break;
+    case Kind::Step: printProgress(out, e.index, total, e.text, e.state); break;
+    case Kind::Output: out << e.text; break;
+    case Kind::Executed:
+        if (!e.result.execution.entryPath.isEmpty())
+            out << FixText::tr("Journal: %1 (undo with: torchdoctor undo %2)")
+                       .arg(e.result.execution.entryPath, e.result.execution.entryId)
+                << "\n";
+        break;
+    case Kind::Cloned: out << "\n" << FixText::tr("Diagnosing %1...").arg(e.text) << "\n"; break;
+    case Kind::Verifying:
+        out << "\n"
+            << (e.repair.family == checks::FixFamily::Env
+                    ? FixText::tr("Checking again, as a new terminal would run it...")
+                    : FixText::tr("Checking again..."))
+            << "\n";
+        break;
+    case Kind::Asking:
+    case Kind::Services:
+    case Kind::Finished: break;
     }
     out.flush();
-    if (!result.entryPath.isEmpty())
-        out << FixText::tr("Journal: %1 (undo with: torchdoctor undo %2)").arg(result.entryPath, result.entryId)
-            << "\n";
-    if (!result.ok()) {
-        printFailure(result, err);
-        return {result.outcome == fixes::ExecutionResult::Outcome::Cancelled ? RepairResult::Cancelled
-                                                                             : RepairResult::Failed,
-                std::nullopt, result.error};
-    }
-
-    if (!repair.docker.clonedInto.isEmpty()) {
-        // The project is there now: diagnose it and plan the rest.
-        out << "\n" << FixText::tr("Diagnosing %1...").arg(repair.docker.clonedInto) << "\n" << Qt::flush;
-        s.request.projectDir = repair.docker.clonedInto;
-        s.options.cloneUrl.clear();
-        const auto cloned = diagnose(s.request, s.knowledge, err);
-        if (!cloned)
-            return {RepairResult::Internal, std::nullopt, {}};
-        return repairOnce(s, family, *cloned);
-    }
-
-    out << "\n"
-        << (family == checks::FixFamily::Env ? FixText::tr("Checking again, as a new terminal would run it...")
-                                             : FixText::tr("Checking again..."))
-        << "\n"
-        << Qt::flush;
-    const checks::CheckRequest again = repairs.verifyRequest(repair);
-    auto after = diagnose(again, s.knowledge, err);
-    if (!after)
-        return {RepairResult::Internal, std::nullopt, {}};
-    s.request = again; // what a new terminal gets from now on
-    const fixes::Verification verification = fixes::Repairs::compare(before, *after, repair);
-    printVerification(verification, out);
-    bool fixed = verification.fixed;
-    QString detail;
-    if (family == checks::FixFamily::Docker) {
-        // It runs the project instead of repairing this machine: the host's
-        // own findings stay, what Docker lacked must be gone.
-        fixed = repairs.servicesRunning(repair, detail) && (repair.targeted.isEmpty() || verification.fixed);
-        out << "  " << detail << "\n";
-    }
-    if (fixed)
-        out << FixText::tr("Fixed.") << (repair.afterwards.isEmpty() ? QString() : u' ' + repair.afterwards) << "\n";
-    else
-        out << FixText::tr("Not fixed yet: the findings above are still there.") << "\n";
-    return {fixed ? RepairResult::Fixed : RepairResult::NotFixed, std::move(after), detail};
 }
 
-int exitCodeOf(RepairResult r)
+// Prints how a run ended.
+void printResult(const fixes::RepairRunResult &r, QTextStream &out, QTextStream &err)
+{
+    using fixes::RepairOutcome;
+    switch (r.outcome) {
+    case RepairOutcome::NothingToDo:
+    case RepairOutcome::CannotApply: break;
+    case RepairOutcome::DryRun: out << FixText::tr("Dry run: nothing was changed.") << "\n"; break;
+    case RepairOutcome::PreflightFailed: err << "torchdoctor fix: " << r.detail << "\n"; break;
+    case RepairOutcome::NoAnswer:
+        err << "torchdoctor fix: "
+            << FixText::tr("nothing was changed: there is no terminal to ask on; pass --yes to apply") << "\n";
+        break;
+    case RepairOutcome::Declined: out << FixText::tr("Nothing was changed.") << "\n"; break;
+    case RepairOutcome::Cancelled:
+        if (r.execution.outcome == fixes::ExecutionResult::Outcome::Cancelled)
+            printFailure(r.execution, err);
+        else
+            err << FixText::tr("Cancelled.") << "\n";
+        break;
+    case RepairOutcome::Failed: printFailure(r.execution, err); break;
+    case RepairOutcome::Interrupted: err << FixText::tr("Cancelled.") << "\n"; break;
+    case RepairOutcome::Fixed:
+    case RepairOutcome::NotFixed:
+        printVerification(r.verification, out);
+        if (r.repair.family == checks::FixFamily::Docker)
+            out << "  " << r.detail << "\n";
+        if (r.outcome == RepairOutcome::Fixed)
+            out << FixText::tr("Fixed.") << (r.repair.afterwards.isEmpty() ? QString() : u' ' + r.repair.afterwards)
+                << "\n";
+        else
+            out << FixText::tr("Not fixed yet: the findings above are still there.") << "\n";
+        break;
+    }
+}
+
+// One repair from `before`, through core's repair run, shown and asked on the terminal.
+fixes::RepairRunResult repairOnce(FixSession &s, checks::FixFamily family, const checks::CheckReport &before)
+{
+    fixes::RepairParams params;
+    params.family = family;
+    params.before = before;
+    params.scope = s.scope;
+    params.dryRun = s.dryRun;
+    const fixes::RepairRun run(std::make_shared<fixes::CoreRepairMachine>(s.knowledge), std::move(params));
+    platform::CancelToken cancel;
+    InterruptGuard guard(cancel);
+    int total = 0;
+    const fixes::RepairRunResult result = run.run(
+        [&](const fixes::RepairRunEvent &e) { printEvent(e, total, s.out); },
+        [&](const fixes::Repair &repair) {
+            const auto yes = confirmation(
+                s.yes, FixText::tr("Apply these %n steps?", nullptr, static_cast<int>(repair.plan.steps.size())),
+                s.out);
+            return !yes ? fixes::RepairAnswer::NoOneToAsk : *yes ? fixes::RepairAnswer::Yes : fixes::RepairAnswer::No;
+        },
+        cancel);
+    printResult(result, s.out, s.err);
+    if (result.request.projectDir != s.scope.request.projectDir)
+        s.scope.options.cloneUrl.clear(); // cloned: the project is there now
+    s.scope.request = result.request;     // what a new terminal gets from now on
+    return result;
+}
+
+int exitCodeOf(fixes::RepairOutcome r)
 {
     switch (r) {
-    case RepairResult::NothingToDo:
-    case RepairResult::DryRun:
-    case RepairResult::Fixed: return Healthy;
-    case RepairResult::NoTerminal: return Usage;
-    case RepairResult::Internal: return Internal;
+    case fixes::RepairOutcome::NothingToDo:
+    case fixes::RepairOutcome::DryRun:
+    case fixes::RepairOutcome::Fixed: return Healthy;
+    case fixes::RepairOutcome::NoAnswer: return Usage;
+    case fixes::RepairOutcome::Interrupted: return Internal;
     default: return Problems;
     }
 }
 
 // The seed's flowchart, walked: "Is it urgent?" -> Docker; otherwise the
 // environment, then reinstall, then the system, each verified before the next.
-int walkFlow(Session &s, const checks::CheckReport &initial, std::optional<bool> urgentAnswer)
+int walkFlow(FixSession &s, const checks::CheckReport &initial, std::optional<bool> urgentAnswer)
 {
     QTextStream &out = s.out;
     flow::Flow flow(initial.findings);
@@ -319,21 +300,14 @@ int walkFlow(Session &s, const checks::CheckReport &initial, std::optional<bool>
             }
             flow.answerUrgent(*urgent);
         } else if (node.kind == flow::NodeKind::Repair && node.family) {
-            const RepairRun run = repairOnce(s, *node.family, current);
-            flow::StepOutcome outcome = flow::StepOutcome::Skipped;
-            switch (run.result) {
-            case RepairResult::Fixed: outcome = flow::StepOutcome::Applied; break;
-            case RepairResult::NotFixed:
-                outcome =
-                    *node.family == checks::FixFamily::Docker ? flow::StepOutcome::Failed : flow::StepOutcome::Applied;
-                break;
-            case RepairResult::Failed: outcome = flow::StepOutcome::Failed; break;
-            case RepairResult::Declined: outcome = flow::StepOutcome::Declined; break;
-            case RepairResult::Cancelled: return Problems;
-            case RepairResult::NoTerminal: return Usage;
-            case RepairResult::Internal: return Internal;
+            const fixes::RepairRunResult run = repairOnce(s, *node.family, current);
+            switch (run.outcome) {
+            case fixes::RepairOutcome::Cancelled: return Problems;
+            case fixes::RepairOutcome::NoAnswer: return Usage;
+            case fixes::RepairOutcome::Interrupted: return Internal;
             default: break;
             }
+            const flow::StepOutcome outcome = run.stepOutcome();
             if (run.after) {
                 current = *run.after;
                 fresh = true;
@@ -344,7 +318,7 @@ int walkFlow(Session &s, const checks::CheckReport &initial, std::optional<bool>
         } else if (node.kind == flow::NodeKind::Verification) {
             if (!fresh) {
                 out << FixText::tr("Checking again...") << "\n" << Qt::flush;
-                const auto again = diagnose(s.request, s.knowledge, s.err);
+                const auto again = diagnose(s.scope.request, s.knowledge, s.err);
                 if (!again)
                     return Internal;
                 current = *again;
@@ -469,20 +443,20 @@ int runFix(const QStringList &arguments)
     const auto before = diagnose(request, knowledge, err);
     if (!before)
         return Internal;
-    Session session{request,
-                    knowledge,
-                    fixes::RepairOptions{source, parser.value(clone), QStringLiteral("/etc/os-release")},
-                    parser.isSet(dryRun),
-                    parser.isSet(yes),
-                    out,
-                    err};
+    FixSession session{
+        fixes::RepairScope{request, fixes::RepairOptions{source, parser.value(clone), QStringLiteral("/etc/os-release")}},
+        knowledge,
+        parser.isSet(dryRun),
+        parser.isSet(yes),
+        out,
+        err};
     if (!family) {
         std::optional<bool> answer;
         if (parser.isSet(urgent) || parser.isSet(notUrgent))
             answer = parser.isSet(urgent);
         return walkFlow(session, *before, answer);
     }
-    return exitCodeOf(repairOnce(session, *family, *before).result);
+    return exitCodeOf(repairOnce(session, *family, *before).outcome);
 }
 
 int runUndo(const QStringList &arguments)
@@ -551,24 +525,32 @@ int runUndo(const QStringList &arguments)
         out << FixText::tr("Nothing to undo.") << "\n";
         return Healthy;
     }
-    const auto confirmed = confirmation(
-        parser.isSet(yes), FixText::tr("Undo these %n steps?", nullptr, static_cast<int>(plan.steps.size())), out);
-    if (!confirmed) {
-        err << "torchdoctor undo: "
-            << FixText::tr("nothing was changed: there is no terminal to ask on; pass --yes to undo") << "\n";
-        return Usage;
-    }
-    if (!*confirmed) {
-        out << FixText::tr("Nothing was changed.") << "\n";
-        return Problems;
-    }
     platform::CancelToken cancel;
     fixes::ExecutionResult result;
+    std::optional<bool> confirmed;
     {
         InterruptGuard guard(cancel);
-        fixes::ExecutorCallbacks c = callbacks(out, static_cast<int>(plan.steps.size()));
+        const int total = static_cast<int>(plan.steps.size());
+        fixes::ExecutorCallbacks c;
+        c.confirm = [&](const fixes::FixPlan &) {
+            confirmed = confirmation(parser.isSet(yes), FixText::tr("Undo these %n steps?", nullptr, total), out);
+            return confirmed.value_or(false);
+        };
+        c.progress = [&out, total](int index, const fixes::FixStep &step, fixes::StepState state) {
+            printProgress(out, index, total, step.description(), state);
+        };
+        c.output = [&out](const QByteArray &chunk, bool) { out << QString::fromLocal8Bit(chunk) << Qt::flush; };
         fixes::attachUserEnvironment(c, std::make_shared<platform::UserEnvironment>());
         result = executor.undo(*entry, c, cancel);
+    }
+    if (result.outcome == fixes::ExecutionResult::Outcome::Declined) {
+        if (!confirmed) {
+            err << "torchdoctor undo: "
+                << FixText::tr("nothing was changed: there is no terminal to ask on; pass --yes to undo") << "\n";
+            return Usage;
+        }
+        out << FixText::tr("Nothing was changed.") << "\n";
+        return Problems;
     }
     if (!result.ok()) {
         printFailure(result, err);

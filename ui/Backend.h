@@ -6,6 +6,7 @@
 #include "fixes/Executor.h"
 #include "fixes/FixPlan.h"
 #include "fixes/Journal.h"
+#include "fixes/RepairRun.h"
 #include "platform/ProcessRunner.h"
 #include "python/ImportError.h"
 #include "python/TorchProbe.h"
@@ -25,6 +26,8 @@ struct Target {
     QString python;
     QString projectDir;
     QString cloneUrl; // Docker: the repository to clone when the project has no docker-compose.yml
+    QString wheelFolder; // reinstall: wheels from this folder (a wheelhouse), as `fix --find-links`
+    bool noIndex = false; // reinstall: from the folder only, no package index (`--no-index`)
 };
 
 // The interpreters and project folders found on this machine.
@@ -49,45 +52,25 @@ struct PastedError {
     std::optional<checks::Finding> finding; // all of the above as a finding, for the reports
 };
 
-// One repair of the flowchart, planned from a diagnosis.
-struct RepairProposal {
-    checks::FixFamily family = checks::FixFamily::Env;
-    QList<checks::Finding> targeted; // the findings it addresses (empty: nothing for it to do)
-    fixes::FixPlan plan;             // exact steps; no steps with findings: it cannot apply, plan.warnings say why
-    QString summary;                 // one sentence
-    QString afterwards;              // what the user does after it
-    QString preflight;               // what is asked before it runs, in one sentence; empty: nothing
-    int handle = -1;                 // the backend's own reference to what it planned
-    bool needsRepository = false;    // Docker: the project has no compose file; name a repository to clone
-    QString continueIn;              // Docker: the folder the clone makes; diagnose and plan again there
-
-    [[nodiscard]] bool canApply() const { return !plan.steps.isEmpty(); }
-};
-
-// What a running repair (or undo) reports, in order; the last one is Finished.
-struct RepairEvent {
-    enum class Kind { Step, Output, Finished };
-    Kind kind = Kind::Output;
-    int index = -1; // Step: 0-based
-    QString text;   // Step: the step's description; Output: the text
-    fixes::StepState state = fixes::StepState::Planned;
-    bool isError = false;          // Output: from the standard error stream
-    fixes::ExecutionResult result; // Finished
-};
-
-// The diagnosis after a repair, compared with the one before.
-struct Verification {
-    bool fixed = false;
-    QList<checks::Finding> gone;
-    QList<checks::Finding> still;
-};
+// What a repair of the flowchart works on: the latest diagnosis's request,
+// and the options the user chose (the repository Docker clones, the wheels).
+inline fixes::RepairScope repairScope(const checks::CheckReport &before, const Target &target)
+{
+    fixes::RepairScope scope;
+    scope.request = before.facts.request;
+    scope.options.cloneUrl = target.cloneUrl;
+    if (!target.wheelFolder.isEmpty())
+        scope.options.wheels.findLinks << target.wheelFolder;
+    scope.options.wheels.noIndex = target.noIndex && !target.wheelFolder.isEmpty();
+    return scope;
+}
 
 enum class ReportFormat { Text, Markdown, Html, Json };
 
 // Everything the wizard asks of the machine. The real one forwards to core;
 // tests stand up any machine state behind it. Futures report progress and
 // results through QFutureWatcher; diagnoses cancel through the future,
-// repairs through their token (so that the journal entry still comes back).
+// repairs and undos through their token (so that the journal entry still comes back).
 class Backend {
 public:
     Backend() = default;
@@ -107,22 +90,15 @@ public:
                                                                    const checks::CheckReport &report) const = 0;
 
     [[nodiscard]] virtual QList<checks::FixFamily> families() const = 0;
-    // `target`: what the user chose (Docker clones target.cloneUrl when the project has no compose file).
-    virtual RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before, const Target &target) = 0;
-    // Changes nothing; the future's result is empty when the repair can go ahead, else why not.
-    virtual QFuture<QString> preflight(const RepairProposal &repair) = 0;
-    virtual QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) = 0;
-    // Docker: whether the project's services run now; the future's result is
-    // empty when they do, else which do not (or why it cannot tell).
-    virtual QFuture<QString> servicesProblem(const RepairProposal &repair) = 0;
-    // Diagnoses again, the way that proves the repair (a new terminal's environment).
-    virtual QFuture<checks::CheckReport> verify(const RepairProposal &repair, const Target &target) = 0;
-    [[nodiscard]] virtual Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
-                                               const RepairProposal &repair) const = 0;
+    // What the repairs of the flowchart plan with, run on and diagnose again;
+    // the repair run itself (fixes::RepairRun) is core's, the same as the CLI's.
+    [[nodiscard]] virtual std::shared_ptr<const fixes::RepairMachine> repairMachine() const = 0;
 
     [[nodiscard]] virtual std::optional<fixes::JournalEntry> journalEntry(const QString &id) const = 0;
     [[nodiscard]] virtual fixes::FixPlan undoPlan(const QString &entryId) const = 0;
-    virtual QFuture<RepairEvent> undo(const QString &entryId, const platform::CancelToken &cancel) = 0;
+    // As fixes::startUndo: asks through `answers`, then reports its steps; the last event is Finished.
+    virtual QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
+                                                const platform::CancelToken &cancel) = 0;
 
     // The support report, redacted unless `redact` is false.
     [[nodiscard]] virtual QString renderReport(const checks::CheckReport &report, ReportFormat format,

@@ -34,37 +34,11 @@ QString language()
     return QLocale().name();
 }
 
-// Runs `body` with callbacks that turn the executor's reports into events.
-QFuture<RepairEvent> runExecutor(std::function<fixes::ExecutionResult(fixes::ExecutorCallbacks)> body)
-{
-    return QtConcurrent::run([body = std::move(body)](QPromise<RepairEvent> &promise) {
-        fixes::ExecutorCallbacks callbacks;
-        callbacks.confirm = [](const fixes::FixPlan &) { return true; }; // asked before, with the plan on screen
-        callbacks.progress = [&promise](int index, const fixes::FixStep &step, fixes::StepState state) {
-            RepairEvent e;
-            e.kind = RepairEvent::Kind::Step;
-            e.index = index;
-            e.text = step.description();
-            e.state = state;
-            promise.addResult(e);
-        };
-        callbacks.output = [&promise](const QByteArray &chunk, bool isError) {
-            RepairEvent e;
-            e.kind = RepairEvent::Kind::Output;
-            e.text = QString::fromLocal8Bit(chunk);
-            e.isError = isError;
-            promise.addResult(e);
-        };
-        RepairEvent done;
-        done.kind = RepairEvent::Kind::Finished;
-        done.result = body(callbacks);
-        promise.addResult(done);
-    });
-}
-
 } // namespace
 
-CoreBackend::CoreBackend() : m_knowledge(std::make_shared<knowledge::KnowledgeBase>())
+CoreBackend::CoreBackend()
+    : m_knowledge(std::make_shared<knowledge::KnowledgeBase>()),
+      m_machine(std::make_shared<fixes::CoreRepairMachine>(m_knowledge))
 {
     m_knowledgeProblems = m_knowledge->load();
     if (const auto cached = knowledge::ReleaseIndexFetch::loadCache())
@@ -88,6 +62,7 @@ void CoreBackend::refreshKnowledge(const QUrl &url, int timeoutMs)
                          auto fresh = std::make_shared<knowledge::KnowledgeBase>(*currentKnowledge());
                          if (fresh->applyIndex(*index)) {
                              const QMutexLocker lock(&m_knowledgeMutex);
+                             m_machine = std::make_shared<fixes::CoreRepairMachine>(fresh);
                              m_knowledge = std::move(fresh);
                          }
                      });
@@ -98,6 +73,12 @@ std::shared_ptr<const knowledge::KnowledgeBase> CoreBackend::currentKnowledge() 
 {
     const QMutexLocker lock(&m_knowledgeMutex);
     return m_knowledge;
+}
+
+std::shared_ptr<const fixes::RepairMachine> CoreBackend::repairMachine() const
+{
+    const QMutexLocker lock(&m_knowledgeMutex);
+    return m_machine;
 }
 
 checks::CheckRequest CoreBackend::requestFor(const Target &target) const
@@ -206,7 +187,7 @@ PastedError CoreBackend::classify(const QString &text) const
     out.system = python::systemOfError(out.error);
     out.otherSystem = out.recognized && !out.system.isEmpty() && out.system != python::thisSystem();
     if (out.recognized)
-        out.finding = checks::pastedErrorFinding(out.error, signature, *m_knowledge, language());
+        out.finding = checks::pastedErrorFinding(out.error, signature, *currentKnowledge(), language());
     return out;
 }
 
@@ -223,125 +204,6 @@ QList<FixFamily> CoreBackend::families() const
     return fixes::Repairs::families();
 }
 
-RepairProposal CoreBackend::plan(FixFamily family, const checks::CheckReport &before, const Target &target)
-{
-    RepairProposal out;
-    out.family = family;
-    if (!fixes::Repairs::families().contains(family)) {
-        out.plan.family = checks::toString(family);
-        out.plan.warnings << tr("This build cannot plan that repair.");
-        out.summary = tr("This build cannot plan that repair.");
-        for (const checks::Finding &f : before.findings)
-            if (f.fixes.contains(family))
-                out.targeted << f;
-        return out;
-    }
-    fixes::RepairOptions options;
-    options.cloneUrl = target.cloneUrl;
-    const fixes::Repairs repairs(currentKnowledge(), before.facts.request, options);
-    Planned planned{repairs.plan(family, before), before.facts.request};
-    if (family == FixFamily::Docker) {
-        const fixes::DockerPlan &docker = planned.repair.docker;
-        out.needsRepository =
-            docker.composeFile.isEmpty() && docker.clonedInto.isEmpty() && !before.facts.request.projectDir.isEmpty();
-        out.continueIn = docker.clonedInto;
-    }
-    out.targeted = planned.repair.targeted;
-    out.plan = planned.repair.plan;
-    out.summary = planned.repair.summary;
-    out.afterwards = planned.repair.afterwards;
-    out.preflight = planned.repair.preflight;
-    QMutexLocker lock(&m_mutex);
-    out.handle = m_nextHandle++;
-    m_planned.insert(out.handle, planned);
-    return out;
-}
-
-std::optional<CoreBackend::Planned> CoreBackend::planned(int handle) const
-{
-    QMutexLocker lock(&m_mutex);
-    const auto it = m_planned.constFind(handle);
-    if (it == m_planned.cend())
-        return std::nullopt;
-    return *it;
-}
-
-QFuture<QString> CoreBackend::preflight(const RepairProposal &repair)
-{
-    const auto p = planned(repair.handle);
-    if (!p || p->repair.preflight.isEmpty())
-        return QtFuture::makeReadyFuture(QString());
-    auto knowledge = currentKnowledge();
-    return QtConcurrent::run([knowledge, p = *p](QPromise<QString> &promise) {
-        platform::CancelToken cancel;
-        std::atomic<bool> finished{false};
-        // Cancel through the future: a watcher thread forwards it to the token.
-        auto forward = QtConcurrent::run([&] {
-            while (!finished.load()) {
-                if (promise.isCanceled())
-                    cancel.cancel();
-                QThread::msleep(20);
-            }
-        });
-        const fixes::Repairs repairs(knowledge, p.request);
-        QString problem;
-        const bool ok = repairs.preflight(p.repair, problem, cancel);
-        finished.store(true);
-        forward.waitForFinished();
-        promise.addResult(ok ? QString() : (problem.isEmpty() ? tr("the check before the repair failed") : problem));
-    });
-}
-
-QFuture<RepairEvent> CoreBackend::apply(const RepairProposal &repair, const platform::CancelToken &cancel)
-{
-    const auto p = planned(repair.handle);
-    const fixes::FixPlan plan = p ? p->repair.plan : repair.plan;
-    auto knowledge = currentKnowledge();
-    const checks::CheckRequest request = p ? p->request : checks::CheckRequest();
-    return runExecutor([plan, cancel, knowledge, request](fixes::ExecutorCallbacks callbacks) {
-        // What the steps need from the platform (Windows: the registry helper).
-        fixes::Repairs(knowledge, request).prepare(callbacks);
-        const fixes::Executor executor{fixes::Journal()};
-        return executor.run(plan, callbacks, cancel);
-    });
-}
-
-QFuture<QString> CoreBackend::servicesProblem(const RepairProposal &repair)
-{
-    const auto p = planned(repair.handle);
-    if (!p || p->repair.family != FixFamily::Docker)
-        return QtFuture::makeReadyFuture(QString());
-    auto knowledge = currentKnowledge();
-    return QtConcurrent::run([knowledge, p = *p]() -> QString {
-        const fixes::Repairs repairs(knowledge, p.request);
-        QString detail;
-        if (repairs.servicesRunning(p.repair, detail))
-            return {};
-        return detail.isEmpty() ? tr("the project's services do not run") : detail;
-    });
-}
-
-QFuture<checks::CheckReport> CoreBackend::verify(const RepairProposal &repair, const Target &target)
-{
-    checks::CheckRequest request = requestFor(target);
-    if (const auto p = planned(repair.handle))
-        request = fixes::Repairs(currentKnowledge(), p->request).verifyRequest(p->repair);
-    return checks::CheckRunner::start(request, currentKnowledge());
-}
-
-Verification CoreBackend::compare(const checks::CheckReport &before, const checks::CheckReport &after,
-                                  const RepairProposal &repair) const
-{
-    const auto p = planned(repair.handle);
-    fixes::Repair planned;
-    if (p)
-        planned = p->repair;
-    else
-        planned.targeted = repair.targeted;
-    const fixes::Verification v = fixes::Repairs::compare(before, after, planned);
-    return Verification{v.fixed, v.gone, v.still};
-}
-
 std::optional<fixes::JournalEntry> CoreBackend::journalEntry(const QString &id) const
 {
     QString error;
@@ -356,20 +218,22 @@ fixes::FixPlan CoreBackend::undoPlan(const QString &entryId) const
     return fixes::Executor(fixes::Journal()).undoPlan(*entry);
 }
 
-QFuture<RepairEvent> CoreBackend::undo(const QString &entryId, const platform::CancelToken &cancel)
+QFuture<fixes::RepairRunEvent> CoreBackend::undo(const QString &entryId,
+                                                std::shared_ptr<fixes::RepairAnswers> answers,
+                                                const platform::CancelToken &cancel)
 {
     const auto entry = journalEntry(entryId);
+    if (!entry) {
+        fixes::RepairRunEvent finished;
+        finished.kind = fixes::RepairRunEvent::Kind::Finished;
+        finished.result.execution.outcome = fixes::ExecutionResult::Outcome::Failed;
+        finished.result.execution.error = tr("The journal entry cannot be read.");
+        const QList<fixes::RepairRunEvent> events{finished};
+        return QtFuture::makeReadyFuture(events);
+    }
     auto knowledge = currentKnowledge();
-    return runExecutor([entry, cancel, knowledge](fixes::ExecutorCallbacks callbacks) {
+    return fixes::startUndo(*entry, std::move(answers), cancel, [knowledge](fixes::ExecutorCallbacks &callbacks) {
         fixes::Repairs(knowledge, checks::CheckRequest()).prepare(callbacks);
-        if (!entry) {
-            fixes::ExecutionResult r;
-            r.outcome = fixes::ExecutionResult::Outcome::Failed;
-            r.error = tr("The journal entry cannot be read.");
-            return r;
-        }
-        const fixes::Executor executor{fixes::Journal()};
-        return executor.undo(*entry, callbacks, cancel);
     });
 }
 

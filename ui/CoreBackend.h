@@ -7,8 +7,6 @@
 #include "report/SupportReport.h"
 
 #include <QCoreApplication>
-#include <QMap>
-#include <QMutex>
 
 #include <QUrl>
 
@@ -38,17 +36,12 @@ public:
                                                            const checks::CheckReport &report) const override;
 
     [[nodiscard]] QList<checks::FixFamily> families() const override;
-    RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before, const Target &target) override;
-    QFuture<QString> preflight(const RepairProposal &repair) override;
-    QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) override;
-    QFuture<QString> servicesProblem(const RepairProposal &repair) override;
-    QFuture<checks::CheckReport> verify(const RepairProposal &repair, const Target &target) override;
-    [[nodiscard]] Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
-                                       const RepairProposal &repair) const override;
+    [[nodiscard]] std::shared_ptr<const fixes::RepairMachine> repairMachine() const override;
 
     [[nodiscard]] std::optional<fixes::JournalEntry> journalEntry(const QString &id) const override;
     [[nodiscard]] fixes::FixPlan undoPlan(const QString &entryId) const override;
-    QFuture<RepairEvent> undo(const QString &entryId, const platform::CancelToken &cancel) override;
+    QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
+                                        const platform::CancelToken &cancel) override;
 
     [[nodiscard]] QString renderReport(const checks::CheckReport &report, ReportFormat format,
                                        bool redact) const override;
@@ -68,21 +61,13 @@ public:
     [[nodiscard]] std::shared_ptr<const knowledge::KnowledgeBase> currentKnowledge() const;
 
 private:
-    // What core planned, kept for its preflight, run and verification.
-    struct Planned {
-        fixes::Repair repair;
-        checks::CheckRequest request;
-    };
     [[nodiscard]] checks::CheckRequest requestFor(const Target &target) const;
-    [[nodiscard]] std::optional<Planned> planned(int handle) const;
 
     std::shared_ptr<knowledge::KnowledgeBase> m_knowledge; // replaced whole, never changed in place
+    std::shared_ptr<const fixes::RepairMachine> m_machine; // replaced with it
     mutable QMutex m_knowledgeMutex;
     std::unique_ptr<knowledge::ReleaseIndexFetch> m_fetch;
     QStringList m_knowledgeProblems;
-    mutable QMutex m_mutex;
-    QMap<int, Planned> m_planned;
-    int m_nextHandle = 1;
 };
 
 } // namespace td::ui

@@ -48,7 +48,7 @@ void DockerPage::retranslate()
 
 void DockerPage::proposalChanged()
 {
-    m_repositoryRow->setVisible(proposal().needsRepository);
+    m_repositoryRow->setVisible(needsRepository());
 }
 
 void DockerPage::planWithRepository()

@@ -14,6 +14,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace td::ui {
 
 DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
@@ -55,13 +57,20 @@ DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
     layout->addLayout(buttons);
 
     connect(m_undoButton, &QPushButton::clicked, this, &DonePage::undo);
-    connect(&m_undo, &QFutureWatcher<RepairEvent>::resultsReadyAt, this, &DonePage::onUndoEvents);
+    connect(&session, &Session::changed, this, [this] {
+        if (isVisible())
+            fill();
+        emit completeChanged();
+    });
+    connect(&m_undo, &QFutureWatcher<fixes::RepairRunEvent>::resultsReadyAt, this, &DonePage::onUndoEvents);
     retranslate();
 }
 
 DonePage::~DonePage()
 {
     m_undo.disconnect(this);
+    if (m_undoAnswers) // an undo waiting for its answer gets "no"
+        m_undoAnswers->answer(fixes::RepairAnswer::No);
 }
 
 void DonePage::retranslate()
@@ -107,6 +116,18 @@ void DonePage::fill()
     bool good = true;
     if (!report) {
         result.clear();
+    } else if (session().isRechecking()) {
+        result = tr("Checking again how PyTorch does now…");
+    } else if (session().changedAfterFlow()) {
+        // An undo changed the machine: the check made since then answers, not the flow's last word.
+        const auto errors = std::count_if(report->findings.cbegin(), report->findings.cend(), [](const auto &f) {
+            return f.severity == checks::Severity::Error;
+        });
+        good = errors == 0;
+        result = good ? tr("Checked again after the undo: PyTorch works here.")
+                      : tr("Checked again after the undo: %n problem(s) are there. The report on the next page says "
+                           "what they are.",
+                           nullptr, static_cast<int>(errors));
     } else if (first && !first->hasErrors() && session().pasted && session().pasted->otherSystem) {
         result = tr("Nothing needs repair on this machine; the error you pasted happened on another one: run "
                     "TorchDoctor there.");
@@ -169,57 +190,74 @@ void DonePage::undo()
         m_status->setText(tr("Nothing to undo."));
         return;
     }
-    const int steps = static_cast<int>(plan.steps.size());
-    // What comes back is what broke PyTorch: say so, by name, before the yes.
-    QStringList restored;
-    for (const fixes::FixStep &step : plan.steps) {
-        if (const auto *file = std::get_if<fixes::WriteFile>(&step.action))
-            restored << file->path;
-        else if (const auto *variable = std::get_if<fixes::SetUserVariable>(&step.action))
-            restored << variable->name;
-    }
-    QString question = tr("Put back what the repair changed, in these %n step(s)?", nullptr, steps);
-    if (!restored.isEmpty())
-        question = tr("%1 %2", "two sentences, one after the other")
-                       .arg(question, tr("%1 gets back exactly what it held before, including the setting the "
-                                         "repair removed because it broke PyTorch: PyTorch fails again as it did "
-                                         "before the repair.")
-                                          .arg(restored.join(tr(", ", "between the items of a list"))));
-    ConfirmDialog::ask(this, question, plan,
-                       tr("&Undo %n step(s)", nullptr, steps), [this, id](bool yes) {
-                           if (!yes) {
-                               m_status->setText(tr("Nothing was changed."));
-                               return;
-                           }
-                           m_undoButton->setEnabled(false);
-                           m_status->setText(tr("Undoing…"));
-                           m_undo.setProperty("entry", id);
-                           m_undo.setFuture(session().backend().undo(id, platform::CancelToken()));
-                           emit completeChanged();
-                       });
+    m_undoButton->setEnabled(false);
+    m_undoAnswers = std::make_shared<fixes::RepairAnswers>();
+    m_undo.setProperty("entry", id);
+    m_undo.setFuture(session().backend().undo(id, m_undoAnswers, platform::CancelToken()));
+    emit completeChanged();
 }
 
 void DonePage::onUndoEvents(int begin, int end)
 {
+    using Kind = fixes::RepairRunEvent::Kind;
     for (int i = begin; i < end; ++i) {
-        const RepairEvent e = m_undo.resultAt(i);
-        if (e.kind != RepairEvent::Kind::Finished)
+        const fixes::RepairRunEvent e = m_undo.resultAt(i);
+        if (e.kind == Kind::Asking) {
+            const fixes::FixPlan &plan = e.repair.plan;
+            const int steps = static_cast<int>(plan.steps.size());
+            // What comes back is what broke PyTorch: say so, by name, before the yes.
+            QStringList restored;
+            for (const fixes::FixStep &step : plan.steps) {
+                if (const auto *file = std::get_if<fixes::WriteFile>(&step.action))
+                    restored << file->path;
+                else if (const auto *variable = std::get_if<fixes::SetUserVariable>(&step.action))
+                    restored << variable->name;
+            }
+            QString question = tr("Put back what the repair changed, in these %n step(s)?", nullptr, steps);
+            if (!restored.isEmpty())
+                question = tr("%1 %2", "two sentences, one after the other")
+                               .arg(question, tr("%1 gets back exactly what it held before, including the setting the "
+                                                 "repair removed because it broke PyTorch: PyTorch fails again as it "
+                                                 "did before the repair.")
+                                                  .arg(restored.join(tr(", ", "between the items of a list"))));
+            ConfirmDialog::ask(this, question, plan, tr("&Undo %n step(s)", nullptr, steps),
+                               [this, answers = m_undoAnswers](bool yes) {
+                                   if (yes)
+                                       m_status->setText(tr("Undoing…"));
+                                   answers->answer(yes ? fixes::RepairAnswer::Yes : fixes::RepairAnswer::No);
+                               });
             continue;
-        if (e.result.ok()) {
-            m_undone << m_undo.property("entry").toString();
-            m_status->setText(tr("Undone (recorded as %1).").arg(e.result.entryId));
-        } else {
-            m_status->setText(tr("Undo stopped: %1").arg(e.result.error));
         }
+        if (e.kind != Kind::Finished)
+            continue;
+        const fixes::ExecutionResult &result = e.result.execution;
+        if (result.outcome == fixes::ExecutionResult::Outcome::Declined) {
+            m_status->setText(tr("Nothing was changed."));
+        } else if (result.ok()) {
+            m_undone << m_undo.property("entry").toString();
+            m_status->setText(tr("Undone (recorded as %1).").arg(result.entryId));
+            session().recheck(true); // what the undo brought back is found again, not remembered
+        } else if (result.entryId.isEmpty()) {
+            m_status->setText(tr("Undo stopped: %1").arg(result.error));
+        } else {
+            m_status->setText(tr("Undo stopped: %1").arg(result.error));
+            session().recheck(true); // a part of it ran
+        }
+        const QString status = m_status->text();
         fill();
-        m_status->setText(m_status->text());
+        m_status->setText(status);
         emit completeChanged();
     }
 }
 
+bool DonePage::isBusy() const
+{
+    return isUndoing() || session().isRechecking();
+}
+
 bool DonePage::isComplete() const
 {
-    return !m_undo.isRunning();
+    return !m_undo.isRunning() && !session().isRechecking();
 }
 
 int DonePage::nextId() const

@@ -27,7 +27,7 @@ public:
 
     void undo();
     [[nodiscard]] bool isUndoing() const { return m_undo.isRunning(); }
-    [[nodiscard]] bool isBusy() const override { return isUndoing(); }
+    [[nodiscard]] bool isBusy() const override;
     [[nodiscard]] QString resultText() const;
     [[nodiscard]] QString statusText() const;
 
@@ -47,7 +47,8 @@ private:
     QLabel *m_afterwards = nullptr;
     QPushButton *m_undoButton = nullptr;
     QLabel *m_status = nullptr;
-    QFutureWatcher<RepairEvent> m_undo;
+    QFutureWatcher<fixes::RepairRunEvent> m_undo;
+    std::shared_ptr<fixes::RepairAnswers> m_undoAnswers;
     QStringList m_undone;
 };
 

@@ -83,6 +83,7 @@ ExportPage::ExportPage(Session &session, QWidget *parent) : Page(session, parent
     connect(m_save, &QPushButton::clicked, this, &ExportPage::save);
     connect(m_copy, &QPushButton::clicked, this, &ExportPage::copyToClipboard);
     connect(m_open, &QPushButton::clicked, this, &ExportPage::openFolder);
+    connect(&session, &Session::recheckFinished, this, &ExportPage::render); // the machine as it is now
     retranslate();
 }
 

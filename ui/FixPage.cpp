@@ -34,24 +34,20 @@ FixPage::FixPage(Session &session, checks::FixFamily family, QWidget *parent) : 
     connect(m_runner, &FixRunnerWidget::cancelClicked, this, &FixPage::cancel);
     connect(m_runner, &FixRunnerWidget::skipClicked, this, &FixPage::skip);
     connect(m_runner, &FixRunnerWidget::overrideClicked, this, &FixPage::override);
-    connect(&m_preflight, &QFutureWatcher<QString>::finished, this, &FixPage::onPreflight);
-    connect(&m_run, &QFutureWatcher<RepairEvent>::resultsReadyAt, this, &FixPage::onEvents);
+    connect(&m_run, &QFutureWatcher<fixes::RepairRunEvent>::resultsReadyAt, this, &FixPage::onEvents);
     connect(&m_verify, &QFutureWatcher<checks::CheckReport>::finished, this, &FixPage::onVerified);
-    connect(&m_services, &QFutureWatcher<QString>::finished, this, &FixPage::onServices);
-    connect(&m_cloneDiagnosis, &QFutureWatcher<checks::CheckReport>::finished, this, &FixPage::onCloneDiagnosed);
 }
 
 FixPage::~FixPage()
 {
-    // Nothing may reach a page that is gone; a repair still running is told to stop.
-    m_preflight.disconnect(this);
+    // Nothing may reach a page that is gone; a repair still running is told
+    // to stop, and one waiting for an answer gets "no".
     m_run.disconnect(this);
     m_verify.disconnect(this);
-    m_services.disconnect(this);
-    m_cloneDiagnosis.disconnect(this);
     m_cancel.cancel();
+    if (m_answers)
+        m_answers->answer(fixes::RepairAnswer::No);
     m_verify.cancel();
-    m_cloneDiagnosis.cancel();
 }
 
 void FixPage::retranslate()
@@ -80,7 +76,7 @@ QString FixPage::passedByNote() const
 void FixPage::initializePage()
 {
     m_finished = false;
-    m_cancelRequested = false;
+    m_declined = false;
     m_verification.reset();
     m_runner->clearResult();
     m_runner->setStatus({});
@@ -94,14 +90,16 @@ void FixPage::initializePage()
 void FixPage::replan()
 {
     const auto &report = session().report();
-    m_proposal = report ? session().backend().plan(m_family, *report, session().target) : RepairProposal{};
-    m_proposal.family = m_family;
-    m_runner->setProposal(m_proposal);
+    m_repair = report ? session().backend().repairMachine()->plan(m_family, *report,
+                                                                  repairScope(*report, session().target))
+                      : fixes::Repair{};
+    m_repair.family = m_family;
+    m_runner->setRepair(m_repair);
     m_runner->setPhase(FixRunnerWidget::Phase::Planned);
-    if (m_proposal.needsRepository)
+    if (needsRepository())
         m_runner->setStatus(tr("Name the repository to clone above, or go on without Docker."));
-    else if (!m_proposal.canApply())
-        m_runner->setStatus(m_proposal.targeted.isEmpty()
+    else if (!m_repair.canApply())
+        m_runner->setStatus(m_repair.targeted.isEmpty()
                                 ? tr("There is nothing for this step to do.")
                                 : tr("This step cannot be applied here; the notes above say why. Go on to the next "
                                      "step."));
@@ -110,66 +108,50 @@ void FixPage::replan()
     proposalChanged();
 }
 
+bool FixPage::needsRepository() const
+{
+    const auto &report = session().report();
+    return m_family == checks::FixFamily::Docker && m_repair.docker.composeFile.isEmpty()
+           && m_repair.docker.clonedInto.isEmpty() && report && !report->facts.request.projectDir.isEmpty();
+}
+
 void FixPage::apply()
 {
-    if (m_runner->phase() != FixRunnerWidget::Phase::Planned || !m_proposal.canApply())
+    const auto &report = session().report();
+    if (m_runner->phase() != FixRunnerWidget::Phase::Planned || !m_repair.canApply() || !report)
         return;
-    m_cancelRequested = false;
+    fixes::RepairParams params;
+    params.family = m_family;
+    params.before = *report;
+    params.scope = repairScope(*report, session().target);
+    params.planned = m_repair;
+    m_cancel = platform::CancelToken();
+    m_answers = std::make_shared<fixes::RepairAnswers>();
+    m_declined = false;
+    m_finished = false;
+    emit completeChanged();
     m_runner->setPhase(FixRunnerWidget::Phase::Checking);
-    m_runner->setStatus(m_proposal.preflight.isEmpty()
-                            ? tr("Checking that the repair can go ahead (nothing is changed)…")
-                            : m_proposal.preflight);
-    m_preflight.setFuture(session().backend().preflight(m_proposal));
+    m_runner->setStatus(tr("Checking that the repair can go ahead (nothing is changed)…"));
+    m_run.setFuture(fixes::startRepair(session().backend().repairMachine(), std::move(params), m_answers, m_cancel));
 }
 
-void FixPage::onPreflight()
+void FixPage::ask(const fixes::Repair &repair)
 {
-    if (m_cancelRequested || m_preflight.isCanceled()) {
-        m_runner->setPhase(FixRunnerWidget::Phase::Planned);
-        m_runner->setStatus(tr("Cancelled; nothing was changed."));
-        return;
-    }
-    const QString problem = m_preflight.future().resultCount() > 0 ? m_preflight.result() : QString();
-    if (!problem.isEmpty()) {
-        m_runner->setPhase(FixRunnerWidget::Phase::Planned);
-        m_runner->setStatus(tr("The repair cannot go ahead: %1. Nothing was changed.").arg(problem));
-        return;
-    }
-    confirmAndRun();
-}
-
-void FixPage::confirmAndRun()
-{
-    const int steps = static_cast<int>(m_proposal.plan.steps.size());
+    const int steps = static_cast<int>(repair.plan.steps.size());
     m_runner->setStatus(tr("Waiting for your answer…"));
-    ConfirmDialog::ask(this, tr("Apply these %n step(s)? Nothing else will be changed.", nullptr, steps),
-                       m_proposal.plan, tr("&Apply %n step(s)", nullptr, steps), [this](bool yes) {
-                           if (!yes) {
-                               if (flow::Flow *flow = session().flow())
-                                   flow->stepFinished(StepOutcome::Declined);
-                               session().flowChanged();
-                               m_runner->setPhase(FixRunnerWidget::Phase::Finished);
-                               finish(tr("You declined: nothing was changed."));
-                               return;
-                           }
-                           m_cancel = platform::CancelToken();
-                           m_runner->setPhase(FixRunnerWidget::Phase::Running);
-                           m_runner->setStatus(tr("Applying…"));
-                           m_run.setFuture(session().backend().apply(m_proposal, m_cancel));
+    ConfirmDialog::ask(this, tr("Apply these %n step(s)? Nothing else will be changed.", nullptr, steps), repair.plan,
+                       tr("&Apply %n step(s)", nullptr, steps), [answers = m_answers](bool yes) {
+                           answers->answer(yes ? fixes::RepairAnswer::Yes : fixes::RepairAnswer::No);
                        });
 }
 
 void FixPage::cancel()
 {
-    m_cancelRequested = true;
-    if (m_runner->phase() == FixRunnerWidget::Phase::Checking) {
-        m_preflight.cancel();
-        if (!m_preflight.isRunning())
-            onPreflight();
+    const auto phase = m_runner->phase();
+    if (phase != FixRunnerWidget::Phase::Checking && phase != FixRunnerWidget::Phase::Running)
         return;
-    }
-    if (m_runner->phase() == FixRunnerWidget::Phase::Running) {
-        m_cancel.cancel();
+    m_cancel.cancel();
+    if (phase == FixRunnerWidget::Phase::Running) {
         m_runner->cancelButton()->setEnabled(false);
         m_runner->setStatus(tr("Cancelling: the running step is being stopped…"));
     }
@@ -177,87 +159,122 @@ void FixPage::cancel()
 
 void FixPage::onEvents(int begin, int end)
 {
+    using Kind = fixes::RepairRunEvent::Kind;
     for (int i = begin; i < end; ++i) {
-        const RepairEvent e = m_run.resultAt(i);
+        const fixes::RepairRunEvent e = m_run.resultAt(i);
         switch (e.kind) {
-        case RepairEvent::Kind::Step:
+        case Kind::Planned:
+            if (m_repair.plan.describe() != e.repair.plan.describe()) { // the plan in a cloned project
+                m_repair = e.repair;
+                m_runner->setRepair(m_repair);
+                proposalChanged();
+            }
+            break;
+        case Kind::Checking: m_runner->setStatus(e.text); break;
+        case Kind::Asking: ask(e.repair); break;
+        case Kind::Step:
+            m_runner->setPhase(FixRunnerWidget::Phase::Running);
             m_runner->setStepState(e.index, e.state);
             if (e.state == fixes::StepState::Running)
                 m_runner->setStatus(
-                    tr("Step %1 of %2: %3").arg(e.index + 1).arg(m_proposal.plan.steps.size()).arg(e.text));
+                    tr("Step %1 of %2: %3").arg(e.index + 1).arg(m_repair.plan.steps.size()).arg(e.text));
             break;
-        case RepairEvent::Kind::Output: m_runner->appendOutput(e.text, e.isError); break;
-        case RepairEvent::Kind::Finished: onRunFinished(e.result); break;
-        }
-    }
-}
-
-void FixPage::onRunFinished(const fixes::ExecutionResult &result)
-{
-    using Outcome = fixes::ExecutionResult::Outcome;
-    // A step that started (even one cancelled or failed midway) may have changed things: its entry can undo them.
-    if (!result.entryId.isEmpty() && result.outcome != Outcome::Declined && result.outcome != Outcome::JournalFailed)
-        session().addApplied(result.entryId);
-    if (!m_proposal.afterwards.isEmpty() && result.outcome == Outcome::Done)
-        session().afterwards << m_proposal.afterwards;
-    switch (result.outcome) {
-    case Outcome::Done:
-        if (m_family == checks::FixFamily::Docker && !m_proposal.continueIn.isEmpty()) {
-            // The clone is there: diagnose the project it made, then plan running it.
-            session().target.projectDir = m_proposal.continueIn;
+        case Kind::Output: m_runner->appendOutput(e.text, e.isError); break;
+        case Kind::Executed: break;
+        case Kind::Cloned:
+            // The clone is there: the run diagnoses the project it made, then plans running it.
+            session().target.projectDir = e.text;
             session().target.cloneUrl.clear();
+            m_runner->setPhase(FixRunnerWidget::Phase::Checking);
+            m_runner->setStatus(tr("Cloned into %1. Checking the project there…").arg(e.text));
+            break;
+        case Kind::Verifying:
             m_runner->setPhase(FixRunnerWidget::Phase::Verifying);
-            m_runner->setStatus(tr("Cloned into %1. Checking the project there…").arg(m_proposal.continueIn));
-            m_cloneDiagnosis.setFuture(session().backend().diagnose(session().target));
-            return;
-        }
-        if (m_family == checks::FixFamily::Docker) {
-            // Docker runs the project instead of repairing this machine: it worked when the services run.
+            m_runner->setStatus(tr("Checking again whether PyTorch works now…"));
+            break;
+        case Kind::Services:
             m_runner->setStatus(tr("Every step ran. Checking that the project's services run…"));
-            m_services.setFuture(session().backend().servicesProblem(m_proposal));
-            return;
+            break;
+        case Kind::Finished: onFinished(e.result); break;
         }
-        conclude(StepOutcome::Applied, {}, tr("Every step ran."));
-        break;
-    case Outcome::Declined: conclude(StepOutcome::Declined, {}, tr("Nothing was changed.")); break;
-    case Outcome::Cancelled:
-        conclude(
-            StepOutcome::Failed, tr("cancelled by the user"),
-            tr("Cancelled after %n step(s); what ran is in the journal and can be undone.", nullptr, result.stepsDone));
-        break;
-    case Outcome::Failed:
-        conclude(StepOutcome::Failed, result.error,
-                 tr("Step %1 failed: %2").arg(result.failedStep + 1).arg(result.error));
-        break;
-    case Outcome::JournalFailed:
-        conclude(StepOutcome::Failed, result.error,
-                 tr("Stopped before the step ran: the journal could not be written (%1).").arg(result.error));
-        break;
     }
 }
 
-void FixPage::onServices()
+void FixPage::onFinished(const fixes::RepairRunResult &result)
 {
-    const QString problem = m_services.future().resultCount() > 0 ? m_services.result() : QString();
-    if (problem.isEmpty())
-        conclude(StepOutcome::Applied, {}, tr("Every step ran, and the project's services run."));
-    else
-        conclude(StepOutcome::Failed, problem, tr("Every step ran, but: %1").arg(problem));
-}
-
-void FixPage::onCloneDiagnosed()
-{
-    if (m_cloneDiagnosis.isCanceled() || m_cloneDiagnosis.future().resultCount() == 0) {
-        conclude(StepOutcome::Failed, tr("the check of the cloned project did not finish"),
-                 tr("The project was cloned, but checking it did not finish."));
-        return;
+    using fixes::RepairOutcome;
+    // A step that started (even one cancelled or failed midway) may have changed things: its entry can undo them.
+    for (const QString &id : result.journalEntries)
+        session().addApplied(id);
+    if (!result.repair.afterwards.isEmpty() && result.execution.ok())
+        session().afterwards << result.repair.afterwards;
+    const fixes::ExecutionResult &run = result.execution;
+    switch (result.outcome) {
+    case RepairOutcome::NothingToDo:
+    case RepairOutcome::CannotApply:
+    case RepairOutcome::DryRun:
+    case RepairOutcome::NoAnswer: replan(); break;
+    case RepairOutcome::PreflightFailed:
+        m_runner->setPhase(FixRunnerWidget::Phase::Planned);
+        m_runner->setStatus(tr("The repair cannot go ahead: %1. Nothing was changed.").arg(result.detail));
+        break;
+    case RepairOutcome::Declined:
+        // Nothing happened: the plan can still be applied, or the user goes on
+        // without it (recorded as declined when the page is left).
+        m_declined = true;
+        m_runner->setPhase(FixRunnerWidget::Phase::Planned);
+        finish(tr("You declined: nothing was changed. Apply it after all, or go on without it."));
+        break;
+    case RepairOutcome::Cancelled:
+        if (!result.ran()) {
+            m_runner->setPhase(FixRunnerWidget::Phase::Planned);
+            m_runner->setStatus(tr("Cancelled; nothing was changed."));
+            break;
+        }
+        conclude(StepOutcome::Failed, tr("cancelled by the user"),
+                 tr("Cancelled after %n step(s); what ran is in the journal and can be undone.", nullptr,
+                    run.stepsDone));
+        break;
+    case RepairOutcome::Failed:
+        if (run.outcome == fixes::ExecutionResult::Outcome::JournalFailed)
+            conclude(StepOutcome::Failed, run.error,
+                     tr("Stopped before the step ran: the journal could not be written (%1).").arg(run.error));
+        else
+            conclude(StepOutcome::Failed, run.error, tr("Step %1 failed: %2").arg(run.failedStep + 1).arg(run.error));
+        break;
+    case RepairOutcome::Interrupted:
+        conclude(StepOutcome::Failed, tr("the check after the repair did not finish"),
+                 tr("The check after the repair did not finish."));
+        break;
+    case RepairOutcome::Fixed:
+    case RepairOutcome::NotFixed: {
+        const bool docker = m_family == checks::FixFamily::Docker;
+        const bool fixed = result.outcome == RepairOutcome::Fixed;
+        // Docker did not work: its services do not run, or what it lacked is still there.
+        const QString problem = result.repair.targeted.isEmpty() || result.verification.fixed
+                                    ? result.detail
+                                    : tr("what Docker lacked is still there");
+        flow::Flow *flow = session().flow();
+        flow->stepFinished(result.stepOutcome(), docker && !fixed ? problem : QString());
+        if (flow->current().kind == NodeKind::Verification)
+            flow->verified(result.after->findings);
+        session().setLatestReport(*result.after);
+        session().flowChanged();
+        m_verification = result.verification;
+        m_dockerWorks = fixed;
+        m_runStatus = !docker ? tr("Every step ran.")
+                      : fixed ? tr("Every step ran, and the project's services run.")
+                              : tr("Every step ran, but: %1").arg(problem);
+        m_runner->setPhase(FixRunnerWidget::Phase::Finished);
+        showVerification();
+        finish(m_runStatus);
+        break;
     }
-    session().setLatestReport(m_cloneDiagnosis.result());
-    replan();
-    if (m_proposal.canApply())
-        m_runner->setStatus(tr("Cloned. The plan above runs the project: apply it to go on."));
+    }
 }
 
+// A run that stopped on the way: the flow records it, and its "solved?" is
+// answered by a diagnosis of the machine as the run left it.
 void FixPage::conclude(StepOutcome outcome, const QString &reason, const QString &status)
 {
     flow::Flow *flow = session().flow();
@@ -268,12 +285,13 @@ void FixPage::conclude(StepOutcome outcome, const QString &reason, const QString
     if (flow->current().kind == NodeKind::Verification) {
         m_runner->setPhase(FixRunnerWidget::Phase::Verifying);
         m_runner->setStatus(tr("Checking again whether PyTorch works now…"));
-        m_verify.setFuture(session().backend().verify(m_proposal, session().target));
+        m_verify.setFuture(session().backend().diagnose(session().target));
         return;
     }
     // A step without a check after it (Docker): the outcome is the answer, and the user may override it.
     m_runner->setPhase(FixRunnerWidget::Phase::Finished);
-    m_verification = Verification{outcome == StepOutcome::Applied, {}, {}};
+    m_verification = fixes::Verification{};
+    m_dockerWorks = false;
     showVerification();
     finish(status);
 }
@@ -287,7 +305,7 @@ void FixPage::onVerified()
         return;
     }
     const checks::CheckReport after = m_verify.result();
-    m_verification = session().backend().compare(*before, after, m_proposal);
+    m_verification = fixes::Repairs::compare(*before, after, m_repair);
     flow->verified(after.findings);
     session().setLatestReport(after);
     session().flowChanged();
@@ -302,17 +320,18 @@ void FixPage::showVerification()
     if (!flow || !m_verification)
         return;
     QString text;
-    if (m_family == checks::FixFamily::Docker)
-        text = m_verification->fixed ? tr("The project is set up to run in Docker.")
-                                     : tr("The Docker set-up did not work.");
+    const bool docker = m_family == checks::FixFamily::Docker;
+    if (docker)
+        text = m_dockerWorks ? tr("The project is set up to run in Docker.") : tr("The Docker set-up did not work.");
     else if (flow->remaining().isEmpty())
         text = tr("Solved: the checks find no problem now.");
     else
         text = tr("Not solved yet: %n problem(s) remain.", nullptr, static_cast<int>(flow->remaining().size()));
     QStringList lines{text};
-    for (const checks::Finding &f : m_verification->gone)
+    // Docker leaves the host as it was: its findings are not the point.
+    for (const checks::Finding &f : docker ? QList<checks::Finding>() : m_verification->gone)
         lines << tr("Gone: %1").arg(f.title);
-    for (const checks::Finding &f : m_verification->still)
+    for (const checks::Finding &f : docker ? QList<checks::Finding>() : m_verification->still)
         lines << tr("Still there: %1").arg(f.title);
     // The user's word: the flow follows an override.
     for (auto it = flow->history().crbegin(); it != flow->history().crend(); ++it) {
@@ -341,10 +360,11 @@ void FixPage::skip()
 {
     if (m_runner->phase() != FixRunnerWidget::Phase::Planned)
         return;
+    m_declined = false;
     if (flow::Flow *flow = session().flow()) {
-        flow->stepFinished(StepOutcome::Skipped, m_proposal.targeted.isEmpty() || m_proposal.canApply()
+        flow->stepFinished(StepOutcome::Skipped, m_repair.targeted.isEmpty() || m_repair.canApply()
                                                      ? QString()
-                                                     : m_proposal.plan.warnings.join(QStringLiteral(" ")));
+                                                     : m_repair.plan.warnings.join(QStringLiteral(" ")));
         session().flowChanged();
     }
     m_runner->setPhase(FixRunnerWidget::Phase::Finished);
@@ -370,6 +390,17 @@ bool FixPage::isBusy() const
 bool FixPage::isComplete() const
 {
     return m_finished;
+}
+
+bool FixPage::validatePage()
+{
+    flow::Flow *flow = session().flow();
+    if (m_declined && flow && flow->current().kind == NodeKind::Repair && flow->current().family == m_family) {
+        flow->stepFinished(StepOutcome::Declined);
+        session().flowChanged();
+    }
+    m_declined = false;
+    return true;
 }
 
 int FixPage::nextId() const

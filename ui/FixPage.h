@@ -14,10 +14,11 @@ class QLabel;
 namespace td::ui {
 
 // A repair step of the flowchart: the plan for its family from the latest
-// diagnosis, applied after a confirmation that lists every step, with live
-// output and cancel, then checked again automatically; the flow moves on by
-// the result (or the user's override). Steps the flow passed by on the way
-// here are named in a note. One subclass per family.
+// diagnosis, shown; Apply starts core's repair run (fixes::RepairRun, the
+// CLI's too) and the page presents it: the confirmation that lists every
+// step, live output and cancel, the check after it. The flow moves on by the
+// result (or the user's override). Steps the flow passed by on the way here
+// are named in a note. One subclass per family.
 class FixPage : public Page {
     Q_OBJECT
 
@@ -27,11 +28,12 @@ public:
 
     void initializePage() override;
     [[nodiscard]] bool isComplete() const override;
+    bool validatePage() override;
     [[nodiscard]] int nextId() const override;
 
     [[nodiscard]] checks::FixFamily family() const { return m_family; }
     [[nodiscard]] FixRunnerWidget *runner() const { return m_runner; }
-    [[nodiscard]] const RepairProposal &proposal() const { return m_proposal; }
+    [[nodiscard]] const fixes::Repair &repair() const { return m_repair; }
     [[nodiscard]] QString passedByNote() const;
     [[nodiscard]] bool isBusy() const override;
 
@@ -44,6 +46,8 @@ protected:
     void retranslate() override;
     // Plans the family again from the latest diagnosis and the session's target.
     void replan();
+    // Docker: the project has no compose file; the user names a repository to clone.
+    [[nodiscard]] bool needsRepository() const;
     // The plan on show changed (a subclass shows what goes with it).
     virtual void proposalChanged() {}
     // The family's own words: what the step is, what it costs, what to know.
@@ -52,14 +56,11 @@ protected:
     [[nodiscard]] virtual QString adviceText() const = 0;
 
 private:
-    void onPreflight();
-    void confirmAndRun();
     void onEvents(int begin, int end);
-    void onRunFinished(const fixes::ExecutionResult &result);
-    void onServices();
+    void ask(const fixes::Repair &repair);
+    void onFinished(const fixes::RepairRunResult &result);
     void conclude(flow::StepOutcome outcome, const QString &reason, const QString &status);
     void onVerified();
-    void onCloneDiagnosed();
     void finish(const QString &status);
     void showVerification();
 
@@ -68,17 +69,16 @@ private:
     QLabel *m_advice = nullptr;
     FixRunnerWidget *m_runner = nullptr;
 
-    RepairProposal m_proposal;
+    fixes::Repair m_repair;
     QStringList m_skippedOnTheWay;
-    QFutureWatcher<QString> m_preflight;
-    QFutureWatcher<RepairEvent> m_run;
-    QFutureWatcher<checks::CheckReport> m_verify;
-    QFutureWatcher<QString> m_services;
-    QFutureWatcher<checks::CheckReport> m_cloneDiagnosis; // Docker: the project a clone made
+    QFutureWatcher<fixes::RepairRunEvent> m_run;
+    std::shared_ptr<fixes::RepairAnswers> m_answers;
+    QFutureWatcher<checks::CheckReport> m_verify; // after a run that failed: the flow's "solved?"
     platform::CancelToken m_cancel;
-    bool m_cancelRequested = false;
     bool m_finished = false;
-    std::optional<Verification> m_verification;
+    bool m_declined = false; // the last answer was no: nothing ran, the flow learns it on leaving
+    std::optional<fixes::Verification> m_verification;
+    bool m_dockerWorks = false;
     QString m_runStatus; // how the run ended, shown once the check after it is in
 };
 

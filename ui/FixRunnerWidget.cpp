@@ -106,7 +106,6 @@ void FixRunnerWidget::retranslate()
     m_apply->setAccessibleName(tr("Apply the repair"));
     m_cancel->setText(tr("S&top the repair"));
     m_cancel->setAccessibleName(tr("Stop the repair"));
-    m_skip->setText(m_proposal.canApply() ? tr("S&kip this step") : tr("&Go on without it"));
     m_skip->setAccessibleName(tr("Skip this step"));
     m_outputLabel->setText(tr("&Output:"));
     m_output->setAccessibleName(tr("Output of the repair"));
@@ -114,26 +113,29 @@ void FixRunnerWidget::retranslate()
     m_solved->setAccessibleName(tr("Override: it is solved"));
     m_broken->setText(tr("It is still broke&n"));
     m_broken->setAccessibleName(tr("Override: it is still broken"));
-    setProposal(m_proposal);
+    showRepair();
 }
 
-void FixRunnerWidget::setProposal(const RepairProposal &proposal)
+void FixRunnerWidget::setRepair(const fixes::Repair &repair)
 {
-    const bool same = proposal.handle == m_proposal.handle && m_states.size() == proposal.plan.steps.size();
-    m_proposal = proposal;
-    if (!same)
-        m_states = QList<fixes::StepState>(proposal.plan.steps.size(), fixes::StepState::Planned);
-    QString summary = proposal.summary;
-    if (proposal.targeted.isEmpty() && proposal.plan.steps.isEmpty() && summary.isEmpty())
+    m_repair = repair;
+    m_states = QList<fixes::StepState>(repair.plan.steps.size(), fixes::StepState::Planned);
+    showRepair();
+}
+
+void FixRunnerWidget::showRepair()
+{
+    QString summary = m_repair.summary;
+    if (m_repair.targeted.isEmpty() && m_repair.plan.steps.isEmpty() && summary.isEmpty())
         summary = tr("No finding calls for this repair.");
     m_summary->setText(summary);
     showSteps();
-    QStringList notes = proposal.plan.warnings;
-    if (!proposal.afterwards.isEmpty())
-        notes << tr("Afterwards: %1").arg(proposal.afterwards);
+    QStringList notes = m_repair.plan.warnings;
+    if (!m_repair.afterwards.isEmpty())
+        notes << tr("Afterwards: %1").arg(m_repair.afterwards);
     m_warnings->setText(notes.isEmpty() ? QString() : QStringLiteral("• ") + notes.join(QStringLiteral("\n• ")));
     m_warnings->setVisible(!notes.isEmpty());
-    m_skip->setText(m_proposal.canApply() ? tr("S&kip this step") : tr("&Go on without it"));
+    m_skip->setText(m_repair.canApply() ? tr("S&kip this step") : tr("&Go on without it"));
     updateButtons();
 }
 
@@ -141,8 +143,8 @@ void FixRunnerWidget::setProposal(const RepairProposal &proposal)
 void FixRunnerWidget::showSteps()
 {
     QString html = QStringLiteral("<ol>");
-    for (qsizetype i = 0; i < m_proposal.plan.steps.size(); ++i) {
-        const fixes::FixStep &step = m_proposal.plan.steps[i];
+    for (qsizetype i = 0; i < m_repair.plan.steps.size(); ++i) {
+        const fixes::FixStep &step = m_repair.plan.steps[i];
         QString state;
         switch (i < m_states.size() ? m_states[i] : fixes::StepState::Planned) {
         case fixes::StepState::Planned: break;
@@ -172,17 +174,17 @@ void FixRunnerWidget::setPhase(Phase phase)
 
 void FixRunnerWidget::updateButtons()
 {
-    m_apply->setEnabled(m_phase == Phase::Planned && m_proposal.canApply());
+    m_apply->setEnabled(m_phase == Phase::Planned && m_repair.canApply());
     m_skip->setEnabled(m_phase == Phase::Planned);
     m_cancel->setEnabled(m_phase == Phase::Checking || m_phase == Phase::Running);
-    m_cancel->setVisible(m_proposal.canApply());
+    m_cancel->setVisible(m_repair.canApply());
     m_solved->setVisible(m_hasResult && m_canOverride && !m_resultSolved);
     m_broken->setVisible(m_hasResult && m_canOverride && m_resultSolved);
     m_result->setVisible(m_hasResult);
     const bool ran = m_phase == Phase::Running || m_phase == Phase::Verifying || !m_output->document()->isEmpty();
-    m_outputLabel->setVisible(m_proposal.canApply() || ran);
-    m_output->setVisible(m_proposal.canApply() || ran);
-    if (m_phase == Phase::Planned && m_proposal.canApply())
+    m_outputLabel->setVisible(m_repair.canApply() || ran);
+    m_output->setVisible(m_repair.canApply() || ran);
+    if (m_phase == Phase::Planned && m_repair.canApply())
         m_apply->setDefault(true);
 }
 

@@ -24,7 +24,8 @@ public:
 
     explicit FixRunnerWidget(QWidget *parent = nullptr);
 
-    void setProposal(const RepairProposal &proposal);
+    // A plan to show: every step back to "planned".
+    void setRepair(const fixes::Repair &repair);
     void setPhase(Phase phase);
     [[nodiscard]] Phase phase() const { return m_phase; }
     void setStepState(int index, fixes::StepState state);
@@ -55,6 +56,7 @@ protected:
 private:
     void retranslate();
     void updateButtons();
+    void showRepair();
     void showSteps();
 
     QLabel *m_summary = nullptr;
@@ -71,7 +73,7 @@ private:
     QPushButton *m_solved = nullptr;
     QPushButton *m_broken = nullptr;
 
-    RepairProposal m_proposal;
+    fixes::Repair m_repair;
     QList<fixes::StepState> m_states; // of each step of the plan
     Phase m_phase = Phase::Planned;
     bool m_resultSolved = false;

@@ -5,7 +5,37 @@
 
 namespace td::ui {
 
-Session::Session(Backend &backend, QObject *parent) : QObject(parent), m_backend(backend) {}
+Session::Session(Backend &backend, QObject *parent) : QObject(parent), m_backend(backend)
+{
+    connect(&m_recheck, &QFutureWatcher<checks::CheckReport>::finished, this, [this] {
+        if (!m_recheck.isCanceled() && m_recheck.future().resultCount() > 0)
+            m_latest = withPasted(m_recheck.result());
+        m_rechecking = false;
+        emit changed();
+        emit recheckFinished();
+    });
+}
+
+Session::~Session()
+{
+    m_recheck.disconnect(this);
+    m_recheck.cancel();
+}
+
+void Session::recheck(bool machineChanged)
+{
+    if (!m_latest)
+        return;
+    m_rechecked = m_rechecked || machineChanged;
+    if (m_rechecking) {
+        if (!machineChanged)
+            return;
+        m_recheck.cancel(); // it may have looked before the change
+    }
+    m_rechecking = true; // until the result is in (the future ends before its signal comes)
+    m_recheck.setFuture(m_backend.diagnose(target));
+    emit changed();
+}
 
 checks::CheckReport Session::withPasted(checks::CheckReport report) const
 {
@@ -33,6 +63,7 @@ void Session::setDiagnosis(const checks::CheckReport &report)
     m_latest = m_first;
     m_flow.emplace(report.findings);
     m_applied.clear();
+    m_rechecked = false;
     afterwards.clear();
     emit changed();
 }
@@ -48,6 +79,7 @@ void Session::clearDiagnosis()
 void Session::setLatestReport(const checks::CheckReport &report)
 {
     m_latest = withPasted(report);
+    m_rechecked = false; // a verification: the flow answers again
     emit changed();
 }
 

@@ -5,6 +5,7 @@
 
 #include "flow/Flow.h"
 
+#include <QFutureWatcher>
 #include <QObject>
 #include <QStringList>
 
@@ -21,6 +22,7 @@ class Session : public QObject {
 
 public:
     explicit Session(Backend &backend, QObject *parent = nullptr);
+    ~Session() override;
 
     [[nodiscard]] Backend &backend() const { return m_backend; }
 
@@ -36,6 +38,14 @@ public:
     void setLatestReport(const checks::CheckReport &report);
     // After a language change: the pasted error read again, in the new language, in the diagnoses too.
     void retranslate();
+
+    // Diagnoses the target again: after an undo (`machineChanged`: the
+    // verdict follows this check, not the flow's last answer) and after a
+    // language change (the findings in the new language).
+    void recheck(bool machineChanged);
+    [[nodiscard]] bool isRechecking() const { return m_rechecking; }
+    // The machine changed (an undo) after the flow's last answer.
+    [[nodiscard]] bool changedAfterFlow() const { return m_rechecked; }
 
     [[nodiscard]] flow::Flow *flow() { return m_flow ? &*m_flow : nullptr; }
     [[nodiscard]] const flow::Flow *flow() const { return m_flow ? &*m_flow : nullptr; }
@@ -53,6 +63,7 @@ public:
 
 signals:
     void changed();
+    void recheckFinished();
 
 private:
     // `report` with the pasted error's finding (so that every report tells it), if there is one.
@@ -63,6 +74,9 @@ private:
     std::optional<checks::CheckReport> m_latest;
     std::optional<flow::Flow> m_flow;
     QStringList m_applied;
+    QFutureWatcher<checks::CheckReport> m_recheck;
+    bool m_rechecking = false;
+    bool m_rechecked = false; // an undo changed the machine after the flow's last answer
 };
 
 } // namespace td::ui

@@ -35,6 +35,7 @@ Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(n
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
     setOption(QWizard::NoCancelButtonOnLastPage);
+    setOption(QWizard::HaveCustomButton1); // Start over
 
     setPage(WelcomePageId, new WelcomePage(*m_session));
     setPage(DiagnosePageId, new DiagnosePage(*m_session));
@@ -42,7 +43,9 @@ Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(n
     setPage(UrgentPageId, new UrgentPage(*m_session));
     setPage(DockerPageId, new DockerPage(*m_session));
     setPage(EnvPageId, new EnvPage(*m_session));
-    setPage(ReinstallPageId, new ReinstallPage(*m_session));
+    auto *reinstall = new ReinstallPage(*m_session);
+    setPage(ReinstallPageId, reinstall);
+    connect(reinstall, &ReinstallPage::useInterpreter, this, &Wizard::useInterpreter);
     setPage(SystemPageId, new SystemPage(*m_session));
     setPage(DonePageId, new DonePage(*m_session));
     setPage(ExportPageId, new ExportPage(*m_session));
@@ -76,6 +79,13 @@ Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(n
             [this](int index) { setLanguage(m_language->itemData(index).toString()); });
 
     connect(m_session, &Session::changed, this, &Wizard::updateChart);
+    connect(this, &QWizard::customButtonClicked, this, [this](int which) {
+        if (which == QWizard::CustomButton1)
+            startOver();
+    });
+    connect(this, &QWizard::currentIdChanged, this,
+            [this](int id) { button(QWizard::CustomButton1)->setVisible(id != WelcomePageId && id != -1); });
+    button(QWizard::CustomButton1)->setObjectName(QStringLiteral("startOver"));
     retranslate();
     updateChart();
 
@@ -115,6 +125,25 @@ void Wizard::setLanguage(const QString &code)
     const int index = static_cast<int>(Language::available().indexOf(Language::current()));
     if (m_language->currentIndex() != index)
         m_language->setCurrentIndex(index);
+}
+
+void Wizard::startOver()
+{
+    const auto *current = qobject_cast<const Page *>(currentPage());
+    if (current && current->isBusy())
+        return; // a repair or a check runs: it ends first (or Quit stops it)
+    m_session->clearDiagnosis();
+    restart();
+}
+
+void Wizard::useInterpreter(const QString &executable)
+{
+    startOver();
+    auto *welcome = qobject_cast<WelcomePage *>(currentPage());
+    if (currentId() != WelcomePageId || !welcome)
+        return;
+    welcome->addInterpreter(executable);
+    next(); // diagnosed from the start, as that interpreter
 }
 
 void Wizard::reject()
@@ -163,6 +192,10 @@ void Wizard::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         m_session->retranslate();
+        // The findings are written in the language of their check: after the
+        // repairs, check again for the verdict and the report in the new one.
+        if (currentId() == DonePageId || currentId() == ExportPageId)
+            m_session->recheck(false);
     }
     QWizard::changeEvent(event);
 }
@@ -207,6 +240,9 @@ void Wizard::retranslate()
     setButtonText(QWizard::CommitButton, tr("&Continue >"));
     setButtonText(QWizard::FinishButton, tr("&Finish"));
     setButtonText(QWizard::CancelButton, tr("&Quit"));
+    setButtonText(QWizard::CustomButton1, tr("Start &over"));
+    button(QWizard::CustomButton1)->setAccessibleName(tr("Start over"));
+    button(QWizard::CustomButton1)->setToolTip(tr("Back to the first page: choose again and check again."));
     button(QWizard::BackButton)->setAccessibleName(tr("Back"));
     button(QWizard::NextButton)->setAccessibleName(tr("Next"));
     button(QWizard::CommitButton)->setAccessibleName(tr("Continue"));

@@ -32,6 +32,10 @@ public:
     [[nodiscard]] static QString pageName(int id);
     // Switches the language of the whole application ("en", "zh_CN").
     void setLanguage(const QString &code);
+    // Back to the first page, the diagnosis and the walk forgotten (what was repaired stays in the journal).
+    void startOver();
+    // Starts over with `executable` chosen (the interpreter that has torch) and diagnoses it.
+    void useInterpreter(const QString &executable);
     // Quit (or the window's close button): while work runs, asks first; yes stops it.
     void reject() override;
 

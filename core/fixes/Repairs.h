@@ -47,6 +47,8 @@ struct Repair {
 
     // Whether there is anything to show: findings it addresses, or steps.
     [[nodiscard]] bool applies() const { return !targeted.isEmpty() || !plan.steps.isEmpty(); }
+    // Whether there is anything to run.
+    [[nodiscard]] bool canApply() const { return !plan.steps.isEmpty(); }
 };
 
 // What a second diagnosis says about the first one's findings.

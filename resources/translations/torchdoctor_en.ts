@@ -85,6 +85,13 @@
             <numerusform>&amp;Undo %n steps</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Checked again after the undo: %n problem(s) are there. The report on the next page says what they are.</source>
+        <translation>
+            <numerusform>Checked again after the undo: %n problem is there. The report on the next page says what it is.</numerusform>
+            <numerusform>Checked again after the undo: %n problems are there. The report on the next page says what they are.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>td::ui::FindingsPage</name>

@@ -1939,6 +1939,20 @@
         <comment>between the items of a list</comment>
         <translation>、</translation>
     </message>
+<message>
+        <source>Checking again how PyTorch does now…</source>
+        <translation>正在重新检查 PyTorch 现在的情况…</translation>
+    </message>
+    <message>
+        <source>Checked again after the undo: PyTorch works here.</source>
+        <translation>撤销后已重新检查：PyTorch 在这里可以使用。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checked again after the undo: %n problem(s) are there. The report on the next page says what they are.</source>
+        <translation>
+            <numerusform>撤销后已重新检查：存在 %n 个问题。下一页的报告会说明它们是什么。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>td::ui::EnvPage</name>
@@ -2416,6 +2430,18 @@
         <source>Name the repository to clone above, or go on without Docker.</source>
         <translation>请在上方填写要克隆的仓库，或者不用 Docker 继续。</translation>
     </message>
+<message>
+        <source>the check after the repair did not finish</source>
+        <translation>修复后的检查没有完成</translation>
+    </message>
+    <message>
+        <source>what Docker lacked is still there</source>
+        <translation>Docker 缺少的东西仍然缺少</translation>
+    </message>
+    <message>
+        <source>You declined: nothing was changed. Apply it after all, or go on without it.</source>
+        <translation>你拒绝了：没有做任何更改。你仍然可以执行它，或者不执行并继续。</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::FixRunnerWidget</name>
@@ -2541,6 +2567,54 @@
     <message>
         <source>Good to know: the wheel index is chosen from the driver, the GPU generation and the Python version, and the environment's own installer (pip or uv) is used. A snapshot of the installed packages is taken first, so that Undo can put them back.</source>
         <translation>须知：wheel 索引根据驱动、GPU 代际和 Python 版本选择，并使用该环境自己的安装器（pip 或 uv）。事先会为已安装的软件包拍一个快照，以便“撤销”时恢复。</translation>
+    </message>
+<message>
+        <source>&amp;Wheels from a folder:</source>
+        <translation>从文件夹获取 wheel(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Folder of downloaded wheels</source>
+        <translation>已下载 wheel 的文件夹</translation>
+    </message>
+    <message>
+        <source>empty: from the index chosen for this machine</source>
+        <translation>留空：使用为本机选择的索引</translation>
+    </message>
+    <message>
+        <source>Without network: download the wheels elsewhere (pip download) and name their folder.</source>
+        <translation>没有网络时：在别处下载 wheel（pip download），然后填写它们所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Choose the folder of wheels</source>
+        <translation>选择 wheel 所在的文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Only from this folder</source>
+        <translation>只从此文件夹安装(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Use no package index at all: every wheel must be in the folder.</source>
+        <translation>完全不使用软件包索引：所有 wheel 都必须在该文件夹中。</translation>
+    </message>
+    <message>
+        <source>There is no folder %1.</source>
+        <translation>文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>&amp;Use this interpreter</source>
+        <translation>使用这个解释器(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Use the interpreter that has torch</source>
+        <translation>使用已安装 torch 的解释器</translation>
+    </message>
+    <message>
+        <source>torch %1 is already installed for %2. Use that interpreter instead of reinstalling: it is checked from the start.</source>
+        <translation>%2 已经安装了 torch %1。请改用那个解释器，而不是重新安装：它会从头开始检查。</translation>
     </message>
 </context>
 <context>
@@ -2869,6 +2943,18 @@
         <source>Repair PyTorch</source>
         <translation>修复 PyTorch</translation>
     </message>
+<message>
+        <source>Start &amp;over</source>
+        <translation>重新开始(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Back to the first page: choose again and check again.</source>
+        <translation>回到第一页：重新选择并重新检查。</translation>
+    </message>
 </context>
 <context>
     <name>CheckOutcome</name>
@@ -3010,6 +3096,13 @@
     <message>
         <source>This happened on a %1 machine, not on this one: what is above is what it means there. Run TorchDoctor on that machine to repair it.</source>
         <translation>此错误发生在一台 %1 计算机上，而不是本机：以上是它在那台计算机上的含义。请在那台计算机上运行 TorchDoctor 进行修复。</translation>
+    </message>
+</context>
+<context>
+    <name>RepairRun</name>
+    <message>
+        <source>the check before the repair failed</source>
+        <translation>修复前的检查失败</translation>
     </message>
 </context>
 </TS>

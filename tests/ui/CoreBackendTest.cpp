@@ -55,7 +55,7 @@ TEST(CoreBackend, DiagnosesPlansAndReportsThroughCore)
     ASSERT_TRUE(backend.knowledgeProblems().isEmpty());
     EXPECT_FALSE(backend.diagnosisSteps().isEmpty());
 
-    QFuture<checks::CheckReport> future = backend.diagnose(Target{py::qs(python), {}, {}});
+    QFuture<checks::CheckReport> future = backend.diagnose(Target{py::qs(python), {}, {}, {}, false});
     future.waitForFinished();
     ASSERT_EQ(future.resultCount(), 1);
     const checks::CheckReport report = future.result();
@@ -74,7 +74,7 @@ TEST(CoreBackend, DiagnosesPlansAndReportsThroughCore)
     EXPECT_EQ(backend.families().size(), 4);
     bool someTargeted = false;
     for (checks::FixFamily family : backend.families()) {
-        const RepairProposal proposal = backend.plan(family, report, Target{});
+        const fixes::Repair proposal = backend.repairMachine()->plan(family, report, repairScope(report, Target{}));
         EXPECT_EQ(proposal.family, family);
         someTargeted = someTargeted || !proposal.targeted.isEmpty();
         if (!proposal.targeted.isEmpty() && !proposal.canApply()) {
@@ -83,7 +83,7 @@ TEST(CoreBackend, DiagnosesPlansAndReportsThroughCore)
     }
     EXPECT_TRUE(someTargeted);
     // Docker without a project folder: nothing to run, and it says why.
-    const RepairProposal docker = backend.plan(checks::FixFamily::Docker, report, Target{});
+    const fixes::Repair docker = backend.repairMachine()->plan(checks::FixFamily::Docker, report, repairScope(report, Target{}));
     EXPECT_FALSE(docker.canApply());
     EXPECT_FALSE(docker.plan.warnings.isEmpty());
 

@@ -2,6 +2,7 @@
 #include "FakeBackend.h"
 
 #include "CoreBackend.h"
+#include "fixes/DockerPlanner.h"
 #include "report/ReportFile.h"
 
 #include <QJsonArray>
@@ -101,6 +102,20 @@ Finding gpuInfo()
                 QStringLiteral("torch runs on the CPU."), {});
 }
 
+Finding torchNotInstalled()
+{
+    return make(QStringLiteral("torch.not-installed"), Severity::Error,
+                QStringLiteral("PyTorch is not installed for /usr/bin/python3"),
+                QStringLiteral("torch is installed for /work/project/.venv/bin/python (torch 2.5.1+cu124)."),
+                {FixFamily::Reinstall},
+                QJsonObject{{QStringLiteral("python"), QStringLiteral("/usr/bin/python3")},
+                            {QStringLiteral("other_interpreters_with_torch"),
+                             QJsonArray{QJsonObject{{QStringLiteral("executable"),
+                                                     QStringLiteral("/work/project/.venv/bin/python")},
+                                                    {QStringLiteral("version"), QStringLiteral("3.11.2")},
+                                                    {QStringLiteral("torch"), QStringLiteral("2.5.1+cu124")}}}}});
+}
+
 Scenario envSolves()
 {
     Scenario s;
@@ -177,7 +192,70 @@ Scenario nothingSolves()
     return s;
 }
 
-FakeBackend::FakeBackend(Scenario scenario) : m_scenario(std::move(scenario)), m_state(m_scenario.initial) {}
+// The scenario's machine, as core's repair run drives it.
+class FakeBackend::Machine final : public fixes::RepairMachine {
+public:
+    explicit Machine(FakeBackend &backend) : m_backend(backend) {}
+
+    fixes::Repair plan(FixFamily family, const checks::CheckReport &before,
+                       const fixes::RepairScope &scope) const override
+    {
+        return m_backend.planRepair(family, before, scope);
+    }
+    bool preflight(const fixes::Repair &, const fixes::RepairScope &, QString &problem,
+                   const platform::CancelToken &) const override
+    {
+        problem = m_backend.m_scenario.preflightProblem;
+        return problem.isEmpty();
+    }
+    fixes::ExecutionResult execute(const fixes::Repair &repair, const fixes::RepairScope &,
+                                   fixes::ExecutorCallbacks callbacks,
+                                   const platform::CancelToken &cancel) const override
+    {
+        return m_backend.execute(repair, callbacks, cancel);
+    }
+    checks::CheckRequest verifyRequest(const fixes::Repair &, const fixes::RepairScope &scope) const override
+    {
+        return scope.request;
+    }
+    std::optional<checks::CheckReport> diagnose(const checks::CheckRequest &request,
+                                                const platform::CancelToken &cancel) const override
+    {
+        {
+            QMutexLocker lock(&m_backend.m_mutex);
+            m_backend.m_lastTarget.python = request.python;
+            m_backend.m_lastTarget.projectDir = request.projectDir;
+        }
+        ++m_backend.m_diagnoses;
+        QThread::msleep(10);
+        if (cancel.isCancelled())
+            return std::nullopt;
+        return m_backend.reportNow();
+    }
+    bool servicesRunning(const fixes::Repair &, const fixes::RepairScope &, QString &detail,
+                         const platform::CancelToken &) const override
+    {
+        detail = m_backend.m_scenario.servicesProblem;
+        return detail.isEmpty();
+    }
+
+private:
+    FakeBackend &m_backend;
+};
+
+Scenario torchInAnotherPython()
+{
+    Scenario s;
+    s.name = QStringLiteral("torch-in-another-python");
+    s.initial = {torchNotInstalled()};
+    s.after[FixFamily::Reinstall] = {};
+    return s;
+}
+
+FakeBackend::FakeBackend(Scenario scenario)
+    : m_scenario(std::move(scenario)), m_state(m_scenario.initial), m_machine(std::make_shared<Machine>(*this))
+{
+}
 
 QFuture<Discovery> FakeBackend::discover(const QStringList &projectDirs)
 {
@@ -246,6 +324,9 @@ checks::CheckReport FakeBackend::reportNow() const
                                               false, QStringLiteral("Debian GNU/Linux 12 (bookworm)")};
     r.facts.system.os = m_scenario.os;
     r.facts.ready = ~0U;
+    r.facts.request.python = m_lastTarget.python;
+    r.facts.request.projectDir = m_lastTarget.projectDir.isEmpty() ? QStringLiteral("/work/project")
+                                                                    : m_lastTarget.projectDir;
     r.elapsedMs = 1234;
     return r;
 }
@@ -309,39 +390,45 @@ QList<FixFamily> FakeBackend::families() const
     return {FixFamily::Docker, FixFamily::Env, FixFamily::Reinstall, FixFamily::System};
 }
 
-RepairProposal FakeBackend::plan(FixFamily family, const checks::CheckReport &before, const Target &target)
+fixes::Repair FakeBackend::planRepair(FixFamily family, const checks::CheckReport &before,
+                                     const fixes::RepairScope &scope) const
 {
-    RepairProposal p;
+    fixes::Repair p;
     p.family = family;
-    p.handle = static_cast<int>(family);
+    // As core: Docker answers to what Docker lacks, and runs the project whether or not a finding asks.
     for (const Finding &f : before.findings)
-        if (f.fixes.contains(family))
+        if (family == FixFamily::Docker ? fixes::DockerPlanner::handles(f) : f.fixes.contains(family))
             p.targeted << f;
     p.plan.family = checks::toString(family);
     p.plan.title = QStringLiteral("Repair: %1").arg(checks::toString(family));
     for (const Finding &f : std::as_const(p.targeted))
         p.plan.why << f.id;
-    if (p.targeted.isEmpty())
+    if (p.targeted.isEmpty() && family != FixFamily::Docker)
         return p;
     if (m_scenario.cannotPlan.contains(family)) {
         p.plan.warnings << QStringLiteral("This build cannot plan that repair.");
         p.summary = QStringLiteral("This build cannot plan that repair.");
         return p;
     }
+    p.preflight = QStringLiteral("Asking the machine whether the repair can work...");
     switch (family) {
-    case FixFamily::Docker:
+    case FixFamily::Docker: {
+        QMutexLocker lock(&m_mutex);
         if (!m_scenario.cloneInto.isEmpty() && !m_cloned) {
-            if (target.cloneUrl.isEmpty()) {
-                p.needsRepository = true;
+            if (scope.options.cloneUrl.isEmpty()) {
                 p.plan.warnings << QStringLiteral("/work/project has no docker-compose.yml.");
                 return p;
             }
             p.plan.steps << programStep(QStringLiteral("git"),
-                                        {QStringLiteral("clone"), target.cloneUrl, m_scenario.cloneInto}, false);
-            p.continueIn = m_scenario.cloneInto;
+                                        {QStringLiteral("clone"), scope.options.cloneUrl, m_scenario.cloneInto}, false);
+            p.docker.clonedInto = m_scenario.cloneInto;
             p.summary = QStringLiteral("Clones the repository.");
             break;
         }
+        p.docker.composeFile = m_scenario.cloneInto.isEmpty()
+                                   ? m_scenario.composeFile
+                                   : m_scenario.cloneInto + QStringLiteral("/docker-compose.yml");
+        p.docker.services = {QStringLiteral("ai-toolkit")};
         p.plan.steps << programStep(QStringLiteral("docker"), {QStringLiteral("compose"), QStringLiteral("build")},
                                     false)
                      << programStep(QStringLiteral("docker"),
@@ -349,6 +436,7 @@ RepairProposal FakeBackend::plan(FixFamily family, const checks::CheckReport &be
         p.summary = QStringLiteral("Builds and starts the project's containers.");
         p.afterwards = QStringLiteral("Open http://localhost:8675.");
         break;
+    }
     case FixFamily::Env: {
         fixes::EditFile edit;
         edit.path = QStringLiteral("/home/alice/.bashrc");
@@ -361,15 +449,20 @@ RepairProposal FakeBackend::plan(FixFamily family, const checks::CheckReport &be
         p.afterwards = QStringLiteral("Open a new terminal.");
         break;
     }
-    case FixFamily::Reinstall:
-        p.plan.steps << programStep(QStringLiteral("/work/project/.venv/bin/python"),
-                                    {QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("install"),
-                                     QStringLiteral("--force-reinstall"), QStringLiteral("torch==2.5.*"),
-                                     QStringLiteral("--index-url"),
-                                     QStringLiteral("https://download.pytorch.org/whl/cu124")},
-                                    false);
+    case FixFamily::Reinstall: {
+        QStringList arguments{QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("install"),
+                              QStringLiteral("--force-reinstall"), QStringLiteral("torch==2.5.*")};
+        const fixes::WheelSource &wheels = scope.options.wheels;
+        for (const QString &dir : wheels.findLinks)
+            arguments << QStringLiteral("--find-links") << dir;
+        if (wheels.noIndex)
+            arguments << QStringLiteral("--no-index");
+        else
+            arguments << QStringLiteral("--index-url") << QStringLiteral("https://download.pytorch.org/whl/cu124");
+        p.plan.steps << programStep(QStringLiteral("/work/project/.venv/bin/python"), arguments, false);
         p.summary = QStringLiteral("Installs torch 2.5 for CUDA 12.4.");
         break;
+    }
     case FixFamily::System:
         p.plan.steps << programStep(
             QStringLiteral("vc_redist.x64.exe"),
@@ -380,21 +473,21 @@ RepairProposal FakeBackend::plan(FixFamily family, const checks::CheckReport &be
     return p;
 }
 
-QFuture<QString> FakeBackend::preflight(const RepairProposal &repair)
+// As the executor: asks first, journals, then runs each step (or hangs in it until cancelled).
+fixes::ExecutionResult FakeBackend::execute(const fixes::Repair &repair, const fixes::ExecutorCallbacks &callbacks,
+                                            const platform::CancelToken &cancel)
 {
-    Q_UNUSED(repair)
-    return QtFuture::makeReadyFuture(m_scenario.preflightProblem);
-}
-
-QFuture<RepairEvent> FakeBackend::apply(const RepairProposal &repair, const platform::CancelToken &cancel)
-{
-    const bool hangs = m_scenario.repairHangs;
+    fixes::ExecutionResult result;
+    if (!callbacks.confirm || !callbacks.confirm(repair.plan)) {
+        result.outcome = fixes::ExecutionResult::Outcome::Declined;
+        return result;
+    }
     const FixFamily family = repair.family;
-    const QString entryId = QStringLiteral("entry-%1").arg(checks::toString(family));
+    result.entryId = QStringLiteral("entry-%1").arg(checks::toString(family));
     {
         QMutexLocker lock(&m_mutex);
         fixes::JournalEntry entry;
-        entry.id = entryId;
+        entry.id = result.entryId;
         entry.family = checks::toString(family);
         entry.title = repair.plan.title;
         for (const fixes::FixStep &s : repair.plan.steps) {
@@ -404,88 +497,34 @@ QFuture<RepairEvent> FakeBackend::apply(const RepairProposal &repair, const plat
             js.state = fixes::StepState::Done;
             entry.steps << js;
         }
-        m_journal.insert(entryId, entry);
+        m_journal.insert(result.entryId, entry);
     }
-    const auto steps = repair.plan.steps;
-    const bool clone = !repair.continueIn.isEmpty();
-    return QtConcurrent::run([this, steps, hangs, family, cancel, entryId, clone](QPromise<RepairEvent> &promise) {
-        fixes::ExecutionResult result;
-        result.entryId = entryId;
-        for (int i = 0; i < steps.size(); ++i) {
-            RepairEvent running;
-            running.kind = RepairEvent::Kind::Step;
-            running.index = i;
-            running.text = steps[i].description();
-            running.state = fixes::StepState::Running;
-            promise.addResult(running);
-            RepairEvent out;
-            out.kind = RepairEvent::Kind::Output;
-            out.text = QStringLiteral("step %1 working\n").arg(i + 1);
-            promise.addResult(out);
-            if (hangs) {
-                while (!cancel.isCancelled())
-                    QThread::msleep(5);
-            }
-            if (cancel.isCancelled()) {
-                RepairEvent failed = running;
-                failed.state = fixes::StepState::Failed;
-                promise.addResult(failed);
-                result.outcome = fixes::ExecutionResult::Outcome::Cancelled;
-                RepairEvent done;
-                done.kind = RepairEvent::Kind::Finished;
-                done.result = result;
-                promise.addResult(done);
-                return;
-            }
-            RepairEvent ok = running;
-            ok.state = fixes::StepState::Done;
-            promise.addResult(ok);
-            ++result.stepsDone;
+    const auto &steps = repair.plan.steps;
+    for (int i = 0; i < steps.size(); ++i) {
+        callbacks.progress(i, steps[i], fixes::StepState::Running);
+        callbacks.output(QStringLiteral("step %1 working\n").arg(i + 1).toLocal8Bit(), false);
+        while (m_scenario.repairHangs && !cancel.isCancelled())
+            QThread::msleep(5);
+        if (cancel.isCancelled()) {
+            callbacks.progress(i, steps[i], fixes::StepState::Failed);
+            result.outcome = fixes::ExecutionResult::Outcome::Cancelled;
+            return result;
         }
-        {
-            QMutexLocker lock(&m_mutex);
-            if (clone) {
-                m_cloned = true;
-            } else {
-                m_applied << family;
-                if (m_scenario.after.contains(family))
-                    m_state = m_scenario.after.value(family);
-            }
-        }
-        result.outcome = fixes::ExecutionResult::Outcome::Done;
-        RepairEvent done;
-        done.kind = RepairEvent::Kind::Finished;
-        done.result = result;
-        promise.addResult(done);
-    });
-}
-
-QFuture<QString> FakeBackend::servicesProblem(const RepairProposal &repair)
-{
-    Q_UNUSED(repair)
-    return QtFuture::makeReadyFuture(m_scenario.servicesProblem);
-}
-
-QFuture<checks::CheckReport> FakeBackend::verify(const RepairProposal &repair, const Target &target)
-{
-    Q_UNUSED(repair)
-    Q_UNUSED(target)
-    return runDiagnosis(false);
-}
-
-Verification FakeBackend::compare(const checks::CheckReport &before, const checks::CheckReport &after,
-                                  const RepairProposal &repair) const
-{
-    Q_UNUSED(before)
-    Verification v;
-    v.fixed = true;
-    for (const Finding &f : repair.targeted) {
-        const bool still =
-            std::any_of(after.findings.cbegin(), after.findings.cend(), [&](const Finding &a) { return a.id == f.id; });
-        (still ? v.still : v.gone) << f;
-        v.fixed = v.fixed && !still;
+        callbacks.progress(i, steps[i], fixes::StepState::Done);
+        ++result.stepsDone;
     }
-    return v;
+    {
+        QMutexLocker lock(&m_mutex);
+        if (!repair.docker.clonedInto.isEmpty()) {
+            m_cloned = true;
+        } else {
+            m_applied << family;
+            if (m_scenario.after.contains(family))
+                m_state = m_scenario.after.value(family);
+        }
+    }
+    result.outcome = fixes::ExecutionResult::Outcome::Done;
+    return result;
 }
 
 std::optional<fixes::JournalEntry> FakeBackend::journalEntry(const QString &id) const
@@ -514,21 +553,36 @@ fixes::FixPlan FakeBackend::undoPlan(const QString &entryId) const
     return plan;
 }
 
-QFuture<RepairEvent> FakeBackend::undo(const QString &entryId, const platform::CancelToken &cancel)
+QFuture<fixes::RepairRunEvent> FakeBackend::undo(const QString &entryId,
+                                                std::shared_ptr<fixes::RepairAnswers> answers,
+                                                const platform::CancelToken &cancel)
 {
     Q_UNUSED(cancel)
-    {
-        QMutexLocker lock(&m_mutex);
-        m_undone << entryId;
-        m_state = m_scenario.initial;
-    }
-    RepairEvent done;
-    done.kind = RepairEvent::Kind::Finished;
-    done.result.outcome = fixes::ExecutionResult::Outcome::Done;
-    done.result.entryId = QStringLiteral("undo-") + entryId;
-    done.result.stepsDone = 1;
-    const QList<RepairEvent> events{done};
-    return QtFuture::makeReadyFuture(events);
+    fixes::Repair undo;
+    undo.plan = undoPlan(entryId);
+    return QtConcurrent::run([this, entryId, undo, answers](QPromise<fixes::RepairRunEvent> &promise) {
+        fixes::RepairRunEvent asking;
+        asking.kind = fixes::RepairRunEvent::Kind::Asking;
+        asking.repair = undo;
+        promise.addResult(asking);
+        fixes::RepairRunEvent done;
+        done.kind = fixes::RepairRunEvent::Kind::Finished;
+        done.result.repair = undo;
+        if (answers->wait() != fixes::RepairAnswer::Yes) {
+            done.result.execution.outcome = fixes::ExecutionResult::Outcome::Declined;
+            promise.addResult(done);
+            return;
+        }
+        {
+            QMutexLocker lock(&m_mutex);
+            m_undone << entryId;
+            m_state = m_scenario.initial;
+        }
+        done.result.execution.outcome = fixes::ExecutionResult::Outcome::Done;
+        done.result.execution.entryId = QStringLiteral("undo-") + entryId;
+        done.result.execution.stepsDone = 1;
+        promise.addResult(done);
+    });
 }
 
 // The scenario's findings through core's own renderers.

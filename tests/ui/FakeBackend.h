@@ -33,6 +33,7 @@ checks::Finding envShadowing();
 checks::Finding importFailed();
 checks::Finding vcRuntimeMissing();
 checks::Finding gpuInfo();
+checks::Finding torchNotInstalled(); // for /usr/bin/python3; the project's venv has torch
 
 // The scenarios of the flowchart's branches.
 Scenario envSolves();
@@ -43,6 +44,7 @@ Scenario dockerClonesFirst(); // urgent, and the project has no compose file yet
 Scenario healthy();
 Scenario everyStep(); // Docker, then every repair in turn; only the system repair solves it
 Scenario nothingSolves();
+Scenario torchInAnotherPython();
 
 // The wizard's backend on a machine that exists only in the test: every
 // answer comes from the scenario, every change is to the scenario's state.
@@ -57,16 +59,11 @@ public:
     [[nodiscard]] std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
                                                            const checks::CheckReport &report) const override;
     [[nodiscard]] QList<checks::FixFamily> families() const override;
-    RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before, const Target &target) override;
-    QFuture<QString> preflight(const RepairProposal &repair) override;
-    QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) override;
-    QFuture<QString> servicesProblem(const RepairProposal &repair) override;
-    QFuture<checks::CheckReport> verify(const RepairProposal &repair, const Target &target) override;
-    [[nodiscard]] Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
-                                       const RepairProposal &repair) const override;
+    [[nodiscard]] std::shared_ptr<const fixes::RepairMachine> repairMachine() const override { return m_machine; }
     [[nodiscard]] std::optional<fixes::JournalEntry> journalEntry(const QString &id) const override;
     [[nodiscard]] fixes::FixPlan undoPlan(const QString &entryId) const override;
-    QFuture<RepairEvent> undo(const QString &entryId, const platform::CancelToken &cancel) override;
+    QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
+                                        const platform::CancelToken &cancel) override;
     [[nodiscard]] QString renderReport(const checks::CheckReport &report, ReportFormat format,
                                        bool redact) const override;
     bool saveReport(const QString &path, const QString &text, QString &error) const override;
@@ -79,7 +76,13 @@ public:
     [[nodiscard]] QList<checks::Finding> state() const;
 
 private:
+    class Machine;
+    friend class Machine;
     [[nodiscard]] checks::CheckReport reportNow() const;
+    [[nodiscard]] fixes::Repair planRepair(checks::FixFamily family, const checks::CheckReport &before,
+                                           const fixes::RepairScope &scope) const;
+    fixes::ExecutionResult execute(const fixes::Repair &repair, const fixes::ExecutorCallbacks &callbacks,
+                                   const platform::CancelToken &cancel);
     QFuture<checks::CheckReport> runDiagnosis(bool hangs);
 
     Scenario m_scenario;
@@ -91,6 +94,7 @@ private:
     Target m_lastTarget;
     std::atomic<int> m_diagnoses{0};
     bool m_cloned = false;
+    std::shared_ptr<const fixes::RepairMachine> m_machine;
 };
 
 } // namespace td::ui::test

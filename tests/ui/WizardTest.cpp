@@ -16,6 +16,7 @@
 #include "WizardHarness.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
@@ -110,7 +111,7 @@ TEST_P(WizardWalk, EnvironmentRepairSolvesIt)
     ASSERT_TRUE(answerUrgent(h, false));
     ASSERT_EQ(h.pageId(), EnvPageId);
     auto *env = h.page<FixPage>();
-    EXPECT_TRUE(env->proposal().canApply());
+    EXPECT_TRUE(env->repair().canApply());
     ConfirmDialog::setObserver([&h](ConfirmDialog &dialog) { h.shot(QStringLiteral("confirm"), &dialog); });
     ASSERT_TRUE(applyRepair(h));
     ConfirmDialog::setObserver({});
@@ -200,7 +201,7 @@ TEST_P(WizardWalk, SystemRepairWithEarlierStepsPassedBy)
     EXPECT_TRUE(note->isVisible());
     EXPECT_TRUE(note->text().contains(flow::FlowChart::node(QStringLiteral("env"))->title));
     EXPECT_TRUE(note->text().contains(flow::FlowChart::node(QStringLiteral("reinstall"))->title));
-    ASSERT_TRUE(system->proposal().plan.needsAdmin());
+    ASSERT_TRUE(system->repair().plan.needsAdmin());
     ASSERT_TRUE(applyRepair(h));
     EXPECT_TRUE(ConfirmDialog::lastSteps().first().contains(ConfirmDialog::tr("(needs administrator rights)")));
     h.shot(QStringLiteral("system"));
@@ -242,23 +243,30 @@ TEST_P(WizardWalk, DockerClonesTheRepositoryFirst)
     auto *planButton = h.wizard().findChild<QPushButton *>(QStringLiteral("planWithRepository"));
     ASSERT_TRUE(repository && planButton);
     EXPECT_TRUE(repository->isVisible());
-    EXPECT_FALSE(page->proposal().canApply());
+    EXPECT_FALSE(page->repair().canApply());
     EXPECT_FALSE(planButton->isEnabled());
     h.shot(QStringLiteral("docker-repository"));
 
     QTest::keyClicks(repository, QStringLiteral("https://github.com/ostris/ai-toolkit"));
     QTest::keyClick(repository, Qt::Key_Return);
-    ASSERT_TRUE(page->proposal().canApply());
-    EXPECT_EQ(page->proposal().continueIn, QStringLiteral("/work/project/ai-toolkit"));
+    ASSERT_TRUE(page->repair().canApply());
+    EXPECT_EQ(page->repair().docker.clonedInto, QStringLiteral("/work/project/ai-toolkit"));
 
+    // One run: the clone, then (asked again, with the plan in the clone) running the project there.
+    QList<bool> appliedWhenAsked;
+    ConfirmDialog::setObserver([&](ConfirmDialog &) { appliedWhenAsked << !h.backend().applied().isEmpty(); });
+    ConfirmDialog::setNextAnswer(true);
     ConfirmDialog::setNextAnswer(true);
     page->runner()->applyButton()->click();
-    ASSERT_TRUE(waitFor([page] { return page->proposal().continueIn.isEmpty() && page->proposal().canApply(); }));
+    ASSERT_TRUE(h.waitComplete());
+    ConfirmDialog::setObserver({});
+    EXPECT_EQ(appliedWhenAsked, (QList<bool>{false, false})); // only cloned when asked the second time
+    EXPECT_TRUE(ConfirmDialog::lastSteps().join(u'\n').contains(QStringLiteral("compose"))) << ConfirmDialog::lastSteps().join(u'\n').toStdString();
+    EXPECT_TRUE(page->repair().docker.clonedInto.isEmpty());
+    EXPECT_TRUE(page->repair().canApply());
     EXPECT_EQ(h.backend().lastTarget().projectDir, QStringLiteral("/work/project/ai-toolkit"));
+    EXPECT_EQ(h.wizard().session().target.projectDir, QStringLiteral("/work/project/ai-toolkit"));
     EXPECT_FALSE(repository->isVisible());
-    EXPECT_TRUE(h.backend().applied().isEmpty()); // only cloned so far
-
-    ASSERT_TRUE(applyRepair(h));
     EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Docker});
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), DonePageId);
@@ -330,7 +338,7 @@ TEST_P(WizardWalk, NothingSolvesItAndTheSystemStepCannotApply)
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), SystemPageId);
     auto *system = h.page<FixPage>();
-    EXPECT_FALSE(system->proposal().canApply());
+    EXPECT_FALSE(system->repair().canApply());
     EXPECT_FALSE(system->runner()->applyButton()->isEnabled());
     h.shot(QStringLiteral("system-cannot"));
     system->runner()->skipButton()->click();
@@ -497,6 +505,139 @@ INSTANTIATE_TEST_SUITE_P(Languages, WizardWalk, testing::Values(QStringLiteral("
                              return param.param == QLatin1String("en") ? std::string("English")
                                                                        : std::string("Chinese");
                          });
+
+// After Undo the verdict and the report come from a new check of the
+// machine, not from what was found before; after a language change too.
+TEST(WizardHonestState, UndoAndALanguageChangeCheckAgain)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_TRUE(applyRepair(h));
+    ASSERT_TRUE(h.next());
+    auto *done = h.page<DonePage>();
+    ASSERT_TRUE(done);
+    EXPECT_EQ(done->resultText(), DonePage::tr("Solved: PyTorch works now."));
+    const int beforeUndo = h.backend().diagnoses();
+    ConfirmDialog::setNextAnswer(true);
+    done->undo();
+    ASSERT_TRUE(waitFor([&] { return done->statusText().startsWith(QStringLiteral("Undone")) && !done->isBusy(); }));
+    EXPECT_EQ(h.backend().undone(), QStringList{QStringLiteral("entry-env")});
+    EXPECT_GT(h.backend().diagnoses(), beforeUndo);
+    EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now."));
+    EXPECT_TRUE(done->resultText().contains(QStringLiteral("1 problem is there"))) << done->resultText().toStdString();
+    ASSERT_TRUE(h.next());
+    auto *exporter = h.page<ExportPage>();
+    ASSERT_TRUE(exporter);
+    EXPECT_TRUE(exporter->preview().contains(libMissing().title)) << exporter->preview().toStdString();
+
+    const int beforeLanguage = h.backend().diagnoses();
+    h.wizard().setLanguage(QStringLiteral("zh_CN"));
+    ASSERT_TRUE(waitFor([&] {
+        return h.backend().diagnoses() > beforeLanguage && !h.wizard().session().isRechecking();
+    }));
+    EXPECT_TRUE(exporter->preview().contains(libMissing().title));
+    h.wizard().setLanguage(QStringLiteral("en"));
+}
+
+// Saying no to the confirmation changes nothing and takes nothing away: Apply
+// still works, and going on without it records the step as declined.
+TEST(WizardFlow, DecliningLeavesApplyAvailable)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    auto *env = h.page<FixPage>();
+    ASSERT_TRUE(applyRepair(h, false));
+    EXPECT_TRUE(h.backend().applied().isEmpty());
+    EXPECT_TRUE(env->runner()->applyButton()->isEnabled());
+    EXPECT_TRUE(env->runner()->skipButton()->isEnabled());
+    ASSERT_TRUE(applyRepair(h, true));
+    EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Env});
+    EXPECT_EQ(flowPath(h), (QStringList{QStringLiteral("start"), QStringLiteral("urgent"), QStringLiteral("env"),
+                                        QStringLiteral("env-check"), QStringLiteral("done")}));
+}
+
+// `fix reinstall --find-links DIR --no-index` as controls of the reinstall page.
+TEST(WizardFlow, TheReinstallTakesWheelsFromAFolder)
+{
+    WizardHarness h(reinstallSolves(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    h.page<FixPage>()->runner()->skipButton()->click();
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), ReinstallPageId);
+    auto *folder = h.wizard().findChild<QLineEdit *>(QStringLiteral("wheelFolder"));
+    auto *noIndex = h.wizard().findChild<QCheckBox *>(QStringLiteral("noIndex"));
+    ASSERT_TRUE(folder && noIndex);
+    EXPECT_TRUE(folder->isVisible());
+    auto *page = h.page<FixPage>();
+    auto stepText = [page] { return page->repair().plan.steps.value(0).description(); };
+    EXPECT_TRUE(stepText().contains(QStringLiteral("--index-url")));
+
+    QTest::keyClicks(folder, QStringLiteral("/no/such/wheelhouse"));
+    QTest::keyClick(folder, Qt::Key_Return);
+    EXPECT_TRUE(h.wizard().findChild<QLabel *>(QStringLiteral("wheelFolderProblem"))->isVisible());
+    EXPECT_FALSE(stepText().contains(QStringLiteral("--find-links")));
+
+    QTemporaryDir wheels;
+    folder->clear();
+    QTest::keyClicks(folder, wheels.path());
+    noIndex->setChecked(true);
+    QTest::keyClick(folder, Qt::Key_Return);
+    EXPECT_TRUE(stepText().contains(QStringLiteral("--find-links ") + wheels.path())) << stepText().toStdString();
+    EXPECT_TRUE(stepText().contains(QStringLiteral("--no-index")));
+    EXPECT_FALSE(stepText().contains(QStringLiteral("--index-url")));
+    ASSERT_TRUE(applyRepair(h));
+    EXPECT_TRUE(ConfirmDialog::lastSteps().first().contains(wheels.path()));
+    EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Reinstall});
+}
+
+// Another interpreter already has torch: using it is offered before any reinstall.
+TEST(WizardFlow, TheInterpreterThatHasTorchIsOfferedBeforeAReinstall)
+{
+    const QString venv = QStringLiteral("/work/project/.venv/bin/python");
+    WizardHarness h(torchInAnotherPython(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_EQ(h.pageId(), ReinstallPageId);
+    auto *use = h.wizard().findChild<QPushButton *>(QStringLiteral("useOtherInterpreter"));
+    ASSERT_TRUE(use);
+    EXPECT_TRUE(use->isVisible());
+    EXPECT_TRUE(h.wizard().findChild<QLabel *>(QStringLiteral("otherInterpreter"))->text().contains(venv));
+    use->click();
+    ASSERT_TRUE(waitFor([&h] { return h.pageId() == DiagnosePageId; }));
+    EXPECT_EQ(h.wizard().session().target.python, venv);
+    ASSERT_TRUE(h.waitComplete());
+    EXPECT_EQ(h.backend().lastTarget().python, venv);
+    EXPECT_TRUE(h.backend().applied().isEmpty()); // nothing was reinstalled
+}
+
+// "Start over" from any page after the first: back to the choice, and a new walk.
+TEST(WizardFlow, StartOverFromARepairPage)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    QAbstractButton *startOver = h.wizard().button(QWizard::CustomButton1);
+    EXPECT_FALSE(startOver->isVisible());
+    ASSERT_TRUE(h.toFindings());
+    EXPECT_TRUE(startOver->isVisible());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_TRUE(applyRepair(h));
+    ASSERT_EQ(h.pageId(), EnvPageId);
+    EXPECT_TRUE(startOver->isVisible());
+    startOver->click();
+    ASSERT_EQ(h.pageId(), WelcomePageId);
+    EXPECT_FALSE(h.wizard().session().flow());
+    EXPECT_FALSE(h.wizard().session().report().has_value());
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    EXPECT_EQ(h.pageId(), DonePageId); // the repair holds: nothing left to repair
+}
 
 TEST(WizardWelcome, APastedErrorSelectsTheInterpreterWhoseTorchItNames)
 {
