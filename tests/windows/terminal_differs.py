@@ -37,11 +37,8 @@ def terminal_finding(extra=None):
     return found[0] if found else None
 
 
-def profile():
-    return wine("cmd", "/c", "echo %USERPROFILE%").stdout.strip()
-
-
-value = profile() + "\\td-terminal"
+# Outside the home folder, which reports show as "~".
+value = wine("cmd", "/c", "echo %SystemDrive%").stdout.strip() + "\\td-terminal"
 found = terminal_finding({"PYTHONPATH": value})
 if not found:
     sys.exit("FAILED: no env.terminal-differs finding with PYTHONPATH set only where TorchDoctor started")
@@ -56,7 +53,7 @@ if "HKCU\\Environment" not in keys or not any(k.endswith("Session Manager\\Envir
 if "HKCU\\Environment" not in found["detail"]:
     sys.exit(f"FAILED: the detail does not say where the environment comes from: {found['detail']}")
 
-if wine("reg", "add", KEY, "/v", "PYTHONPATH", "/t", "REG_EXPAND_SZ", "/d", "%USERPROFILE%\\td-terminal",
+if wine("reg", "add", KEY, "/v", "PYTHONPATH", "/t", "REG_EXPAND_SZ", "/d", "%SystemDrive%\\td-terminal",
         "/f").returncode:
     sys.exit("FAILED: reg add")
 try:
