@@ -44,6 +44,10 @@ if(WIN32)
     set(CPACK_NSIS_MODIFY_PATH OFF)
     set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
     set(CPACK_NSIS_INSTALL_ROOT "$PROGRAMFILES64")
+    # A 64-bit installer (NSIS's amd64-unicode stubs): it runs where only 64-bit Windows
+    # programs do (a 64-bit-only Wine included), and its registry view is the 64-bit one.
+    set(CPACK_NSIS_DEFINES "Target amd64-unicode")
+    set(CPACK_NSIS_COMPRESSOR "/SOLID lzma")
 elseif(APPLE)
     # A disk image holding TorchDoctor.app, to drag into Applications.
     set(CPACK_GENERATOR "DragNDrop")

@@ -5,14 +5,15 @@
 # version as the host Qt whose moc/rcc/uic the cross build uses), fmt,
 # spdlog, libarchive (zip + deflate with mingw zlib) and GoogleTest.
 # Idempotent: each part is built into a cache keyed by the Qt version and skipped
-# when its stamp is there. Prints the prefix on the last line of stdout.
+# when its stamp holds the same options; with other options (an older script, a
+# module added) it is reconfigured in its kept build tree, so that only what the
+# change touches is built again. Prints the prefix on the last line of stdout.
 #
 #   tools/build-qt-mingw.sh            # JOBS=2 NICE=15 by default
 #   cmake --preset windows-x64         # finds the same prefix by itself
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-toolchain="$here/cmake/mingw-w64-x86_64.cmake"
 jobs=${JOBS:-2}
 nice_level=${NICE:-15}
 
@@ -29,6 +30,12 @@ root=${XDG_CACHE_HOME:-$HOME/.cache}/torchdoctor/qt-$qt_version-mingw-w64
 prefix=$root/prefix
 mkdir -p "$root/src" "$prefix"
 log() { echo "build-qt-mingw: $*" >&2; }
+
+# The build trees name their toolchain file: a copy in the cache, so that they do not
+# depend on where this checkout is (or whether it still exists).
+toolchain=$root/mingw-w64-x86_64.cmake
+cmp -s "$here/cmake/mingw-w64-x86_64.cmake" "$toolchain" 2>/dev/null ||
+    cp "$here/cmake/mingw-w64-x86_64.cmake" "$toolchain"
 run() { nice -n "$nice_level" "$@" >&2; }
 
 # Debian's source packages, through a deb-src list of our own (the machine's lists stay as they are).
@@ -65,30 +72,85 @@ source_dir() { # the unpacked upstream folder whose name starts with $1
     exit 1
 }
 
+# Qt writes every feature, the modules' own included (QT_FEATURE_network), into
+# config headers that every source includes: turning a module on would rebuild
+# all of qtbase. Where the headers changed only in features that no source outside
+# that module's folder and the plugins reads, their old times are kept, so that
+# only the module (and what reads the feature) is built.
+snapshot_config_headers() { # $1 build tree
+    rm -rf "$root/config-snapshot"
+    [ -d "$1" ] || return 0
+    mkdir -p "$root/config-snapshot"
+    (cd "$1" && find . -name '*config_p.h' -o -name '*-config.h' -o -name qconfig.h) |
+        while IFS= read -r header; do
+            mkdir -p "$root/config-snapshot/$(dirname "$header")"
+            cp -p "$1/$header" "$root/config-snapshot/$header"
+        done
+}
+keep_config_header_times() { # $1 source folder, $2 build tree
+    [ -d "$root/config-snapshot" ] || return 0
+    (cd "$root/config-snapshot" && find . -type f) | while IFS= read -r header; do
+        old=$root/config-snapshot/$header new=$2/$header
+        cmp -s "$old" "$new" && continue
+        [ -f "$new" ] || continue
+        changed=$(diff "$old" "$new" | sed -n 's/^[<>] *#define QT_FEATURE_\([a-z0-9_]*\) .*/\1/p' | sort -u)
+        others=$(diff "$old" "$new" | grep '^[<>]' | grep -v '^[<>] *#define QT_FEATURE_' | grep -cv '^[<>] *$' || true)
+        [ -n "$changed" ] && [ "$others" -eq 0 ] || continue
+        readers=
+        for feature in $changed; do
+            readers=$readers$(grep -rlE "QT_CONFIG\($feature\)|QT_FEATURE_$feature\b" "$1/src" \
+                --include='*.cpp' --include='*.h' --include='*.c' --include='*.mm' |
+                grep -vE "^$1/src/($feature|plugins)/" || true)
+        done
+        if [ -z "$readers" ]; then
+            log "$header: only the module features $(echo $changed) changed, read by nothing already built: its time is kept"
+            touch -r "$old" "$new"
+        fi
+    done
+    rm -rf "$root/config-snapshot"
+}
+
 # $1 name, $2 source folder, the rest: cmake options
 cmake_part() {
     name=$1 src=$2
     shift 2
-    [ -f "$prefix/.$name-done" ] && return
-    log "building $name (log: $root/build-$name.log)"
+    stamp=$prefix/.$name-done
+    options="$src $*"
+    [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$options" ] && return
+    if [ -d "$root/build-$name" ]; then
+        log "updating $name in its build tree, for changed options (log: $root/build-$name.log)"
+    else
+        log "building $name (log: $root/build-$name.log)"
+    fi
+    started=$(date +%s)
+    # A tree configured with another toolchain path: CMake reads the system anew from ours
+    # (the same compilers, so nothing is rebuilt for it).
+    for system in "$root/build-$name"/CMakeFiles/*/CMakeSystem.cmake; do
+        if [ -f "$system" ] && ! grep -qF "include(\"$toolchain\")" "$system"; then rm -f "$system"; fi
+    done
+    snapshot_config_headers "$root/build-$name"
     {
         cmake -G Ninja -S "$src" -B "$root/build-$name" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
             -DTD_MINGW_PREFIX="$prefix" -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_PREFIX_PATH="$prefix" \
             -DCMAKE_BUILD_TYPE=Release "$@" &&
+        keep_config_header_times "$src" "$root/build-$name" &&
         nice -n "$nice_level" cmake --build "$root/build-$name" -j "$jobs" &&
         cmake --install "$root/build-$name"
     } > "$root/build-$name.log" 2>&1 || { tail -n 40 "$root/build-$name.log" >&2; exit 1; }
-    touch "$prefix/.$name-done"
+    printf '%s\n' "$options" > "$stamp"
+    log "$name done in $(($(date +%s) - started)) s"
 }
 
 fetch_sources
 
 # No wintab in Debian's +dfsg source: the Windows platform plugin needs tablet events off.
 # OpenGL stays on (dynamic): without it qwindowswindow.cpp does not compile in 6.4.2.
+# Network (the live release list) with TLS from Windows itself (Schannel), no OpenSSL.
 cmake_part qtbase "$(source_dir qtbase-everywhere-src-)" \
     -DQT_HOST_PATH=/usr -DQt6HostInfo_DIR=/usr/lib/x86_64-linux-gnu/cmake/Qt6HostInfo \
     -DBUILD_SHARED_LIBS=ON -DQT_BUILD_EXAMPLES=OFF -DQT_BUILD_TESTS=OFF \
-    -DFEATURE_sql=OFF -DFEATURE_network=OFF -DFEATURE_dbus=OFF -DFEATURE_printsupport=OFF \
+    -DFEATURE_network=ON -DFEATURE_schannel=ON -DFEATURE_openssl=OFF -DINPUT_openssl=no \
+    -DFEATURE_sql=OFF -DFEATURE_dbus=OFF -DFEATURE_printsupport=OFF \
     -DFEATURE_xml=OFF -DFEATURE_vulkan=OFF -DFEATURE_tabletevent=OFF \
     -DFEATURE_system_zlib=OFF -DFEATURE_system_pcre2=OFF -DFEATURE_system_freetype=OFF \
     -DFEATURE_system_harfbuzz=OFF -DFEATURE_system_png=OFF -DFEATURE_system_jpeg=OFF

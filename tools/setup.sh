@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs every Debian package TorchDoctor needs (tools/packages.txt).
+# Installs every Debian package TorchDoctor needs (tools/packages.txt; the
+# Windows job's: `tools/setup.sh packages-windows.txt`).
 # Safe to run again: apt-get skips what is already there.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-mapfile -t packages < <(grep -v '^\s*#' "$here/packages.txt" | grep -v '^\s*$')
+lists=("${@:-packages.txt}")
+mapfile -t packages < <(cd "$here" && cat "${lists[@]}" | grep -v '^\s*#' | grep -v '^\s*$')
 sudo=""
 [[ $(id -u) -eq 0 ]] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive

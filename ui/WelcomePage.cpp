@@ -70,7 +70,6 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_addProject = new QPushButton(this);
     m_addProject->setObjectName(QStringLiteral("addProject"));
     m_dropHint = new QLabel(this);
-    m_dropHint->setWordWrap(true);
 
     m_errorLabel = new QLabel(this);
     m_errorLabel->setWordWrap(true);

@@ -508,6 +508,8 @@ Finding terminalFinding(const Facts &facts, const QList<platform::EnvironmentDif
                          {QStringLiteral("command"), toJsonArray(terminal.command)},
                          {QStringLiteral("variables"), variables},
                          {QStringLiteral("terminal_python"), facts.terminalPython}};
+    if (!terminal.registryKeys.isEmpty())
+        evidence.insert(QStringLiteral("registry_keys"), toJsonArray(terminal.registryKeys));
     Severity severity = Severity::Info;
     QString importText;
     if (facts.terminalImport && facts.terminalImport->outcome != python::ImportResult::Outcome::NotRun) {
@@ -527,13 +529,20 @@ Finding terminalFinding(const Facts &facts, const QList<platform::EnvironmentDif
             severity = Severity::Error;
         }
     }
-    QString detail = EnvironmentCheck::tr("A new terminal (%1 with its startup files) starts programs with another "
-                                          "environment than TorchDoctor's own, in what decides which Python runs and "
-                                          "what it loads. A program started from the desktop does not get what "
-                                          "~/.bashrc or conda's activation set; the diagnosis above is of TorchDoctor's "
-                                          "own environment.")
-                         .arg(terminal.shell)
-                     + u'\n' + lines.join(u'\n');
+    QString detail = terminal.registryKeys.isEmpty()
+        ? EnvironmentCheck::tr("A new terminal (%1 with its startup files) starts programs with another "
+                               "environment than TorchDoctor's own, in what decides which Python runs and "
+                               "what it loads. A program started from the desktop does not get what "
+                               "~/.bashrc or conda's activation set; the diagnosis above is of TorchDoctor's "
+                               "own environment.")
+              .arg(terminal.shell)
+        : EnvironmentCheck::tr("A new terminal (%1) gets the environment of the registry (%2), and it differs from "
+                               "TorchDoctor's own in what decides which Python runs and what it loads: TorchDoctor "
+                               "was started from a terminal with variables of its own, or before the user or "
+                               "system environment was changed. The diagnosis above is of TorchDoctor's own "
+                               "environment.")
+              .arg(terminal.shell, terminal.registryKeys.join(QStringLiteral(", ")));
+    detail += u'\n' + lines.join(u'\n');
     if (!importText.isEmpty())
         detail += u'\n' + importText;
     return makeFinding(QStringLiteral("env.terminal-differs"), severity,

@@ -438,6 +438,10 @@
         <translation>新终端（%1 及其启动文件）启动程序时的环境与 TorchDoctor 自身的环境不同，区别在于决定运行哪个 Python 以及加载哪些库的变量。从桌面启动的程序得不到 ~/.bashrc 或 conda 激活所设置的内容；上面的诊断针对的是 TorchDoctor 自身的环境。</translation>
     </message>
     <message>
+        <source>A new terminal (%1) gets the environment of the registry (%2), and it differs from TorchDoctor&apos;s own in what decides which Python runs and what it loads: TorchDoctor was started from a terminal with variables of its own, or before the user or system environment was changed. The diagnosis above is of TorchDoctor&apos;s own environment.</source>
+        <translation>新终端（%1）得到的是注册表中的环境（%2），它与 TorchDoctor 自身的环境不同，区别在于决定运行哪个 Python 以及加载哪些库的变量：TorchDoctor 是从一个自行设置了变量的终端启动的，或者是在用户或系统环境被修改之前启动的。上面的诊断针对的是 TorchDoctor 自身的环境。</translation>
+    </message>
+    <message>
         <source>A new terminal gets a different environment</source>
         <translation>新终端得到的环境不同</translation>
     </message>

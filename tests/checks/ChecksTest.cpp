@@ -325,14 +325,29 @@ TEST(CheckRunner, AThrowingCheckBecomesAFinding)
     EXPECT_TRUE(report.findings[0].detail.contains(QStringLiteral("boom")));
 }
 
+namespace {
+// An interpreter that never answers: a shell script on Linux, a real Windows
+// program (tests/windows/fake_python.c) on Windows.
+QString hangingPython(const td::test::TempDir &dir)
+{
+#ifdef _WIN32
+    const std::filesystem::path python = dir / "python.exe";
+    std::filesystem::copy_file(TD_FAKE_PYTHON_HANG, python);
+#else
+    const std::filesystem::path python = dir / "python";
+    td::test::writeFile(python, "#!/bin/sh\nsleep 600\n");
+    std::filesystem::permissions(python, std::filesystem::perms::owner_all);
+#endif
+    return QString::fromStdString(python.string());
+}
+} // namespace
+
 TEST(CheckRunner, CancelEndsAHangingImportQuickly)
 {
     td::test::TempDir dir;
-    td::test::writeFile(dir / "python", "#!/bin/sh\nsleep 600\n");
-    std::filesystem::permissions(dir / "python", std::filesystem::perms::owner_all);
     auto knowledge = std::make_shared<knowledge::KnowledgeBase>(kb());
     CheckRequest request;
-    request.python = QString::fromStdString((dir / "python").string());
+    request.python = hangingPython(dir);
     platform::CancelToken cancel;
     std::thread canceller([cancel] {
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
@@ -348,11 +363,9 @@ TEST(CheckRunner, CancelEndsAHangingImportQuickly)
 TEST(CheckRunner, AnInterpreterThatHangsEndsTheRunWithAFinding)
 {
     td::test::TempDir dir;
-    td::test::writeFile(dir / "python", "#!/bin/sh\nsleep 600\n");
-    std::filesystem::permissions(dir / "python", std::filesystem::perms::owner_all);
     auto knowledge = std::make_shared<knowledge::KnowledgeBase>(kb());
     CheckRequest request;
-    request.python = QString::fromStdString((dir / "python").string());
+    request.python = hangingPython(dir);
     request.timeout = std::chrono::seconds(2);
     request.runImport = false;
     const auto start = std::chrono::steady_clock::now();

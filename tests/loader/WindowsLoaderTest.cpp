@@ -229,7 +229,9 @@ TEST_F(WindowsTree, CaseInsensitiveLookup)
     const auto g = analyze(dll(lib, "a.dll", needs({"torch_cpu.dll"})), options());
     EXPECT_FALSE(hasErrors(g));
     EXPECT_EQ(resolved(g, "torch_cpu.dll"), b.string());
-    EXPECT_EQ(edge(g, "torch_cpu.dll")->via, Via::DllDir);
+    const auto *e = edge(g, "torch_cpu.dll");
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->via, Via::DllDir);
 }
 
 TEST_F(WindowsTree, DefaultDirsOrder)

@@ -29,14 +29,19 @@ set_tests_properties(windows.wine-prefix PROPERTIES LABELS "windows" FIXTURES_SE
 add_test(NAME windows.wine-prefix-removed COMMAND "${TD_WINE_SH}" stop)
 set_tests_properties(windows.wine-prefix-removed PROPERTIES LABELS "windows" FIXTURES_CLEANUP wine)
 
-# td_add_windows_test(TARGET [TIMEOUT s] [LABELS ...]): TARGET as one CTest test under Wine.
+# td_add_windows_test(TARGET [TIMEOUT s] [LABELS ...] [EXCLUDE patterns]): TARGET as one
+# CTest test under Wine, without the cases EXCLUDE names (':'-separated GoogleTest patterns).
 function(td_add_windows_test target)
-    cmake_parse_arguments(ARG "" "TIMEOUT" "LABELS" ${ARGN})
+    cmake_parse_arguments(ARG "" "TIMEOUT;EXCLUDE" "LABELS" ${ARGN})
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 300)
     endif()
+    set(filter "")
+    if(ARG_EXCLUDE)
+        set(filter "--gtest_filter=-${ARG_EXCLUDE}")
+    endif()
     set_target_properties(${target} PROPERTIES CROSSCOMPILING_EMULATOR "${TD_WINE_SH}")
-    add_test(NAME windows.${target} COMMAND ${target} --gtest_brief=1)
+    add_test(NAME windows.${target} COMMAND ${target} --gtest_brief=1 ${filter})
     set_tests_properties(windows.${target} PROPERTIES
         LABELS "windows;${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT} FIXTURES_REQUIRED wine
         # A failed case prints "[  FAILED  ]"; none may, whatever the exit code says.

@@ -12,6 +12,7 @@ wine_sh="$build/wine.sh"
 export WINEPREFIX="$build/wine/installer-prefix"
 trap '"$wine_sh" stop >/dev/null 2>&1 || true' EXIT
 fail() { echo "FAILED: $*" >&2; exit 1; }
+trap 'echo "FAILED at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 (cd "$build" && "$cpack" -G NSIS >cpack.log 2>&1) || { tail -n 30 "$build/cpack.log" >&2; fail "cpack -G NSIS"; }
 installer="$build/TorchDoctor-$version-win64.exe"
@@ -28,6 +29,7 @@ run_clean "$installer" /S
 
 program_files="$WINEPREFIX/drive_c/Program Files/TorchDoctor"
 [ -f "$program_files/bin/torchdoctor.exe" ] || fail "torchdoctor.exe is not in $program_files/bin"
+[ -f "$program_files/translations/qtbase_zh_CN.qm" ] || fail "Qt's Chinese texts are not in $program_files/translations"
 echo "installed files:"
 (cd "$program_files" && find . -type f | sort | sed 's/^/  /')
 
@@ -65,10 +67,14 @@ done < <(cd "$program_files/bin" && find . -mindepth 2 -name '*.dll' | sed 's|^\
 [ "$plugins" -gt 0 ] || fail "no Qt plugins were installed"
 echo "deps on the installed programs and $plugins plugins: nothing missing"
 
+# Its exit code is that of starting the copy; what it leaves behind is what counts.
+set +e
 run_clean 'C:\Program Files\TorchDoctor\Uninstall.exe' /S
+echo "uninstaller started (exit $?)"
+set -e
 # The uninstaller re-runs itself from a temporary copy: wait for every process of the prefix.
 "${WINESERVER:-/usr/lib/wine/wineserver64}" -w
-left=$(find "$program_files" -mindepth 0 2>/dev/null | head -n 5)
+left=$( (find "$program_files" -mindepth 0 2>/dev/null || true) | head -n 5)
 [ -z "$left" ] || fail "the uninstaller left: $left"
 [ -z "$(find "$WINEPREFIX/drive_c" -path '*Start Menu*' -iname 'TorchDoctor*' | head -n 1)" ] ||
     fail "the uninstaller left the Start-menu entry"
