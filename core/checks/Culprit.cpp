@@ -2,6 +2,7 @@
 #include "checks/Culprit.h"
 
 #include "checks/CheckSupport.h"
+#include "checks/ProblemText.h"
 #include "report/DepsReport.h"
 
 #include <QFileInfo>
@@ -58,14 +59,14 @@ QStringList chainFrom(const loader::Graph &graph, const std::map<std::size_t, st
     return chain;
 }
 
-Culprit fromProblem(const loader::Problem &p)
+Culprit fromProblem(const loader::Problem &p, loader::TargetOs os)
 {
     Culprit c;
     c.library = fileNameOf(report::fromNativeBytes(p.name));
     c.kind = QString::fromLatin1(loader::toString(p.kind));
     if (!p.paths.empty())
         c.path = report::fromNativeBytes(p.paths.front());
-    c.detail = report::fromNativeBytes(p.detail);
+    c.detail = ProblemText::describe(p, os);
     return c;
 }
 
@@ -109,7 +110,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
             for (const auto *p : errors) {
                 const auto node = nodeOf(*p);
                 if (node && parent.count(*node)) {
-                    Culprit c = fromProblem(*p);
+                    Culprit c = fromProblem(*p, graph.os);
                     c.chain = chainFrom(graph, parent, *node);
                     return c;
                 }
@@ -120,7 +121,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     if ((error.kind == Kind::MissingSharedObject || error.kind == Kind::LibraryNotLoaded) && !error.library.isEmpty()) {
         for (const auto *p : errors) {
             if (sameName(fileNameOf(report::fromNativeBytes(p->name)), fileNameOf(error.library))) {
-                Culprit c = fromProblem(*p);
+                Culprit c = fromProblem(*p, graph.os);
                 if (const auto node = nodeOf(*p))
                     c.chain = chainTo(graph, *node);
                 return c;
@@ -130,7 +131,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     if (error.kind == Kind::VersionNotFound && !error.version.isEmpty()) {
         for (const auto *p : errors) {
             if (report::fromNativeBytes(p->name) == error.version) {
-                Culprit c = fromProblem(*p);
+                Culprit c = fromProblem(*p, graph.os);
                 if (const auto node = nodeOf(*p))
                     c.chain = chainTo(graph, *node);
                 return c;
@@ -138,7 +139,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
         }
     }
     // 3. Any error problem at all explains a load failure better than nothing.
-    Culprit c = fromProblem(*errors.front());
+    Culprit c = fromProblem(*errors.front(), graph.os);
     if (const auto node = nodeOf(*errors.front()))
         c.chain = chainTo(graph, *node);
     return c;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/DepsReport.h"
 
+#include "checks/ProblemText.h"
 #include "report/JsonWriter.h"
 #include "report/NativeText.h"
 #include "report/OutputBuffer.h"
@@ -49,6 +50,46 @@ void writeStrings(JsonWriter &json, const std::vector<std::string> &items)
     json.endArray();
 }
 
+// The sentences of a problem, as UTF-8 bytes (in the language installed).
+std::string detailOf(const Problem &p, TargetOs os)
+{
+    return checks::ProblemText::describe(p, os).toStdString();
+}
+
+void writeStep(JsonWriter &json, const SearchStep &s)
+{
+    if (!s.entry.empty())
+        json.key("entry").string(s.entry);
+    if (!s.folder.empty())
+        json.key("folder").string(s.folder);
+    if (!s.owner.empty())
+        json.key("owner").string(s.owner);
+    json.key("via").latin1(toString(s.via));
+}
+
+// The facts behind the detail, for scripts: the folders searched and the files met.
+void writeProblemFacts(JsonWriter &json, const Problem &p)
+{
+    json.key("advice").latin1(toString(p.advice));
+    json.key("candidates").beginArray();
+    for (const CandidateFile &c : p.candidates) {
+        json.beginObject();
+        if (!c.fact.empty())
+            json.key("fact").string(c.fact);
+        json.key("issue").latin1(toString(c.issue));
+        json.key("path").string(c.path);
+        json.key("step").beginObject();
+        writeStep(json, c.step);
+        json.endObject();
+        if (!c.version.empty())
+            json.key("version").latin1(c.version);
+        json.endObject();
+    }
+    json.endArray();
+    json.key("cause").latin1(toString(p.cause));
+    json.key("dependency").latin1(toString(p.dependency));
+}
+
 } // namespace
 
 // The members of each object in key order, as QJsonObject sorts them (the
@@ -95,12 +136,22 @@ void writeDepsJson(const Graph &graph, std::ostream &out)
     json.key("problems").beginArray();
     for (const Problem &p : graph.problems) {
         json.beginObject();
-        json.key("detail").string(p.detail);
+        writeProblemFacts(json, p);
+        json.key("detail").string(detailOf(p, graph.os));
         json.key("kind").latin1(toString(p.kind));
         json.key("name").string(p.name);
         writeStrings(json.key("needed_by"), p.neededBy);
         writeStrings(json.key("paths"), p.paths);
+        json.key("searched").beginArray();
+        for (const SearchStep &step : p.searched) {
+            json.beginObject();
+            writeStep(json, step);
+            json.endObject();
+        }
+        json.endArray();
         json.key("severity").latin1(toString(p.severity));
+        if (p.winError)
+            json.key("win_error").number(p.winError);
         json.endObject();
     }
     json.endArray();
@@ -282,7 +333,7 @@ void writeDepsText(const Graph &graph, std::ostream &stream, const DepsTextOptio
                 out += '\n';
             }
             out += "    ";
-            appendNativeText(out, p.detail);
+            out += detailOf(p, graph.os);
             out += '\n';
             output.flushIfFull();
         }

@@ -3,6 +3,7 @@
 // at test time, and each prediction is compared with `ld.so --list`.
 #include "LoaderOracle.h"
 #include "TestConfig.h"
+#include "ProblemDetail.h"
 #include "TestSupport.h"
 
 #include "loader/Analyzer.h"
@@ -160,9 +161,9 @@ TEST_F(LinuxTree, LdLibraryPathBeatsRunpath)
     EXPECT_EQ(shadow->paths.at(1), (a / "libquarkwave.so.1").string());
     EXPECT_EQ(shadow->severity, loader::Severity::Warning);
     // The advice names the environment's entry, never the package's folder.
-    EXPECT_NE(shadow->detail.find("Take " + b.string() + " out of LD_LIBRARY_PATH"), std::string::npos)
-        << shadow->detail;
-    EXPECT_EQ(shadow->detail.find("Take " + a.string()), std::string::npos) << shadow->detail;
+    EXPECT_NE(td::test::detailOf(*shadow, td::loader::TargetOs::Linux).find("Take " + b.string() + " out of LD_LIBRARY_PATH"), std::string::npos)
+        << td::test::detailOf(*shadow, td::loader::TargetOs::Linux);
+    EXPECT_EQ(td::test::detailOf(*shadow, td::loader::TargetOs::Linux).find("Take " + a.string()), std::string::npos) << td::test::detailOf(*shadow, td::loader::TargetOs::Linux);
 }
 
 TEST_F(LinuxTree, RpathIsInheritedRunpathIsNot)
@@ -180,7 +181,7 @@ TEST_F(LinuxTree, RpathIsInheritedRunpathIsNot)
     ASSERT_NE(missing, nullptr);
     EXPECT_EQ(missing->name, "libleaf.so.1");
     EXPECT_EQ(missing->neededBy, std::vector<std::string>{(m / "libmid.so.1").string()});
-    EXPECT_NE(missing->detail.find("/etc/ld.so.cache"), std::string::npos) << missing->detail;
+    EXPECT_NE(td::test::detailOf(*missing, td::loader::TargetOs::Linux).find("/etc/ld.so.cache"), std::string::npos) << td::test::detailOf(*missing, td::loader::TargetOs::Linux);
 }
 
 TEST_F(LinuxTree, OriginLibAndPlatformTokens)
@@ -391,7 +392,7 @@ TEST_F(LinuxTree, AFolderWithTheLibrarysNameStopsTheLoad)
     const auto *bad = problem(g, ProblemKind::NotALibrary);
     ASSERT_NE(bad, nullptr);
     EXPECT_EQ(bad->paths, std::vector<std::string>{(a / "libdep.so.1").string()});
-    EXPECT_NE(bad->detail.find("cannot read file data"), std::string::npos) << bad->detail;
+    EXPECT_NE(td::test::detailOf(*bad, td::loader::TargetOs::Linux).find("cannot read file data"), std::string::npos) << td::test::detailOf(*bad, td::loader::TargetOs::Linux);
     const Resolution theirs = lddResolve(app.string());
     EXPECT_TRUE(theirs.loaderFailed) << theirs.raw;
     EXPECT_NE(theirs.raw.find("cannot read file data"), std::string::npos) << theirs.raw;
@@ -424,8 +425,8 @@ TEST_F(LinuxTree, MissingDependencyIsExplained)
     const auto *missing = problem(g, ProblemKind::Missing);
     ASSERT_NE(missing, nullptr);
     EXPECT_EQ(missing->name, "libgone.so.1");
-    EXPECT_NE(missing->detail.find("DT_RUNPATH of " + app.string() + ": " + a.string()), std::string::npos)
-        << missing->detail;
+    EXPECT_NE(td::test::detailOf(*missing, td::loader::TargetOs::Linux).find("DT_RUNPATH of " + app.string() + ": " + a.string()), std::string::npos)
+        << td::test::detailOf(*missing, td::loader::TargetOs::Linux);
     EXPECT_TRUE(g.hasErrors());
 }
 
@@ -443,7 +444,7 @@ TEST_F(LinuxTree, WrongArchitectureCopyIsSkipped)
     const auto *wrong = problem(g2, ProblemKind::WrongArch);
     ASSERT_NE(wrong, nullptr);
     EXPECT_EQ(wrong->paths, std::vector<std::string>{(a / "libdep.so.1").string()});
-    EXPECT_NE(wrong->detail.find("aarch64"), std::string::npos) << wrong->detail;
+    EXPECT_NE(td::test::detailOf(*wrong, td::loader::TargetOs::Linux).find("aarch64"), std::string::npos) << td::test::detailOf(*wrong, td::loader::TargetOs::Linux);
 }
 
 TEST_F(LinuxTree, MissingSymbolVersion)
@@ -464,7 +465,7 @@ TEST_F(LinuxTree, MissingSymbolVersion)
     ASSERT_NE(version, nullptr);
     EXPECT_EQ(version->name, "VER_2");
     EXPECT_EQ(version->paths.at(0), (a / "libver.so.1").string());
-    EXPECT_NE(version->detail.find("its newest is VER_1"), std::string::npos) << version->detail;
+    EXPECT_NE(td::test::detailOf(*version, td::loader::TargetOs::Linux).find("its newest is VER_1"), std::string::npos) << td::test::detailOf(*version, td::loader::TargetOs::Linux);
 }
 
 TEST_F(LinuxTree, NotAnElfFileStopsTheSearch)
@@ -497,7 +498,7 @@ TEST_F(LinuxTree, DanglingLinksAndLoopsAreSkipped)
     const auto *loop = problem(g1, ProblemKind::Unreadable);
     ASSERT_NE(loop, nullptr);
     EXPECT_EQ(loop->name, "libtwo.so.1");
-    EXPECT_NE(loop->detail.find("ELOOP"), std::string::npos) << loop->detail;
+    EXPECT_NE(td::test::detailOf(*loop, td::loader::TargetOs::Linux).find("ELOOP"), std::string::npos) << td::test::detailOf(*loop, td::loader::TargetOs::Linux);
 
     fs::remove(real);
     const auto g2 = expectAgreement(app);
@@ -507,7 +508,7 @@ TEST_F(LinuxTree, DanglingLinksAndLoopsAreSkipped)
             dangling = &p;
     ASSERT_NE(dangling, nullptr);
     EXPECT_EQ(dangling->name, "libdep.so.1");
-    EXPECT_NE(dangling->detail.find("dangling"), std::string::npos) << dangling->detail;
+    EXPECT_NE(td::test::detailOf(*dangling, td::loader::TargetOs::Linux).find("dangling"), std::string::npos) << td::test::detailOf(*dangling, td::loader::TargetOs::Linux);
 }
 
 TEST_F(LinuxTree, LdPreloadIsLoadedFirst)
@@ -532,7 +533,7 @@ TEST_F(LinuxTree, NoDefaultLibSkipsTheCacheAndSystemFolders)
     const auto *missing = problem(g, ProblemKind::Missing);
     ASSERT_NE(missing, nullptr);
     EXPECT_EQ(missing->name, "libm.so.6");
-    EXPECT_NE(missing->detail.find("DF_1_NODEFLIB"), std::string::npos) << missing->detail;
+    EXPECT_NE(td::test::detailOf(*missing, td::loader::TargetOs::Linux).find("DF_1_NODEFLIB"), std::string::npos) << td::test::detailOf(*missing, td::loader::TargetOs::Linux);
 }
 
 TEST(LdSoCache, ReadsTheRealCache)
