@@ -186,8 +186,8 @@ std::string factsKey(const Problem &p)
         field(s.owner);
         number(s.place);
     };
-    for (auto n : {static_cast<int>(p.kind), static_cast<int>(p.cause),
-                   static_cast<int>(p.dependency), static_cast<int>(p.advice), p.winError, p.processBits})
+    for (auto n : {static_cast<int>(p.kind), static_cast<int>(p.cause), static_cast<int>(p.dependency),
+                   static_cast<int>(p.advice), p.winError, p.processBits})
         number(n);
     for (const std::string *s : {&p.name, &p.processMachine, &p.processProgram, &p.fact, &p.library, &p.newest,
                                  &p.format, &p.otherOs, &p.systemDir})

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace td::loader {
@@ -136,6 +137,16 @@ struct SearchStep {
     enum class Place : unsigned char { Usual, WindowsFolder, PutFirstByTorch } place = Place::Usual;
 };
 
+inline SearchStep searchStep(Via via, std::string folder = {}, std::string entry = {}, std::string owner = {})
+{
+    SearchStep s;
+    s.via = via;
+    s.folder = std::move(folder);
+    s.entry = std::move(entry);
+    s.owner = std::move(owner);
+    return s;
+}
+
 // What kept a file from being the one that loads.
 enum class FileIssue {
     None,                  // nothing: it loads (or would)
@@ -170,12 +181,12 @@ struct Problem {
     Cause cause = Cause::NotFound;
     Dependency dependency = Dependency::Normal;
     Advice advice = Advice::General;
-    std::string name;                  // the library (or version) concerned
-    std::vector<std::string> neededBy; // paths of the requesters
-    std::vector<std::string> paths;    // files involved (the wrong-arch copy, both shadowing copies...)
-    std::vector<SearchStep> searched;  // everywhere the loader looked, in order
+    std::string name;                      // the library (or version) concerned
+    std::vector<std::string> neededBy;     // paths of the requesters
+    std::vector<std::string> paths;        // files involved (the wrong-arch copy, both shadowing copies...)
+    std::vector<SearchStep> searched;      // everywhere the loader looked, in order
     std::vector<CandidateFile> candidates; // the files met on the way that matter, and why each did not load
-    int winError = 0;                  // Windows: the error the load fails with (126, 193), 0 when it does not
+    int winError = 0;                      // Windows: the error the load fails with (126, 193), 0 when it does not
 
     // The process the library would load into.
     std::string processMachine; // as the loader names it: "x64", "x86-64", "arm64"
@@ -183,20 +194,20 @@ struct Problem {
     std::string processProgram; // the program, when known ("python.exe")
     std::string rootFile;       // Windows: the DLL being loaded, whose load fails (or not)
 
-    std::string fact;    // what the cause names (see Cause)
-    std::string library; // VersionUndefined: the library the version comes from; ApiSet*: the host DLL
-    std::string newest;  // VersionUndefined: the newest version the copy has; ApiSet*: the contract
-    std::string format;  // an input's binary format ("ELF", "PE", "Mach-O")
-    std::string otherOs; // OtherOs: the OS whose loader can load the file ("linux")
+    std::string fact;      // what the cause names (see Cause)
+    std::string library;   // VersionUndefined: the library the version comes from; ApiSet*: the host DLL
+    std::string newest;    // VersionUndefined: the newest version the copy has; ApiSet*: the contract
+    std::string format;    // an input's binary format ("ELF", "PE", "Mach-O")
+    std::string otherOs;   // OtherOs: the OS whose loader can load the file ("linux")
     std::string systemDir; // Windows: System32 as given
 
     // How the search went (what the list of folders leaves out).
-    bool pathAsWritten = false;    // the name has a slash: ld.so opens it as it is
-    bool noDefaultLibrary = false; // ld.so: -z nodefaultlib (DF_1_NODEFLIB)
-    bool classicOrder = false;     // Windows: LoadLibraryW's classic order
-    bool appDirUnknown = false;    // Windows: no --app-dir
-    bool systemDirUnknown = false; // Windows: no --system-dir
-    bool runningSchema = false;    // Windows: the API set schema of the running system
+    bool pathAsWritten = false;     // the name has a slash: ld.so opens it as it is
+    bool noDefaultLibrary = false;  // ld.so: -z nodefaultlib (DF_1_NODEFLIB)
+    bool classicOrder = false;      // Windows: LoadLibraryW's classic order
+    bool appDirUnknown = false;     // Windows: no --app-dir
+    bool systemDirUnknown = false;  // Windows: no --system-dir
+    bool runningSchema = false;     // Windows: the API set schema of the running system
     bool executableUnknown = false; // macOS: @executable_path could not be expanded
     bool noRpath = false;           // macOS: an @rpath name, and no LC_RPATH on the way to the requester
 };
@@ -210,7 +221,6 @@ const char *toString(Advice advice);
 // Everything that tells two problems apart except their requesters: problems
 // with the same facts are one problem with several requesters.
 std::string factsKey(const Problem &problem);
-
 
 struct Root {
     std::string path;

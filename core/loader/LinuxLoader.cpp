@@ -660,7 +660,8 @@ private:
         for (const auto &s : plan) {
             if (s.list == endedList)
                 continue;
-            const Outcome o = consider(process, {paths::join(s.dir, name), s.via, s.entry, FileIssue::None, {}}, result);
+            const Outcome o =
+                consider(process, {paths::join(s.dir, name), s.via, s.entry, FileIssue::None, {}}, result);
             if (o == Outcome::Stop)
                 break;
             if (o == Outcome::EndList)
@@ -674,12 +675,14 @@ private:
                     return e->path.compare(0, d.size() + 1, d + "/") == 0;
                 });
                 if (!(noDefaultLib && inSystemDir))
-                    consider(process, {m_root + e->path, Via::LdSoCache, "/etc/ld.so.cache", FileIssue::None, {}}, result);
+                    consider(process, {m_root + e->path, Via::LdSoCache, "/etc/ld.so.cache", FileIssue::None, {}},
+                             result);
             }
             if (!result.fatal && !noDefaultLib) {
                 for (const auto &s : defaultSteps(process)) {
-                    const Outcome o = consider(process, {m_root + paths::join(s.dir, name), Via::Default, s.entry, FileIssue::None, {}},
-                                               result);
+                    const Outcome o = consider(
+                        process, {m_root + paths::join(s.dir, name), Via::Default, s.entry, FileIssue::None, {}},
+                        result);
                     if (o != Outcome::Next)
                         break;
                 }
@@ -689,8 +692,7 @@ private:
     }
 
     // Where the search went, as a problem states it: the plan, the cache, the system folders.
-    void describeSearch(const std::vector<Step> &plan, bool noDefaultLib, const bin::ElfInfo &process,
-                        Problem &p) const
+    void describeSearch(const std::vector<Step> &plan, bool noDefaultLib, const bin::ElfInfo &process, Problem &p) const
     {
         for (const auto &s : plan)
             p.searched.push_back(searchStep(s.via, s.dir, s.dir != s.entry ? s.entry : std::string(), s.owner));
@@ -699,17 +701,6 @@ private:
         if (!noDefaultLib)
             for (const auto &dir : defaultDirs(process))
                 p.searched.push_back(searchStep(Via::Default, m_root + dir));
-    }
-
-    static SearchStep searchStep(Via via, const std::string &folder, const std::string &entry = {},
-                                 const std::string &owner = {})
-    {
-        SearchStep s;
-        s.via = via;
-        s.folder = folder;
-        s.entry = entry;
-        s.owner = owner;
-        return s;
     }
 
     // A candidate as a problem names it: the rule that led to it, as written.

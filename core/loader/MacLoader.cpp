@@ -224,7 +224,7 @@ private:
         // Where a candidate came from, for the "tried" list.
         struct Attempts {
             std::vector<CandidateFile> tried;
-            std::vector<std::string> wrongArch; // files of another architecture
+            std::vector<std::string> wrongArch;  // files of another architecture
             std::vector<std::string> notLibrary; // not Mach-O, damaged, not a dylib
             std::vector<std::string> unreadable;
             bool executableUnknown = false;
@@ -279,15 +279,6 @@ private:
         }
 
         // Tries one candidate file; on success records the node and the edge.
-        static SearchStep origin(Via via, const std::string &entry = {}, const std::string &owner = {})
-        {
-            SearchStep s;
-            s.via = via;
-            s.entry = entry;
-            s.owner = owner;
-            return s;
-        }
-
         static void note(Attempts &attempts, const std::string &path, const SearchStep &from, FileIssue issue,
                          const std::string &fact = {})
         {
@@ -355,7 +346,8 @@ private:
                 return false;
             }
             if (slice->fileType != kMhDylib) {
-                note(attempts, path, from, slice->fileType == kMhExecute ? FileIssue::Executable : FileIssue::NotADylib);
+                note(attempts, path, from,
+                     slice->fileType == kMhExecute ? FileIssue::Executable : FileIssue::NotADylib);
                 attempts.notLibrary.push_back(path);
                 return false;
             }
@@ -382,10 +374,11 @@ private:
             Attempts attempts;
             const std::string leaf = paths::fileNameOf(name);
             for (const auto &dir : m_emu.m_libraryPath)
-                if (tryPath(req, paths::join(dir, leaf), Via::DyldLibraryPath, dir, origin(Via::DyldLibraryPath), attempts))
+                if (tryPath(req, paths::join(dir, leaf), Via::DyldLibraryPath, dir, searchStep(Via::DyldLibraryPath),
+                            attempts))
                     return;
             for (const auto &dir : m_options.searchDirs)
-                if (tryPath(req, paths::join(dir, leaf), Via::SearchDir, dir, origin(Via::SearchDir), attempts))
+                if (tryPath(req, paths::join(dir, leaf), Via::SearchDir, dir, searchStep(Via::SearchDir), attempts))
                     return;
 
             if (startsWith(name, "@rpath/")) {
@@ -393,13 +386,13 @@ private:
                     return;
             } else if (startsWith(name, "@loader_path/")) {
                 if (tryPath(req, paths::join(dirOf(m_images[from].path), name.substr(13)), Via::LoaderPath,
-                            "@loader_path", origin(Via::LoaderPath, {}, m_images[from].path), attempts))
+                            "@loader_path", searchStep(Via::LoaderPath, {}, {}, m_images[from].path), attempts))
                     return;
             } else if (startsWith(name, "@executable_path/")) {
                 if (!m_executableDir)
                     attempts.executableUnknown = true;
                 else if (tryPath(req, paths::join(*m_executableDir, name.substr(17)), Via::ExecutablePath,
-                                 "@executable_path", origin(Via::ExecutablePath), attempts))
+                                 "@executable_path", searchStep(Via::ExecutablePath), attempts))
                     return;
             } else if (startsWith(name, "/")) {
                 if (resolveAbsolute(req, attempts))
@@ -413,9 +406,10 @@ private:
             for (const auto &dir : m_emu.m_fallback) {
                 if (m_options.systemDir && startsWith(dir, "/")
                     && tryPath(req, paths::join(*m_options.systemDir, dir.substr(1) + "/" + leaf), Via::DyldFallback,
-                               dir, origin(Via::DyldFallback, {}, *m_options.systemDir), attempts))
+                               dir, searchStep(Via::DyldFallback, {}, {}, *m_options.systemDir), attempts))
                     return;
-                if (tryPath(req, paths::join(dir, leaf), Via::DyldFallback, dir, origin(Via::DyldFallback), attempts))
+                if (tryPath(req, paths::join(dir, leaf), Via::DyldFallback, dir, searchStep(Via::DyldFallback),
+                            attempts))
                     return;
             }
             report(req, attempts);
@@ -431,7 +425,7 @@ private:
                 for (const auto &entry : slice.rpaths) {
                     attempts.anyRpath = true;
                     const auto dir = expandRpath(entry, holder);
-                    const SearchStep from = origin(Via::Rpath, entry, holder);
+                    const SearchStep from = searchStep(Via::Rpath, {}, entry, holder);
                     if (!dir) {
                         note(attempts, paths::join(entry, rest), from, FileIssue::ExecutablePathUnknown);
                         attempts.executableUnknown = true;
@@ -458,9 +452,9 @@ private:
             const std::string &name = req.dylib->name;
             if (m_options.systemDir
                 && tryPath(req, paths::join(*m_options.systemDir, name.substr(1)), Via::Absolute, *m_options.systemDir,
-                           origin(Via::Absolute, {}, *m_options.systemDir), attempts))
+                           searchStep(Via::Absolute, {}, {}, *m_options.systemDir), attempts))
                 return true;
-            if (tryPath(req, name, Via::Absolute, {}, origin(Via::Absolute), attempts))
+            if (tryPath(req, name, Via::Absolute, {}, searchStep(Via::Absolute), attempts))
                 return true;
             // Since macOS 11 the system libraries are not on disk: they live in
             // the dyld shared cache, and dyld finds them there.

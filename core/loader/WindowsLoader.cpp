@@ -84,15 +84,15 @@ struct AdviceRow {
 // Keep the knowledge about individual DLLs here, in one place (the words
 // for each piece of advice are in core/checks/ProblemText).
 const AdviceRow kAdvice[] = {
-    {"libomp140.", true, Advice::LlvmOpenMp},      {"vcruntime140", true, Advice::VcRuntime},
+    {"libomp140.", true, Advice::LlvmOpenMp},       {"vcruntime140", true, Advice::VcRuntime},
     {"msvcp140", true, Advice::VcRuntime},          {"vcomp140.dll", false, Advice::VcRedist},
-    {"concrt140.dll", false, Advice::VcRedist},    {"zlibwapi.dll", false, Advice::ZlibWapi},
-    {"cudart64_", true, Advice::CudaRuntime},      {"cublas64_", true, Advice::CudaRuntime},
-    {"cublaslt64_", true, Advice::CudaRuntime},    {"cudnn", true, Advice::CudaRuntime},
-    {"cufft64_", true, Advice::CudaRuntime},       {"curand64_", true, Advice::CudaRuntime},
-    {"cusparse64_", true, Advice::CudaRuntime},    {"cusolver64_", true, Advice::CudaRuntime},
-    {"nvrtc64_", true, Advice::CudaRuntime},       {"nvjitlink", true, Advice::CudaRuntime},
-    {"cupti64_", true, Advice::CudaRuntime},       {"nvcuda.dll", false, Advice::NvidiaDriver},
+    {"concrt140.dll", false, Advice::VcRedist},     {"zlibwapi.dll", false, Advice::ZlibWapi},
+    {"cudart64_", true, Advice::CudaRuntime},       {"cublas64_", true, Advice::CudaRuntime},
+    {"cublaslt64_", true, Advice::CudaRuntime},     {"cudnn", true, Advice::CudaRuntime},
+    {"cufft64_", true, Advice::CudaRuntime},        {"curand64_", true, Advice::CudaRuntime},
+    {"cusparse64_", true, Advice::CudaRuntime},     {"cusolver64_", true, Advice::CudaRuntime},
+    {"nvrtc64_", true, Advice::CudaRuntime},        {"nvjitlink", true, Advice::CudaRuntime},
+    {"cupti64_", true, Advice::CudaRuntime},        {"nvcuda.dll", false, Advice::NvidiaDriver},
     {"libiomp5md.dll", false, Advice::IntelOpenMp},
 };
 
@@ -357,13 +357,14 @@ private:
         return it == listing.end() ? std::string() : joinPath(dir, it->second);
     }
 
-    std::string systemFile(const std::string &name) { return findIn(m_systemDir, name); }
+    std::string systemFile(const std::string &name)
+    {
+        return findIn(m_systemDir, name);
+    }
 
     static Step step(Via via, const std::string &folder, Place place = Place::Usual)
     {
-        Step s;
-        s.via = via;
-        s.folder = folder;
+        Step s = searchStep(via, folder);
         s.place = place;
         return s;
     }

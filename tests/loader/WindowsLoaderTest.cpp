@@ -3,10 +3,10 @@
 // API sets, KnownDLLs, case-insensitive lookup, both search orders, wrong
 // machines, delay-load imports, shadowed copies and the advice table. Wine
 // checks the same rules against a real loader (tests/oracle/WineOracleTest.cpp).
-#include "TestConfig.h"
-#include "ProblemDetail.h"
-#include "TestSupport.h"
 #include "PeBuilder.h"
+#include "ProblemDetail.h"
+#include "TestConfig.h"
+#include "TestSupport.h"
 
 #include "loader/Analyzer.h"
 #include "loader/ApiSetSchema.h"
@@ -221,8 +221,10 @@ TEST_F(WindowsTree, UnknownApiSetIsMissingWithExplanation)
     const auto *p = problem(g, ProblemKind::Missing);
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->severity, Severity::Error);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("API set"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("may not have"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("API set"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("may not have"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WindowsTree, KnownDllComesFromSystem32WhateverTheOrder)
@@ -290,11 +292,16 @@ TEST_F(WindowsTree, PathIgnoredWithTorchFlags)
     const auto *p = problem(g, ProblemKind::Missing, "libomp140.x86_64.dll");
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->severity, Severity::Error);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("ignores PATH"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find(lib.string()), std::string::npos) << "every folder searched: " << td::test::detailOf(*p, td::loader::TargetOs::Windows);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find(m_system.string()), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("os.add_dll_directory"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("2.4.1"), std::string::npos) << "the advice table: " << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("ignores PATH"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find(lib.string()), std::string::npos)
+        << "every folder searched: " << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find(m_system.string()), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("os.add_dll_directory"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("2.4.1"), std::string::npos)
+        << "the advice table: " << td::test::detailOf(*p, td::loader::TargetOs::Windows);
     EXPECT_EQ(p->paths, std::vector<std::string>{(onPath / "libomp140.x86_64.dll").string()});
 
     // torch's fallback: the classic order searches PATH.
@@ -331,7 +338,8 @@ TEST_F(WindowsTree, ClassicOrder)
     const auto g = analyze(a, o);
     const auto *own = problem(g, ProblemKind::Missing, "own.dll");
     ASSERT_NE(own, nullptr);
-    EXPECT_NE(td::test::detailOf(*own, td::loader::TargetOs::Windows).find("not searched"), std::string::npos) << td::test::detailOf(*own, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*own, td::loader::TargetOs::Windows).find("not searched"), std::string::npos)
+        << td::test::detailOf(*own, td::loader::TargetOs::Windows);
     EXPECT_EQ(resolved(g, "onpath.dll"), (p1 / "onpath.dll").string());
     EXPECT_EQ(edge(g, "sys.dll")->via, Via::SystemDir);
     EXPECT_NE(problem(g, ProblemKind::Shadowed, "onpath.dll"), nullptr);
@@ -352,7 +360,9 @@ TEST_F(WindowsTree, WrongMachineDependency)
     const auto *p = problem(g, ProblemKind::WrongArch, "c10.dll");
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->severity, Severity::Error);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("c10.dll is x86 (32-bit) but the process is x64 (64-bit)"), std::string::npos)
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows)
+                  .find("c10.dll is x86 (32-bit) but the process is x64 (64-bit)"),
+              std::string::npos)
         << td::test::detailOf(*p, td::loader::TargetOs::Windows);
     EXPECT_EQ(p->paths, std::vector<std::string>{(lib / "c10.dll").string()});
 }
@@ -368,9 +378,12 @@ TEST_F(WindowsTree, WrongMachineRoot)
     const auto g = analyze(c10, o);
     const auto *p = problem(g, ProblemKind::WrongArch);
     ASSERT_NE(p, nullptr);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("c10.dll is x86 (32-bit) but the process (python.exe) is x64 (64-bit)"), std::string::npos)
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows)
+                  .find("c10.dll is x86 (32-bit) but the process (python.exe) is x64 (64-bit)"),
+              std::string::npos)
         << td::test::detailOf(*p, td::loader::TargetOs::Windows);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("WinError 193"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("WinError 193"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WindowsTree, MissingDelayLoadIsAWarning)
@@ -386,11 +399,15 @@ TEST_F(WindowsTree, MissingDelayLoadIsAWarning)
     const auto *p = problem(g, ProblemKind::Missing, "td_absent_delay.dll");
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->severity, Severity::Warning);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("delay-load"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("delay-load"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
     // Said once, and rightly: the load succeeds; no WinError is promised for it.
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("still succeeds"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
-    EXPECT_EQ(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("WinError"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
-    EXPECT_EQ(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("fails with"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("still succeeds"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_EQ(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("WinError"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_EQ(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("fails with"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
     const auto *e = edge(g, "td_absent_delay.dll");
     ASSERT_NE(e, nullptr);
     EXPECT_TRUE(e->delayLoad);
@@ -398,7 +415,8 @@ TEST_F(WindowsTree, MissingDelayLoadIsAWarning)
     const auto *indirect = problem(g, ProblemKind::Missing, "td_absent_indirect.dll");
     ASSERT_NE(indirect, nullptr);
     EXPECT_EQ(indirect->severity, Severity::Warning);
-    EXPECT_EQ(td::test::detailOf(*indirect, td::loader::TargetOs::Windows).find("WinError"), std::string::npos) << td::test::detailOf(*indirect, td::loader::TargetOs::Windows);
+    EXPECT_EQ(td::test::detailOf(*indirect, td::loader::TargetOs::Windows).find("WinError"), std::string::npos)
+        << td::test::detailOf(*indirect, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WindowsTree, ShadowedMsvcpShowsBothVersions)
@@ -419,9 +437,12 @@ TEST_F(WindowsTree, ShadowedMsvcpShowsBothVersions)
     EXPECT_EQ(g.libraries[e->to].version, "14.36.32532.0");
     const auto *p = problem(g, ProblemKind::Shadowed, "msvcp140.dll");
     ASSERT_NE(p, nullptr);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("14.36.32532.0"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("14.40.33810.0"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("1114"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("14.36.32532.0"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("14.40.33810.0"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("1114"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WindowsTree, MissingVcRuntimeAdvice)
@@ -429,7 +450,9 @@ TEST_F(WindowsTree, MissingVcRuntimeAdvice)
     const auto g = analyze(dll(dir("lib"), "c10.dll", needs({"VCRUNTIME140_1.dll"})), options());
     const auto *p = problem(g, ProblemKind::Missing, "VCRUNTIME140_1.dll");
     ASSERT_NE(p, nullptr);
-    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("Visual C++ 2015-2022 Redistributable"), std::string::npos) << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("Visual C++ 2015-2022 Redistributable"),
+              std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WindowsTree, FolderOfDlls)

@@ -22,10 +22,18 @@ namespace {
 
 // Names from the file system that need care: JSON escapes, bytes that are
 // not UTF-8 (invalid, overlong, a surrogate, cut short), and real UTF-8.
-const std::vector<std::string> kOddNames{
-    "lib\"quoted\".so", "lib\\back\\slash.so", "lib\x01\b\f\n\r\t\x1f.so", "lib\x7f.so",
-    "lib\xff\xfe.so",   "lib\xc0\xaf.so",      "lib\xed\xa0\x80.so",        "lib\xe2\x82.so",
-    "lib中文.so",       "lib😀.so",            "libé.so",                   ""};
+const std::vector<std::string> kOddNames{"lib\"quoted\".so",
+                                         "lib\\back\\slash.so",
+                                         "lib\x01\b\f\n\r\t\x1f.so",
+                                         "lib\x7f.so",
+                                         "lib\xff\xfe.so",
+                                         "lib\xc0\xaf.so",
+                                         "lib\xed\xa0\x80.so",
+                                         "lib\xe2\x82.so",
+                                         "lib中文.so",
+                                         "lib😀.so",
+                                         "libé.so",
+                                         ""};
 
 // One of everything the document has: found and missing libraries, optional
 // members present and absent, empty and full arrays, every flag.
@@ -120,8 +128,9 @@ TEST(DepsJson, EveryValueReadsBackAsTheContractSays)
 {
     const Graph g = sampleGraph();
     const QJsonObject doc = parsed(streamed(g));
-    EXPECT_EQ(doc.keys(), (QStringList{QStringLiteral("edges"), QStringLiteral("libraries"), QStringLiteral("os"),
-                                       QStringLiteral("problems"), QStringLiteral("roots"), QStringLiteral("summary")}));
+    EXPECT_EQ(doc.keys(),
+              (QStringList{QStringLiteral("edges"), QStringLiteral("libraries"), QStringLiteral("os"),
+                           QStringLiteral("problems"), QStringLiteral("roots"), QStringLiteral("summary")}));
     EXPECT_EQ(doc.value(QStringLiteral("os")).toString(), QStringLiteral("windows"));
 
     const QJsonArray libraries = doc.value(QStringLiteral("libraries")).toArray();
@@ -178,11 +187,13 @@ TEST(DepsJson, EveryValueReadsBackAsTheContractSays)
     EXPECT_EQ(missing.value(QStringLiteral("name")).toString(), text(kOddNames[2]));
     EXPECT_EQ(missing.value(QStringLiteral("needed_by")).toArray(), QJsonArray{text("/odd/" + kOddNames[1])});
     EXPECT_TRUE(missing.value(QStringLiteral("paths")).toArray().isEmpty());
-    EXPECT_EQ(missing.value(QStringLiteral("detail")).toString(), td::checks::ProblemText::describe(g.problems[0], g.os));
+    EXPECT_EQ(missing.value(QStringLiteral("detail")).toString(),
+              td::checks::ProblemText::describe(g.problems[0], g.os));
     const QJsonObject shadowed = problems.at(1).toObject();
     EXPECT_EQ(shadowed.value(QStringLiteral("kind")).toString(), QStringLiteral("shadowed"));
     EXPECT_EQ(shadowed.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
-    EXPECT_EQ(shadowed.value(QStringLiteral("paths")).toArray(), (QJsonArray{text(kOddNames[4]), QStringLiteral("/b")}));
+    EXPECT_EQ(shadowed.value(QStringLiteral("paths")).toArray(),
+              (QJsonArray{text(kOddNames[4]), QStringLiteral("/b")}));
 
     const QJsonArray roots = doc.value(QStringLiteral("roots")).toArray();
     ASSERT_EQ(roots.size(), 2);
