@@ -31,6 +31,13 @@ QString latin(const char *s)
     return QString::fromLatin1(s);
 }
 
+// An error as a file reader or the system gave it (English, whatever the
+// language): quoted where the sentence around it is in another language.
+QString errorText(const std::string &error)
+{
+    return ProblemText::tr("%1", "an error message as the system or a file reader gave it").arg(q(error));
+}
+
 QString requesterPath(const Problem &p)
 {
     return p.neededBy.empty() ? QString() : q(p.neededBy.front());
@@ -38,8 +45,8 @@ QString requesterPath(const Problem &p)
 
 QString fileName(const std::string &path, TargetOs os)
 {
-    return q(loader::paths::fileNameOf(path, os == TargetOs::Windows ? loader::paths::kWindows
-                                                                      : loader::paths::kPosix));
+    return q(
+        loader::paths::fileNameOf(path, os == TargetOs::Windows ? loader::paths::kWindows : loader::paths::kPosix));
 }
 
 // "x64 (64-bit)", "arm64".
@@ -70,7 +77,7 @@ QString windowsRule(const SearchStep &s)
         return s.place == SearchStep::Place::WindowsFolder ? ProblemText::tr("the Windows folder") : latin("System32");
     case Via::Path:
         return s.place == SearchStep::Place::PutFirstByTorch ? ProblemText::tr("PATH (put in front by torch)")
-                                                               : latin("PATH");
+                                                             : latin("PATH");
     default: return latin(loader::toString(s.via));
     }
 }
@@ -90,7 +97,8 @@ QString windowsSearch(const Problem &p)
         out += q(s.folder);
     }
     if (p.appDirUnknown)
-        out += QStringLiteral("; ") + ProblemText::tr("the application folder (python.exe's) was not given (--app-dir)");
+        out +=
+            QStringLiteral("; ") + ProblemText::tr("the application folder (python.exe's) was not given (--app-dir)");
     if (p.systemDirUnknown)
         out += QStringLiteral("; ") + ProblemText::tr("System32 was not given (--system-dir)");
     if (p.classicOrder)
@@ -195,9 +203,9 @@ QString windowsFileIssue(const CandidateFile &c)
 {
     switch (c.issue) {
     case FileIssue::OtherFormat: return ProblemText::tr("a %1 file, not a Windows DLL").arg(q(c.fact));
-    case FileIssue::Damaged: return ProblemText::tr("a damaged PE file: %1").arg(q(c.fact));
+    case FileIssue::Damaged: return ProblemText::tr("a damaged PE file: %1").arg(errorText(c.fact));
     case FileIssue::NotABinary: return ProblemText::tr("not a PE image (damaged, truncated or not a DLL at all)");
-    default: return q(c.fact);
+    default: return errorText(c.fact);
     }
 }
 
@@ -221,8 +229,8 @@ QStringList windowsSentences(const Problem &p)
                                "than the schema, or exists only on other editions). API sets are never looked up as "
                                "files, so a file of that name does not help; update Windows, or use a build of %4 "
                                "made for this Windows version.")
-                   .arg(name, schema, name.toLower(), fileName(p.neededBy.empty() ? std::string() : p.neededBy.front(),
-                                                                TargetOs::Windows));
+                   .arg(name, schema, name.toLower(),
+                        fileName(p.neededBy.empty() ? std::string() : p.neededBy.front(), TargetOs::Windows));
         break;
     }
     case Cause::ApiSetWithoutHost:
@@ -233,17 +241,17 @@ QStringList windowsSentences(const Problem &p)
     case Cause::ApiSetHostMissing:
         out << ProblemText::tr("%1 is an API set served by %2 (contract %3), which is not in System32 (%4) for a %5 "
                                "process. Repair Windows (sfc /scannow) or check --system-dir.")
-                   .arg(name, q(p.library), q(p.newest), q(p.systemDir),
-                        machineWords(p.processMachine, p.processBits));
+                   .arg(name, q(p.library), q(p.newest), q(p.systemDir), machineWords(p.processMachine, p.processBits));
         break;
     case Cause::SearchStopped: {
         const CandidateFile &c = p.candidates.front();
         out << ProblemText::tr("The search for %1 stops at %2 (%3): %4. The loader does not skip such a file: the "
                                "search ends there, and %5. Remove or replace that file (reinstall the package that "
                                "owns it).")
-                   .arg(name, q(c.path), windowsRule(c.step), windowsFileIssue(c),
-                        windowsConsequence(p, ProblemText::tr("[WinError 126] under Wine ([WinError 193] \"%1 is not "
-                                                              "a valid Win32 application\" on some Windows versions)")));
+                   .arg(
+                       name, q(c.path), windowsRule(c.step), windowsFileIssue(c),
+                       windowsConsequence(p, ProblemText::tr("[WinError 126] under Wine ([WinError 193] \"%1 is not "
+                                                             "a valid Win32 application\" on some Windows versions)")));
         break;
     }
     case Cause::OnlyOtherMachine: {
@@ -310,7 +318,8 @@ QStringList windowsSentences(const Problem &p)
         if (const QString a = advice(p.advice, true); !a.isEmpty())
             out << a;
         else if (loader::isEnvironmentRule(w.step.via))
-            out << ProblemText::tr("Take %1 out of PATH where it is set, and the other copy loads.").arg(q(w.step.folder));
+            out << ProblemText::tr("Take %1 out of PATH where it is set, and the other copy loads.")
+                       .arg(q(w.step.folder));
         else
             out << ProblemText::tr("A copy from outside the package wins here: update what installed it in %1 (for a "
                                    "Visual C++ runtime DLL, install the latest Redistributable).")
@@ -389,22 +398,24 @@ QString linuxSearch(const Problem &p)
             out += QStringLiteral(" (%1)").arg(q(s.entry));
     }
     if (!p.noDefaultLibrary)
-        out += QStringLiteral("; ") + ProblemText::tr("system folders: %1").arg(systemFolders.join(QStringLiteral(", ")));
+        out +=
+            QStringLiteral("; ") + ProblemText::tr("system folders: %1").arg(systemFolders.join(QStringLiteral(", ")));
     return out;
 }
 
 QString linuxFileIssue(const CandidateFile &c)
 {
     switch (c.issue) {
-    case FileIssue::LinkLoop: return ProblemText::tr("a loop of symbolic links (ELOOP), which ends that list of folders");
+    case FileIssue::LinkLoop:
+        return ProblemText::tr("a loop of symbolic links (ELOOP), which ends that list of folders");
     case FileIssue::BrokenLink: return ProblemText::tr("a dangling symbolic link to %1").arg(q(c.fact));
     case FileIssue::Folder:
         return ProblemText::tr("a folder, not a file: ld.so stops with \"cannot read file data: Is a directory\"");
     case FileIssue::NotABinary: return ProblemText::tr("invalid ELF header");
     case FileIssue::OtherFormat: return ProblemText::tr("not an ELF file (%1)").arg(q(c.fact));
-    case FileIssue::Damaged: return ProblemText::tr("a damaged ELF file: %1").arg(q(c.fact));
-    case FileIssue::CannotOpen: return c.fact.empty() ? ProblemText::tr("unreadable") : q(c.fact);
-    default: return q(c.fact);
+    case FileIssue::Damaged: return ProblemText::tr("a damaged ELF file: %1").arg(errorText(c.fact));
+    case FileIssue::CannotOpen: return c.fact.empty() ? ProblemText::tr("unreadable") : errorText(c.fact);
+    default: return errorText(c.fact);
     }
 }
 
@@ -521,13 +532,13 @@ QString macFileIssue(const CandidateFile &c, const Problem &p)
     case FileIssue::NotAFile: return ProblemText::tr("not a file");
     case FileIssue::NotABinary: return ProblemText::tr("not a Mach-O file but something else");
     case FileIssue::OtherFormat: return ProblemText::tr("not a Mach-O file but an %1 file").arg(q(c.fact));
-    case FileIssue::Damaged: return ProblemText::tr("a damaged Mach-O file: %1").arg(q(c.fact));
+    case FileIssue::Damaged: return ProblemText::tr("a damaged Mach-O file: %1").arg(errorText(c.fact));
     case FileIssue::OtherMachine:
         return ProblemText::tr("mach-o file, but is an incompatible architecture (have (%1), need (%2))")
             .arg(q(c.fact), q(p.processMachine));
     case FileIssue::Executable: return ProblemText::tr("an executable, not a dylib");
     case FileIssue::NotADylib: return ProblemText::tr("not a dylib");
-    default: return q(c.fact);
+    default: return errorText(c.fact);
     }
 }
 
@@ -584,7 +595,8 @@ QStringList macSentences(const Problem &p)
             << ProblemText::tr("Reinstall the package that owns %1.").arg(leaf);
         break;
     case Cause::OnlyUnreadable:
-        out << ProblemText::tr("Found but cannot be read.") << after << ProblemText::tr("Check the file's permissions.");
+        out << ProblemText::tr("Found but cannot be read.") << after
+            << ProblemText::tr("Check the file's permissions.");
         break;
     case Cause::NotFound: {
         out << ProblemText::tr("Library not loaded: %1.").arg(name) << after;
@@ -619,7 +631,7 @@ QStringList inputSentences(const Problem &p, TargetOs os)
                                 "asked for this name skips it and keeps searching; if nothing needs this name, it is "
                                 "harmless.")
                     .arg(q(p.fact))};
-    case Cause::NoSuchFile: return {ProblemText::tr("No such file or folder: %1.").arg(q(p.fact))};
+    case Cause::NoSuchFile: return {ProblemText::tr("No such file or folder: %1.").arg(errorText(p.fact))};
     case Cause::OtherOs:
         return {ProblemText::tr("A %1 file, which a %2 loader cannot load (try --os %3).")
                     .arg(q(p.format), latin(loader::toString(os)), q(p.otherOs))};
@@ -628,15 +640,16 @@ QStringList inputSentences(const Problem &p, TargetOs os)
     case Cause::CannotRead:
         return {ProblemText::tr("The file exists but cannot be read (%1). Check its permissions and that no antivirus "
                                 "or other program locks it.")
-                    .arg(q(p.fact))};
+                    .arg(errorText(p.fact))};
     case Cause::NotABinary:
         return {ProblemText::tr("Not a shared library: %1. If this file should be a library, it is damaged or was "
                                 "replaced; reinstall the package that owns it.")
-                    .arg(p.fact.empty() ? ProblemText::tr("unreadable") : q(p.fact))};
+                    .arg(p.fact.empty() ? ProblemText::tr("unreadable") : errorText(p.fact))};
     case Cause::Damaged:
-        return {ProblemText::tr("A damaged %1 file: %2. Reinstall the package that owns it.").arg(q(p.format), q(p.fact))};
+        return {ProblemText::tr("A damaged %1 file: %2. Reinstall the package that owns it.")
+                    .arg(q(p.format), errorText(p.fact))};
     case Cause::CannotListFolder:
-        return {ProblemText::tr("Cannot list the folder: %1. Check its permissions.").arg(q(p.fact))};
+        return {ProblemText::tr("Cannot list the folder: %1. Check its permissions.").arg(errorText(p.fact))};
     default: return {};
     }
 }

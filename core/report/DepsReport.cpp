@@ -6,6 +6,8 @@
 #include "report/NativeText.h"
 #include "report/OutputBuffer.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <unordered_map>
 #include <vector>
@@ -26,12 +28,37 @@ QString fromNativeBytes(const std::string &bytes)
 
 namespace {
 
+struct DepsText {
+    Q_DECLARE_TR_FUNCTIONS(DepsText)
+};
+
+// The words of the tree and the summary, in the language installed (as UTF-8,
+// looked up once per report).
+struct Labels {
+    std::string notFound = DepsText::tr(" ✗ not found").toStdString();
+    std::string notFoundOptional = DepsText::tr(" not found (optional)").toStdString();
+    std::string delayLoad = DepsText::tr(", delay-load").toStdString();
+    std::string weak = DepsText::tr(", weak").toStdString();
+    std::string seeAbove = DepsText::tr(" (see above)").toStdString();
+    std::string problems = DepsText::tr("Problems:").toStdString();
+    std::string neededBy = DepsText::tr("needed by: ").toStdString();
+};
+
+enum class Counted { Problems, Roots, Libraries, Errors, Warnings };
+
 // "1 root", "2 roots"
-void appendCount(std::string &out, std::size_t n, const char *one, const char *many)
+void appendCount(std::string &out, std::size_t n, Counted what)
 {
-    out += std::to_string(n);
-    out += ' ';
-    out += n == 1 ? one : many;
+    const int count = static_cast<int>(n);
+    QString text;
+    switch (what) {
+    case Counted::Problems: text = n == 1 ? DepsText::tr("1 problem") : DepsText::tr("%1 problems").arg(count); break;
+    case Counted::Roots: text = n == 1 ? DepsText::tr("1 root") : DepsText::tr("%1 roots").arg(count); break;
+    case Counted::Libraries: text = n == 1 ? DepsText::tr("1 library") : DepsText::tr("%1 libraries").arg(count); break;
+    case Counted::Errors: text = n == 1 ? DepsText::tr("1 error") : DepsText::tr("%1 errors").arg(count); break;
+    case Counted::Warnings: text = n == 1 ? DepsText::tr("1 warning") : DepsText::tr("%1 warnings").arg(count); break;
+    }
+    out += text.toStdString();
 }
 
 std::pair<std::size_t, std::size_t> errorsAndWarnings(const Graph &graph)
@@ -226,7 +253,7 @@ private:
             m_out += last ? "└── " : "├── ";
             appendNativeText(m_out, e.name);
             if (!child.found) {
-                m_out += e.weak || e.delayLoad ? " not found (optional)" : " ✗ not found";
+                m_out += e.weak || e.delayLoad ? m_labels.notFoundOptional : m_labels.notFound;
             } else {
                 if (child.path != e.name) {
                     m_out += " ⇒ ";
@@ -247,14 +274,14 @@ private:
                     appendLatin1(m_out, child.version);
                 }
                 if (e.delayLoad)
-                    m_out += ", delay-load";
+                    m_out += m_labels.delayLoad;
                 if (e.weak)
-                    m_out += ", weak";
+                    m_out += m_labels.weak;
                 m_out += ']';
             }
             const bool again = expanded(e.to);
             if (child.found && again && !m_children[e.to].empty())
-                m_out += " (see above)";
+                m_out += m_labels.seeAbove;
             m_out += '\n';
             m_output.flushIfFull();
             if (child.found && !again) {
@@ -276,6 +303,7 @@ private:
     std::vector<std::size_t> m_printed, m_expanded;
     std::size_t m_generation = 0;
     std::string m_indent;
+    Labels m_labels;
 };
 
 } // namespace
@@ -301,7 +329,7 @@ void writeDepsText(const Graph &graph, std::ostream &stream, const DepsTextOptio
             appendNativeText(out, r.path);
             if (n) {
                 out += " (";
-                appendCount(out, n, "problem", "problems");
+                appendCount(out, n, Counted::Problems);
                 out += ')';
             }
             out += '\n';
@@ -310,7 +338,10 @@ void writeDepsText(const Graph &graph, std::ostream &stream, const DepsTextOptio
     }
     const auto [errors, warnings] = errorsAndWarnings(graph);
     if (!graph.problems.empty()) {
-        out += "\nProblems:\n";
+        const Labels labels;
+        out += '\n';
+        out += labels.problems;
+        out += '\n';
         for (const Problem &p : graph.problems) {
             out += p.severity == Severity::Error ? "✗ " : "! ";
             out += toString(p.kind);
@@ -318,12 +349,13 @@ void writeDepsText(const Graph &graph, std::ostream &stream, const DepsTextOptio
             appendNativeText(out, p.name);
             out += '\n';
             if (!p.neededBy.empty()) {
-                out += "    needed by: ";
+                out += "    ";
+                out += labels.neededBy;
                 for (std::size_t i = 0; i < p.neededBy.size(); ++i) {
                     if (i == 5 && !options.verbose) {
-                        out += ", and ";
-                        out += std::to_string(p.neededBy.size() - 5);
-                        out += " more";
+                        out += DepsText::tr(", and %1 more")
+                                   .arg(static_cast<qsizetype>(p.neededBy.size() - 5))
+                                   .toStdString();
                         break;
                     }
                     if (i)
@@ -339,13 +371,13 @@ void writeDepsText(const Graph &graph, std::ostream &stream, const DepsTextOptio
         }
     }
     out += '\n';
-    appendCount(out, graph.roots.size(), "root", "roots");
+    appendCount(out, graph.roots.size(), Counted::Roots);
     out += ", ";
-    appendCount(out, graph.libraries.size(), "library", "libraries");
+    appendCount(out, graph.libraries.size(), Counted::Libraries);
     out += ", ";
-    appendCount(out, errors, "error", "errors");
+    appendCount(out, errors, Counted::Errors);
     out += ", ";
-    appendCount(out, warnings, "warning", "warnings");
+    appendCount(out, warnings, Counted::Warnings);
     out += '\n';
 }
 

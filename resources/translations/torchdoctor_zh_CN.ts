@@ -2,6 +2,101 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CheckCommand</name>
+    <message>
+        <source>The interpreter to diagnose (default: the project&apos;s venv, else python3 on PATH).</source>
+        <translation>要诊断的解释器（默认：项目的 venv，否则为 PATH 上的 python3）。</translation>
+    </message>
+    <message>
+        <source>A project folder: its venv/.venv and docker-compose.yml are used.</source>
+        <translation>项目文件夹：会使用其中的 venv/.venv 和 docker-compose.yml。</translation>
+    </message>
+    <message>
+        <source>Do not import torch (faster; no CUDA check).</source>
+        <translation>不导入 torch（更快；不检查 CUDA）。</translation>
+    </message>
+    <message>
+        <source>Seconds each slow step may take (default 90).</source>
+        <translation>每个耗时步骤最多可用的秒数（默认 90）。</translation>
+    </message>
+    <message>
+        <source>Do not compare with what a new terminal gets (the login shell and its startup files).</source>
+        <translation>不与新终端得到的环境（登录 shell 及其启动文件）作比较。</translation>
+    </message>
+    <message>
+        <source>Keep user names, paths and secrets in the output (for local use only; the report says so).</source>
+        <translation>在输出中保留用户名、路径和密钥（仅供本地使用；报告中会注明）。</translation>
+    </message>
+    <message>
+        <source>First fetch the current torch release list from PyPI (5 s at most; kept in the app-data folder for later runs, and used where it is newer than the shipped knowledge). TORCHDOCTOR_RELEASE_INDEX names another index URL.</source>
+        <translation>先从 PyPI 获取当前的 torch 发布列表（最多 5 秒；保存在应用数据文件夹中供以后使用，比自带知识更新时才采用）。TORCHDOCTOR_RELEASE_INDEX 可指定另一个索引 URL。</translation>
+    </message>
+    <message>
+        <source>--timeout takes whole seconds from 1 to 3600</source>
+        <translation>--timeout 取 1 到 3600 之间的整数秒</translation>
+    </message>
+    <message>
+        <source>--project: no such folder: %1</source>
+        <translation>--project：没有这个文件夹：%1</translation>
+    </message>
+    <message>
+        <source>the release list could not be fetched from %1 (%2); using the %3 knowledge of %4</source>
+        <translation>无法从 %1 获取发布列表（%2）；改用 %4 的%3知识</translation>
+    </message>
+    <message>
+        <source>Finds your Python interpreters, learns how PyTorch is installed without trusting it to load, imports it in a separate process, probes the NVIDIA driver and GPUs, walks torch&apos;s native libraries with the rules its loader uses, and explains every problem with the repairs that apply. Output is redacted (home folder, user and host names, secrets) unless --no-redact is given.</source>
+        <translation>查找你的 Python 解释器，在不依赖 PyTorch 能否加载的前提下了解它的安装情况，在单独的进程中导入它，探测 NVIDIA 驱动和 GPU，按加载器的规则遍历 torch 的原生库，并为每个问题给出适用的修复方法。除非指定 --no-redact，输出会隐去个人信息（主文件夹、用户名和主机名、密钥）。</translation>
+    </message>
+    <message>
+        <source>text, json, markdown or html.</source>
+        <translation>text、json、markdown 或 html。</translation>
+    </message>
+    <message>
+        <source>Write the report to FILE instead of the terminal.</source>
+        <translation>把报告写入 FILE，而不是输出到终端。</translation>
+    </message>
+    <message>
+        <source>Everything: details, evidence, every interpreter found.</source>
+        <translation>输出全部内容：详情、证据、找到的每个解释器。</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>多余的参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--format must be text, json, markdown or html</source>
+        <translation>--format 必须是 text、json、markdown 或 html</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Runs the diagnosis and writes a support bundle: the report as JSON, Markdown, HTML and text, and the log, all redacted (home folder, user and host names, secrets in variables and URLs, GPU serials) unless --no-redact is given. Attach it to a bug report or send it to support.</source>
+        <translation>运行诊断并写出一个支持包：JSON、Markdown、HTML 和文本格式的报告以及日志，除非指定 --no-redact，全部隐去个人信息（主文件夹、用户名和主机名、变量和 URL 中的密钥、GPU 序列号）。可把它附在错误报告中或发给技术支持。</translation>
+    </message>
+    <message>
+        <source>The zip file to write.</source>
+        <translation>要写入的 zip 文件。</translation>
+    </message>
+    <message>
+        <source>give the file to write with --bundle FILE.zip</source>
+        <translation>请用 --bundle FILE.zip 指定要写入的文件</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2; personal data and secrets redacted).</source>
+        <translation>已写入 %1（%2；个人信息和密钥已隐去）。</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2; NOT REDACTED: do not share).</source>
+        <translation>已写入 %1（%2；未隐去个人信息：请勿分享）。</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>自带的</translation>
+    </message>
+</context>
+<context>
     <name>CheckReport</name>
     <message>
         <source>TorchDoctor %1: diagnosis of %2
@@ -186,6 +281,84 @@
     </message>
 </context>
 <context>
+    <name>Cli</name>
+    <message>
+        <source>Diagnose PyTorch for a Python interpreter: install, import, libraries, GPU, driver.</source>
+        <translation>诊断某个 Python 解释器中的 PyTorch：安装、导入、库、GPU、驱动。</translation>
+    </message>
+    <message>
+        <source>Explain which native library fails to load, and why (PE, ELF, Mach-O).</source>
+        <translation>说明哪个原生库无法加载，以及原因（PE、ELF、Mach-O）。</translation>
+    </message>
+    <message>
+        <source>Explain an error message pasted from another program: cause, file, repairs.</source>
+        <translation>解释从其他程序粘贴来的错误信息：原因、文件、修复方法。</translation>
+    </message>
+    <message>
+        <source>Write a redacted support bundle (report in four formats and the log) to a zip file.</source>
+        <translation>把隐去个人信息的支持包（四种格式的报告和日志）写入 zip 文件。</translation>
+    </message>
+    <message>
+        <source>Repair what the diagnosis found (docker, env, reinstall, system, or the whole flowchart), after showing every step and asking.</source>
+        <translation>修复诊断发现的问题（docker、env、reinstall、system，或整个流程图），先展示每一步并征得同意。</translation>
+    </message>
+    <message>
+        <source>Put back what a fix changed, from its journal.</source>
+        <translation>根据日志还原某次修复所做的更改。</translation>
+    </message>
+    <message>
+        <source>Usage: torchdoctor [COMMAND] [OPTIONS]</source>
+        <translation>用法：torchdoctor [命令] [选项]</translation>
+    </message>
+    <message>
+        <source>Finds out why PyTorch does not load or does not use the GPU, and says what to do.</source>
+        <translation>找出 PyTorch 无法加载或不使用 GPU 的原因，并告诉你该怎么做。</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>Show this help (or a command&apos;s: torchdoctor COMMAND --help).</source>
+        <translation>显示本帮助（或某个命令的帮助：torchdoctor 命令 --help）。</translation>
+    </message>
+    <message>
+        <source>Show the version.</source>
+        <translation>显示版本。</translation>
+    </message>
+    <message>
+        <source>Language of the output: en or zh_CN (default: the system&apos;s).</source>
+        <translation>输出语言：en 或 zh_CN（默认：跟随系统）。</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 healthy, 1 problems found, 2 usage error, 3 internal failure.</source>
+        <translation>退出码：0 正常，1 发现问题，2 用法错误，3 内部故障。</translation>
+    </message>
+    <message>
+        <source>unknown command or option &apos;%1&apos;</source>
+        <translation>未知的命令或选项 &apos;%1&apos;</translation>
+    </message>
+</context>
+<context>
+    <name>CommandContext</name>
+    <message>
+        <source>Language of the output: en or zh_CN (default: the system&apos;s).</source>
+        <translation>输出语言：en 或 zh_CN（默认：跟随系统）。</translation>
+    </message>
+    <message>
+        <source>--lang takes one of: %1 (not &apos;%2&apos;)</source>
+        <translation>--lang 只能是以下之一：%1（不能是 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>the knowledge base shipped with this build is damaged: %1</source>
+        <translation>本版本自带的知识库已损坏：%1</translation>
+    </message>
+</context>
+<context>
     <name>ComposeFile</name>
     <message>
         <source>cannot read %1: %2</source>
@@ -213,6 +386,140 @@
     <message>
         <source>the project&apos;s services do not run</source>
         <translation>项目的服务没有运行</translation>
+    </message>
+</context>
+<context>
+    <name>DepsCommand</name>
+    <message>
+        <source>Walks the native libraries a file needs, the way the real loader searches for them (glibc ld.so, the Windows loader as torch calls it, or dyld), and explains each one that would fail to load. A folder (such as torch/lib) is analysed library by library. Runs on any host for any target.</source>
+        <translation>按真实加载器的搜索方式（glibc ld.so、torch 调用时的 Windows 加载器，或 dyld）遍历一个文件需要的原生库，并解释每个会加载失败的库。文件夹（如 torch/lib）会逐个库分析。可在任何主机上分析任何目标系统。</translation>
+    </message>
+    <message>
+        <source>A library, executable or folder.</source>
+        <translation>库、可执行文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>The loader to emulate: linux, windows or macos (default: from the file&apos;s format).</source>
+        <translation>要模拟的加载器：linux、windows 或 macos（默认：由文件格式决定）。</translation>
+    </message>
+    <message>
+        <source>A folder added to the search: like os.add_dll_directory on Windows, after LD_LIBRARY_PATH / DYLD_LIBRARY_PATH elsewhere. Repeatable.</source>
+        <translation>加入搜索的文件夹：在 Windows 上相当于 os.add_dll_directory，在其他系统上排在 LD_LIBRARY_PATH / DYLD_LIBRARY_PATH 之后。可重复指定。</translation>
+    </message>
+    <message>
+        <source>PATH on Windows (&apos;;&apos;-separated); LD_LIBRARY_PATH on Linux and DYLD_LIBRARY_PATH on macOS (&apos;:&apos;-separated). Default on Linux and macOS: this process&apos;s variable.</source>
+        <translation>Windows 上的 PATH（以 &apos;;&apos; 分隔）；Linux 上的 LD_LIBRARY_PATH 和 macOS 上的 DYLD_LIBRARY_PATH（以 &apos;:&apos; 分隔）。Linux 和 macOS 上默认取本进程的变量。</translation>
+    </message>
+    <message>
+        <source>System32 for Windows; the root that the system folders and ld.so.cache are read under for Linux; the root of /usr/lib and /System for macOS.</source>
+        <translation>Windows：System32；Linux：读取系统文件夹和 ld.so.cache 所用的根目录；macOS：/usr/lib 和 /System 所在的根目录。</translation>
+    </message>
+    <message>
+        <source>Windows: the application&apos;s folder (where python.exe lives).</source>
+        <translation>Windows：应用程序所在的文件夹（python.exe 所在处）。</translation>
+    </message>
+    <message>
+        <source>macOS: the main executable, for @executable_path.</source>
+        <translation>macOS：主程序，用于 @executable_path。</translation>
+    </message>
+    <message>
+        <source>Windows: the classic search order including PATH (torch&apos;s fallback after error 126).</source>
+        <translation>Windows：包含 PATH 的经典搜索顺序（torch 在错误 126 之后的后备做法）。</translation>
+    </message>
+    <message>
+        <source>Print JSON instead of a tree.</source>
+        <translation>输出 JSON 而不是树。</translation>
+    </message>
+    <message>
+        <source>Print every tree in full, even for a large folder.</source>
+        <translation>完整输出每棵树，即使文件夹很大。</translation>
+    </message>
+    <message>
+        <source>give at least one library, executable or folder.</source>
+        <translation>请至少指定一个库、可执行文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>--os must be linux, windows or macos, not &apos;%1&apos;</source>
+        <translation>--os 必须是 linux、windows 或 macos，不能是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>analysing %1/%2</source>
+        <translation>正在分析 %1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>DepsText</name>
+    <message>
+        <source> ✗ not found</source>
+        <translation> ✗ 找不到</translation>
+    </message>
+    <message>
+        <source> not found (optional)</source>
+        <translation> 找不到（可选）</translation>
+    </message>
+    <message>
+        <source>, delay-load</source>
+        <translation>，延迟加载</translation>
+    </message>
+    <message>
+        <source>, weak</source>
+        <translation>，弱依赖</translation>
+    </message>
+    <message>
+        <source> (see above)</source>
+        <translation>（见上文）</translation>
+    </message>
+    <message>
+        <source>Problems:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>needed by: </source>
+        <translation>需要它的文件：</translation>
+    </message>
+    <message>
+        <source>1 problem</source>
+        <translation>1 个问题</translation>
+    </message>
+    <message>
+        <source>%1 problems</source>
+        <translation>%1 个问题</translation>
+    </message>
+    <message>
+        <source>1 root</source>
+        <translation>1 个根</translation>
+    </message>
+    <message>
+        <source>%1 roots</source>
+        <translation>%1 个根</translation>
+    </message>
+    <message>
+        <source>1 library</source>
+        <translation>1 个库</translation>
+    </message>
+    <message>
+        <source>%1 libraries</source>
+        <translation>%1 个库</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
+    </message>
+    <message>
+        <source>%1 errors</source>
+        <translation>%1 个错误</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation>%1 个警告</translation>
+    </message>
+    <message>
+        <source>, and %1 more</source>
+        <translation>，另外还有 %1 个</translation>
     </message>
 </context>
 <context>
@@ -507,6 +814,320 @@
     </message>
 </context>
 <context>
+    <name>ExplainCommand</name>
+    <message>
+        <source>`torchdoctor deps &quot;%1&quot;` names the dependency that does not load, and why.</source>
+        <translation>`torchdoctor deps &quot;%1&quot;` 会指出无法加载的依赖及其原因。</translation>
+    </message>
+    <message>
+        <source>`torchdoctor check --python PYTHON` diagnoses the interpreter that printed this.</source>
+        <translation>`torchdoctor check --python PYTHON` 会诊断打印出这条信息的解释器。</translation>
+    </message>
+    <message>
+        <source>Explains an error message copied from another program&apos;s console (in any language): the cause, the file to look at and the repairs that apply. TEXT, or &apos;-&apos; (or nothing) to read standard input.</source>
+        <translation>解释从其他程序的控制台复制来的错误信息（任何语言）：原因、需要查看的文件以及适用的修复方法。给出 TEXT，或用 &apos;-&apos;（或什么都不给）从标准输入读取。</translation>
+    </message>
+    <message>
+        <source>The error message, or &apos;-&apos;.</source>
+        <translation>错误信息，或 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>输出 JSON。</translation>
+    </message>
+    <message>
+        <source>paste the error message as an argument, or pipe it in</source>
+        <translation>请把错误信息作为参数粘贴，或通过管道传入</translation>
+    </message>
+    <message>
+        <source>cannot read standard input</source>
+        <translation>无法读取标准输入</translation>
+    </message>
+    <message>
+        <source>more than 1 MiB of input: paste the error message, not the whole log</source>
+        <translation>输入超过 1 MiB：请粘贴错误信息，而不是整个日志</translation>
+    </message>
+    <message>
+        <source>no error message given</source>
+        <translation>没有给出错误信息</translation>
+    </message>
+    <message>
+        <source>TorchDoctor does not recognise this message as a PyTorch loading error.</source>
+        <translation>TorchDoctor 无法把这条信息识别为 PyTorch 加载错误。</translation>
+    </message>
+    <message>
+        <source>Paste the last lines of the traceback (from &quot;Traceback&quot; to the error line), or run `torchdoctor check`.</source>
+        <translation>请粘贴回溯信息的最后几行（从“Traceback”到出错的那一行），或运行 `torchdoctor check`。</translation>
+    </message>
+    <message>
+        <source>A loading error of kind %1, not in the knowledge base yet.</source>
+        <translation>一个 %1 类型的加载错误，知识库中还没有收录。</translation>
+    </message>
+    <message>
+        <source>Windows error: %1</source>
+        <translation>Windows 错误：%1</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>Library: %1</source>
+        <translation>库：%1</translation>
+    </message>
+    <message>
+        <source>Missing version: %1</source>
+        <translation>缺少的版本：%1</translation>
+    </message>
+    <message>
+        <source>Undefined symbol: %1</source>
+        <translation>未定义的符号：%1</translation>
+    </message>
+    <message>
+        <source>Required by: %1</source>
+        <translation>需要它的是：%1</translation>
+    </message>
+    <message>
+        <source>What fixes it:</source>
+        <translation>修复方法：</translation>
+    </message>
+    <message>
+        <source>Look at:</source>
+        <translation>请查看：</translation>
+    </message>
+    <message>
+        <source>Advice to skip:</source>
+        <translation>不要采纳的建议：</translation>
+    </message>
+</context>
+<context>
+    <name>FixCommand</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>[y/N]</source>
+        <translation>[y/N]</translation>
+    </message>
+    <message>
+        <source>Step %1 failed: %2</source>
+        <translation>第 %1 步失败：%2</translation>
+    </message>
+    <message>
+        <source>Stopped: the journal could not be written (%1).</source>
+        <translation>已停止：无法写入日志（%1）。</translation>
+    </message>
+    <message>
+        <source>gone: %1</source>
+        <translation>已消除：%1</translation>
+    </message>
+    <message>
+        <source>still there: %1</source>
+        <translation>仍然存在：%1</translation>
+    </message>
+    <message>
+        <source>Nothing for `fix %1` to do: %2</source>
+        <translation>`fix %1` 无事可做：%2</translation>
+    </message>
+    <message>
+        <source>Found: %1</source>
+        <translation>发现：%1</translation>
+    </message>
+    <message>
+        <source>Plan:</source>
+        <translation>计划：</translation>
+    </message>
+    <message>
+        <source>Nothing to apply: see the notes above.</source>
+        <translation>没有可执行的内容：请看上面的说明。</translation>
+    </message>
+    <message>
+        <source>Dry run: nothing was changed.</source>
+        <translation>演练模式：没有做任何更改。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Apply these %n steps?</source>
+        <translation>
+            <numerusform>执行这 %n 个步骤吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nothing was changed: there is no terminal to ask on; pass --yes to apply</source>
+        <translation>没有做任何更改：没有可以提问的终端；请加上 --yes 来执行</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Journal: %1 (undo with: torchdoctor undo %2)</source>
+        <translation>日志：%1（撤销方法：torchdoctor undo %2）</translation>
+    </message>
+    <message>
+        <source>Diagnosing %1...</source>
+        <translation>正在诊断 %1……</translation>
+    </message>
+    <message>
+        <source>Checking again, as a new terminal would run it...</source>
+        <translation>正在按新终端的环境重新检查……</translation>
+    </message>
+    <message>
+        <source>Checking again...</source>
+        <translation>正在重新检查……</translation>
+    </message>
+    <message>
+        <source>Fixed.</source>
+        <translation>已修复。</translation>
+    </message>
+    <message>
+        <source>Not fixed yet: the findings above are still there.</source>
+        <translation>尚未修复：上面的发现仍然存在。</translation>
+    </message>
+    <message>
+        <source>Docker runs the project in a container now: it needs Docker and disk space, and leaves this Python as it is. Otherwise each repair of this Python is tried in turn, and checked after.</source>
+        <translation>Docker 会立即在容器中运行项目：需要 Docker 和磁盘空间，并且不改动这个 Python。否则会依次尝试对这个 Python 的每种修复，每次修复后都会检查。</translation>
+    </message>
+    <message>
+        <source>Is it urgent (use Docker)?</source>
+        <translation>是否紧急（使用 Docker）？</translation>
+    </message>
+    <message>
+        <source>there is no terminal to ask on; pass --urgent or --not-urgent</source>
+        <translation>没有可以提问的终端；请加上 --urgent 或 --not-urgent</translation>
+    </message>
+    <message>
+        <source>Plans a repair from the diagnosis, shows every step, applies it after you confirm (each step journalled first, so that `torchdoctor undo` can put everything back), then checks again. Families: %1.</source>
+        <translation>根据诊断制定修复计划，展示每一步，经你确认后执行（每一步都先记入日志，以便 `torchdoctor undo` 能全部还原），然后重新检查。修复类别：%1。</translation>
+    </message>
+    <message>
+        <source>The repair: %1. Without one, the whole flowchart is walked: &quot;Is it urgent?&quot;, then each repair in turn, each checked before the next.</source>
+        <translation>修复类别：%1。不指定时走完整个流程图：先问“是否紧急？”，然后依次执行各项修复，每项都检查后再进行下一项。</translation>
+    </message>
+    <message>
+        <source>The interpreter to repair.</source>
+        <translation>要修复的解释器。</translation>
+    </message>
+    <message>
+        <source>A project folder (its venv is used).</source>
+        <translation>项目文件夹（会使用其中的 venv）。</translation>
+    </message>
+    <message>
+        <source>Show the plan; change nothing.</source>
+        <translation>只显示计划，不做任何更改。</translation>
+    </message>
+    <message>
+        <source>Apply without asking.</source>
+        <translation>不询问，直接执行。</translation>
+    </message>
+    <message>
+        <source>reinstall: take wheels from this folder (a wheelhouse) instead of the PyTorch index.</source>
+        <translation>reinstall：从这个文件夹（wheelhouse）取 wheel，而不是从 PyTorch 索引。</translation>
+    </message>
+    <message>
+        <source>reinstall: use no package index at all (with --find-links).</source>
+        <translation>reinstall：完全不使用包索引（配合 --find-links）。</translation>
+    </message>
+    <message>
+        <source>reinstall: install from this index instead of the chosen one.</source>
+        <translation>reinstall：从这个索引安装，而不是自动选择的索引。</translation>
+    </message>
+    <message>
+        <source>docker: clone this repository into the project folder first, when it has no docker-compose.yml.</source>
+        <translation>docker：项目文件夹中没有 docker-compose.yml 时，先把这个仓库克隆到其中。</translation>
+    </message>
+    <message>
+        <source>Without a repair named: answer &quot;Is it urgent?&quot; with yes (Docker).</source>
+        <translation>不指定修复时：对“是否紧急？”回答“是”（Docker）。</translation>
+    </message>
+    <message>
+        <source>Without a repair named: answer &quot;Is it urgent?&quot; with no (repair this Python).</source>
+        <translation>不指定修复时：对“是否紧急？”回答“否”（修复这个 Python）。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a repair this build can make</source>
+        <translation>&apos;%1&apos; 不是本版本能做的修复</translation>
+    </message>
+    <message>
+        <source>Repairs this build supports: %1</source>
+        <translation>本版本支持的修复：%1</translation>
+    </message>
+    <message>
+        <source>--find-links, --no-index and --index-url are options of `fix reinstall`</source>
+        <translation>--find-links、--no-index 和 --index-url 是 `fix reinstall` 的选项</translation>
+    </message>
+    <message>
+        <source>--clone is an option of `fix docker`</source>
+        <translation>--clone 是 `fix docker` 的选项</translation>
+    </message>
+    <message>
+        <source>--urgent or --not-urgent answers the flowchart&apos;s question: use one, without a repair named</source>
+        <translation>--urgent 或 --not-urgent 用于回答流程图的问题：只能用其中一个，并且不要指定修复</translation>
+    </message>
+    <message>
+        <source>Diagnosing...</source>
+        <translation>正在诊断……</translation>
+    </message>
+    <message>
+        <source>Puts back what a fix changed, from its journal entry: files byte for byte, variables, packages from their snapshot. Without ENTRY: lists the journal and undoes the most recent fix not undone yet.</source>
+        <translation>根据日志条目还原某次修复所做的更改：文件逐字节还原，变量还原，包按快照还原。不指定 ENTRY 时：列出日志，并撤销最近一次尚未撤销的修复。</translation>
+    </message>
+    <message>
+        <source>A journal entry id, or its file.</source>
+        <translation>日志条目的 id，或它的文件。</translation>
+    </message>
+    <message>
+        <source>Undo without asking.</source>
+        <translation>不询问，直接撤销。</translation>
+    </message>
+    <message>
+        <source>one journal entry at a time</source>
+        <translation>一次只能指定一个日志条目</translation>
+    </message>
+    <message>
+        <source>Journal (%1):</source>
+        <translation>日志（%1）：</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>undone by %1</source>
+        <translation>已被 %1 撤销</translation>
+    </message>
+    <message>
+        <source>undid %1</source>
+        <translation>撤销了 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 steps started</source>
+        <translation>%2 个步骤中已开始 %1 个</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>没有可撤销的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Undo these %n steps?</source>
+        <translation>
+            <numerusform>撤销这 %n 个步骤吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nothing was changed: there is no terminal to ask on; pass --yes to undo</source>
+        <translation>没有做任何更改：没有可以提问的终端；请加上 --yes 来撤销</translation>
+    </message>
+    <message>
+        <source>Restored: %1</source>
+        <translation>已还原：%1</translation>
+    </message>
+    <message>
+        <source>Undone (recorded as %1).</source>
+        <translation>已撤销（记录为 %1）。</translation>
+    </message>
+</context>
+<context>
     <name>FixPlan</name>
     <message>
         <source>Addresses: %1</source>
@@ -564,6 +1185,13 @@
     <message>
         <source>Set user variable %1 back to &quot;%2&quot; (%3, byte for byte)</source>
         <translation>将用户变量 %1 恢复为“%2”（%3，逐字节还原）</translation>
+    </message>
+</context>
+<context>
+    <name>FixText</name>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
     </message>
 </context>
 <context>
@@ -1012,7 +1640,7 @@
     </message>
     <message>
         <source>It is a CUDA runtime library that torch&apos;s CUDA wheels ship in torch\lib (or that the nvidia-* pip packages provide). Its absence usually means a CUDA wheel whose files are incomplete or mixed with another CUDA version: reinstall torch from the index of one CUDA variant (pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cuXYZ), or use the CPU wheel.</source>
-        <translation>它是 CUDA 运行时库，由 torch 的 CUDA 版 wheel 放在 torch\lib 中（或由 nvidia-* pip 包提供）。缺少它通常说明 CUDA 版 wheel 的文件不完整，或与另一个 CUDA 版本混在一起：请从单一 CUDA 版本的索引重新安装 torch（pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cuXYZ），或改用 CPU 版 wheel。</translation>
+        <translation>它是 CUDA 运行时库，由 torch 的 CUDA 版 wheel 放在 torch\lib 中（或由 nvidia-* pip 包提供）。缺少它通常说明 CUDA 版 wheel 的文件不完整，或与另一个 CUDA 版本混在一起：请从单一 CUDA 版本的索引重新安装 torch（`pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cuXYZ`），或改用 CPU 版 wheel。</translation>
     </message>
     <message>
         <source>An older copy earlier in the search (an application or conda folder) wins over the current one in System32. torch 2.9 and later need msvcp140.dll 14.40 or newer: an older one that loads first makes c10.dll fail with [WinError 1114]. Install the latest VC++ 2015-2022 x64 redistributable and remove or update the old copy (or the folder that adds it).</source>
@@ -1036,7 +1664,7 @@
     </message>
     <message>
         <source>Two copies of Intel&apos;s OpenMP runtime (for example Anaconda&apos;s Library\bin and torch\lib) end in &quot;OMP: Error #15: Initializing libiomp5md.dll, but found libiomp5md.dll already initialized&quot;. Remove the duplicate from the folder that comes first (or conda install nomkl); KMP_DUPLICATE_LIB_OK=TRUE is an unsafe workaround.</source>
-        <translation>两份 Intel OpenMP 运行时（例如 Anaconda 的 Library\bin 和 torch\lib 中各一份）会导致“OMP: Error #15: Initializing libiomp5md.dll, but found libiomp5md.dll already initialized”。请从排在前面的文件夹中删除重复的副本（或执行 conda install nomkl）；KMP_DUPLICATE_LIB_OK=TRUE 是不安全的权宜之计。</translation>
+        <translation>两份 Intel OpenMP 运行时（例如 Anaconda 的 Library\bin 和 torch\lib 中各一份）会导致“OMP: Error #15: Initializing libiomp5md.dll, but found libiomp5md.dll already initialized”。请从排在前面的文件夹中删除重复的副本（或执行 `conda install nomkl`）；KMP_DUPLICATE_LIB_OK=TRUE 是不安全的权宜之计。</translation>
     </message>
     <message>
         <source>Intel&apos;s OpenMP runtime ships with torch (torch\lib) and with the intel-openmp package; reinstall torch.</source>
@@ -1252,7 +1880,7 @@
     </message>
     <message>
         <source>Update the package that provides %1 (for libstdc++ in a conda environment: conda install -c conda-forge libstdcxx-ng), or use a build of %2 made for this system.</source>
-        <translation>请更新提供 %1 的包（conda 环境中的 libstdc++：conda install -c conda-forge libstdcxx-ng），或使用为本系统构建的 %2。</translation>
+        <translation>请更新提供 %1 的包（conda 环境中的 libstdc++：`conda install -c conda-forge libstdcxx-ng`），或使用为本系统构建的 %2。</translation>
     </message>
     <message>
         <source>@loader_path of %1</source>
@@ -1409,6 +2037,11 @@
     <message>
         <source>Cannot list the folder: %1. Check its permissions.</source>
         <translation>无法列出文件夹内容：%1。请检查它的权限。</translation>
+    </message>
+    <message>
+        <source>%1</source>
+        <comment>an error message as the system or a file reader gave it</comment>
+        <translation>“%1”</translation>
     </message>
 </context>
 <context>
