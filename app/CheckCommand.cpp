@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CheckCommand.h"
 
+#include "CommandContext.h"
 #include "ExitCode.h"
 #include "NativeArguments.h"
 
@@ -12,6 +13,7 @@
 #include "report/SupportReport.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -21,7 +23,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <csignal>
 #include <optional>
 #include <unistd.h>
 
@@ -29,40 +30,36 @@ namespace td::app {
 
 namespace {
 
-// Ctrl+C cancels the diagnosis (its processes are ended) instead of leaving
-// a half-killed Python behind.
-platform::CancelToken *g_cancel = nullptr;
-void onInterrupt(int)
-{
-    if (g_cancel)
-        g_cancel->cancel();
-}
+struct CheckText {
+    Q_DECLARE_TR_FUNCTIONS(CheckCommand)
+};
 
 // The options `check` and `report` share, and running the diagnosis.
 class Diagnosis {
 public:
     explicit Diagnosis(QCommandLineParser &parser)
         : m_python(QStringLiteral("python"),
-                   QStringLiteral("The interpreter to diagnose (default: the project's venv, else python3 on PATH)."),
+                   CheckText::tr("The interpreter to diagnose (default: the project's venv, else python3 on PATH)."),
                    QStringLiteral("EXE")),
           m_project(QStringLiteral("project"),
-                    QStringLiteral("A project folder: its venv/.venv and docker-compose.yml are used."),
+                    CheckText::tr("A project folder: its venv/.venv and docker-compose.yml are used."),
                     QStringLiteral("DIR")),
-          m_noImport(QStringLiteral("no-import"), QStringLiteral("Do not import torch (faster; no CUDA check).")),
-          m_timeout(QStringLiteral("timeout"), QStringLiteral("Seconds each slow step may take (default 90)."),
+          m_noImport(QStringLiteral("no-import"), CheckText::tr("Do not import torch (faster; no CUDA check).")),
+          m_timeout(QStringLiteral("timeout"), CheckText::tr("Seconds each slow step may take (default 90)."),
                     QStringLiteral("S"), QStringLiteral("90")),
           m_noTerminal(QStringLiteral("no-terminal"),
-                       QStringLiteral("Do not compare with what a new terminal gets (the login shell and its startup "
-                                      "files).")),
+                       CheckText::tr("Do not compare with what a new terminal gets (the login shell and its startup "
+                                     "files).")),
           m_noRedact(QStringLiteral("no-redact"),
-                     QStringLiteral("Keep user names, paths and secrets in the output (for local use only; the report "
-                                    "says so).")),
+                     CheckText::tr("Keep user names, paths and secrets in the output (for local use only; the report "
+                                   "says so).")),
           m_refresh(QStringLiteral("refresh-knowledge"),
-                    QStringLiteral("First fetch the current torch release list from PyPI (5 s at most; kept in the "
-                                   "app-data folder for later runs, and used where it is newer than the shipped "
-                                   "knowledge). TORCHDOCTOR_RELEASE_INDEX names another index URL."))
+                    CheckText::tr("First fetch the current torch release list from PyPI (5 s at most; kept in the "
+                                  "app-data folder for later runs, and used where it is newer than the shipped "
+                                  "knowledge). TORCHDOCTOR_RELEASE_INDEX names another index URL."))
     {
-        parser.addOptions({m_python, m_project, m_noImport, m_timeout, m_noTerminal, m_noRedact, m_refresh});
+        parser.addOptions(
+            {m_python, m_project, m_noImport, m_timeout, m_noTerminal, m_noRedact, m_refresh, languageOption()});
     }
 
     // Reads the options; on a usage error prints it and returns false.
@@ -71,7 +68,8 @@ public:
         bool ok = false;
         const int timeout = parser.value(m_timeout).toInt(&ok);
         if (!ok || timeout < 1 || timeout > 3600) {
-            err << "torchdoctor " << command << ": --timeout takes whole seconds from 1 to 3600\n";
+            err << "torchdoctor " << command << ": " << CheckText::tr("--timeout takes whole seconds from 1 to 3600")
+                << "\n";
             return false;
         }
         if (parser.isSet(m_python))
@@ -79,7 +77,8 @@ public:
         if (parser.isSet(m_project)) {
             m_request.projectDir = parser.value(m_project);
             if (!QFileInfo(m_request.projectDir).isDir()) {
-                err << "torchdoctor " << command << ": --project: no such folder: " << m_request.projectDir << "\n";
+                err << "torchdoctor " << command << ": "
+                    << CheckText::tr("--project: no such folder: %1").arg(m_request.projectDir) << "\n";
                 return false;
             }
         }
@@ -95,22 +94,16 @@ public:
     // Runs every check; nullopt (after printing why) when TorchDoctor itself is broken.
     std::optional<checks::CheckReport> run(QTextStream &err, bool showProgress)
     {
-        auto knowledge = std::make_shared<knowledge::KnowledgeBase>();
-        if (const QStringList problems = knowledge->load(); !problems.isEmpty()) {
-            err << "torchdoctor: the knowledge base shipped with this build is damaged: "
-                << problems.join(QStringLiteral("; ")) << "\n";
-            spdlog::critical("knowledge base: {}", problems.join(QStringLiteral("; ")).toStdString());
+        const auto knowledge = loadKnowledge(err);
+        if (!knowledge)
             return std::nullopt;
-        }
         // The release list of an earlier refresh, then (when asked) a fresh one.
         if (const auto cached = knowledge::ReleaseIndexFetch::loadCache())
             knowledge->applyIndex(*cached);
         if (m_refreshKnowledge)
             refreshReleases(*knowledge, err);
         platform::CancelToken cancel;
-        g_cancel = &cancel;
-        std::signal(SIGINT, onInterrupt);
-        std::signal(SIGTERM, onInterrupt);
+        const InterruptGuard guard(cancel); // Ctrl+C ends the diagnosis and its processes, not us midway
         checks::CheckRunner runner(m_request, knowledge);
         checks::CheckReport report = runner.run(cancel, [&](const checks::CheckProgress &p) {
             if (showProgress)
@@ -118,9 +111,6 @@ public:
         });
         if (showProgress)
             err << "\r\033[K" << Qt::flush;
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
-        g_cancel = nullptr;
         return report;
     }
 
@@ -138,9 +128,15 @@ private:
                                  knowledge::ReleaseIndexFetch::saveCache(*index);
                                  knowledge.applyIndex(*index);
                              } else {
-                                 err << "torchdoctor: the release list could not be fetched from " << url << " ("
-                                     << error << "); using the " << knowledge.releaseSource() << " knowledge of "
-                                     << knowledge.releaseDate().toString(Qt::ISODate) << "\n";
+                                 err << "torchdoctor: "
+                                     << CheckText::tr("the release list could not be fetched from %1 (%2); using "
+                                                      "the %3 knowledge of %4")
+                                            .arg(url, error,
+                                                 knowledge.releaseSource() == QLatin1String("shipped")
+                                                     ? CheckText::tr("shipped")
+                                                     : knowledge.releaseSource(),
+                                                 knowledge.releaseDate().toString(Qt::ISODate))
+                                     << "\n";
                              }
                              loop.quit();
                          });
@@ -189,20 +185,20 @@ int runCheck(const QStringList &arguments)
     QTextStream err(stderr);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(CheckText::tr(
         "Finds your Python interpreters, learns how PyTorch is installed without trusting it to load, imports it "
         "in a separate process, probes the NVIDIA driver and GPUs, walks torch's native libraries with the rules "
         "its loader uses, and explains every problem with the repairs that apply. Output is redacted (home folder, "
         "user and host names, secrets) unless --no-redact is given."));
     parser.addHelpOption();
     Diagnosis diagnosis(parser);
-    const QCommandLineOption formatOption(QStringLiteral("format"), QStringLiteral("text, json, markdown or html."),
+    const QCommandLineOption formatOption(QStringLiteral("format"), CheckText::tr("text, json, markdown or html."),
                                           QStringLiteral("FORMAT"), QStringLiteral("text"));
     const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")},
-                                          QStringLiteral("Write the report to FILE instead of the terminal."),
+                                          CheckText::tr("Write the report to FILE instead of the terminal."),
                                           QStringLiteral("FILE"));
     const QCommandLineOption verboseOption(QStringList{QStringLiteral("V"), QStringLiteral("verbose")},
-                                           QStringLiteral("Everything: details, evidence, every interpreter found."));
+                                           CheckText::tr("Everything: details, evidence, every interpreter found."));
     parser.addOptions({formatOption, outputOption, verboseOption});
     if (!parser.parse(verboseAlias(arguments))) {
         err << "torchdoctor check: " << parser.errorText() << "\n\n" << parser.helpText();
@@ -213,14 +209,15 @@ int runCheck(const QStringList &arguments)
         return Healthy;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        err << "torchdoctor check: unexpected argument '" << parser.positionalArguments().first() << "'\n";
+        err << "torchdoctor check: "
+            << CheckText::tr("unexpected argument '%1'").arg(parser.positionalArguments().first()) << "\n";
         return Usage;
     }
     const QString format = parser.value(formatOption).toLower();
     static const QStringList formats{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
                                      QStringLiteral("md"), QStringLiteral("html")};
     if (!formats.contains(format)) {
-        err << "torchdoctor check: --format must be text, json, markdown or html\n";
+        err << "torchdoctor check: " << CheckText::tr("--format must be text, json, markdown or html") << "\n";
         return Usage;
     }
     if (!diagnosis.read(parser, err, "check"))
@@ -246,7 +243,8 @@ int runCheck(const QStringList &arguments)
     if (parser.isSet(outputOption)) {
         QString error;
         if (!writeAtomically(parser.value(outputOption), document, error)) {
-            err << "torchdoctor check: cannot write " << parser.value(outputOption) << ": " << error << "\n";
+            err << "torchdoctor check: " << CheckText::tr("cannot write %1: %2").arg(parser.value(outputOption), error)
+                << "\n";
             return Internal;
         }
     } else {
@@ -262,13 +260,13 @@ int runReport(const QStringList &arguments)
     QTextStream err(stderr);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(CheckText::tr(
         "Runs the diagnosis and writes a support bundle: the report as JSON, Markdown, HTML and text, and the log, "
         "all redacted (home folder, user and host names, secrets in variables and URLs, GPU serials) unless "
         "--no-redact is given. Attach it to a bug report or send it to support."));
     parser.addHelpOption();
     Diagnosis diagnosis(parser);
-    const QCommandLineOption bundleOption(QStringLiteral("bundle"), QStringLiteral("The zip file to write."),
+    const QCommandLineOption bundleOption(QStringLiteral("bundle"), CheckText::tr("The zip file to write."),
                                           QStringLiteral("FILE.zip"));
     parser.addOption(bundleOption);
     if (!parser.parse(arguments)) {
@@ -280,7 +278,8 @@ int runReport(const QStringList &arguments)
         return Healthy;
     }
     if (!parser.isSet(bundleOption) || !parser.positionalArguments().isEmpty()) {
-        err << "torchdoctor report: give the file to write with --bundle FILE.zip\n\n" << parser.helpText();
+        err << "torchdoctor report: " << CheckText::tr("give the file to write with --bundle FILE.zip") << "\n\n"
+            << parser.helpText();
         return Usage;
     }
     if (!diagnosis.read(parser, err, "report"))
@@ -304,13 +303,16 @@ int runReport(const QStringList &arguments)
     };
     const QString path = parser.value(bundleOption);
     if (const QString error = report::writeZipBundle(path, entries); !error.isEmpty()) {
-        err << "torchdoctor report: cannot write " << path << ": " << error << "\n";
+        err << "torchdoctor report: " << CheckText::tr("cannot write %1: %2").arg(path, error) << "\n";
         return Internal;
     }
-    out << "Wrote " << path << " (";
-    for (qsizetype i = 0; i < entries.size(); ++i)
-        out << (i ? ", " : "") << entries[i].name;
-    out << (options.redact ? "; personal data and secrets redacted" : "; NOT REDACTED: do not share") << ").\n";
+    QStringList names;
+    for (const report::BundleEntry &entry : entries)
+        names << entry.name;
+    out << (options.redact ? CheckText::tr("Wrote %1 (%2; personal data and secrets redacted).")
+                           : CheckText::tr("Wrote %1 (%2; NOT REDACTED: do not share)."))
+               .arg(path, names.join(QStringLiteral(", ")))
+        << "\n";
     return exitCodeOf(*report);
 }
 

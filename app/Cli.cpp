@@ -2,6 +2,7 @@
 #include "Cli.h"
 
 #include "CheckCommand.h"
+#include "CommandContext.h"
 #include "DepsCommand.h"
 #include "ExitCode.h"
 #include "ExplainCommand.h"
@@ -18,39 +19,51 @@ namespace td::app {
 
 namespace {
 
+struct CliText {
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
+
 struct Command {
     const char *name;
-    const char *summary;
+    const char *summary; // translated where shown
     int (*run)(const QStringList &);
 };
 
 const Command kCommands[] = {
-    {"check", "Diagnose PyTorch for a Python interpreter: install, import, libraries, GPU, driver.", runCheck},
-    {"deps", "Explain which native library fails to load, and why (PE, ELF, Mach-O).", runDeps},
-    {"explain", "Explain an error message pasted from another program: cause, file, repairs.", runExplain},
-    {"report", "Write a redacted support bundle (report in four formats and the log) to a zip file.", runReport},
+    {"check",
+     QT_TRANSLATE_NOOP("Cli", "Diagnose PyTorch for a Python interpreter: install, import, libraries, GPU, driver."),
+     runCheck},
+    {"deps", QT_TRANSLATE_NOOP("Cli", "Explain which native library fails to load, and why (PE, ELF, Mach-O)."),
+     runDeps},
+    {"explain", QT_TRANSLATE_NOOP("Cli", "Explain an error message pasted from another program: cause, file, repairs."),
+     runExplain},
+    {"report",
+     QT_TRANSLATE_NOOP("Cli", "Write a redacted support bundle (report in four formats and the log) to a zip file."),
+     runReport},
     {"fix",
-     "Repair what the diagnosis found (docker, env, reinstall, system, or the whole flowchart), after showing every "
-     "step and asking.",
+     QT_TRANSLATE_NOOP("Cli",
+                       "Repair what the diagnosis found (docker, env, reinstall, system, or the whole flowchart), "
+                       "after showing every step and asking."),
      runFix},
-    {"undo", "Put back what a fix changed, from its journal.", runUndo},
+    {"undo", QT_TRANSLATE_NOOP("Cli", "Put back what a fix changed, from its journal."), runUndo},
 };
 
 QString usage()
 {
-    QString text = QStringLiteral("Usage: torchdoctor [COMMAND] [OPTIONS]\n"
-                                  "\n"
-                                  "Finds out why PyTorch does not load or does not use the GPU, and says what to do.\n"
-                                  "\n"
-                                  "Commands:\n");
+    QString text = CliText::tr("Usage: torchdoctor [COMMAND] [OPTIONS]") + QStringLiteral("\n\n")
+                   + CliText::tr("Finds out why PyTorch does not load or does not use the GPU, and says what to do.")
+                   + QStringLiteral("\n\n") + CliText::tr("Commands:") + QStringLiteral("\n");
     for (const Command &c : kCommands)
-        text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(c.name), -8).arg(QString::fromLatin1(c.summary));
-    text += QStringLiteral("\n"
-                           "Options:\n"
-                           "  -h, --help     Show this help (or a command's: torchdoctor COMMAND --help).\n"
-                           "  -v, --version  Show the version.\n"
-                           "\n"
-                           "Exit codes: 0 healthy, 1 problems found, 2 usage error, 3 internal failure.\n");
+        text += QStringLiteral("  %1  %2\n")
+                    .arg(QString::fromLatin1(c.name), -8)
+                    .arg(QCoreApplication::translate("Cli", c.summary));
+    text += QStringLiteral("\n") + CliText::tr("Options:") + QStringLiteral("\n  -h, --help     ")
+            + CliText::tr("Show this help (or a command's: torchdoctor COMMAND --help).")
+            + QStringLiteral("\n  -v, --version  ") + CliText::tr("Show the version.")
+            + QStringLiteral("\n  --lang LANG    ")
+            + CliText::tr("Language of the output: en or zh_CN (default: the system's).") + QStringLiteral("\n\n")
+            + CliText::tr("Exit codes: 0 healthy, 1 problems found, 2 usage error, 3 internal failure.")
+            + QStringLiteral("\n");
     return text;
 }
 
@@ -60,7 +73,9 @@ int runCli(const QStringList &arguments)
 {
     QTextStream out(stdout);
     QTextStream err(stderr);
-    const QStringList args = arguments.mid(1);
+    QStringList args = arguments.mid(1);
+    if (!applyLanguage(args, err))
+        return Usage;
     if (args.isEmpty() || args.first() == QLatin1String("-h") || args.first() == QLatin1String("--help")
         || args.first() == QLatin1String("help")) {
         out << usage();
@@ -72,9 +87,9 @@ int runCli(const QStringList &arguments)
     }
     for (const Command &c : kCommands) {
         if (args.first() == QLatin1String(c.name))
-            return c.run(arguments.mid(1)); // the command sees "deps", "a.so", ...
+            return c.run(args); // the command sees "deps", "a.so", ...
     }
-    err << "torchdoctor: unknown command or option '" << args.first() << "'\n\n" << usage();
+    err << "torchdoctor: " << CliText::tr("unknown command or option '%1'").arg(args.first()) << "\n\n" << usage();
     return Usage;
 }
 

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DepsCommand.h"
 
+#include "CommandContext.h"
 #include "ExitCode.h"
 #include "NativeArguments.h"
 
 #include "checks/VariableOrigin.h"
 #include "loader/Analyzer.h"
-#include "report/DepsReport.h"
 #include "platform/OriginalEnvironment.h"
+#include "report/DepsReport.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QProcessEnvironment>
 #include <QTextStream>
 
@@ -22,6 +24,10 @@
 namespace td::app {
 
 namespace {
+
+struct DepsText {
+    Q_DECLARE_TR_FUNCTIONS(DepsCommand)
+};
 
 std::string nativePath(const QString &path)
 {
@@ -41,7 +47,7 @@ void addVariableOrigins(loader::Graph &graph, const QProcessEnvironment &environ
         if (!at)
             continue;
         const QString text = checks::VariableOrigin::of(environment, {}, at->variable, at->entry).text;
-        p.detail += ' ' + nativePath(text);
+        p.note = text.toStdString(); // already in the user's language
     }
 }
 
@@ -53,55 +59,55 @@ int runDeps(const QStringList &arguments)
     QTextStream err(stderr);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Walks the native libraries a file needs, the way the real loader searches for them (glibc ld.so, "
-        "the Windows loader as torch calls it, or dyld), and explains each one that would fail to load. "
-        "A folder (such as torch/lib) is analysed library by library. Runs on any host for any target."));
+    parser.setApplicationDescription(
+        DepsText::tr("Walks the native libraries a file needs, the way the real loader searches for them (glibc ld.so, "
+                     "the Windows loader as torch calls it, or dyld), and explains each one that would fail to load. "
+                     "A folder (such as torch/lib) is analysed library by library. Runs on any host for any target."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("A library, executable or folder."),
+    parser.addPositionalArgument(QStringLiteral("PATH"), DepsText::tr("A library, executable or folder."),
                                  QStringLiteral("PATH..."));
     const QCommandLineOption osOption(
         QStringLiteral("os"),
-        QStringLiteral("The loader to emulate: linux, windows or macos (default: from the file's format)."),
+        DepsText::tr("The loader to emulate: linux, windows or macos (default: from the file's format)."),
         QStringLiteral("OS"));
     const QCommandLineOption searchDirOption(
         QStringLiteral("search-dir"),
-        QStringLiteral("A folder added to the search: like os.add_dll_directory on Windows, after "
-                       "LD_LIBRARY_PATH / DYLD_LIBRARY_PATH elsewhere. Repeatable."),
+        DepsText::tr("A folder added to the search: like os.add_dll_directory on Windows, after "
+                     "LD_LIBRARY_PATH / DYLD_LIBRARY_PATH elsewhere. Repeatable."),
         QStringLiteral("DIR"));
     const QCommandLineOption pathOption(
         QStringLiteral("path"),
-        QStringLiteral("PATH on Windows (';'-separated); LD_LIBRARY_PATH on Linux and DYLD_LIBRARY_PATH on "
-                       "macOS (':'-separated). Default on Linux and macOS: this process's variable."),
+        DepsText::tr("PATH on Windows (';'-separated); LD_LIBRARY_PATH on Linux and DYLD_LIBRARY_PATH on "
+                     "macOS (':'-separated). Default on Linux and macOS: this process's variable."),
         QStringLiteral("LIST"));
     const QCommandLineOption systemDirOption(
         QStringLiteral("system-dir"),
-        QStringLiteral("System32 for Windows; the root that the system folders and ld.so.cache are read "
-                       "under for Linux; the root of /usr/lib and /System for macOS."),
+        DepsText::tr("System32 for Windows; the root that the system folders and ld.so.cache are read "
+                     "under for Linux; the root of /usr/lib and /System for macOS."),
         QStringLiteral("DIR"));
     const QCommandLineOption appDirOption(QStringLiteral("app-dir"),
-                                          QStringLiteral("Windows: the application's folder (where python.exe lives)."),
+                                          DepsText::tr("Windows: the application's folder (where python.exe lives)."),
                                           QStringLiteral("DIR"));
     const QCommandLineOption executableOption(QStringLiteral("executable"),
-                                              QStringLiteral("macOS: the main executable, for @executable_path."),
+                                              DepsText::tr("macOS: the main executable, for @executable_path."),
                                               QStringLiteral("FILE"));
     const QCommandLineOption classicOption(
         QStringLiteral("classic-search"),
-        QStringLiteral("Windows: the classic search order including PATH (torch's fallback after error 126)."));
+        DepsText::tr("Windows: the classic search order including PATH (torch's fallback after error 126)."));
     const QCommandLineOption symbolsOption(
         QStringLiteral("symbols"),
-        QStringLiteral("Linux: which symbols each library takes from another are checked against what loads, as "
+        DepsText::tr("Linux: which symbols each library takes from another are checked against what loads, as "
                        "ld.so binds them. shadowed (the default): only where a library from outside the package "
                        "wins over another copy; versioned: also every versioned symbol of the package's libraries (the "
                        "roots and what their RUNPATH or $ORIGIN finds); all: every library's, unversioned ones too "
                        "(those count as missing only for a program, since the program that loads a library may "
                        "define them)."),
         QStringLiteral("WHICH"));
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON instead of a tree."));
+    const QCommandLineOption jsonOption(QStringLiteral("json"), DepsText::tr("Print JSON instead of a tree."));
     const QCommandLineOption verboseOption(QStringList{QStringLiteral("V"), QStringLiteral("verbose")},
-                                           QStringLiteral("Print every tree in full, even for a large folder."));
+                                           DepsText::tr("Print every tree in full, even for a large folder."));
     parser.addOptions({osOption, searchDirOption, pathOption, systemDirOption, appDirOption, executableOption,
-                       classicOption, symbolsOption, jsonOption, verboseOption});
+                       classicOption, symbolsOption, jsonOption, verboseOption, languageOption()});
 
     if (!parser.parse(arguments)) {
         err << "torchdoctor deps: " << parser.errorText() << "\n\n" << parser.helpText();
@@ -113,7 +119,8 @@ int runDeps(const QStringList &arguments)
     }
     const QStringList paths = parser.positionalArguments();
     if (paths.isEmpty()) {
-        err << "torchdoctor deps: give at least one library, executable or folder.\n\n" << parser.helpText();
+        err << "torchdoctor deps: " << DepsText::tr("give at least one library, executable or folder.") << "\n\n"
+            << parser.helpText();
         return Usage;
     }
 
@@ -127,7 +134,8 @@ int runDeps(const QStringList &arguments)
         else if (os == QLatin1String("macos") || os == QLatin1String("darwin"))
             options.os = loader::TargetOs::MacOS;
         else {
-            err << "torchdoctor deps: --os must be linux, windows or macos, not '" << parser.value(osOption) << "'\n";
+            err << "torchdoctor deps: "
+                << DepsText::tr("--os must be linux, windows or macos, not '%1'").arg(parser.value(osOption)) << "\n";
             return Usage;
         }
     }
@@ -173,7 +181,8 @@ int runDeps(const QStringList &arguments)
     const bool showProgress = ::isatty(STDERR_FILENO) != 0;
     loader::Graph graph = loader::analyze(inputs, options, nullptr, [&](const loader::AnalyzeProgress &p) {
         if (showProgress && p.total > 50 && (p.done % 25 == 0 || p.done == p.total))
-            err << "\ranalysing " << p.done << "/" << p.total << (p.done == p.total ? "\n" : "") << Qt::flush;
+            err << "\r" << DepsText::tr("analysing %1/%2").arg(p.done).arg(p.total) << (p.done == p.total ? "\n" : "")
+                << Qt::flush;
     });
     addVariableOrigins(graph, env);
     spdlog::info("deps: {} roots, {} libraries, {} problems", graph.roots.size(), graph.libraries.size(),

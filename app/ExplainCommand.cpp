@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ExplainCommand.h"
 
+#include "CommandContext.h"
 #include "ExitCode.h"
 
 #include "knowledge/KnowledgeBase.h"
+#include "platform/Language.h"
 #include "python/ImportError.h"
 
 #include <QCommandLineParser>
@@ -12,7 +14,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLocale>
 #include <QTextStream>
 
 #include <cstdio>
@@ -88,9 +89,7 @@ int runExplain(const QStringList &arguments)
     parser.addPositionalArgument(QStringLiteral("text"), ExplainText::tr("The error message, or '-'."),
                                  QStringLiteral("[TEXT | -]"));
     const QCommandLineOption json(QStringLiteral("json"), ExplainText::tr("Print JSON."));
-    const QCommandLineOption lang(QStringLiteral("lang"), ExplainText::tr("Language of the explanation: en or zh_CN."),
-                                  QStringLiteral("LANG"));
-    parser.addOptions({json, lang});
+    parser.addOptions({json, languageOption()});
     if (!parser.parse(arguments)) {
         err << "torchdoctor explain: " << parser.errorText() << "\n\n" << parser.helpText();
         return Usage;
@@ -99,11 +98,7 @@ int runExplain(const QStringList &arguments)
         out << parser.helpText();
         return Healthy;
     }
-    QString language = parser.isSet(lang) ? parser.value(lang) : QLocale().name();
-    if (parser.isSet(lang) && language != QLatin1String("en") && language != QLatin1String("zh_CN")) {
-        err << "torchdoctor explain: " << ExplainText::tr("--lang: en or zh_CN") << "\n";
-        return Usage;
-    }
+    const QString language = platform::Language::current(); // for the knowledge base's texts
 
     QString text;
     const QStringList positional = parser.positionalArguments();
@@ -139,12 +134,10 @@ int runExplain(const QStringList &arguments)
         return Usage;
     }
 
-    knowledge::KnowledgeBase kb;
-    if (const QStringList problems = kb.load(); !problems.isEmpty()) {
-        err << "torchdoctor: the knowledge base shipped with this build is damaged: "
-            << problems.join(QStringLiteral("; ")) << "\n";
+    const auto knowledge = loadKnowledge(err);
+    if (!knowledge)
         return Internal;
-    }
+    const knowledge::KnowledgeBase &kb = *knowledge;
     const python::ClassifiedError e = python::classifyImportError(text);
     // The knowledge base also knows messages by their own wording (CUDA's,
     // NumPy's, another package's), not only by a loader error's shape.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FixCommand.h"
 
+#include "CommandContext.h"
 #include "ExitCode.h"
 #include "NativeArguments.h"
 
@@ -39,43 +40,6 @@ QStringList familyNames()
     for (const checks::FixFamily f : fixes::Repairs::families())
         names << checks::toString(f);
     return names;
-}
-
-platform::CancelToken *g_cancel = nullptr;
-void onInterrupt(int)
-{
-    if (g_cancel)
-        g_cancel->cancel();
-}
-
-// Ctrl+C cancels what runs (a check, a step) instead of killing it midway.
-class InterruptGuard {
-public:
-    explicit InterruptGuard(platform::CancelToken &cancel)
-    {
-        g_cancel = &cancel;
-        std::signal(SIGINT, onInterrupt);
-        std::signal(SIGTERM, onInterrupt);
-    }
-    ~InterruptGuard()
-    {
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
-        g_cancel = nullptr;
-    }
-    InterruptGuard(const InterruptGuard &) = delete;
-    InterruptGuard &operator=(const InterruptGuard &) = delete;
-};
-
-std::shared_ptr<knowledge::KnowledgeBase> loadKnowledge(QTextStream &err)
-{
-    auto knowledge = std::make_shared<knowledge::KnowledgeBase>();
-    if (const QStringList problems = knowledge->load(); !problems.isEmpty()) {
-        err << "torchdoctor: the knowledge base shipped with this build is damaged: "
-            << problems.join(QStringLiteral("; ")) << "\n";
-        return nullptr;
-    }
-    return knowledge;
 }
 
 std::optional<checks::CheckReport> diagnose(const checks::CheckRequest &request,
@@ -377,7 +341,8 @@ int runFix(const QStringList &arguments)
     const QCommandLineOption notUrgent(
         QStringLiteral("not-urgent"),
         FixText::tr("Without a repair named: answer \"Is it urgent?\" with no (repair this Python)."));
-    parser.addOptions({python, project, dryRun, yes, findLinks, noIndex, indexUrl, clone, urgent, notUrgent});
+    parser.addOptions(
+        {python, project, dryRun, yes, findLinks, noIndex, indexUrl, clone, urgent, notUrgent, languageOption()});
     if (!parser.parse(arguments)) {
         err << "torchdoctor fix: " << parser.errorText() << "\n\n" << parser.helpText();
         return Usage;
@@ -472,7 +437,7 @@ int runUndo(const QStringList &arguments)
     parser.addPositionalArgument(QStringLiteral("entry"), FixText::tr("A journal entry id, or its file."),
                                  QStringLiteral("[ENTRY]"));
     const QCommandLineOption yes(QStringLiteral("yes"), FixText::tr("Undo without asking."));
-    parser.addOption(yes);
+    parser.addOptions({yes, languageOption()});
     if (!parser.parse(arguments)) {
         err << "torchdoctor undo: " << parser.errorText() << "\n\n" << parser.helpText();
         return Usage;

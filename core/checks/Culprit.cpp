@@ -2,6 +2,7 @@
 #include "checks/Culprit.h"
 
 #include "checks/CheckSupport.h"
+#include "checks/ProblemText.h"
 #include "report/DepsReport.h"
 
 #include <QFileInfo>
@@ -59,7 +60,7 @@ QStringList chainFrom(const loader::Graph &graph, const std::map<std::size_t, st
     return chain;
 }
 
-Culprit fromProblem(const loader::Problem &p)
+Culprit fromProblem(const loader::Problem &p, loader::TargetOs os)
 {
     Culprit c;
     // A missing symbol's culprit is the copy of its library that loads.
@@ -68,7 +69,7 @@ Culprit fromProblem(const loader::Problem &p)
     c.kind = QString::fromLatin1(loader::toString(p.kind));
     if (!p.paths.empty())
         c.path = report::fromNativeBytes(p.paths.front());
-    c.detail = report::fromNativeBytes(p.detail);
+    c.detail = ProblemText::describe(p, os);
     return c;
 }
 
@@ -113,7 +114,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
             for (const auto *p : errors) {
                 const auto node = nodeOf(*p);
                 if (node && parent.count(*node)) {
-                    Culprit c = fromProblem(*p);
+                    Culprit c = fromProblem(*p, graph.os);
                     c.chain = chainFrom(graph, parent, *node);
                     return c;
                 }
@@ -124,7 +125,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     if ((error.kind == Kind::MissingSharedObject || error.kind == Kind::LibraryNotLoaded) && !error.library.isEmpty()) {
         for (const auto *p : errors) {
             if (sameName(fileNameOf(report::fromNativeBytes(p->name)), fileNameOf(error.library))) {
-                Culprit c = fromProblem(*p);
+                Culprit c = fromProblem(*p, graph.os);
                 if (const auto node = nodeOf(*p))
                     c.chain = chainTo(graph, *node);
                 return c;
@@ -134,7 +135,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     if (error.kind == Kind::VersionNotFound && !error.version.isEmpty()) {
         for (const auto *p : errors) {
             if (report::fromNativeBytes(p->name) == error.version) {
-                Culprit c = fromProblem(*p);
+                Culprit c = fromProblem(*p, graph.os);
                 if (const auto node = nodeOf(*p))
                     c.chain = chainTo(graph, *node);
                 return c;
@@ -146,14 +147,14 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
             if (p->kind != loader::ProblemKind::SymbolMissing
                 || std::find(p->symbols.begin(), p->symbols.end(), error.symbol.toStdString()) == p->symbols.end())
                 continue;
-            Culprit c = fromProblem(*p);
+            Culprit c = fromProblem(*p, graph.os);
             if (const auto node = nodeOf(*p))
                 c.chain = chainTo(graph, *node);
             return c;
         }
     }
     // 3. Any error problem at all explains a load failure better than nothing.
-    Culprit c = fromProblem(*errors.front());
+    Culprit c = fromProblem(*errors.front(), graph.os);
     if (const auto node = nodeOf(*errors.front()))
         c.chain = chainTo(graph, *node);
     return c;

@@ -3,6 +3,7 @@
 
 #include "checks/CheckSupport.h"
 #include "checks/Culprit.h"
+#include "checks/ProblemText.h"
 #include "checks/VariableOrigin.h"
 #include "knowledge/KnowledgeBase.h"
 #include "report/DepsReport.h"
@@ -35,7 +36,10 @@ QJsonObject evidenceOf(const loader::Problem &p, const QStringList &chain)
     QJsonObject e{{QStringLiteral("library"), fromNativeBytes(p.name)},
                   {QStringLiteral("needed_by"), neededBy},
                   {QStringLiteral("paths"), paths},
-                  {QStringLiteral("loader_problem"), QString::fromLatin1(loader::toString(p.kind))}};
+                  {QStringLiteral("loader_problem"), QString::fromLatin1(loader::toString(p.kind))},
+                  {QStringLiteral("loader_cause"), QString::fromLatin1(loader::toString(p.cause))}};
+    if (p.winError)
+        e.insert(QStringLiteral("win_error"), p.winError);
     if (!chain.isEmpty())
         e.insert(QStringLiteral("chain"), toJsonArray(chain));
     return e;
@@ -108,7 +112,7 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
                 chain = chainTo(graph, i);
                 break;
             }
-        QString detail = fromNativeBytes(p.detail);
+        QString detail = ProblemText::describe(p, graph.os);
         QJsonObject evidence = evidenceOf(p, chain);
         // A file that an environment variable put first: say where the variable is set.
         const auto fromEnvironment = p.paths.empty() || p.kind == loader::ProblemKind::Missing

@@ -77,14 +77,14 @@ bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo
             return true;
         p.kind = f.danglingLink ? ProblemKind::Unreadable : ProblemKind::Missing;
         if (f.danglingLink) {
-            p.detail = "A symbolic link to \"" + f.linkTarget
-                       + "\", which does not exist (or the links loop). A loader that is asked for this "
-                         "name skips it and keeps searching; if nothing needs this name, it is harmless.";
+            p.cause = Cause::DanglingLink;
+            p.fact = f.linkTarget;
             // A broken link inside a folder is only a warning: the libraries
             // that are really needed are checked through their own edges.
             p.severity = in.fromFolder ? Severity::Warning : Severity::Error;
         } else {
-            p.detail = "No such file or folder: " + describeErrno(f.error) + ".";
+            p.cause = Cause::NoSuchFile;
+            p.fact = describeErrno(f.error);
         }
         graph.addProblem(std::move(p));
         return true;
@@ -96,8 +96,9 @@ bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo
         if (!options.os || *options.os == rootOs)
             return false;
         p.kind = ProblemKind::NotALibrary;
-        p.detail = std::string("A ") + formatName(info->format) + " file, which a " + toString(*options.os)
-                   + " loader cannot load (try --os " + toString(rootOs) + ").";
+        p.cause = Cause::OtherOs;
+        p.format = formatName(info->format);
+        p.otherOs = toString(rootOs);
         graph.addRoot(in.path, info);
         graph.addProblem(std::move(p));
         return true;
@@ -110,20 +111,20 @@ bool handleUnloadable(const Input &in, const FileFacts &f, const bin::BinaryInfo
     const bool cannotOpen = info && info->format == bin::Format::Unknown && info->error.rfind("cannot ", 0) == 0;
     if (!f.isRegular) {
         p.kind = ProblemKind::NotALibrary;
-        p.detail = "Not a regular file (a device, socket or pipe); a loader cannot map it.";
+        p.cause = Cause::NotRegularFile;
     } else if (cannotOpen) {
         p.kind = ProblemKind::Unreadable;
-        p.detail = "The file exists but cannot be read (" + info->error
-                   + "). Check its permissions and that no antivirus or other program locks it.";
+        p.cause = Cause::CannotRead;
+        p.fact = info->error;
     } else if (notBinary) {
         p.kind = ProblemKind::NotALibrary;
-        p.detail =
-            "Not a shared library: " + (info ? info->error : std::string("unreadable"))
-            + ". If this file should be a library, it is damaged or was replaced; reinstall the package that owns it.";
+        p.cause = Cause::NotABinary;
+        p.fact = info ? info->error : std::string();
     } else {
         p.kind = ProblemKind::NotALibrary;
-        p.detail = std::string("A damaged ") + formatName(info->format) + " file: " + info->error
-                   + ". Reinstall the package that owns it.";
+        p.cause = Cause::Damaged;
+        p.format = formatName(info->format);
+        p.fact = info->error;
     }
     graph.addRoot(in.path, info);
     graph.addProblem(std::move(p));
@@ -209,7 +210,8 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
             p.kind = ProblemKind::Unreadable;
             p.name = input;
             p.paths = {input};
-            p.detail = "Cannot list the folder: " + ec.message() + ". Check its permissions.";
+            p.cause = Cause::CannotListFolder;
+            p.fact = ec.message();
             early.push_back(std::move(p));
         }
         std::sort(names.begin(), names.end());

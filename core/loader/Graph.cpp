@@ -2,6 +2,7 @@
 #include "Graph.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace td::loader {
 
@@ -108,6 +109,127 @@ bool Graph::hasErrors() const
 {
     return std::any_of(problems.begin(), problems.end(),
                        [](const Problem &p) { return p.severity == Severity::Error; });
+}
+
+const char *toString(Cause cause)
+{
+    switch (cause) {
+    case Cause::NotFound: return "not-found";
+    case Cause::OnlyOtherMachine: return "only-other-machine";
+    case Cause::OnlyUnreadable: return "only-unreadable";
+    case Cause::SearchStopped: return "search-stopped";
+    case Cause::NoUsableFile: return "no-usable-file";
+    case Cause::RootOtherMachine: return "root-other-machine";
+    case Cause::VersionUndefined: return "version-undefined";
+    case Cause::SymbolUndefined: return "symbol-undefined";
+    case Cause::EarlierCopyWins: return "earlier-copy-wins";
+    case Cause::ApiSetUnknown: return "api-set-unknown";
+    case Cause::ApiSetWithoutHost: return "api-set-without-host";
+    case Cause::ApiSetHostMissing: return "api-set-host-missing";
+    case Cause::NoSuchFile: return "no-such-file";
+    case Cause::DanglingLink: return "dangling-link";
+    case Cause::OtherOs: return "other-os";
+    case Cause::NotRegularFile: return "not-regular-file";
+    case Cause::CannotRead: return "cannot-read";
+    case Cause::NotABinary: return "not-a-binary";
+    case Cause::Damaged: return "damaged";
+    case Cause::CannotListFolder: return "cannot-list-folder";
+    }
+    return "unknown";
+}
+
+const char *toString(FileIssue issue)
+{
+    switch (issue) {
+    case FileIssue::None: return "none";
+    case FileIssue::NoSuchFile: return "no-such-file";
+    case FileIssue::BrokenLink: return "broken-link";
+    case FileIssue::LinkLoop: return "link-loop";
+    case FileIssue::Folder: return "folder";
+    case FileIssue::NotAFile: return "not-a-file";
+    case FileIssue::CannotOpen: return "cannot-open";
+    case FileIssue::OtherFormat: return "other-format";
+    case FileIssue::NotABinary: return "not-a-binary";
+    case FileIssue::Damaged: return "damaged";
+    case FileIssue::OtherMachine: return "other-machine";
+    case FileIssue::Executable: return "executable";
+    case FileIssue::NotADylib: return "not-a-dylib";
+    case FileIssue::RelativeName: return "relative-name";
+    case FileIssue::ExecutablePathUnknown: return "executable-path-unknown";
+    case FileIssue::NotSearched: return "not-searched";
+    }
+    return "unknown";
+}
+
+const char *toString(Dependency dependency)
+{
+    switch (dependency) {
+    case Dependency::Normal: return "normal";
+    case Dependency::DelayLoad: return "delay-load";
+    case Dependency::ThroughDelayLoad: return "through-delay-load";
+    case Dependency::Weak: return "weak";
+    case Dependency::Lazy: return "lazy";
+    }
+    return "unknown";
+}
+
+const char *toString(Advice advice)
+{
+    switch (advice) {
+    case Advice::General: return "general";
+    case Advice::VcRuntime: return "vc-runtime";
+    case Advice::VcRedist: return "vc-redist";
+    case Advice::LlvmOpenMp: return "llvm-openmp";
+    case Advice::ZlibWapi: return "zlibwapi";
+    case Advice::CudaRuntime: return "cuda-runtime";
+    case Advice::NvidiaDriver: return "nvidia-driver";
+    case Advice::IntelOpenMp: return "intel-openmp";
+    case Advice::MacLibomp: return "mac-libomp";
+    }
+    return "unknown";
+}
+
+std::string factsKey(const Problem &p)
+{
+    std::string key;
+    auto field = [&](std::string_view value) {
+        key += value;
+        key += '\0';
+    };
+    auto number = [&](auto value) { field(std::to_string(static_cast<long long>(value))); };
+    auto step = [&](const SearchStep &s) {
+        number(s.via);
+        field(s.folder);
+        field(s.entry);
+        field(s.owner);
+        number(s.place);
+    };
+    for (auto n : {static_cast<int>(p.kind), static_cast<int>(p.cause), static_cast<int>(p.dependency),
+                   static_cast<int>(p.advice), p.winError, p.processBits})
+        number(n);
+    for (const std::string *s : {&p.name, &p.processMachine, &p.processProgram, &p.fact, &p.library, &p.newest,
+                                 &p.format, &p.otherOs, &p.systemDir, &p.symbolVersion, &p.symbolLibrary, &p.note})
+        field(*s);
+    for (const auto &symbol : p.symbols)
+        field(symbol);
+    key += '\1';
+    for (bool b : {p.pathAsWritten, p.noDefaultLibrary, p.classicOrder, p.appDirUnknown, p.systemDirUnknown,
+                   p.runningSchema, p.executableUnknown, p.noRpath})
+        key += b ? '1' : '0';
+    for (const auto &path : p.paths)
+        field(path);
+    key += '\1';
+    for (const auto &s : p.searched)
+        step(s);
+    key += '\1';
+    for (const auto &c : p.candidates) {
+        field(c.path);
+        step(c.step);
+        number(c.issue);
+        field(c.fact);
+        field(c.version);
+    }
+    return key;
 }
 
 } // namespace td::loader

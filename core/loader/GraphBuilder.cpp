@@ -84,7 +84,7 @@ void GraphBuilder::addEdge(std::size_t from, std::size_t to, const std::string &
 
 void GraphBuilder::addProblem(Problem problem)
 {
-    auto key = std::make_tuple(static_cast<int>(problem.kind), problem.name, problem.paths, problem.detail);
+    std::string key = factsKey(problem);
     if (auto it = m_problems.find(key); it != m_problems.end()) {
         Problem &existing = m_graph.problems[it->second];
         for (auto &requester : problem.neededBy)

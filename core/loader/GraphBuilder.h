@@ -54,7 +54,7 @@ private:
     std::vector<std::vector<std::size_t>> m_outEdges;                                // library -> its edges
     std::unordered_map<std::string, std::vector<std::size_t>> m_problemsByRequester; // for aliases
     std::size_t m_problemsIndexed = 0;
-    std::map<std::tuple<int, std::string, std::vector<std::string>, std::string>, std::size_t> m_problems;
+    std::map<std::string, std::size_t> m_problems; // by factsKey
 };
 
 // Architecture of a parsed file, in the loader's words ("x86_64", "x64",

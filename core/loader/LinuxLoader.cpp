@@ -23,7 +23,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -129,28 +128,16 @@ struct Candidate {
     std::string path;
     Via via = Via::NotFound;
     std::string entry;
-    std::string note;                      // for skipped ones: why
+    FileIssue issue = FileIssue::None;     // skipped or fatal ones: why
+    std::string fact;                      // what the issue names
     const bin::BinaryInfo *info = nullptr; // the winner's parse
 };
-
-// How a user reads a search rule.
-std::string ruleName(Via via)
-{
-    return searchRuleName(via);
-}
-
-// "LD_LIBRARY_PATH entry /opt/x/lib", "DT_RUNPATH entry $ORIGIN".
-std::string ruleOf(const Candidate &c)
-{
-    return "via " + ruleName(c.via) + (c.entry.empty() || c.via == Via::LdSoCache ? "" : " entry " + c.entry);
-}
 
 struct Lookup {
     std::optional<Candidate> winner;
     int pathId = -1;                    // the winner's path, interned
     std::size_t node = kNoNode;         // the winner's node in the graph (made on first use)
     std::optional<Candidate> fatal; // a file ld.so would stop on (not ELF, damaged)
-    std::string fatalReason;
     ProblemKind fatalKind = ProblemKind::NotALibrary;
     std::vector<Candidate> wrongArch; // skipped: another ELF class or machine
     std::vector<Candidate> skipped;   // dangling links, unreadable files
@@ -557,12 +544,13 @@ private:
                     return Outcome::Next;
                 // Not ENOENT or EACCES: open_path() gives up this list of
                 // folders; the next list (LD_LIBRARY_PATH, RUNPATH, the cache) is still tried.
-                c.note = "a loop of symbolic links (ELOOP), which ends that list of folders";
+                c.issue = FileIssue::LinkLoop;
                 result.skipped.push_back(std::move(c));
                 return Outcome::EndList;
             }
             if (f.danglingLink) {
-                c.note = "a dangling symbolic link to " + f.linkTarget;
+                c.issue = FileIssue::BrokenLink;
+                c.fact = f.linkTarget;
                 result.skipped.push_back(std::move(c));
             }
             return Outcome::Next;
@@ -573,7 +561,7 @@ private:
             // open() succeeds on a folder, then reading it fails: open_verify()
             // reports "cannot read file data" and the whole load fails.
             result.fatal = c;
-            result.fatalReason = "a folder, not a file: ld.so stops with \"cannot read file data: Is a directory\"";
+            result.fatal->issue = FileIssue::Folder;
             return Outcome::Stop;
         }
         if (!f.isRegular)
@@ -582,21 +570,25 @@ private:
         const bin::ElfInfo *elf = info ? info->elf() : nullptr;
         if (!elf) {
             if (info && info->format == bin::Format::Unknown && info->error.rfind("cannot ", 0) == 0) {
-                c.note = info->error; // unreadable: ld.so skips it and searches on
+                c.issue = FileIssue::CannotOpen; // unreadable: ld.so skips it and searches on
+                c.fact = info->error;
                 result.skipped.push_back(std::move(c));
                 return Outcome::Next;
             }
             if (result.winner)
                 return Outcome::Next;
             result.fatal = c;
-            result.fatalReason = info ? (info->format == bin::Format::Unknown
-                                             ? "invalid ELF header"
-                                             : "not an ELF file (" + std::string(formatName(info->format)) + ")")
-                                      : "unreadable";
+            if (info && info->format != bin::Format::Unknown) {
+                result.fatal->issue = FileIssue::OtherFormat;
+                result.fatal->fact = formatName(info->format);
+            } else {
+                result.fatal->issue = info ? FileIssue::NotABinary : FileIssue::CannotOpen;
+            }
             return Outcome::Stop;
         }
         if (!compatible(process, *elf)) {
-            c.note =
+            c.issue = FileIssue::OtherMachine;
+            c.fact =
                 bin::elfMachineName(elf->machine, elf->is64, elf->bigEndian) + (elf->is64 ? " (64-bit)" : " (32-bit)");
             result.wrongArch.push_back(std::move(c));
             return Outcome::Next;
@@ -604,7 +596,8 @@ private:
         if (!result.winner) {
             if (!info->error.empty()) {
                 result.fatal = c;
-                result.fatalReason = "a damaged ELF file: " + info->error;
+                result.fatal->issue = FileIssue::Damaged;
+                result.fatal->fact = info->error;
                 return Outcome::Stop;
             }
             c.info = info.get();
@@ -752,7 +745,8 @@ private:
         for (const auto &s : plan) {
             if (s.list == endedList)
                 continue;
-            const Outcome o = consider(process, {paths::join(s.dir, name), s.via, s.entry, {}}, result);
+            const Outcome o =
+                consider(process, {paths::join(s.dir, name), s.via, s.entry, FileIssue::None, {}}, result);
             if (o == Outcome::Stop)
                 break;
             if (o == Outcome::EndList)
@@ -766,12 +760,14 @@ private:
                     return e->path.compare(0, d.size() + 1, d + "/") == 0;
                 });
                 if (!(noDefaultLib && inSystemDir))
-                    consider(process, {m_root + e->path, Via::LdSoCache, "/etc/ld.so.cache", {}}, result);
+                    consider(process, {m_root + e->path, Via::LdSoCache, "/etc/ld.so.cache", FileIssue::None, {}},
+                             result);
             }
             if (!result.fatal && !noDefaultLib) {
                 for (const auto &s : defaultSteps(process)) {
-                    const Outcome o = consider(process, {m_root + paths::join(s.dir, name), Via::Default, s.entry, {}},
-                                               result);
+                    const Outcome o = consider(
+                        process, {m_root + paths::join(s.dir, name), Via::Default, s.entry, FileIssue::None, {}},
+                        result);
                     if (o != Outcome::Next)
                         break;
                 }
@@ -782,41 +778,33 @@ private:
         return result;
     }
 
-    std::string describeSearch(const std::vector<Step> &plan, bool noDefaultLib, const bin::ElfInfo &process) const
+    // Where the search went, as a problem states it: the plan, the cache, the system folders.
+    void describeSearch(const std::vector<Step> &plan, bool noDefaultLib, const bin::ElfInfo &process, Problem &p) const
     {
-        std::ostringstream out;
-        std::string lastGroup;
-        for (const auto &s : plan) {
-            std::string group;
-            switch (s.via) {
-            case Via::Rpath: group = "DT_RPATH of " + s.owner; break;
-            case Via::LdLibraryPath: group = "LD_LIBRARY_PATH"; break;
-            case Via::SearchDir: group = "--search-dir"; break;
-            case Via::Runpath: group = "DT_RUNPATH of " + s.owner; break;
-            default: group = toString(s.via); break;
-            }
-            if (group != lastGroup) {
-                out << (lastGroup.empty() ? "" : "; ") << group << ": ";
-                lastGroup = group;
-            } else {
-                out << ", ";
-            }
-            out << s.dir;
-            if (s.dir != s.entry)
-                out << " (" << s.entry << ")";
-        }
-        if (noDefaultLib) {
-            out << (lastGroup.empty() ? "" : "; ") << m_root
-                << "/etc/ld.so.cache (only entries outside the system folders: the requester is linked with "
-                   "-z nodefaultlib, DF_1_NODEFLIB); no system folders";
-        } else {
-            out << (lastGroup.empty() ? "" : "; ") << m_root << "/etc/ld.so.cache";
-            out << "; system folders: ";
-            const auto &dirs = defaultDirs(process);
-            for (std::size_t i = 0; i < dirs.size(); ++i)
-                out << (i ? ", " : "") << m_root << dirs[i];
-        }
-        return out.str();
+        for (const auto &s : plan)
+            p.searched.push_back(searchStep(s.via, s.dir, s.dir != s.entry ? s.entry : std::string(), s.owner));
+        p.searched.push_back(searchStep(Via::LdSoCache, m_root + "/etc/ld.so.cache"));
+        p.noDefaultLibrary = noDefaultLib;
+        if (!noDefaultLib)
+            for (const auto &dir : defaultDirs(process))
+                p.searched.push_back(searchStep(Via::Default, m_root + dir));
+    }
+
+    // A candidate as a problem names it: the rule that led to it, as written.
+    static CandidateFile fileOf(const Candidate &c)
+    {
+        CandidateFile f;
+        f.path = c.path;
+        f.step = searchStep(c.via, {}, c.via == Via::LdSoCache ? std::string() : c.entry);
+        f.issue = c.issue;
+        f.fact = c.fact;
+        return f;
+    }
+
+    static void describeProcess(const bin::ElfInfo &process, Problem &p)
+    {
+        p.processMachine = bin::elfMachineName(process.machine, process.is64, process.bigEndian);
+        p.processBits = process.is64 ? 64 : 32;
     }
 
     // The edge for a DT_NEEDED entry; `edgeTo` remembers where the entry led
@@ -854,7 +842,7 @@ private:
         bool noDefaultLib = false;
         if (name.find('/') != std::string::npos) {
             // A path: used as it is (relative to the working folder).
-            (void)consider(process, {name, Via::Absolute, name, {}}, local);
+            (void)consider(process, {name, Via::Absolute, name, FileIssue::None, {}}, local);
             if (local.winner)
                 local.pathId = m_names.id(local.winner->path);
         } else {
@@ -886,15 +874,13 @@ private:
                     break;
                 Problem p;
                 p.kind = ProblemKind::Shadowed;
+                p.cause = Cause::EarlierCopyWins;
                 p.severity = Severity::Warning;
                 p.name = name;
                 p.neededBy = {std::string(objs[requester].path)};
                 p.paths = {w.path, other.path};
-                p.detail = w.path + " (" + ruleOf(w) + ") loads instead of " + other.path + " (" + ruleOf(other)
-                           + "): " + ruleName(w.via) + " comes first in ld.so's search order.";
-                if (isEnvironmentRule(w.via))
-                    p.detail += " Take " + (w.entry.empty() ? paths::folderOf(w.path) : w.entry) + " out of "
-                                + ruleName(w.via) + " where it is set, and the other copy loads.";
+                p.candidates = {fileOf(w), fileOf(other)};
+                p.candidates[0].step.folder = paths::folderOf(w.path);
                 graph.addProblem(std::move(p));
             }
             objs.push_back(o);
@@ -907,41 +893,33 @@ private:
         Problem p;
         p.name = name;
         p.neededBy = {std::string(objs[requester].path)};
-        const std::string where =
-            name.find('/') != std::string::npos ? "the path itself" : describeSearch(*plan, noDefaultLib, process);
+        if (name.find('/') != std::string::npos)
+            p.pathAsWritten = true;
+        else
+            describeSearch(*plan, noDefaultLib, process, p);
+        describeProcess(process, p);
         if (result.fatal) {
             p.kind = result.fatalKind;
+            p.cause = Cause::SearchStopped;
             p.paths = {result.fatal->path};
-            p.detail = "ld.so stops at " + result.fatal->path + " (via " + toString(result.fatal->via)
-                       + "): " + result.fatalReason
-                       + ". A file with the library's name that cannot be loaded ends the "
-                         "search with an error. Remove or replace it (reinstall the package that owns it).";
+            p.candidates = {fileOf(*result.fatal)};
         } else if (!result.wrongArch.empty()) {
             p.kind = ProblemKind::WrongArch;
-            std::string copies;
+            p.cause = Cause::OnlyOtherMachine;
             for (const auto &c : result.wrongArch) {
                 p.paths.push_back(c.path);
-                copies += (copies.empty() ? "" : ", ") + c.path + " is " + c.note;
+                p.candidates.push_back(fileOf(c));
             }
-            p.detail = "No " + bin::elfMachineName(process.machine, process.is64, process.bigEndian)
-                       + (process.is64 ? " (64-bit)" : " (32-bit)") + " copy of " + name + " was found, only copies "
-                       + "for another architecture, which ld.so skips: " + copies + ". Looked in: " + where
-                       + ". Install the " + bin::elfMachineName(process.machine, process.is64, process.bigEndian)
-                       + " build of the package that provides it.";
         } else if (!result.skipped.empty()) {
             p.kind = ProblemKind::Unreadable;
-            std::string copies;
+            p.cause = Cause::OnlyUnreadable;
             for (const auto &c : result.skipped) {
                 p.paths.push_back(c.path);
-                copies += (copies.empty() ? "" : ", ") + c.path + " (" + c.note + ")";
+                p.candidates.push_back(fileOf(c));
             }
-            p.detail = name + " could not be loaded: the only candidates are " + copies + ". Looked in: " + where
-                       + ". Repair the link or the permissions, or reinstall the package that provides it.";
         } else {
             p.kind = ProblemKind::Missing;
-            p.detail = name + " was not found. Looked in: " + where
-                       + ". Install the package that provides it, or add the folder that holds it to "
-                         "LD_LIBRARY_PATH (or the requester's RUNPATH).";
+            p.cause = Cause::NotFound;
         }
         graph.addProblem(std::move(p));
     }
@@ -973,41 +951,25 @@ private:
                     p.name = version;
                     p.neededBy = {std::string(o.path)};
                     p.paths = {std::string(provider.path)};
-                    std::string newest;
+                    p.cause = Cause::VersionUndefined;
+                    p.library = need.file;
                     for (const auto &d : defs)
-                        if (prefixOf(d) == prefixOf(version) && (newest.empty() || versionLess(newest, d)))
-                            newest = d;
-                    p.detail = "version `" + version + "' not found: " + paths::fileNameOf(o.path) + " needs it from "
-                               + need.file + ", but the copy that loads, " + std::string(provider.path)
-                               + ", does not define it" + (newest.empty() ? "" : " (its newest is " + newest + ")")
-                               + ".";
-                    std::string better;
+                        if (prefixOf(d) == prefixOf(version) && (p.newest.empty() || versionLess(p.newest, d)))
+                            p.newest = d;
+                    CandidateFile loaded;
+                    loaded.path = std::string(provider.path);
+                    loaded.step = searchStep(provider.via, paths::folderOf(provider.path));
+                    p.candidates.push_back(std::move(loaded));
                     for (const auto &alt : provider.lookup ? provider.lookup->others : std::vector<Candidate>{}) {
                         const auto info = m_cache.binary(alt.path);
                         const auto *elf = info ? info->elf() : nullptr;
                         if (elf
                             && std::find(elf->versionDefs.begin(), elf->versionDefs.end(), version)
                                    != elf->versionDefs.end()) {
-                            better = alt.path;
+                            p.paths.push_back(alt.path); // a copy that has it, later in the search
+                            p.candidates.push_back(fileOf(alt));
                             break;
                         }
-                    }
-                    const bool fromEnvironment = provider.via != Via::NotFound && isEnvironmentRule(provider.via);
-                    if (!better.empty() && fromEnvironment) {
-                        p.paths.push_back(better);
-                        p.detail += " The copy at " + better + " has it but comes later in the search order: take "
-                                    + paths::folderOf(provider.path) + " out of " + ruleName(provider.via)
-                                    + " where it is set, so that the newer copy loads.";
-                    } else if (!better.empty()) {
-                        p.paths.push_back(better);
-                        p.detail += " The copy at " + better + " has it but comes later in the search order. Update "
-                                    + "the package that ships " + std::string(provider.path) + ".";
-                    } else {
-                        p.detail +=
-                            " Update the package that provides " + need.file
-                            + " (for libstdc++ in a "
-                              "conda environment: conda install -c conda-forge libstdcxx-ng), or use a build of "
-                            + paths::fileNameOf(o.path) + " made for this system.";
                     }
                     graph.addProblem(std::move(p));
                 }

@@ -120,11 +120,6 @@ bin::BinaryInfo withSlice(const bin::BinaryInfo &info, const bin::MachOSlice &sl
     return view;
 }
 
-std::string quoted(const std::string &s)
-{
-    return "'" + s + "'";
-}
-
 class MacEmulator final : public Emulator {
 public:
     MacEmulator(const DepsOptions &options, BinaryCache &cache) : m_options(options), m_cache(cache)
@@ -184,11 +179,11 @@ private:
                 if (!slice) {
                     Problem p;
                     p.kind = ProblemKind::WrongArch;
+                    p.cause = Cause::RootOtherMachine;
                     p.name = paths::fileNameOf(rootPath);
                     p.paths = {rootPath};
-                    p.detail = quoted(rootPath) + " has " + archList(macho) + " only; the process is " + m_arch.name
-                               + ". dyld refuses it: incompatible architecture (have (" + archList(macho) + "), need ("
-                               + m_arch.name + ")).";
+                    p.fact = archList(macho);
+                    p.processMachine = m_arch.name;
                     m_graph.addProblem(std::move(p));
                     return;
                 }
@@ -216,9 +211,8 @@ private:
     private:
         // Where a candidate came from, for the "tried" list.
         struct Attempts {
-            std::vector<std::string> tried;
-            std::vector<std::string> wrongArch; // files of another architecture
-            std::vector<std::string> wrongArchText;
+            std::vector<CandidateFile> tried;
+            std::vector<std::string> wrongArch;  // files of another architecture
             std::vector<std::string> notLibrary; // not Mach-O, damaged, not a dylib
             std::vector<std::string> unreadable;
             bool executableUnknown = false;
@@ -273,20 +267,28 @@ private:
         }
 
         // Tries one candidate file; on success records the node and the edge.
+        static void note(Attempts &attempts, const std::string &path, const SearchStep &from, FileIssue issue,
+                         const std::string &fact = {})
+        {
+            CandidateFile c;
+            c.path = path;
+            c.step = from;
+            c.issue = issue;
+            c.fact = fact;
+            attempts.tried.push_back(std::move(c));
+        }
+
         bool tryPath(const Request &req, const std::string &candidate, Via via, const std::string &viaEntry,
-                     const std::string &origin, Attempts &attempts)
+                     const SearchStep &from, Attempts &attempts)
         {
             const std::string path = paths::normal(candidate);
-            auto note = [&](const std::string &why) {
-                attempts.tried.push_back(quoted(path) + " (" + why + (origin.empty() ? "" : "; " + origin) + ")");
-            };
             const FileFacts f = m_cache.facts(path);
             if (!f.exists) {
-                note(f.danglingLink ? "a broken symbolic link" : "no such file");
+                note(attempts, path, from, f.danglingLink ? FileIssue::BrokenLink : FileIssue::NoSuchFile);
                 return false;
             }
             if (!f.isRegular) {
-                note("not a file");
+                note(attempts, path, from, FileIssue::NotAFile);
                 return false;
             }
             const std::string &name = req.dylib->name;
@@ -303,39 +305,37 @@ private:
 
             auto info = m_cache.binary(path);
             if (!info) {
-                note("not a file");
+                note(attempts, path, from, FileIssue::NotAFile);
                 return false;
             }
             if (info->format == bin::Format::Unknown && startsWith(info->error, "cannot ")) {
-                note(info->error);
+                note(attempts, path, from, FileIssue::CannotOpen, info->error);
                 attempts.unreadable.push_back(path);
                 return false;
             }
             const bin::MachOInfo *macho = info->macho();
             if (!macho) {
-                note(std::string("not a Mach-O file but ")
-                     + (info->format == bin::Format::Unknown
-                            ? "something else"
-                            : std::string("an ") + formatName(info->format) + " file"));
+                if (info->format == bin::Format::Unknown)
+                    note(attempts, path, from, FileIssue::NotABinary);
+                else
+                    note(attempts, path, from, FileIssue::OtherFormat, formatName(info->format));
                 attempts.notLibrary.push_back(path);
                 return false;
             }
             if (!info->ok()) {
-                note("a damaged Mach-O file: " + info->error);
+                note(attempts, path, from, FileIssue::Damaged, info->error);
                 attempts.notLibrary.push_back(path);
                 return false;
             }
             const bin::MachOSlice *slice = sliceFor(*macho, m_arch);
             if (!slice) {
-                const std::string have = archList(*macho);
-                note("mach-o file, but is an incompatible architecture (have (" + have + "), need (" + m_arch.name
-                     + "))");
+                note(attempts, path, from, FileIssue::OtherMachine, archList(*macho));
                 attempts.wrongArch.push_back(path);
-                attempts.wrongArchText.push_back(quoted(path) + " has " + have + " only");
                 return false;
             }
             if (slice->fileType != kMhDylib) {
-                note(slice->fileType == kMhExecute ? "an executable, not a dylib" : "not a dylib");
+                note(attempts, path, from,
+                     slice->fileType == kMhExecute ? FileIssue::Executable : FileIssue::NotADylib);
                 attempts.notLibrary.push_back(path);
                 return false;
             }
@@ -362,10 +362,11 @@ private:
             Attempts attempts;
             const std::string leaf = paths::fileNameOf(name);
             for (const auto &dir : m_emu.m_libraryPath)
-                if (tryPath(req, paths::join(dir, leaf), Via::DyldLibraryPath, dir, "DYLD_LIBRARY_PATH", attempts))
+                if (tryPath(req, paths::join(dir, leaf), Via::DyldLibraryPath, dir, searchStep(Via::DyldLibraryPath),
+                            attempts))
                     return;
             for (const auto &dir : m_options.searchDirs)
-                if (tryPath(req, paths::join(dir, leaf), Via::SearchDir, dir, "--search-dir", attempts))
+                if (tryPath(req, paths::join(dir, leaf), Via::SearchDir, dir, searchStep(Via::SearchDir), attempts))
                     return;
 
             if (startsWith(name, "@rpath/")) {
@@ -373,13 +374,13 @@ private:
                     return;
             } else if (startsWith(name, "@loader_path/")) {
                 if (tryPath(req, paths::join(paths::folderOf(m_images[from].path), name.substr(13)), Via::LoaderPath,
-                            "@loader_path", "@loader_path of " + m_images[from].path, attempts))
+                            "@loader_path", searchStep(Via::LoaderPath, {}, {}, m_images[from].path), attempts))
                     return;
             } else if (startsWith(name, "@executable_path/")) {
                 if (!m_executableDir)
                     attempts.executableUnknown = true;
                 else if (tryPath(req, paths::join(*m_executableDir, name.substr(17)), Via::ExecutablePath,
-                                 "@executable_path", "@executable_path", attempts))
+                                 "@executable_path", searchStep(Via::ExecutablePath), attempts))
                     return;
             } else if (startsWith(name, "/")) {
                 if (resolveAbsolute(req, attempts))
@@ -387,15 +388,15 @@ private:
             } else {
                 // A bare or relative install name: dyld takes it relative to the
                 // current directory, which is not known here.
-                attempts.tried.push_back(quoted(name) + " (relative to the current directory, which varies)");
+                note(attempts, name, {}, FileIssue::RelativeName);
             }
 
             for (const auto &dir : m_emu.m_fallback) {
                 if (m_options.systemDir && startsWith(dir, "/")
                     && tryPath(req, paths::join(*m_options.systemDir, dir.substr(1) + "/" + leaf), Via::DyldFallback,
-                               dir, "DYLD_FALLBACK_LIBRARY_PATH under " + *m_options.systemDir, attempts))
+                               dir, searchStep(Via::DyldFallback, {}, {}, *m_options.systemDir), attempts))
                     return;
-                if (tryPath(req, paths::join(dir, leaf), Via::DyldFallback, dir, "DYLD_FALLBACK_LIBRARY_PATH",
+                if (tryPath(req, paths::join(dir, leaf), Via::DyldFallback, dir, searchStep(Via::DyldFallback),
                             attempts))
                     return;
             }
@@ -412,17 +413,16 @@ private:
                 for (const auto &entry : slice.rpaths) {
                     attempts.anyRpath = true;
                     const auto dir = expandRpath(entry, holder);
-                    const std::string origin = "LC_RPATH " + quoted(entry) + " of " + holder;
+                    const SearchStep from = searchStep(Via::Rpath, {}, entry, holder);
                     if (!dir) {
-                        attempts.tried.push_back(quoted(paths::join(entry, rest)) + " (@executable_path unknown; "
-                                                 + origin + ")");
+                        note(attempts, paths::join(entry, rest), from, FileIssue::ExecutablePathUnknown);
                         attempts.executableUnknown = true;
                         continue;
                     }
                     const std::string candidate = paths::normal(paths::join(*dir, rest));
                     if (!seen.insert(candidate).second)
                         continue;
-                    if (tryPath(req, candidate, Via::Rpath, entry, origin, attempts))
+                    if (tryPath(req, candidate, Via::Rpath, entry, from, attempts))
                         return true;
                 }
                 return false;
@@ -440,9 +440,9 @@ private:
             const std::string &name = req.dylib->name;
             if (m_options.systemDir
                 && tryPath(req, paths::join(*m_options.systemDir, name.substr(1)), Via::Absolute, *m_options.systemDir,
-                           "under " + *m_options.systemDir, attempts))
+                           searchStep(Via::Absolute, {}, {}, *m_options.systemDir), attempts))
                 return true;
-            if (tryPath(req, name, Via::Absolute, {}, {}, attempts))
+            if (tryPath(req, name, Via::Absolute, {}, searchStep(Via::Absolute), attempts))
                 return true;
             // Since macOS 11 the system libraries are not on disk: they live in
             // the dyld shared cache, and dyld finds them there.
@@ -464,58 +464,28 @@ private:
             p.neededBy = {requester};
             p.severity = req.weak || req.lazy ? Severity::Warning : Severity::Error;
 
-            std::string tried;
-            for (const auto &t : attempts.tried)
-                tried += (tried.empty() ? "" : ", ") + t;
-            const std::string triedText = tried.empty() ? " dyld had nowhere to look." : " Tried: " + tried + ".";
-            std::string consequence;
-            if (req.weak)
-                consequence = " It is a weak dependency (LC_LOAD_WEAK_DYLIB): the load goes on without it, and its "
-                              "symbols are null.";
-            else if (req.lazy)
-                consequence = " It is a lazy dependency (LC_LAZY_LOAD_DYLIB): the process fails only when it is "
-                              "first used.";
-
+            p.dependency = req.weak ? Dependency::Weak : req.lazy ? Dependency::Lazy : Dependency::Normal;
+            p.candidates = attempts.tried;
+            p.processMachine = m_arch.name;
             if (!attempts.wrongArch.empty()) {
                 p.kind = ProblemKind::WrongArch;
+                p.cause = Cause::OnlyOtherMachine;
                 p.paths = attempts.wrongArch;
-                std::string which;
-                for (const auto &w : attempts.wrongArchText)
-                    which += (which.empty() ? "" : "; ") + w;
-                p.detail = which + "; the process is " + m_arch.name + ". dyld: Library not loaded: " + name
-                           + ", incompatible architecture." + triedText + consequence + " Install the " + m_arch.name
-                           + " (or universal) build of the package that provides " + leaf
-                           + "; mixing an x86_64 Python (Rosetta) with arm64 wheels, or the reverse, causes this.";
             } else if (!attempts.notLibrary.empty()) {
                 p.kind = ProblemKind::NotALibrary;
+                p.cause = Cause::NoUsableFile;
                 p.paths = attempts.notLibrary;
-                p.detail = "No usable dylib for " + name + "." + triedText + consequence
-                           + " Reinstall the package that owns " + leaf + ".";
             } else if (!attempts.unreadable.empty()) {
                 p.kind = ProblemKind::Unreadable;
+                p.cause = Cause::OnlyUnreadable;
                 p.paths = attempts.unreadable;
-                p.detail = "Found but cannot be read." + triedText + consequence + " Check the file's permissions.";
             } else {
                 p.kind = ProblemKind::Missing;
-                std::string detail = "Library not loaded: " + name + "." + triedText + consequence;
-                if (attempts.executableUnknown)
-                    detail += " @executable_path is the folder of the main executable, which is unknown when a "
-                              "library is analysed alone: pass the program that loads it (for a Python "
-                              "extension, the python3 binary) with --executable.";
-                if (startsWith(name, "@rpath/") && !attempts.anyRpath)
-                    detail += " No image on the way from the root to " + requester
-                              + " has an LC_RPATH, so @rpath expands to nothing: add one (install_name_tool "
-                                "-add_rpath DIR "
-                              + requester + ").";
+                p.cause = Cause::NotFound;
+                p.executableUnknown = attempts.executableUnknown;
+                p.noRpath = startsWith(name, "@rpath/") && !attempts.anyRpath;
                 if (leaf == "libomp.dylib")
-                    detail += " libomp is the OpenMP runtime that PyTorch on macOS links against but does not "
-                              "always ship (the torch 2.2 libtorch zip does not): run `brew install libomp`, "
-                              "then make its lib folder (`brew --prefix libomp`/lib) reachable through an "
-                              "LC_RPATH or DYLD_LIBRARY_PATH.";
-                else
-                    detail += " Install the package that provides " + leaf
-                              + ", or add the folder that holds it with --path (DYLD_LIBRARY_PATH) or --search-dir.";
-                p.detail = std::move(detail);
+                    p.advice = Advice::MacLibomp;
             }
             const std::size_t node = m_graph.missing(name);
             m_graph.addEdge(m_images[req.from].node, node, name, Via::NotFound, req.lazy, req.weak);

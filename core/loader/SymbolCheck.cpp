@@ -17,14 +17,6 @@ bool knownAs(const ScopeObject &o, std::string_view name)
     return (!o.elf->soname.empty() && o.elf->soname == name) || paths::fileNameOf(o.path) == name;
 }
 
-std::string ruleText(const Library &lib)
-{
-    std::string out = "via " + searchRuleName(lib.via);
-    if (!lib.viaEntry.empty() && lib.via != Via::LdSoCache)
-        out += " entry " + lib.viaEntry;
-    return out;
-}
-
 } // namespace
 
 SymbolChecker::Table &SymbolChecker::table(std::string_view path, const bin::ElfInfo &elf)
@@ -199,39 +191,22 @@ void SymbolChecker::report(const ScopeObject &requester, const std::vector<Miss>
             }
         }
         p.neededBy = {std::string(requester.path)};
-        const std::string requesterName = paths::fileNameOf(requester.path);
-        p.detail = "undefined symbol: " + p.name + (p.symbolVersion.empty() ? "" : ", version " + p.symbolVersion)
-                   + ": " + requesterName + " needs it";
-        if (p.symbols.size() > 1) {
-            std::string more;
-            for (std::size_t k = 1; k < p.symbols.size() && k <= 8; ++k)
-                more += (k > 1 ? ", " : "") + p.symbols[k];
-            p.detail += " (and " + std::to_string(p.symbols.size() - 1) + " more: " + more
-                        + (p.symbols.size() > 9 ? ", ..." : "") + ")";
-        }
-        if (!m.provider) {
-            p.detail += ", and no library of the process defines it. Install the version of "
-                        + (p.symbolLibrary.empty() ? std::string("the library that provides it") : p.symbolLibrary)
-                        + " that " + requesterName + " was built for.";
-            graph.addProblem(std::move(p));
-            continue;
-        }
-        const Library &loaded = graph.library(m.provider->node);
-        p.paths = {std::string(m.provider->path)};
-        p.detail += " from " + p.symbolLibrary + ", but the copy that loads, " + std::string(m.provider->path) + " ("
-                    + ruleText(loaded) + "), does not define it.";
-        if (!m.better.empty()) {
-            p.paths.emplace_back(m.better);
-            p.detail += " The copy at " + std::string(m.better) + " has it but comes later in the search order";
-            if (isEnvironmentRule(loaded.via))
-                p.detail += ": take "
-                            + (loaded.viaEntry.empty() ? paths::folderOf(m.provider->path) : loaded.viaEntry)
-                            + " out of " + searchRuleName(loaded.via) + " where it is set, so that it loads.";
-            else
-                p.detail += ": remove or update the copy that loads.";
-        } else {
-            p.detail += " Update the package that provides " + p.symbolLibrary + " to the version " + requesterName
-                        + " was built for.";
+        p.cause = Cause::SymbolUndefined;
+        if (m.provider) {
+            const Library &loaded = graph.library(m.provider->node);
+            p.paths = {std::string(m.provider->path)};
+            CandidateFile copy;
+            copy.path = m.provider->path;
+            copy.step.via = loaded.via;
+            copy.step.entry = loaded.viaEntry;
+            copy.step.folder = paths::folderOf(copy.path);
+            p.candidates.push_back(std::move(copy));
+            if (!m.better.empty()) {
+                p.paths.emplace_back(m.better);
+                CandidateFile other;
+                other.path = m.better;
+                p.candidates.push_back(std::move(other));
+            }
         }
         graph.addProblem(std::move(p));
     }

@@ -46,7 +46,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <unordered_map>
 
 #ifdef _WIN32
@@ -79,76 +78,27 @@ namespace {
 struct AdviceRow {
     const char *name; // lower case
     bool prefix;      // `name` is a prefix (a family of DLLs)
-    DllAdvice advice;
+    Advice advice;
 };
 
-constexpr const char *kVcRedist =
-    "It is part of the Microsoft Visual C++ 2015-2022 Redistributable: install the latest x64 one "
-    "(https://aka.ms/vs/17/release/vc_redist.x64.exe). Never download single DLLs from \"DLL download\" sites.";
-constexpr const char *kVcShadow =
-    "An older copy earlier in the search (an application or conda folder) wins over the current one in "
-    "System32. torch 2.9 and later need msvcp140.dll 14.40 or newer: an older one that loads first makes "
-    "c10.dll fail with [WinError 1114]. Install the latest VC++ 2015-2022 x64 redistributable and remove or "
-    "update the old copy (or the folder that adds it).";
-constexpr const char *kCuda =
-    "It is a CUDA runtime library that torch's CUDA wheels ship in torch\\lib (or that the nvidia-* pip "
-    "packages provide). Its absence usually means a CUDA wheel whose files are incomplete or mixed with "
-    "another CUDA version: reinstall torch from the index of one CUDA variant "
-    "(pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cuXYZ), or use the "
-    "CPU wheel.";
-constexpr const char *kCudaShadow =
-    "Another CUDA or cuDNN version earlier in the search wins (a CUDA toolkit folder, CUDA_PATH_V*, or "
-    "another package's nvidia\\...\\bin): mixed versions fail with [WinError 127] or 126. Remove that folder "
-    "from the search or the other package.";
-
-// Keep the knowledge about individual DLLs here, in one place.
+// Keep the knowledge about individual DLLs here, in one place (the words
+// for each piece of advice are in core/checks/ProblemText).
 const AdviceRow kAdvice[] = {
-    {"libomp140.",
-     true,
-     {"libomp140.x86_64.dll is LLVM's OpenMP runtime from the MSVC v143 build tools; it is not part of the "
-      "VC++ Redistributable, so reinstalling the redistributable does not help. torch 2.4.0's fbgemm.dll "
-      "needed it (pytorch/pytorch#131662): upgrade to torch 2.4.1 or later. If you must keep 2.4.0, add "
-      "\"MSVC v143 - VS 2022 C++ x64/x86 build tools\" in the Visual Studio Installer. Never download the DLL "
-      "from \"DLL download\" sites.",
-      nullptr}},
-    {"vcruntime140", true, {kVcRedist, kVcShadow}},
-    {"msvcp140", true, {kVcRedist, kVcShadow}},
-    {"vcomp140.dll", false, {kVcRedist, nullptr}},
-    {"concrt140.dll", false, {kVcRedist, nullptr}},
-    {"zlibwapi.dll",
-     false,
-     {"cuDNN 8.3 and later need zlibwapi.dll. torch's CUDA wheels ship it in torch\\lib; a standalone cuDNN "
-      "(for onnxruntime, ctranslate2, ...) needs zlib installed next to it. Reinstall torch, or put the zlib "
-      "DLL from a trusted source in the cuDNN folder.",
-      nullptr}},
-    {"cudart64_", true, {kCuda, kCudaShadow}},
-    {"cublas64_", true, {kCuda, kCudaShadow}},
-    {"cublaslt64_", true, {kCuda, kCudaShadow}},
-    {"cudnn", true, {kCuda, kCudaShadow}},
-    {"cufft64_", true, {kCuda, kCudaShadow}},
-    {"curand64_", true, {kCuda, kCudaShadow}},
-    {"cusparse64_", true, {kCuda, kCudaShadow}},
-    {"cusolver64_", true, {kCuda, kCudaShadow}},
-    {"nvrtc64_", true, {kCuda, kCudaShadow}},
-    {"nvjitlink", true, {kCuda, kCudaShadow}},
-    {"cupti64_", true, {kCuda, kCudaShadow}},
-    {"nvcuda.dll",
-     false,
-     {"nvcuda.dll is installed into System32 by the NVIDIA display driver: install or repair the driver "
-      "(a CUDA wheel needs a driver new enough for its CUDA version).",
-      nullptr}},
-    {"libiomp5md.dll",
-     false,
-     {"Intel's OpenMP runtime ships with torch (torch\\lib) and with the intel-openmp package; reinstall torch.",
-      "Two copies of Intel's OpenMP runtime (for example Anaconda's Library\\bin and torch\\lib) end in "
-      "\"OMP: Error #15: Initializing libiomp5md.dll, but found libiomp5md.dll already initialized\". Remove "
-      "the duplicate from the folder that comes first (or conda install nomkl); KMP_DUPLICATE_LIB_OK=TRUE is "
-      "an unsafe workaround."}},
+    {"libomp140.", true, Advice::LlvmOpenMp},       {"vcruntime140", true, Advice::VcRuntime},
+    {"msvcp140", true, Advice::VcRuntime},          {"vcomp140.dll", false, Advice::VcRedist},
+    {"concrt140.dll", false, Advice::VcRedist},     {"zlibwapi.dll", false, Advice::ZlibWapi},
+    {"cudart64_", true, Advice::CudaRuntime},       {"cublas64_", true, Advice::CudaRuntime},
+    {"cublaslt64_", true, Advice::CudaRuntime},     {"cudnn", true, Advice::CudaRuntime},
+    {"cufft64_", true, Advice::CudaRuntime},        {"curand64_", true, Advice::CudaRuntime},
+    {"cusparse64_", true, Advice::CudaRuntime},     {"cusolver64_", true, Advice::CudaRuntime},
+    {"nvrtc64_", true, Advice::CudaRuntime},        {"nvjitlink", true, Advice::CudaRuntime},
+    {"cupti64_", true, Advice::CudaRuntime},        {"nvcuda.dll", false, Advice::NvidiaDriver},
+    {"libiomp5md.dll", false, Advice::IntelOpenMp},
 };
 
 } // namespace
 
-DllAdvice adviceFor(const std::string &name)
+Advice adviceFor(const std::string &name)
 {
     const std::string l = lower(name);
     for (const AdviceRow &row : kAdvice) {
@@ -156,7 +106,7 @@ DllAdvice adviceFor(const std::string &name)
         if (row.prefix ? l.compare(0, n.size(), n) == 0 : l == n)
             return row.advice;
     }
-    return {};
+    return Advice::General;
 }
 
 std::vector<std::string> splitPath(const std::string &value)
@@ -185,22 +135,19 @@ using namespace windows_rules;
 
 constexpr std::size_t kNoNode = static_cast<std::size_t>(-1);
 
-struct Step {
-    Via via = Via::NotFound;
-    std::string dir;
-    std::string rule; // how this folder got into the search, in words
-};
+using Step = SearchStep;
+using Place = SearchStep::Place;
 
 struct Candidate {
     std::string path;
     Step step;
-    std::string note; // skipped ones: why
+    FileIssue issue = FileIssue::None; // skipped or fatal ones: why
+    std::string fact;
 };
 
 struct Lookup {
     std::optional<Candidate> winner;
-    std::optional<Candidate> fatal; // a file that ends the search with an error (193)
-    std::string fatalReason;
+    std::optional<Candidate> fatal;   // a file that ends the search with an error (193)
     std::vector<Candidate> wrongArch; // skipped: another machine
     std::vector<Candidate> skipped;   // unreadable
     std::vector<Candidate> others;    // later, different copies: shadowed by the winner
@@ -276,25 +223,21 @@ public:
         // else the root's own machine.
         m_processMachine = root.pe->machine;
         m_processPlus = root.pe->pe32Plus;
-        m_processName = "the process";
+        m_processProgram.clear();
         if (const auto exe = applicationExe()) {
             m_processMachine = exe->second->machine;
             m_processPlus = exe->second->pe32Plus;
-            m_processName = "the process (" + exe->first + ")";
+            m_processProgram = exe->first;
         }
         if (root.pe->machine != m_processMachine) {
             Problem p;
             p.kind = ProblemKind::WrongArch;
+            p.cause = Cause::RootOtherMachine;
             p.name = paths::fileNameOf(rootPath, paths::kWindows);
             p.paths = {rootPath};
-            p.detail = paths::fileNameOf(rootPath, paths::kWindows) + " is "
-                       + machineDescription(root.pe->machine, root.pe->pe32Plus) + " but " + m_processName + " is "
-                       + machineDescription(m_processMachine, m_processPlus)
-                       + ": LoadLibrary fails with [WinError 193] \"%1 is not a valid Win32 application\" (" + rootPath
-                       + "). Windows cannot load a DLL of another machine into a process. Use the "
-                       + bin::peMachineName(m_processMachine)
-                       + " build of the package (torch's Windows wheels are x64 "
-                         "only: a 32-bit Python needs a 64-bit Python instead).";
+            p.winError = 193;
+            p.fact = machineDescription(root.pe->machine, root.pe->pe32Plus);
+            describeProcess(p);
             graph.addProblem(std::move(p));
             return;
         }
@@ -399,33 +342,43 @@ private:
         return it == listing.end() ? std::string() : paths::joinWindows(dir, it->second);
     }
 
-    std::string systemFile(const std::string &name) { return findIn(m_systemDir, name); }
+    std::string systemFile(const std::string &name)
+    {
+        return findIn(m_systemDir, name);
+    }
+
+    static Step step(Via via, const std::string &folder, Place place = Place::Usual)
+    {
+        Step s = searchStep(via, folder);
+        s.place = place;
+        return s;
+    }
 
     std::vector<Step> plan() const
     {
         std::vector<Step> out;
         if (!m_options.classicWindowsOrder) {
-            out.push_back({Via::DllDir, m_rootDir, "the DLL's own folder (LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR)"});
+            out.push_back(step(Via::DllDir, m_rootDir));
             if (!m_appDir.empty())
-                out.push_back({Via::AppDir, m_appDir, "the application folder"});
+                out.push_back(step(Via::AppDir, m_appDir));
             for (const auto &d : m_options.searchDirs)
-                out.push_back({Via::AddDllDirectory, d, "os.add_dll_directory"});
+                out.push_back(step(Via::AddDllDirectory, d));
             if (!m_systemDir.empty())
-                out.push_back({Via::SystemDir, m_systemDir, "System32"});
+                out.push_back(step(Via::SystemDir, m_systemDir));
             return out;
         }
         if (!m_appDir.empty())
-            out.push_back({Via::AppDir, m_appDir, "the application folder"});
+            out.push_back(step(Via::AppDir, m_appDir));
         if (!m_systemDir.empty())
-            out.push_back({Via::SystemDir, m_systemDir, "System32"});
+            out.push_back(step(Via::SystemDir, m_systemDir));
         if (!m_windowsDir.empty())
-            out.push_back({Via::SystemDir, m_windowsDir, "the Windows folder"});
+            out.push_back(step(Via::SystemDir, m_windowsDir, Place::WindowsFolder));
         // torch puts its add_dll_directory folders in front of PATH before
         // the classic LoadLibraryW.
         for (const auto &d : m_options.searchDirs)
-            out.push_back({Via::Path, d, "PATH (put in front by torch)"});
+            out.push_back(step(Via::Path, d, Place::PutFirstByTorch));
         for (const auto &d : m_path)
-            out.push_back({Via::Path, d, "PATH"});
+            out.push_back(step(Via::Path, d));
         return out;
     }
 
@@ -444,27 +397,33 @@ private:
         const bin::PeInfo *pe = info ? info->pe() : nullptr;
         if (!pe) {
             if (info && info->format == bin::Format::Unknown && info->error.rfind("cannot ", 0) == 0) {
-                c.note = info->error;
+                c.issue = FileIssue::CannotOpen;
+                c.fact = info->error;
                 result.skipped.push_back(std::move(c));
                 return false;
             }
             if (result.winner)
                 return false;
             result.fatal = c;
-            result.fatalReason = info && info->format != bin::Format::Unknown
-                                     ? std::string("a ") + formatName(info->format) + " file, not a Windows DLL"
-                                     : "not a PE image (damaged, truncated or not a DLL at all)";
+            if (info && info->format != bin::Format::Unknown) {
+                result.fatal->issue = FileIssue::OtherFormat;
+                result.fatal->fact = formatName(info->format);
+            } else {
+                result.fatal->issue = FileIssue::NotABinary;
+            }
             return true;
         }
         if (!compatible(*pe)) {
-            c.note = machineDescription(pe->machine, pe->pe32Plus);
+            c.issue = FileIssue::OtherMachine;
+            c.fact = machineDescription(pe->machine, pe->pe32Plus);
             result.wrongArch.push_back(std::move(c));
             return false;
         }
         if (!result.winner) {
             if (!info->error.empty()) {
                 result.fatal = c;
-                result.fatalReason = "a damaged PE file: " + info->error;
+                result.fatal->issue = FileIssue::Damaged;
+                result.fatal->fact = info->error;
                 return true;
             }
             result.winner = std::move(c);
@@ -501,41 +460,43 @@ private:
     {
         std::string key = lower(name) + '\n' + std::to_string(m_processMachine) + (m_processPlus ? "+" : "");
         for (const auto &s : steps)
-            key += '\n' + s.dir;
+            key += '\n' + s.folder;
         if (auto it = m_lookups.find(key); it != m_lookups.end())
             return it->second;
         Lookup result;
         for (const auto &s : steps) {
-            const std::string file = findIn(s.dir, name);
-            if (!file.empty() && consider({file, s, {}}, result))
+            const std::string file = findIn(s.folder, name);
+            if (!file.empty() && consider({file, s, FileIssue::None, {}}, result))
                 break;
         }
         return m_lookups.emplace(std::move(key), std::move(result)).first->second;
     }
 
-    std::string describeSearch(const std::vector<Step> &steps) const
+    // Where the search went, as a problem states it.
+    void describeSearch(const std::vector<Step> &steps, Problem &p) const
     {
-        std::ostringstream out;
-        std::string last;
-        for (const auto &s : steps) {
-            if (s.rule != last) {
-                out << (last.empty() ? "" : "; ") << s.rule << ": ";
-                last = s.rule;
-            } else {
-                out << ", ";
-            }
-            out << s.dir;
-        }
-        if (m_appDir.empty())
-            out << "; the application folder (python.exe's) was not given (--app-dir)";
-        if (m_systemDir.empty())
-            out << "; System32 was not given (--system-dir)";
-        if (m_options.classicWindowsOrder)
-            out << "; the current folder (not known here). The folder of the DLL being loaded is not searched "
-                   "in this order, which is why torch puts its folders on PATH first";
-        else
-            out << ". PATH is not searched with these flags";
-        return out.str();
+        p.searched = steps;
+        p.appDirUnknown = m_appDir.empty();
+        p.systemDirUnknown = m_systemDir.empty();
+        p.classicOrder = m_options.classicWindowsOrder;
+    }
+
+    // The process a problem happens in.
+    void describeProcess(Problem &p) const
+    {
+        p.processMachine = bin::peMachineName(m_processMachine);
+        p.processBits = m_processPlus ? 64 : 32;
+        p.processProgram = m_processProgram;
+    }
+
+    static CandidateFile fileOf(const Candidate &c)
+    {
+        CandidateFile f;
+        f.path = c.path;
+        f.step = c.step;
+        f.issue = c.issue;
+        f.fact = c.fact;
+        return f;
     }
 
     std::size_t nodeOf(Module &m, const std::string &asked, GraphBuilder &graph)
@@ -611,6 +572,13 @@ private:
         return delayEdge || delayed ? Severity::Warning : Severity::Error;
     }
 
+    static Dependency dependencyOf(bool delayEdge, bool delayed)
+    {
+        if (delayEdge)
+            return Dependency::DelayLoad;
+        return delayed ? Dependency::ThroughDelayLoad : Dependency::Normal;
+    }
+
     void need(std::size_t requester, const std::string &name, bool delayEdge, GraphBuilder &graph,
               std::deque<std::size_t> &queue)
     {
@@ -641,29 +609,19 @@ private:
             Problem p;
             p.kind = ProblemKind::Missing;
             p.severity = severityFor(delayEdge, delayed);
+            p.dependency = dependencyOf(delayEdge, delayed);
             p.name = name;
             p.neededBy = {requesterPath};
-            if (!resolved)
-                p.detail =
-                    name
-                    + " is an API set (a virtual DLL name that Windows maps to a system DLL), and the "
-                      "API set schema " + std::string(m_runningApiSets ? "of this system" : "shipped here") + " has no contract "
-                    + key
-                    + ": this Windows version may not have "
-                      "it (it is newer than the schema, or exists only on other editions). API sets are never "
-                      "looked up as files, so a file of that name does not help; update Windows, or use a build of "
-                    + paths::fileNameOf(requesterPath, paths::kWindows) + " made for this Windows version.";
-            else if (resolved->host.empty())
-                p.detail = name + " is an API set whose contract " + resolved->contract
-                           + " has no host DLL on "
-                             "this edition of Windows, so it cannot be loaded.";
-            else
-                p.detail = name + " is an API set served by " + resolved->host + " (contract " + resolved->contract
-                           + "), which is not in System32 (" + m_systemDir + ") for a "
-                           + machineDescription(m_processMachine, m_processPlus)
-                           + " process. Repair Windows (sfc /scannow) or check --system-dir.";
-            if (delayEdge)
-                p.detail += " It is a delay-load import: the load succeeds, and only a call into it would fail.";
+            p.runningSchema = m_runningApiSets != nullptr;
+            if (!resolved) {
+                p.cause = Cause::ApiSetUnknown;
+            } else {
+                p.cause = resolved->host.empty() ? Cause::ApiSetWithoutHost : Cause::ApiSetHostMissing;
+                p.newest = resolved->contract;
+                p.library = resolved->host;
+                p.systemDir = m_systemDir;
+                describeProcess(p);
+            }
             graph.addProblem(std::move(p));
             return;
         }
@@ -699,7 +657,7 @@ private:
         if (result.winner) {
             const Candidate &w = *result.winner;
             const std::size_t index =
-                addModule(name, w.path, w.step.via, w.step.dir, delayed, w.step.via == Via::SystemDir, graph, queue);
+                addModule(name, w.path, w.step.via, w.step.folder, delayed, w.step.via == Via::SystemDir, graph, queue);
             graph.addEdge(from, m_modules[index].node, name, w.step.via, delayEdge);
             for (const auto &other : result.others)
                 if (!isPackagesOwnRule(w.step.via))
@@ -713,113 +671,69 @@ private:
         graph.addEdge(from, missingNode, name, Via::NotFound, delayEdge);
         Problem p;
         p.severity = severityFor(delayEdge, delayed);
+        p.dependency = dependencyOf(delayEdge, delayed);
         p.name = name;
         p.neededBy = {requesterPath};
-        const std::string where = describeSearch(steps);
-        // What the failure does, said once: a delay-load import never fails the load itself.
-        const std::string root = paths::fileNameOf(m_modules[0].path, paths::kWindows);
-        auto consequence = [&](const std::string &error) {
-            if (delayEdge)
-                return "loading " + root + " still succeeds, because it is a delay-load import: only the first call "
-                       + "into " + name + " fails";
-            if (delayed)
-                return "loading " + root + " still succeeds, because only a delay-loaded DLL needs it: only the first "
-                       + "call into that DLL fails";
-            return "loading " + root + " fails with " + error;
-        };
-        const DllAdvice advice = adviceFor(name);
+        p.advice = adviceFor(name);
+        p.rootFile = paths::fileNameOf(m_modules[0].path, paths::kWindows);
+        describeSearch(steps, p);
+        describeProcess(p);
         if (result.fatal) {
             p.kind = ProblemKind::NotALibrary;
+            p.cause = Cause::SearchStopped;
             p.paths = {result.fatal->path};
-            p.detail =
-                "The search for " + name + " stops at " + result.fatal->path + " (" + result.fatal->step.rule
-                + "): " + result.fatalReason
-                + ". The loader does not skip such a file: the search ends there, and "
-                + consequence("[WinError 126] under Wine ([WinError 193] \"%1 is not a valid Win32 application\" "
-                              "on some Windows versions)")
-                + ". Remove or replace that file (reinstall the package that owns it).";
+            p.candidates = {fileOf(*result.fatal)};
+            p.winError = 126; // under Wine; 193 on some Windows versions
         } else if (!result.wrongArch.empty()) {
             p.kind = ProblemKind::WrongArch;
-            std::string copies;
+            p.cause = Cause::OnlyOtherMachine;
+            p.winError = 126;
             for (const auto &c : result.wrongArch) {
                 p.paths.push_back(c.path);
-                copies += (copies.empty() ? "" : "; ") + c.path + " (" + c.step.rule + ")";
+                p.candidates.push_back(fileOf(c));
             }
-            p.detail =
-                name + " is " + result.wrongArch.front().note + " but " + m_processName + " is "
-                + machineDescription(m_processMachine, m_processPlus) + ": " + copies
-                + ". The loader skips a DLL "
-                  "of another machine and keeps searching; no "
-                + bin::peMachineName(m_processMachine) + " copy was found, so "
-                + consequence("[WinError 126] (older Windows versions may stop at the first copy with "
-                              "[WinError 193] instead)")
-                + ". Looked in: " + where + ". Install the " + bin::peMachineName(m_processMachine)
-                + " build of the package that provides it.";
         } else {
             p.kind = ProblemKind::Missing;
-            p.detail = name + " was not found, so "
-                       + consequence("[WinError 126] \"The specified module could not be found\"")
-                       + ". Looked in, in order: " + where + ".";
+            p.cause = Cause::NotFound;
+            p.winError = 126;
             for (const auto &c : result.skipped) {
                 p.paths.push_back(c.path);
-                p.detail += " " + c.path + " was skipped: " + c.note + ".";
+                p.candidates.push_back(fileOf(c));
             }
             if (!m_options.classicWindowsOrder) {
-                std::vector<std::string> onPath;
                 for (const auto &d : m_path)
-                    if (std::string file = findIn(d, name); !file.empty())
-                        onPath.push_back(file);
-                if (!onPath.empty()) {
-                    std::string list;
-                    for (const auto &f : onPath) {
-                        p.paths.push_back(f);
-                        list += (list.empty() ? "" : ", ") + f;
+                    if (std::string file = findIn(d, name); !file.empty()) {
+                        p.paths.push_back(file);
+                        CandidateFile onPath;
+                        onPath.path = file;
+                        onPath.step = step(Via::Path, d);
+                        onPath.issue = FileIssue::NotSearched;
+                        p.candidates.push_back(std::move(onPath));
                     }
-                    p.detail +=
-                        " A copy is on PATH (" + list
-                        + "), but LoadLibraryExW with torch's flags "
-                          "(LOAD_LIBRARY_SEARCH_DEFAULT_DIRS | LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR) ignores PATH, and "
-                          "so does Python 3.8 and later for extension modules: adding a folder to PATH does not "
-                          "help. Call os.add_dll_directory(r\""
-                        + paths::folderOf(onPath.front(), paths::kWindows)
-                        + "\") before importing "
-                          "torch, or install the DLL where it is searched. (torch's own fallback after error 126, "
-                          "LoadLibraryW with its folders put in front of PATH, would find it: see --classic-search.)";
-                }
             }
-            if (advice.missing)
-                p.detail += std::string(" ") + advice.missing;
-            else
-                p.detail += " Install the package that provides it, or add its folder with os.add_dll_directory().";
         }
+        if (p.dependency != Dependency::Normal)
+            p.winError = 0; // the load itself succeeds
         graph.addProblem(std::move(p));
     }
 
     void reportShadowed(const std::string &name, const std::string &requesterPath, const Candidate &winner,
                         const Candidate &other, GraphBuilder &graph)
     {
-        auto version = [&](const std::string &path) {
-            const std::string v = versionOf(path);
-            return v.empty() ? std::string() : ", version " + v;
-        };
         Problem p;
         p.kind = ProblemKind::Shadowed;
+        p.cause = Cause::EarlierCopyWins;
         p.severity = Severity::Warning;
         p.name = name;
         p.neededBy = {requesterPath};
         p.paths = {winner.path, other.path};
-        const std::string order = m_options.classicWindowsOrder ? "the classic search order (LoadLibraryW)"
-                                                                : "the search order of torch's LoadLibraryExW flags";
-        p.detail = winner.path + " (" + winner.step.rule + version(winner.path) + ") is loaded; a different copy at "
-                   + other.path + " (" + other.step.rule + version(other.path) + ") is never used, because "
-                   + winner.step.rule + " comes before " + other.step.rule + " in " + order + ".";
-        if (const DllAdvice advice = adviceFor(name); advice.shadowed)
-            p.detail += std::string(" ") + advice.shadowed;
-        else if (isEnvironmentRule(winner.step.via))
-            p.detail += " Take " + winner.step.dir + " out of PATH where it is set, and the other copy loads.";
-        else
-            p.detail += " A copy from outside the package wins here: update what installed it in " + winner.step.dir
-                        + " (for a Visual C++ runtime DLL, install the latest Redistributable).";
+        p.advice = adviceFor(name);
+        p.classicOrder = m_options.classicWindowsOrder;
+        for (const Candidate *c : {&winner, &other}) {
+            CandidateFile f = fileOf(*c);
+            f.version = versionOf(c->path);
+            p.candidates.push_back(std::move(f));
+        }
         graph.addProblem(std::move(p));
     }
 
@@ -833,7 +747,7 @@ private:
     std::vector<std::string> m_path;
     std::uint16_t m_processMachine = 0;
     bool m_processPlus = false;
-    std::string m_processName;
+    std::string m_processProgram; // python.exe, when --app-dir names it
     std::vector<Module> m_modules;
     std::unordered_map<std::string, Listing> m_listings;
     std::unordered_map<std::string, Lookup> m_lookups;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Emulator.h"
+#include "Graph.h"
 
 #include <cstdint>
 #include <string>
@@ -18,13 +19,8 @@ std::string lower(const std::string &s);
 std::string machineDescription(std::uint16_t machine, bool pe32Plus);
 
 // What is known about a DLL that often goes missing or gets shadowed in a
-// torch install: where it comes from and what to do. One table, in
-// WindowsLoader.cpp; nullptr members when there is nothing to add.
-struct DllAdvice {
-    const char *missing = nullptr;  // appended to a `missing` problem
-    const char *shadowed = nullptr; // appended to a `shadowed` warning
-};
-DllAdvice adviceFor(const std::string &name);
+// torch install: which advice applies (one table, in WindowsLoader.cpp).
+Advice adviceFor(const std::string &name);
 
 // Splits a Windows PATH value on ';', dropping empty entries and quotes.
 std::vector<std::string> splitPath(const std::string &value);

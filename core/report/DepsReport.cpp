@@ -2,10 +2,12 @@
 #include "report/DepsReport.h"
 
 #include "binary/CudaCode.h"
-
+#include "checks/ProblemText.h"
 #include "report/JsonWriter.h"
 #include "report/NativeText.h"
 #include "report/OutputBuffer.h"
+
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <unordered_map>
@@ -27,12 +29,37 @@ QString fromNativeBytes(const std::string &bytes)
 
 namespace {
 
+struct DepsText {
+    Q_DECLARE_TR_FUNCTIONS(DepsText)
+};
+
+// The words of the tree and the summary, in the language installed (as UTF-8,
+// looked up once per report).
+struct Labels {
+    std::string notFound = DepsText::tr(" ✗ not found").toStdString();
+    std::string notFoundOptional = DepsText::tr(" not found (optional)").toStdString();
+    std::string delayLoad = DepsText::tr(", delay-load").toStdString();
+    std::string weak = DepsText::tr(", weak").toStdString();
+    std::string seeAbove = DepsText::tr(" (see above)").toStdString();
+    std::string problems = DepsText::tr("Problems:").toStdString();
+    std::string neededBy = DepsText::tr("needed by: ").toStdString();
+};
+
+enum class Counted { Problems, Roots, Libraries, Errors, Warnings };
+
 // "1 root", "2 roots"
-void appendCount(std::string &out, std::size_t n, const char *one, const char *many)
+void appendCount(std::string &out, std::size_t n, Counted what)
 {
-    out += std::to_string(n);
-    out += ' ';
-    out += n == 1 ? one : many;
+    const int count = static_cast<int>(n);
+    QString text;
+    switch (what) {
+    case Counted::Problems: text = n == 1 ? DepsText::tr("1 problem") : DepsText::tr("%1 problems").arg(count); break;
+    case Counted::Roots: text = n == 1 ? DepsText::tr("1 root") : DepsText::tr("%1 roots").arg(count); break;
+    case Counted::Libraries: text = n == 1 ? DepsText::tr("1 library") : DepsText::tr("%1 libraries").arg(count); break;
+    case Counted::Errors: text = n == 1 ? DepsText::tr("1 error") : DepsText::tr("%1 errors").arg(count); break;
+    case Counted::Warnings: text = n == 1 ? DepsText::tr("1 warning") : DepsText::tr("%1 warnings").arg(count); break;
+    }
+    out += text.toStdString();
 }
 
 std::pair<std::size_t, std::size_t> errorsAndWarnings(const Graph &graph)
@@ -63,6 +90,46 @@ void writeCudaCode(JsonWriter &json, const std::string &path)
     writeStrings(json.key("ptx"), code.ptx());
     writeStrings(json.key("sass"), code.sass());
     json.endObject();
+}
+
+// The sentences of a problem, as UTF-8 bytes (in the language installed).
+std::string detailOf(const Problem &p, TargetOs os)
+{
+    return checks::ProblemText::describe(p, os).toStdString();
+}
+
+void writeStep(JsonWriter &json, const SearchStep &s)
+{
+    if (!s.entry.empty())
+        json.key("entry").string(s.entry);
+    if (!s.folder.empty())
+        json.key("folder").string(s.folder);
+    if (!s.owner.empty())
+        json.key("owner").string(s.owner);
+    json.key("via").latin1(toString(s.via));
+}
+
+// The facts behind the detail, for scripts: the folders searched and the files met.
+void writeProblemFacts(JsonWriter &json, const Problem &p)
+{
+    json.key("advice").latin1(toString(p.advice));
+    json.key("candidates").beginArray();
+    for (const CandidateFile &c : p.candidates) {
+        json.beginObject();
+        if (!c.fact.empty())
+            json.key("fact").string(c.fact);
+        json.key("issue").latin1(toString(c.issue));
+        json.key("path").string(c.path);
+        json.key("step").beginObject();
+        writeStep(json, c.step);
+        json.endObject();
+        if (!c.version.empty())
+            json.key("version").latin1(c.version);
+        json.endObject();
+    }
+    json.endArray();
+    json.key("cause").latin1(toString(p.cause));
+    json.key("dependency").latin1(toString(p.dependency));
 }
 
 } // namespace
@@ -113,17 +180,27 @@ void writeDepsJson(const Graph &graph, std::ostream &out)
     json.key("problems").beginArray();
     for (const Problem &p : graph.problems) {
         json.beginObject();
-        json.key("detail").string(p.detail);
+        writeProblemFacts(json, p);
+        json.key("detail").string(detailOf(p, graph.os));
         json.key("kind").latin1(toString(p.kind));
         json.key("name").string(p.name);
         writeStrings(json.key("needed_by"), p.neededBy);
         writeStrings(json.key("paths"), p.paths);
+        json.key("searched").beginArray();
+        for (const SearchStep &step : p.searched) {
+            json.beginObject();
+            writeStep(json, step);
+            json.endObject();
+        }
+        json.endArray();
         json.key("severity").latin1(toString(p.severity));
         if (p.kind == ProblemKind::SymbolMissing) {
             json.key("symbol_library").string(p.symbolLibrary);
             json.key("symbol_version").string(p.symbolVersion);
             writeStrings(json.key("symbols"), p.symbols);
         }
+        if (p.winError)
+            json.key("win_error").number(p.winError);
         json.endObject();
     }
     json.endArray();
@@ -198,7 +275,7 @@ private:
             m_out += last ? "└── " : "├── ";
             appendNativeText(m_out, e.name);
             if (!child.found) {
-                m_out += e.weak || e.delayLoad ? " not found (optional)" : " ✗ not found";
+                m_out += e.weak || e.delayLoad ? m_labels.notFoundOptional : m_labels.notFound;
             } else {
                 if (child.path != e.name) {
                     m_out += " ⇒ ";
@@ -219,14 +296,14 @@ private:
                     appendLatin1(m_out, child.version);
                 }
                 if (e.delayLoad)
-                    m_out += ", delay-load";
+                    m_out += m_labels.delayLoad;
                 if (e.weak)
-                    m_out += ", weak";
+                    m_out += m_labels.weak;
                 m_out += ']';
             }
             const bool again = expanded(e.to);
             if (child.found && again && !m_children[e.to].empty())
-                m_out += " (see above)";
+                m_out += m_labels.seeAbove;
             m_out += '\n';
             m_output.flushIfFull();
             if (child.found && !again) {
@@ -248,6 +325,7 @@ private:
     std::vector<std::size_t> m_printed, m_expanded;
     std::size_t m_generation = 0;
     std::string m_indent;
+    Labels m_labels;
 };
 
 } // namespace
@@ -273,7 +351,7 @@ void writeDepsText(const Graph &graph, std::ostream &stream, const DepsTextOptio
             appendNativeText(out, r.path);
             if (n) {
                 out += " (";
-                appendCount(out, n, "problem", "problems");
+                appendCount(out, n, Counted::Problems);
                 out += ')';
             }
             out += '\n';
@@ -282,7 +360,10 @@ void writeDepsText(const Graph &graph, std::ostream &stream, const DepsTextOptio
     }
     const auto [errors, warnings] = errorsAndWarnings(graph);
     if (!graph.problems.empty()) {
-        out += "\nProblems:\n";
+        const Labels labels;
+        out += '\n';
+        out += labels.problems;
+        out += '\n';
         for (const Problem &p : graph.problems) {
             out += p.severity == Severity::Error ? "✗ " : "! ";
             out += toString(p.kind);
@@ -290,12 +371,13 @@ void writeDepsText(const Graph &graph, std::ostream &stream, const DepsTextOptio
             appendNativeText(out, p.name);
             out += '\n';
             if (!p.neededBy.empty()) {
-                out += "    needed by: ";
+                out += "    ";
+                out += labels.neededBy;
                 for (std::size_t i = 0; i < p.neededBy.size(); ++i) {
                     if (i == 5 && !options.verbose) {
-                        out += ", and ";
-                        out += std::to_string(p.neededBy.size() - 5);
-                        out += " more";
+                        out += DepsText::tr(", and %1 more")
+                                   .arg(static_cast<qsizetype>(p.neededBy.size() - 5))
+                                   .toStdString();
                         break;
                     }
                     if (i)
@@ -305,19 +387,19 @@ void writeDepsText(const Graph &graph, std::ostream &stream, const DepsTextOptio
                 out += '\n';
             }
             out += "    ";
-            appendNativeText(out, p.detail);
+            out += detailOf(p, graph.os);
             out += '\n';
             output.flushIfFull();
         }
     }
     out += '\n';
-    appendCount(out, graph.roots.size(), "root", "roots");
+    appendCount(out, graph.roots.size(), Counted::Roots);
     out += ", ";
-    appendCount(out, graph.libraries.size(), "library", "libraries");
+    appendCount(out, graph.libraries.size(), Counted::Libraries);
     out += ", ";
-    appendCount(out, errors, "error", "errors");
+    appendCount(out, errors, Counted::Errors);
     out += ", ";
-    appendCount(out, warnings, "warning", "warnings");
+    appendCount(out, warnings, Counted::Warnings);
     out += '\n';
 }
 

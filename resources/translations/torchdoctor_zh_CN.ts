@@ -2,6 +2,101 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CheckCommand</name>
+    <message>
+        <source>The interpreter to diagnose (default: the project&apos;s venv, else python3 on PATH).</source>
+        <translation>要诊断的解释器（默认：项目的 venv，否则为 PATH 上的 python3）。</translation>
+    </message>
+    <message>
+        <source>A project folder: its venv/.venv and docker-compose.yml are used.</source>
+        <translation>项目文件夹：会使用其中的 venv/.venv 和 docker-compose.yml。</translation>
+    </message>
+    <message>
+        <source>Do not import torch (faster; no CUDA check).</source>
+        <translation>不导入 torch（更快；不检查 CUDA）。</translation>
+    </message>
+    <message>
+        <source>Seconds each slow step may take (default 90).</source>
+        <translation>每个耗时步骤最多可用的秒数（默认 90）。</translation>
+    </message>
+    <message>
+        <source>Do not compare with what a new terminal gets (the login shell and its startup files).</source>
+        <translation>不与新终端得到的环境（登录 shell 及其启动文件）作比较。</translation>
+    </message>
+    <message>
+        <source>Keep user names, paths and secrets in the output (for local use only; the report says so).</source>
+        <translation>在输出中保留用户名、路径和密钥（仅供本地使用；报告中会注明）。</translation>
+    </message>
+    <message>
+        <source>First fetch the current torch release list from PyPI (5 s at most; kept in the app-data folder for later runs, and used where it is newer than the shipped knowledge). TORCHDOCTOR_RELEASE_INDEX names another index URL.</source>
+        <translation>先从 PyPI 获取当前的 torch 发布列表（最多 5 秒；保存在应用数据文件夹中供以后使用，比自带知识更新时才采用）。TORCHDOCTOR_RELEASE_INDEX 可指定另一个索引 URL。</translation>
+    </message>
+    <message>
+        <source>--timeout takes whole seconds from 1 to 3600</source>
+        <translation>--timeout 取 1 到 3600 之间的整数秒</translation>
+    </message>
+    <message>
+        <source>--project: no such folder: %1</source>
+        <translation>--project：没有这个文件夹：%1</translation>
+    </message>
+    <message>
+        <source>the release list could not be fetched from %1 (%2); using the %3 knowledge of %4</source>
+        <translation>无法从 %1 获取发布列表（%2）；改用 %4 的%3知识</translation>
+    </message>
+    <message>
+        <source>Finds your Python interpreters, learns how PyTorch is installed without trusting it to load, imports it in a separate process, probes the NVIDIA driver and GPUs, walks torch&apos;s native libraries with the rules its loader uses, and explains every problem with the repairs that apply. Output is redacted (home folder, user and host names, secrets) unless --no-redact is given.</source>
+        <translation>查找你的 Python 解释器，在不依赖 PyTorch 能否加载的前提下了解它的安装情况，在单独的进程中导入它，探测 NVIDIA 驱动和 GPU，按加载器的规则遍历 torch 的原生库，并为每个问题给出适用的修复方法。除非指定 --no-redact，输出会隐去个人信息（主文件夹、用户名和主机名、密钥）。</translation>
+    </message>
+    <message>
+        <source>text, json, markdown or html.</source>
+        <translation>text、json、markdown 或 html。</translation>
+    </message>
+    <message>
+        <source>Write the report to FILE instead of the terminal.</source>
+        <translation>把报告写入 FILE，而不是输出到终端。</translation>
+    </message>
+    <message>
+        <source>Everything: details, evidence, every interpreter found.</source>
+        <translation>输出全部内容：详情、证据、找到的每个解释器。</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>多余的参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--format must be text, json, markdown or html</source>
+        <translation>--format 必须是 text、json、markdown 或 html</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Runs the diagnosis and writes a support bundle: the report as JSON, Markdown, HTML and text, and the log, all redacted (home folder, user and host names, secrets in variables and URLs, GPU serials) unless --no-redact is given. Attach it to a bug report or send it to support.</source>
+        <translation>运行诊断并写出一个支持包：JSON、Markdown、HTML 和文本格式的报告以及日志，除非指定 --no-redact，全部隐去个人信息（主文件夹、用户名和主机名、变量和 URL 中的密钥、GPU 序列号）。可把它附在错误报告中或发给技术支持。</translation>
+    </message>
+    <message>
+        <source>The zip file to write.</source>
+        <translation>要写入的 zip 文件。</translation>
+    </message>
+    <message>
+        <source>give the file to write with --bundle FILE.zip</source>
+        <translation>请用 --bundle FILE.zip 指定要写入的文件</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2; personal data and secrets redacted).</source>
+        <translation>已写入 %1（%2；个人信息和密钥已隐去）。</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2; NOT REDACTED: do not share).</source>
+        <translation>已写入 %1（%2；未隐去个人信息：请勿分享）。</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>自带的</translation>
+    </message>
+</context>
+<context>
     <name>CheckReport</name>
     <message>
         <source>TorchDoctor %1: diagnosis of %2
@@ -200,6 +295,84 @@
     </message>
 </context>
 <context>
+    <name>Cli</name>
+    <message>
+        <source>Diagnose PyTorch for a Python interpreter: install, import, libraries, GPU, driver.</source>
+        <translation>诊断某个 Python 解释器中的 PyTorch：安装、导入、库、GPU、驱动。</translation>
+    </message>
+    <message>
+        <source>Explain which native library fails to load, and why (PE, ELF, Mach-O).</source>
+        <translation>说明哪个原生库无法加载，以及原因（PE、ELF、Mach-O）。</translation>
+    </message>
+    <message>
+        <source>Explain an error message pasted from another program: cause, file, repairs.</source>
+        <translation>解释从其他程序粘贴来的错误信息：原因、文件、修复方法。</translation>
+    </message>
+    <message>
+        <source>Write a redacted support bundle (report in four formats and the log) to a zip file.</source>
+        <translation>把隐去个人信息的支持包（四种格式的报告和日志）写入 zip 文件。</translation>
+    </message>
+    <message>
+        <source>Repair what the diagnosis found (docker, env, reinstall, system, or the whole flowchart), after showing every step and asking.</source>
+        <translation>修复诊断发现的问题（docker、env、reinstall、system，或整个流程图），先展示每一步并征得同意。</translation>
+    </message>
+    <message>
+        <source>Put back what a fix changed, from its journal.</source>
+        <translation>根据日志还原某次修复所做的更改。</translation>
+    </message>
+    <message>
+        <source>Usage: torchdoctor [COMMAND] [OPTIONS]</source>
+        <translation>用法：torchdoctor [命令] [选项]</translation>
+    </message>
+    <message>
+        <source>Finds out why PyTorch does not load or does not use the GPU, and says what to do.</source>
+        <translation>找出 PyTorch 无法加载或不使用 GPU 的原因，并告诉你该怎么做。</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>Show this help (or a command&apos;s: torchdoctor COMMAND --help).</source>
+        <translation>显示本帮助（或某个命令的帮助：torchdoctor 命令 --help）。</translation>
+    </message>
+    <message>
+        <source>Show the version.</source>
+        <translation>显示版本。</translation>
+    </message>
+    <message>
+        <source>Language of the output: en or zh_CN (default: the system&apos;s).</source>
+        <translation>输出语言：en 或 zh_CN（默认：跟随系统）。</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 healthy, 1 problems found, 2 usage error, 3 internal failure.</source>
+        <translation>退出码：0 正常，1 发现问题，2 用法错误，3 内部故障。</translation>
+    </message>
+    <message>
+        <source>unknown command or option &apos;%1&apos;</source>
+        <translation>未知的命令或选项 &apos;%1&apos;</translation>
+    </message>
+</context>
+<context>
+    <name>CommandContext</name>
+    <message>
+        <source>Language of the output: en or zh_CN (default: the system&apos;s).</source>
+        <translation>输出语言：en 或 zh_CN（默认：跟随系统）。</translation>
+    </message>
+    <message>
+        <source>--lang takes one of: %1 (not &apos;%2&apos;)</source>
+        <translation>--lang 只能是以下之一：%1（不能是 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>the knowledge base shipped with this build is damaged: %1</source>
+        <translation>本版本自带的知识库已损坏：%1</translation>
+    </message>
+</context>
+<context>
     <name>ComposeFile</name>
     <message>
         <source>cannot read %1: %2</source>
@@ -232,6 +405,140 @@
         <source>%1 (%2)</source>
         <comment>a repair, then its commands</comment>
         <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>DepsCommand</name>
+    <message>
+        <source>Walks the native libraries a file needs, the way the real loader searches for them (glibc ld.so, the Windows loader as torch calls it, or dyld), and explains each one that would fail to load. A folder (such as torch/lib) is analysed library by library. Runs on any host for any target.</source>
+        <translation>按真实加载器的搜索方式（glibc ld.so、torch 调用时的 Windows 加载器，或 dyld）遍历一个文件需要的原生库，并解释每个会加载失败的库。文件夹（如 torch/lib）会逐个库分析。可在任何主机上分析任何目标系统。</translation>
+    </message>
+    <message>
+        <source>A library, executable or folder.</source>
+        <translation>库、可执行文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>The loader to emulate: linux, windows or macos (default: from the file&apos;s format).</source>
+        <translation>要模拟的加载器：linux、windows 或 macos（默认：由文件格式决定）。</translation>
+    </message>
+    <message>
+        <source>A folder added to the search: like os.add_dll_directory on Windows, after LD_LIBRARY_PATH / DYLD_LIBRARY_PATH elsewhere. Repeatable.</source>
+        <translation>加入搜索的文件夹：在 Windows 上相当于 os.add_dll_directory，在其他系统上排在 LD_LIBRARY_PATH / DYLD_LIBRARY_PATH 之后。可重复指定。</translation>
+    </message>
+    <message>
+        <source>PATH on Windows (&apos;;&apos;-separated); LD_LIBRARY_PATH on Linux and DYLD_LIBRARY_PATH on macOS (&apos;:&apos;-separated). Default on Linux and macOS: this process&apos;s variable.</source>
+        <translation>Windows 上的 PATH（以 &apos;;&apos; 分隔）；Linux 上的 LD_LIBRARY_PATH 和 macOS 上的 DYLD_LIBRARY_PATH（以 &apos;:&apos; 分隔）。Linux 和 macOS 上默认取本进程的变量。</translation>
+    </message>
+    <message>
+        <source>System32 for Windows; the root that the system folders and ld.so.cache are read under for Linux; the root of /usr/lib and /System for macOS.</source>
+        <translation>Windows：System32；Linux：读取系统文件夹和 ld.so.cache 所用的根目录；macOS：/usr/lib 和 /System 所在的根目录。</translation>
+    </message>
+    <message>
+        <source>Windows: the application&apos;s folder (where python.exe lives).</source>
+        <translation>Windows：应用程序所在的文件夹（python.exe 所在处）。</translation>
+    </message>
+    <message>
+        <source>macOS: the main executable, for @executable_path.</source>
+        <translation>macOS：主程序，用于 @executable_path。</translation>
+    </message>
+    <message>
+        <source>Windows: the classic search order including PATH (torch&apos;s fallback after error 126).</source>
+        <translation>Windows：包含 PATH 的经典搜索顺序（torch 在错误 126 之后的后备做法）。</translation>
+    </message>
+    <message>
+        <source>Print JSON instead of a tree.</source>
+        <translation>输出 JSON 而不是树。</translation>
+    </message>
+    <message>
+        <source>Print every tree in full, even for a large folder.</source>
+        <translation>完整输出每棵树，即使文件夹很大。</translation>
+    </message>
+    <message>
+        <source>give at least one library, executable or folder.</source>
+        <translation>请至少指定一个库、可执行文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>--os must be linux, windows or macos, not &apos;%1&apos;</source>
+        <translation>--os 必须是 linux、windows 或 macos，不能是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>analysing %1/%2</source>
+        <translation>正在分析 %1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>DepsText</name>
+    <message>
+        <source> ✗ not found</source>
+        <translation> ✗ 找不到</translation>
+    </message>
+    <message>
+        <source> not found (optional)</source>
+        <translation> 找不到（可选）</translation>
+    </message>
+    <message>
+        <source>, delay-load</source>
+        <translation>，延迟加载</translation>
+    </message>
+    <message>
+        <source>, weak</source>
+        <translation>，弱依赖</translation>
+    </message>
+    <message>
+        <source> (see above)</source>
+        <translation>（见上文）</translation>
+    </message>
+    <message>
+        <source>Problems:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>needed by: </source>
+        <translation>需要它的文件：</translation>
+    </message>
+    <message>
+        <source>1 problem</source>
+        <translation>1 个问题</translation>
+    </message>
+    <message>
+        <source>%1 problems</source>
+        <translation>%1 个问题</translation>
+    </message>
+    <message>
+        <source>1 root</source>
+        <translation>1 个根</translation>
+    </message>
+    <message>
+        <source>%1 roots</source>
+        <translation>%1 个根</translation>
+    </message>
+    <message>
+        <source>1 library</source>
+        <translation>1 个库</translation>
+    </message>
+    <message>
+        <source>%1 libraries</source>
+        <translation>%1 个库</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
+    </message>
+    <message>
+        <source>%1 errors</source>
+        <translation>%1 个错误</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation>%1 个警告</translation>
+    </message>
+    <message>
+        <source>, and %1 more</source>
+        <translation>，另外还有 %1 个</translation>
     </message>
 </context>
 <context>
@@ -538,6 +845,320 @@
     </message>
 </context>
 <context>
+    <name>ExplainCommand</name>
+    <message>
+        <source>`torchdoctor deps &quot;%1&quot;` names the dependency that does not load, and why.</source>
+        <translation>`torchdoctor deps &quot;%1&quot;` 会指出无法加载的依赖及其原因。</translation>
+    </message>
+    <message>
+        <source>`torchdoctor check --python PYTHON` diagnoses the interpreter that printed this.</source>
+        <translation>`torchdoctor check --python PYTHON` 会诊断打印出这条信息的解释器。</translation>
+    </message>
+    <message>
+        <source>Explains an error message copied from another program&apos;s console (in any language): the cause, the file to look at and the repairs that apply. TEXT, or &apos;-&apos; (or nothing) to read standard input.</source>
+        <translation>解释从其他程序的控制台复制来的错误信息（任何语言）：原因、需要查看的文件以及适用的修复方法。给出 TEXT，或用 &apos;-&apos;（或什么都不给）从标准输入读取。</translation>
+    </message>
+    <message>
+        <source>The error message, or &apos;-&apos;.</source>
+        <translation>错误信息，或 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>输出 JSON。</translation>
+    </message>
+    <message>
+        <source>paste the error message as an argument, or pipe it in</source>
+        <translation>请把错误信息作为参数粘贴，或通过管道传入</translation>
+    </message>
+    <message>
+        <source>cannot read standard input</source>
+        <translation>无法读取标准输入</translation>
+    </message>
+    <message>
+        <source>more than 1 MiB of input: paste the error message, not the whole log</source>
+        <translation>输入超过 1 MiB：请粘贴错误信息，而不是整个日志</translation>
+    </message>
+    <message>
+        <source>no error message given</source>
+        <translation>没有给出错误信息</translation>
+    </message>
+    <message>
+        <source>TorchDoctor does not recognise this message as a PyTorch loading error.</source>
+        <translation>TorchDoctor 无法把这条信息识别为 PyTorch 加载错误。</translation>
+    </message>
+    <message>
+        <source>Paste the last lines of the traceback (from &quot;Traceback&quot; to the error line), or run `torchdoctor check`.</source>
+        <translation>请粘贴回溯信息的最后几行（从“Traceback”到出错的那一行），或运行 `torchdoctor check`。</translation>
+    </message>
+    <message>
+        <source>A loading error of kind %1, not in the knowledge base yet.</source>
+        <translation>一个 %1 类型的加载错误，知识库中还没有收录。</translation>
+    </message>
+    <message>
+        <source>Windows error: %1</source>
+        <translation>Windows 错误：%1</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>Library: %1</source>
+        <translation>库：%1</translation>
+    </message>
+    <message>
+        <source>Missing version: %1</source>
+        <translation>缺少的版本：%1</translation>
+    </message>
+    <message>
+        <source>Undefined symbol: %1</source>
+        <translation>未定义的符号：%1</translation>
+    </message>
+    <message>
+        <source>Required by: %1</source>
+        <translation>需要它的是：%1</translation>
+    </message>
+    <message>
+        <source>What fixes it:</source>
+        <translation>修复方法：</translation>
+    </message>
+    <message>
+        <source>Look at:</source>
+        <translation>请查看：</translation>
+    </message>
+    <message>
+        <source>Advice to skip:</source>
+        <translation>不要采纳的建议：</translation>
+    </message>
+</context>
+<context>
+    <name>FixCommand</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>[y/N]</source>
+        <translation>[y/N]</translation>
+    </message>
+    <message>
+        <source>Step %1 failed: %2</source>
+        <translation>第 %1 步失败：%2</translation>
+    </message>
+    <message>
+        <source>Stopped: the journal could not be written (%1).</source>
+        <translation>已停止：无法写入日志（%1）。</translation>
+    </message>
+    <message>
+        <source>gone: %1</source>
+        <translation>已消除：%1</translation>
+    </message>
+    <message>
+        <source>still there: %1</source>
+        <translation>仍然存在：%1</translation>
+    </message>
+    <message>
+        <source>Nothing for `fix %1` to do: %2</source>
+        <translation>`fix %1` 无事可做：%2</translation>
+    </message>
+    <message>
+        <source>Found: %1</source>
+        <translation>发现：%1</translation>
+    </message>
+    <message>
+        <source>Plan:</source>
+        <translation>计划：</translation>
+    </message>
+    <message>
+        <source>Nothing to apply: see the notes above.</source>
+        <translation>没有可执行的内容：请看上面的说明。</translation>
+    </message>
+    <message>
+        <source>Dry run: nothing was changed.</source>
+        <translation>演练模式：没有做任何更改。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Apply these %n steps?</source>
+        <translation>
+            <numerusform>执行这 %n 个步骤吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nothing was changed: there is no terminal to ask on; pass --yes to apply</source>
+        <translation>没有做任何更改：没有可以提问的终端；请加上 --yes 来执行</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Journal: %1 (undo with: torchdoctor undo %2)</source>
+        <translation>日志：%1（撤销方法：torchdoctor undo %2）</translation>
+    </message>
+    <message>
+        <source>Diagnosing %1...</source>
+        <translation>正在诊断 %1……</translation>
+    </message>
+    <message>
+        <source>Checking again, as a new terminal would run it...</source>
+        <translation>正在按新终端的环境重新检查……</translation>
+    </message>
+    <message>
+        <source>Checking again...</source>
+        <translation>正在重新检查……</translation>
+    </message>
+    <message>
+        <source>Fixed.</source>
+        <translation>已修复。</translation>
+    </message>
+    <message>
+        <source>Not fixed yet: the findings above are still there.</source>
+        <translation>尚未修复：上面的发现仍然存在。</translation>
+    </message>
+    <message>
+        <source>Docker runs the project in a container now: it needs Docker and disk space, and leaves this Python as it is. Otherwise each repair of this Python is tried in turn, and checked after.</source>
+        <translation>Docker 会立即在容器中运行项目：需要 Docker 和磁盘空间，并且不改动这个 Python。否则会依次尝试对这个 Python 的每种修复，每次修复后都会检查。</translation>
+    </message>
+    <message>
+        <source>Is it urgent (use Docker)?</source>
+        <translation>是否紧急（使用 Docker）？</translation>
+    </message>
+    <message>
+        <source>there is no terminal to ask on; pass --urgent or --not-urgent</source>
+        <translation>没有可以提问的终端；请加上 --urgent 或 --not-urgent</translation>
+    </message>
+    <message>
+        <source>Plans a repair from the diagnosis, shows every step, applies it after you confirm (each step journalled first, so that `torchdoctor undo` can put everything back), then checks again. Families: %1.</source>
+        <translation>根据诊断制定修复计划，展示每一步，经你确认后执行（每一步都先记入日志，以便 `torchdoctor undo` 能全部还原），然后重新检查。修复类别：%1。</translation>
+    </message>
+    <message>
+        <source>The repair: %1. Without one, the whole flowchart is walked: &quot;Is it urgent?&quot;, then each repair in turn, each checked before the next.</source>
+        <translation>修复类别：%1。不指定时走完整个流程图：先问“是否紧急？”，然后依次执行各项修复，每项都检查后再进行下一项。</translation>
+    </message>
+    <message>
+        <source>The interpreter to repair.</source>
+        <translation>要修复的解释器。</translation>
+    </message>
+    <message>
+        <source>A project folder (its venv is used).</source>
+        <translation>项目文件夹（会使用其中的 venv）。</translation>
+    </message>
+    <message>
+        <source>Show the plan; change nothing.</source>
+        <translation>只显示计划，不做任何更改。</translation>
+    </message>
+    <message>
+        <source>Apply without asking.</source>
+        <translation>不询问，直接执行。</translation>
+    </message>
+    <message>
+        <source>reinstall: take wheels from this folder (a wheelhouse) instead of the PyTorch index.</source>
+        <translation>reinstall：从这个文件夹（wheelhouse）取 wheel，而不是从 PyTorch 索引。</translation>
+    </message>
+    <message>
+        <source>reinstall: use no package index at all (with --find-links).</source>
+        <translation>reinstall：完全不使用包索引（配合 --find-links）。</translation>
+    </message>
+    <message>
+        <source>reinstall: install from this index instead of the chosen one.</source>
+        <translation>reinstall：从这个索引安装，而不是自动选择的索引。</translation>
+    </message>
+    <message>
+        <source>docker: clone this repository into the project folder first, when it has no docker-compose.yml.</source>
+        <translation>docker：项目文件夹中没有 docker-compose.yml 时，先把这个仓库克隆到其中。</translation>
+    </message>
+    <message>
+        <source>Without a repair named: answer &quot;Is it urgent?&quot; with yes (Docker).</source>
+        <translation>不指定修复时：对“是否紧急？”回答“是”（Docker）。</translation>
+    </message>
+    <message>
+        <source>Without a repair named: answer &quot;Is it urgent?&quot; with no (repair this Python).</source>
+        <translation>不指定修复时：对“是否紧急？”回答“否”（修复这个 Python）。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a repair this build can make</source>
+        <translation>&apos;%1&apos; 不是本版本能做的修复</translation>
+    </message>
+    <message>
+        <source>Repairs this build supports: %1</source>
+        <translation>本版本支持的修复：%1</translation>
+    </message>
+    <message>
+        <source>--find-links, --no-index and --index-url are options of `fix reinstall`</source>
+        <translation>--find-links、--no-index 和 --index-url 是 `fix reinstall` 的选项</translation>
+    </message>
+    <message>
+        <source>--clone is an option of `fix docker`</source>
+        <translation>--clone 是 `fix docker` 的选项</translation>
+    </message>
+    <message>
+        <source>--urgent or --not-urgent answers the flowchart&apos;s question: use one, without a repair named</source>
+        <translation>--urgent 或 --not-urgent 用于回答流程图的问题：只能用其中一个，并且不要指定修复</translation>
+    </message>
+    <message>
+        <source>Diagnosing...</source>
+        <translation>正在诊断……</translation>
+    </message>
+    <message>
+        <source>Puts back what a fix changed, from its journal entry: files byte for byte, variables, packages from their snapshot. Without ENTRY: lists the journal and undoes the most recent fix not undone yet.</source>
+        <translation>根据日志条目还原某次修复所做的更改：文件逐字节还原，变量还原，包按快照还原。不指定 ENTRY 时：列出日志，并撤销最近一次尚未撤销的修复。</translation>
+    </message>
+    <message>
+        <source>A journal entry id, or its file.</source>
+        <translation>日志条目的 id，或它的文件。</translation>
+    </message>
+    <message>
+        <source>Undo without asking.</source>
+        <translation>不询问，直接撤销。</translation>
+    </message>
+    <message>
+        <source>one journal entry at a time</source>
+        <translation>一次只能指定一个日志条目</translation>
+    </message>
+    <message>
+        <source>Journal (%1):</source>
+        <translation>日志（%1）：</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>undone by %1</source>
+        <translation>已被 %1 撤销</translation>
+    </message>
+    <message>
+        <source>undid %1</source>
+        <translation>撤销了 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 steps started</source>
+        <translation>%2 个步骤中已开始 %1 个</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>没有可撤销的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Undo these %n steps?</source>
+        <translation>
+            <numerusform>撤销这 %n 个步骤吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nothing was changed: there is no terminal to ask on; pass --yes to undo</source>
+        <translation>没有做任何更改：没有可以提问的终端；请加上 --yes 来撤销</translation>
+    </message>
+    <message>
+        <source>Restored: %1</source>
+        <translation>已还原：%1</translation>
+    </message>
+    <message>
+        <source>Undone (recorded as %1).</source>
+        <translation>已撤销（记录为 %1）。</translation>
+    </message>
+</context>
+<context>
     <name>FixPlan</name>
     <message>
         <source>Addresses: %1</source>
@@ -595,6 +1216,13 @@
     <message>
         <source>Set user variable %1 back to "%2" (%3, byte for byte)</source>
         <translation>将用户变量 %1 恢复为“%2”（%3，逐字节还原）</translation>
+    </message>
+</context>
+<context>
+    <name>FixText</name>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
     </message>
 </context>
 <context>
@@ -985,6 +1613,474 @@
     <message>
         <source>Mismatched packages fail with errors such as "operator torchvision::nms does not exist" or undefined symbols. Reinstall them together from the same index.</source>
         <translation>不匹配的软件包会报出“operator torchvision::nms does not exist”或未定义符号之类的错误。请从同一个索引一起重新安装它们。</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemText</name>
+    <message>
+        <source>%1 (%2-bit)</source>
+        <translation>%1（%2 位）</translation>
+    </message>
+    <message>
+        <source>the process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>the process (%1)</source>
+        <translation>进程（%1）</translation>
+    </message>
+    <message>
+        <source>the DLL&apos;s own folder (LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR)</source>
+        <translation>DLL 自身所在的文件夹（LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR）</translation>
+    </message>
+    <message>
+        <source>the application folder</source>
+        <translation>应用程序文件夹</translation>
+    </message>
+    <message>
+        <source>the Windows folder</source>
+        <translation>Windows 文件夹</translation>
+    </message>
+    <message>
+        <source>PATH (put in front by torch)</source>
+        <translation>PATH（由 torch 放在最前）</translation>
+    </message>
+    <message>
+        <source>the application folder (python.exe&apos;s) was not given (--app-dir)</source>
+        <translation>未指定应用程序文件夹（python.exe 所在处，--app-dir）</translation>
+    </message>
+    <message>
+        <source>System32 was not given (--system-dir)</source>
+        <translation>未指定 System32（--system-dir）</translation>
+    </message>
+    <message>
+        <source>the current folder (not known here). The folder of the DLL being loaded is not searched in this order, which is why torch puts its folders on PATH first</source>
+        <translation>当前文件夹（此处无从得知）。按这种顺序不会搜索正在加载的 DLL 所在的文件夹，所以 torch 会先把自己的文件夹放到 PATH 最前面</translation>
+    </message>
+    <message>
+        <source>. PATH is not searched with these flags</source>
+        <translation>。使用这些标志时不会搜索 PATH</translation>
+    </message>
+    <message>
+        <source>loading %1 still succeeds, because it is a delay-load import: only the first call into %2 fails</source>
+        <translation>加载 %1 仍会成功，因为它是延迟加载的导入：只有第一次调用 %2 时才会失败</translation>
+    </message>
+    <message>
+        <source>loading %1 still succeeds, because only a delay-loaded DLL needs it: only the first call into that DLL fails</source>
+        <translation>加载 %1 仍会成功，因为只有一个延迟加载的 DLL 需要它：只有第一次调用那个 DLL 时才会失败</translation>
+    </message>
+    <message>
+        <source>loading %1 fails with %2</source>
+        <translation>加载 %1 失败，错误为 %2</translation>
+    </message>
+    <message>
+        <source>It is part of the Microsoft Visual C++ 2015-2022 Redistributable: install the latest x64 one (https://aka.ms/vs/17/release/vc_redist.x64.exe). Never download single DLLs from &quot;DLL download&quot; sites.</source>
+        <translation>它属于 Microsoft Visual C++ 2015-2022 可再发行组件包：请安装最新的 x64 版本（https://aka.ms/vs/17/release/vc_redist.x64.exe）。切勿从“DLL 下载”网站下载单个 DLL。</translation>
+    </message>
+    <message>
+        <source>It is a CUDA runtime library that torch&apos;s CUDA wheels ship in torch\lib (or that the nvidia-* pip packages provide). Its absence usually means a CUDA wheel whose files are incomplete or mixed with another CUDA version: reinstall torch from the index of one CUDA variant (pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cuXYZ), or use the CPU wheel.</source>
+        <translation>它是 CUDA 运行时库，由 torch 的 CUDA 版 wheel 放在 torch\lib 中（或由 nvidia-* pip 包提供）。缺少它通常说明 CUDA 版 wheel 的文件不完整，或与另一个 CUDA 版本混在一起：请从单一 CUDA 版本的索引重新安装 torch（`pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cuXYZ`），或改用 CPU 版 wheel。</translation>
+    </message>
+    <message>
+        <source>An older copy earlier in the search (an application or conda folder) wins over the current one in System32. torch 2.9 and later need msvcp140.dll 14.40 or newer: an older one that loads first makes c10.dll fail with [WinError 1114]. Install the latest VC++ 2015-2022 x64 redistributable and remove or update the old copy (or the folder that adds it).</source>
+        <translation>搜索顺序中更靠前的旧副本（某个应用程序或 conda 文件夹中的）优先于 System32 中的新副本。torch 2.9 及以后版本需要 msvcp140.dll 14.40 或更新版本：先加载的旧副本会让 c10.dll 以 [WinError 1114] 失败。请安装最新的 VC++ 2015-2022 x64 可再发行组件包，并删除或更新旧副本（或移除添加它的文件夹）。</translation>
+    </message>
+    <message>
+        <source>libomp140.x86_64.dll is LLVM&apos;s OpenMP runtime from the MSVC v143 build tools; it is not part of the VC++ Redistributable, so reinstalling the redistributable does not help. torch 2.4.0&apos;s fbgemm.dll needed it (pytorch/pytorch#131662): upgrade to torch 2.4.1 or later. If you must keep 2.4.0, add &quot;MSVC v143 - VS 2022 C++ x64/x86 build tools&quot; in the Visual Studio Installer. Never download the DLL from &quot;DLL download&quot; sites.</source>
+        <translation>libomp140.x86_64.dll 是 MSVC v143 生成工具中的 LLVM OpenMP 运行时，不属于 VC++ 可再发行组件包，所以重装可再发行组件包无济于事。torch 2.4.0 的 fbgemm.dll 需要它（pytorch/pytorch#131662）：请升级到 torch 2.4.1 或更高版本。如果必须保留 2.4.0，请在 Visual Studio Installer 中添加“MSVC v143 - VS 2022 C++ x64/x86 build tools”。切勿从“DLL 下载”网站下载该 DLL。</translation>
+    </message>
+    <message>
+        <source>cuDNN 8.3 and later need zlibwapi.dll. torch&apos;s CUDA wheels ship it in torch\lib; a standalone cuDNN (for onnxruntime, ctranslate2, ...) needs zlib installed next to it. Reinstall torch, or put the zlib DLL from a trusted source in the cuDNN folder.</source>
+        <translation>cuDNN 8.3 及以后版本需要 zlibwapi.dll。torch 的 CUDA 版 wheel 在 torch\lib 中自带它；单独安装的 cuDNN（供 onnxruntime、ctranslate2 等使用）需要在旁边安装 zlib。请重新安装 torch，或把可信来源的 zlib DLL 放到 cuDNN 文件夹中。</translation>
+    </message>
+    <message>
+        <source>Another CUDA or cuDNN version earlier in the search wins (a CUDA toolkit folder, CUDA_PATH_V*, or another package&apos;s nvidia\...\bin): mixed versions fail with [WinError 127] or 126. Remove that folder from the search or the other package.</source>
+        <translation>搜索顺序中更靠前的另一个 CUDA 或 cuDNN 版本优先（CUDA 工具包文件夹、CUDA_PATH_V* 或另一个包的 nvidia\...\bin）：版本混用会以 [WinError 127] 或 126 失败。请把那个文件夹移出搜索路径，或移除那个包。</translation>
+    </message>
+    <message>
+        <source>nvcuda.dll is installed into System32 by the NVIDIA display driver: install or repair the driver (a CUDA wheel needs a driver new enough for its CUDA version).</source>
+        <translation>nvcuda.dll 由 NVIDIA 显卡驱动安装到 System32：请安装或修复驱动（CUDA 版 wheel 需要足够新的驱动来支持它的 CUDA 版本）。</translation>
+    </message>
+    <message>
+        <source>Two copies of Intel&apos;s OpenMP runtime (for example Anaconda&apos;s Library\bin and torch\lib) end in &quot;OMP: Error #15: Initializing libiomp5md.dll, but found libiomp5md.dll already initialized&quot;. Remove the duplicate from the folder that comes first (or conda install nomkl); KMP_DUPLICATE_LIB_OK=TRUE is an unsafe workaround.</source>
+        <translation>两份 Intel OpenMP 运行时（例如 Anaconda 的 Library\bin 和 torch\lib 中各一份）会导致“OMP: Error #15: Initializing libiomp5md.dll, but found libiomp5md.dll already initialized”。请从排在前面的文件夹中删除重复的副本（或执行 `conda install nomkl`）；KMP_DUPLICATE_LIB_OK=TRUE 是不安全的权宜之计。</translation>
+    </message>
+    <message>
+        <source>Intel&apos;s OpenMP runtime ships with torch (torch\lib) and with the intel-openmp package; reinstall torch.</source>
+        <translation>Intel OpenMP 运行时随 torch（torch\lib）和 intel-openmp 包提供；请重新安装 torch。</translation>
+    </message>
+    <message>
+        <source>libomp is the OpenMP runtime that PyTorch on macOS links against but does not always ship (the torch 2.2 libtorch zip does not): run `brew install libomp`, then make its lib folder (`brew --prefix libomp`/lib) reachable through an LC_RPATH or DYLD_LIBRARY_PATH.</source>
+        <translation>libomp 是 macOS 上的 PyTorch 所链接的 OpenMP 运行时，但并不总是随附（torch 2.2 的 libtorch zip 就没有）：请运行 `brew install libomp`，然后通过 LC_RPATH 或 DYLD_LIBRARY_PATH 让它的 lib 文件夹（`brew --prefix libomp`/lib）可以被找到。</translation>
+    </message>
+    <message>
+        <source>a %1 file, not a Windows DLL</source>
+        <translation>一个 %1 文件，而不是 Windows DLL</translation>
+    </message>
+    <message>
+        <source>a damaged PE file: %1</source>
+        <translation>一个损坏的 PE 文件：%1</translation>
+    </message>
+    <message>
+        <source>not a PE image (damaged, truncated or not a DLL at all)</source>
+        <translation>不是 PE 映像（已损坏、被截断，或根本不是 DLL）</translation>
+    </message>
+    <message>
+        <source>%1 is %2 but %3 is %4: LoadLibrary fails with [WinError 193] &quot;%5 is not a valid Win32 application&quot; (%6). Windows cannot load a DLL of another machine into a process. Use the %7 build of the package (torch&apos;s Windows wheels are x64 only: a 32-bit Python needs a 64-bit Python instead).</source>
+        <translation>%1 是 %2，但%3是 %4：LoadLibrary 以 [WinError 193]“%5 is not a valid Win32 application”失败（%6）。Windows 无法把另一种机器架构的 DLL 加载进进程。请使用该包的 %7 版本（torch 的 Windows wheel 只有 x64 版：32 位 Python 需要换成 64 位 Python）。</translation>
+    </message>
+    <message>
+        <source>of this system</source>
+        <translation>（本系统的）</translation>
+    </message>
+    <message>
+        <source>shipped here</source>
+        <translation>（随本程序提供的）</translation>
+    </message>
+    <message>
+        <source>%1 is an API set (a virtual DLL name that Windows maps to a system DLL), and the API set schema %2 has no contract %3: this Windows version may not have it (it is newer than the schema, or exists only on other editions). API sets are never looked up as files, so a file of that name does not help; update Windows, or use a build of %4 made for this Windows version.</source>
+        <translation>%1 是一个 API 集（Windows 映射到某个系统 DLL 的虚拟 DLL 名），而 API 集架构%2中没有契约 %3：这个 Windows 版本可能不提供它（它比架构新，或只存在于其他版本中）。系统从不把 API 集当作文件查找，所以放一个同名文件也没用；请更新 Windows，或使用为这个 Windows 版本构建的 %4。</translation>
+    </message>
+    <message>
+        <source>%1 is an API set whose contract %2 has no host DLL on this edition of Windows, so it cannot be loaded.</source>
+        <translation>%1 是一个 API 集，它的契约 %2 在这个 Windows 版本上没有宿主 DLL，因此无法加载。</translation>
+    </message>
+    <message>
+        <source>%1 is an API set served by %2 (contract %3), which is not in System32 (%4) for a %5 process. Repair Windows (sfc /scannow) or check --system-dir.</source>
+        <translation>%1 是由 %2 提供的 API 集（契约 %3），但对于 %5 进程，System32（%4）中没有它。请修复 Windows（sfc /scannow），或检查 --system-dir。</translation>
+    </message>
+    <message>
+        <source>The search for %1 stops at %2 (%3): %4. The loader does not skip such a file: the search ends there, and %5. Remove or replace that file (reinstall the package that owns it).</source>
+        <translation>搜索 %1 时停在了 %2（%3）：%4。加载器不会跳过这样的文件：搜索就此结束，%5。请删除或替换该文件（重新安装它所属的包）。</translation>
+    </message>
+    <message>
+        <source>[WinError 126] under Wine ([WinError 193] &quot;%1 is not a valid Win32 application&quot; on some Windows versions)</source>
+        <translation>Wine 下为 [WinError 126]（在某些 Windows 版本上为 [WinError 193]“%1 is not a valid Win32 application”）</translation>
+    </message>
+    <message>
+        <source>%1 is %2 but %3 is %4: %5. The loader skips a DLL of another machine and keeps searching; no %6 copy was found, so %7. Looked in: %8. Install the %6 build of the package that provides it.</source>
+        <translation>%1 是 %2，但%3是 %4：%5。加载器会跳过其他机器架构的 DLL 并继续搜索；没有找到 %6 的副本，所以%7。查找过：%8。请安装提供它的包的 %6 版本。</translation>
+    </message>
+    <message>
+        <source>[WinError 126] (older Windows versions may stop at the first copy with [WinError 193] instead)</source>
+        <translation>[WinError 126]（较旧的 Windows 版本可能会停在第一个副本处，报 [WinError 193]）</translation>
+    </message>
+    <message>
+        <source>%1 was not found, so %2. Looked in, in order: %3.</source>
+        <translation>找不到 %1，所以%2。依次查找过：%3。</translation>
+    </message>
+    <message>
+        <source>[WinError 126] &quot;The specified module could not be found&quot;</source>
+        <translation>[WinError 126]“The specified module could not be found”（找不到指定的模块）</translation>
+    </message>
+    <message>
+        <source>%1 was skipped: %2.</source>
+        <translation>已跳过 %1：%2。</translation>
+    </message>
+    <message>
+        <source>A copy is on PATH (%1), but LoadLibraryExW with torch&apos;s flags (LOAD_LIBRARY_SEARCH_DEFAULT_DIRS | LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR) ignores PATH, and so does Python 3.8 and later for extension modules: adding a folder to PATH does not help. Call os.add_dll_directory(r&quot;%2&quot;) before importing torch, or install the DLL where it is searched. (torch&apos;s own fallback after error 126, LoadLibraryW with its folders put in front of PATH, would find it: see --classic-search.)</source>
+        <translation>PATH 上有一个副本（%1），但使用 torch 的标志（LOAD_LIBRARY_SEARCH_DEFAULT_DIRS | LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR）的 LoadLibraryExW 会忽略 PATH，Python 3.8 及以后版本加载扩展模块时也是如此：把文件夹加到 PATH 没有用。请在导入 torch 之前调用 os.add_dll_directory(r&quot;%2&quot;)，或把该 DLL 安装到会被搜索的位置。（torch 在错误 126 之后的后备做法——先把它的文件夹放到 PATH 最前再调用 LoadLibraryW——能找到它：见 --classic-search。）</translation>
+    </message>
+    <message>
+        <source>Install the package that provides it, or add its folder with os.add_dll_directory().</source>
+        <translation>请安装提供它的包，或用 os.add_dll_directory() 添加它所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1, version %2</source>
+        <translation>%1，版本 %2</translation>
+    </message>
+    <message>
+        <source>the classic search order (LoadLibraryW)</source>
+        <translation>经典搜索顺序（LoadLibraryW）</translation>
+    </message>
+    <message>
+        <source>the search order of torch&apos;s LoadLibraryExW flags</source>
+        <translation>torch 所用 LoadLibraryExW 标志的搜索顺序</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is loaded; a different copy at %3 (%4) is never used, because %5 comes before %6 in %7.</source>
+        <translation>加载的是 %1（%2）；位于 %3（%4）的另一个副本永远不会被使用，因为在%7中 %5 排在 %6 之前。</translation>
+    </message>
+    <message>
+        <source>Take %1 out of PATH where it is set, and the other copy loads.</source>
+        <translation>请在设置 PATH 的地方把 %1 从 PATH 中移除，另一个副本就会被加载。</translation>
+    </message>
+    <message>
+        <source>A copy from outside the package wins here: update what installed it in %1 (for a Visual C++ runtime DLL, install the latest Redistributable).</source>
+        <translation>这里优先的是包外的副本：请更新把它安装到 %1 的程序（如果是 Visual C++ 运行时 DLL，请安装最新的可再发行组件包）。</translation>
+    </message>
+    <message>
+        <source>It is a delay-load import: the load succeeds, and only a call into it would fail.</source>
+        <translation>它是延迟加载的导入：加载会成功，只有调用它时才会失败。</translation>
+    </message>
+    <message>
+        <source>the system folders</source>
+        <translation>系统文件夹</translation>
+    </message>
+    <message>
+        <source>via %1</source>
+        <translation>经由 %1</translation>
+    </message>
+    <message>
+        <source>via %1 entry %2</source>
+        <translation>经由 %1 条目 %2</translation>
+    </message>
+    <message>
+        <source>the path itself</source>
+        <translation>路径本身</translation>
+    </message>
+    <message>
+        <source> (only entries outside the system folders: the requester is linked with -z nodefaultlib, DF_1_NODEFLIB); no system folders</source>
+        <translation>（只用系统文件夹以外的条目：请求方以 -z nodefaultlib 链接，DF_1_NODEFLIB）；不搜索系统文件夹</translation>
+    </message>
+    <message>
+        <source>DT_RPATH of %1</source>
+        <translation>%1 的 DT_RPATH</translation>
+    </message>
+    <message>
+        <source>DT_RUNPATH of %1</source>
+        <translation>%1 的 DT_RUNPATH</translation>
+    </message>
+    <message>
+        <source>system folders: %1</source>
+        <translation>系统文件夹：%1</translation>
+    </message>
+    <message>
+        <source>a loop of symbolic links (ELOOP), which ends that list of folders</source>
+        <translation>符号链接循环（ELOOP），会结束那一组文件夹的搜索</translation>
+    </message>
+    <message>
+        <source>a dangling symbolic link to %1</source>
+        <translation>指向 %1 的失效符号链接</translation>
+    </message>
+    <message>
+        <source>a folder, not a file: ld.so stops with &quot;cannot read file data: Is a directory&quot;</source>
+        <translation>是文件夹而不是文件：ld.so 会以“cannot read file data: Is a directory”停止</translation>
+    </message>
+    <message>
+        <source>invalid ELF header</source>
+        <translation>ELF 头无效</translation>
+    </message>
+    <message>
+        <source>not an ELF file (%1)</source>
+        <translation>不是 ELF 文件（%1）</translation>
+    </message>
+    <message>
+        <source>a damaged ELF file: %1</source>
+        <translation>损坏的 ELF 文件：%1</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>ld.so stops at %1 (via %2): %3. A file with the library&apos;s name that cannot be loaded ends the search with an error. Remove or replace it (reinstall the package that owns it).</source>
+        <translation>ld.so 停在了 %1（经由 %2）：%3。与库同名但无法加载的文件会让搜索以错误结束。请删除或替换它（重新安装它所属的包）。</translation>
+    </message>
+    <message>
+        <source>%1 is %2</source>
+        <translation>%1 是 %2</translation>
+    </message>
+    <message>
+        <source>No %1 copy of %2 was found, only copies for another architecture, which ld.so skips: %3. Looked in: %4. Install the %5 build of the package that provides it.</source>
+        <translation>没有找到 %2 的 %1 副本，只有其他架构的副本，ld.so 会跳过它们：%3。查找过：%4。请安装提供它的包的 %5 版本。</translation>
+    </message>
+    <message>
+        <source>%1 could not be loaded: the only candidates are %2. Looked in: %3. Repair the link or the permissions, or reinstall the package that provides it.</source>
+        <translation>无法加载 %1：候选文件只有 %2。查找过：%3。请修复链接或权限，或重新安装提供它的包。</translation>
+    </message>
+    <message>
+        <source>%1 was not found. Looked in: %2. Install the package that provides it, or add the folder that holds it to LD_LIBRARY_PATH (or the requester&apos;s RUNPATH).</source>
+        <translation>找不到 %1。查找过：%2。请安装提供它的包，或把它所在的文件夹加入 LD_LIBRARY_PATH（或请求方的 RUNPATH）。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) loads instead of %3 (%4): %5 comes first in ld.so&apos;s search order.</source>
+        <translation>加载的是 %1（%2）而不是 %3（%4）：在 ld.so 的搜索顺序中 %5 排在前面。</translation>
+    </message>
+    <message>
+        <source>Take %1 out of %2 where it is set, and the other copy loads.</source>
+        <translation>请在设置 %2 的地方把 %1 移除，另一个副本就会被加载。</translation>
+    </message>
+    <message>
+        <source>version `%1&apos; not found: %2 needs it from %3, but the copy that loads, %4, does not define it.</source>
+        <translation>找不到版本 `%1&apos;：%2 需要 %3 提供它，但实际加载的副本 %4 没有定义它。</translation>
+    </message>
+    <message>
+        <source>version `%1&apos; not found: %2 needs it from %3, but the copy that loads, %4, does not define it (its newest is %5).</source>
+        <translation>找不到版本 `%1&apos;：%2 需要 %3 提供它，但实际加载的副本 %4 没有定义它（它最新的是 %5）。</translation>
+    </message>
+    <message>
+        <source>The copy at %1 has it but comes later in the search order: take %2 out of %3 where it is set, so that the newer copy loads.</source>
+        <translation>%1 处的副本有它，但在搜索顺序中排在后面：请在设置 %3 的地方把 %2 移除，让较新的副本被加载。</translation>
+    </message>
+    <message>
+        <source>The copy at %1 has it but comes later in the search order. Update the package that ships %2.</source>
+        <translation>%1 处的副本有它，但在搜索顺序中排在后面。请更新提供 %2 的包。</translation>
+    </message>
+    <message>
+        <source>Update the package that provides %1 (for libstdc++ in a conda environment: conda install -c conda-forge libstdcxx-ng), or use a build of %2 made for this system.</source>
+        <translation>请更新提供 %1 的包（conda 环境中的 libstdc++：`conda install -c conda-forge libstdcxx-ng`），或使用为本系统构建的 %2。</translation>
+    </message>
+    <message>
+        <source>@loader_path of %1</source>
+        <translation>%1 的 @loader_path</translation>
+    </message>
+    <message>
+        <source>LC_RPATH %1 of %2</source>
+        <translation>%2 的 LC_RPATH %1</translation>
+    </message>
+    <message>
+        <source>under %1</source>
+        <translation>在 %1 下</translation>
+    </message>
+    <message>
+        <source>DYLD_FALLBACK_LIBRARY_PATH under %1</source>
+        <translation>%1 下的 DYLD_FALLBACK_LIBRARY_PATH</translation>
+    </message>
+    <message>
+        <source>a broken symbolic link</source>
+        <translation>失效的符号链接</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>没有这个文件</translation>
+    </message>
+    <message>
+        <source>not a file</source>
+        <translation>不是文件</translation>
+    </message>
+    <message>
+        <source>not a Mach-O file but something else</source>
+        <translation>不是 Mach-O 文件，而是别的东西</translation>
+    </message>
+    <message>
+        <source>not a Mach-O file but an %1 file</source>
+        <translation>不是 Mach-O 文件，而是 %1 文件</translation>
+    </message>
+    <message>
+        <source>a damaged Mach-O file: %1</source>
+        <translation>损坏的 Mach-O 文件：%1</translation>
+    </message>
+    <message>
+        <source>mach-o file, but is an incompatible architecture (have (%1), need (%2))</source>
+        <translation>是 Mach-O 文件，但架构不兼容（有 %1，需要 %2）</translation>
+    </message>
+    <message>
+        <source>an executable, not a dylib</source>
+        <translation>是可执行文件，不是 dylib</translation>
+    </message>
+    <message>
+        <source>not a dylib</source>
+        <translation>不是 dylib</translation>
+    </message>
+    <message>
+        <source>%1 (relative to the current directory, which varies)</source>
+        <translation>%1（相对于当前目录，而当前目录并不固定）</translation>
+    </message>
+    <message>
+        <source>%1 (@executable_path unknown; %2)</source>
+        <translation>%1（@executable_path 未知；%2）</translation>
+    </message>
+    <message>
+        <source>%1 has %2 only; the process is %3. dyld refuses it: incompatible architecture (have (%2), need (%3)).</source>
+        <translation>%1 只有 %2；进程是 %3。dyld 拒绝加载它：架构不兼容（有 %2，需要 %3）。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 only</source>
+        <translation>%1 只有 %2</translation>
+    </message>
+    <message>
+        <source>dyld had nowhere to look.</source>
+        <translation>dyld 没有可查找的位置。</translation>
+    </message>
+    <message>
+        <source>Tried: %1.</source>
+        <translation>尝试过：%1。</translation>
+    </message>
+    <message>
+        <source>It is a weak dependency (LC_LOAD_WEAK_DYLIB): the load goes on without it, and its symbols are null.</source>
+        <translation>它是弱依赖（LC_LOAD_WEAK_DYLIB）：没有它加载也会继续，它的符号为空。</translation>
+    </message>
+    <message>
+        <source>It is a lazy dependency (LC_LAZY_LOAD_DYLIB): the process fails only when it is first used.</source>
+        <translation>它是延迟依赖（LC_LAZY_LOAD_DYLIB）：进程只会在第一次用到它时失败。</translation>
+    </message>
+    <message>
+        <source>%1; the process is %2. dyld: Library not loaded: %3, incompatible architecture.</source>
+        <translation>%1；进程是 %2。dyld：库未加载：%3，架构不兼容。</translation>
+    </message>
+    <message>
+        <source>Install the %1 (or universal) build of the package that provides %2; mixing an x86_64 Python (Rosetta) with arm64 wheels, or the reverse, causes this.</source>
+        <translation>请安装提供 %2 的包的 %1 版本（或通用版本）；把 x86_64 的 Python（Rosetta）与 arm64 的 wheel 混用，或者反过来，都会造成这个问题。</translation>
+    </message>
+    <message>
+        <source>No usable dylib for %1.</source>
+        <translation>没有可用于 %1 的 dylib。</translation>
+    </message>
+    <message>
+        <source>Reinstall the package that owns %1.</source>
+        <translation>请重新安装 %1 所属的包。</translation>
+    </message>
+    <message>
+        <source>Found but cannot be read.</source>
+        <translation>找到了，但无法读取。</translation>
+    </message>
+    <message>
+        <source>Check the file&apos;s permissions.</source>
+        <translation>请检查该文件的权限。</translation>
+    </message>
+    <message>
+        <source>Library not loaded: %1.</source>
+        <translation>库未加载：%1。</translation>
+    </message>
+    <message>
+        <source>@executable_path is the folder of the main executable, which is unknown when a library is analysed alone: pass the program that loads it (for a Python extension, the python3 binary) with --executable.</source>
+        <translation>@executable_path 是主程序所在的文件夹，单独分析一个库时无从得知：请用 --executable 指定加载它的程序（对于 Python 扩展，就是 python3 可执行文件）。</translation>
+    </message>
+    <message>
+        <source>No image on the way from the root to %1 has an LC_RPATH, so @rpath expands to nothing: add one (install_name_tool -add_rpath DIR %1).</source>
+        <translation>从根到 %1 的路径上没有任何映像带有 LC_RPATH，所以 @rpath 展开为空：请添加一个（install_name_tool -add_rpath DIR %1）。</translation>
+    </message>
+    <message>
+        <source>Install the package that provides %1, or add the folder that holds it with --path (DYLD_LIBRARY_PATH) or --search-dir.</source>
+        <translation>请安装提供 %1 的包，或用 --path（DYLD_LIBRARY_PATH）或 --search-dir 添加它所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>A symbolic link to &quot;%1&quot;, which does not exist (or the links loop). A loader that is asked for this name skips it and keeps searching; if nothing needs this name, it is harmless.</source>
+        <translation>一个指向“%1”的符号链接，而目标不存在（或链接成环）。被要求加载这个名字的加载器会跳过它并继续搜索；如果没有任何东西需要这个名字，它就无害。</translation>
+    </message>
+    <message>
+        <source>No such file or folder: %1.</source>
+        <translation>没有这个文件或文件夹：%1。</translation>
+    </message>
+    <message>
+        <source>A %1 file, which a %2 loader cannot load (try --os %3).</source>
+        <translation>一个 %1 文件，%2 的加载器无法加载它（请试试 --os %3）。</translation>
+    </message>
+    <message>
+        <source>Not a regular file (a device, socket or pipe); a loader cannot map it.</source>
+        <translation>不是普通文件（是设备、套接字或管道）；加载器无法映射它。</translation>
+    </message>
+    <message>
+        <source>The file exists but cannot be read (%1). Check its permissions and that no antivirus or other program locks it.</source>
+        <translation>文件存在但无法读取（%1）。请检查它的权限，并确认没有杀毒软件或其他程序锁定它。</translation>
+    </message>
+    <message>
+        <source>Not a shared library: %1. If this file should be a library, it is damaged or was replaced; reinstall the package that owns it.</source>
+        <translation>不是共享库：%1。如果这个文件本应是一个库，那么它已损坏或被替换；请重新安装它所属的包。</translation>
+    </message>
+    <message>
+        <source>A damaged %1 file: %2. Reinstall the package that owns it.</source>
+        <translation>一个损坏的 %1 文件：%2。请重新安装它所属的包。</translation>
+    </message>
+    <message>
+        <source>Cannot list the folder: %1. Check its permissions.</source>
+        <translation>无法列出文件夹内容：%1。请检查它的权限。</translation>
+    </message>
+    <message>
+        <source>%1</source>
+        <comment>an error message as the system or a file reader gave it</comment>
+        <translation>“%1”</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 // libomp.dylib, libtorch_cpu.dylib's dependency is missing; the last x86_64 wheel in an arm64
 // process is refused for its architecture.
 #include "Corpus.h"
+#include "ProblemDetail.h"
 
 #include "loader/Analyzer.h"
 
@@ -94,8 +95,12 @@ TEST(CorpusMac, Arm64TorchWithoutLibompNamesItMissing)
     const auto &p = g.problems.front().severity == loader::Severity::Error ? g.problems.front() : g.problems.back();
     ASSERT_EQ(p.neededBy.size(), 1u);
     EXPECT_EQ(fs::path(p.neededBy[0]).filename(), "libtorch_cpu.dylib");
-    EXPECT_NE(p.detail.find((dir.path() / "torch" / "lib" / "libomp.dylib").string()), std::string::npos) << p.detail;
-    EXPECT_NE(p.detail.find("brew install libomp"), std::string::npos) << p.detail;
+    EXPECT_NE(td::test::detailOf(p, td::loader::TargetOs::MacOS)
+                  .find((dir.path() / "torch" / "lib" / "libomp.dylib").string()),
+              std::string::npos)
+        << td::test::detailOf(p, td::loader::TargetOs::MacOS);
+    EXPECT_NE(td::test::detailOf(p, td::loader::TargetOs::MacOS).find("brew install libomp"), std::string::npos)
+        << td::test::detailOf(p, td::loader::TargetOs::MacOS);
 }
 
 TEST(CorpusMac, X86_64TorchInAnArm64ProcessIsTheWrongArchitecture)
@@ -106,9 +111,10 @@ TEST(CorpusMac, X86_64TorchInAnArm64ProcessIsTheWrongArchitecture)
     ASSERT_EQ(c.filename().string().rfind("_C.", 0), 0u) << c;
     const loader::Graph g = analyzeMac({c.string()}, "arm64");
     ASSERT_EQ(errorsOf(g), std::vector<std::string>{"wrong-arch " + c.filename().string()});
-    EXPECT_NE(g.problems.front().detail.find("incompatible architecture (have (x86_64), need (arm64))"),
+    EXPECT_NE(td::test::detailOf(g.problems.front(), td::loader::TargetOs::MacOS)
+                  .find("incompatible architecture (have (x86_64), need (arm64))"),
               std::string::npos)
-        << g.problems.front().detail;
+        << td::test::detailOf(g.problems.front(), td::loader::TargetOs::MacOS);
     // In an x86_64 process (Rosetta's Python) the same wheel loads whole.
     EXPECT_EQ(errorsOf(analyzeMac(roots(torch), "x86_64")), std::vector<std::string>{});
 }

@@ -2,6 +2,7 @@
 // The glibc emulation against ld.so itself: every tree here is built by gcc
 // at test time, and each prediction is compared with `ld.so --list`.
 #include "LoaderOracle.h"
+#include "ProblemDetail.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
 
@@ -160,9 +161,12 @@ TEST_F(LinuxTree, LdLibraryPathBeatsRunpath)
     EXPECT_EQ(shadow->paths.at(1), (a / "libquarkwave.so.1").string());
     EXPECT_EQ(shadow->severity, loader::Severity::Warning);
     // The advice names the environment's entry, never the package's folder.
-    EXPECT_NE(shadow->detail.find("Take " + b.string() + " out of LD_LIBRARY_PATH"), std::string::npos)
-        << shadow->detail;
-    EXPECT_EQ(shadow->detail.find("Take " + a.string()), std::string::npos) << shadow->detail;
+    EXPECT_NE(
+        td::test::detailOf(*shadow, td::loader::TargetOs::Linux).find("Take " + b.string() + " out of LD_LIBRARY_PATH"),
+        std::string::npos)
+        << td::test::detailOf(*shadow, td::loader::TargetOs::Linux);
+    EXPECT_EQ(td::test::detailOf(*shadow, td::loader::TargetOs::Linux).find("Take " + a.string()), std::string::npos)
+        << td::test::detailOf(*shadow, td::loader::TargetOs::Linux);
 }
 
 TEST_F(LinuxTree, RpathIsInheritedRunpathIsNot)
@@ -180,7 +184,8 @@ TEST_F(LinuxTree, RpathIsInheritedRunpathIsNot)
     ASSERT_NE(missing, nullptr);
     EXPECT_EQ(missing->name, "libleaf.so.1");
     EXPECT_EQ(missing->neededBy, std::vector<std::string>{(m / "libmid.so.1").string()});
-    EXPECT_NE(missing->detail.find("/etc/ld.so.cache"), std::string::npos) << missing->detail;
+    EXPECT_NE(td::test::detailOf(*missing, td::loader::TargetOs::Linux).find("/etc/ld.so.cache"), std::string::npos)
+        << td::test::detailOf(*missing, td::loader::TargetOs::Linux);
 }
 
 TEST_F(LinuxTree, OriginLibAndPlatformTokens)
@@ -257,9 +262,9 @@ TEST(GlibcSearchRules, LegacyAndHwcapsSubfoldersFollowTheCpuAndTheGlibc)
     amd.x86_64_v2 = amd.x86_64_v3 = true;
     amd.haswellPlatform = true; // AVX2 and the rest, but not Intel: no platform of its own
     const auto r1 = loader::glibcSearchRules(amd);
-    EXPECT_EQ(r1.subfolders, (std::vector<std::string>{"glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v2",
-                                                        "tls/x86_64/x86_64", "tls/x86_64", "tls/x86_64", "tls",
-                                                        "x86_64/x86_64", "x86_64", "x86_64", ""}));
+    EXPECT_EQ(r1.subfolders,
+              (std::vector<std::string>{"glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v2", "tls/x86_64/x86_64",
+                                        "tls/x86_64", "tls/x86_64", "tls", "x86_64/x86_64", "x86_64", "x86_64", ""}));
     EXPECT_EQ(r1.platform, "x86_64");
 
     // An Intel CPU with AVX-512, glibc 2.36 (LibreELEC/LibreELEC.tv#6094).
@@ -279,9 +284,9 @@ TEST(GlibcSearchRules, LegacyAndHwcapsSubfoldersFollowTheCpuAndTheGlibc)
     // glibc 2.37 dropped the legacy subfolders (koreader/koreader-base#1638);
     // 2.32 had no glibc-hwcaps yet.
     intel.glibcMinor = 37;
-    EXPECT_EQ(loader::glibcSearchRules(intel).subfolders,
-              (std::vector<std::string>{"glibc-hwcaps/x86-64-v4", "glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v2",
-                                        ""}));
+    EXPECT_EQ(
+        loader::glibcSearchRules(intel).subfolders,
+        (std::vector<std::string>{"glibc-hwcaps/x86-64-v4", "glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v2", ""}));
     intel.glibcMinor = 32;
     EXPECT_EQ(loader::glibcSearchRules(intel).subfolders.front(), "tls/haswell/avx512_1/x86_64");
 
@@ -307,8 +312,8 @@ TEST(GlibcSearchRules, AgreeWithThisMachinesLdSo)
     ASSERT_NE(at, std::string::npos) << r.err;
     const auto end = r.err.find_first_of("\t\n", at);
     std::vector<std::string> theirs;
-    for (const auto &entry : loader::linux_rules::splitSearchList(
-             r.err.substr(at + marker.size(), end - at - marker.size()), false)) {
+    for (const auto &entry :
+         loader::linux_rules::splitSearchList(r.err.substr(at + marker.size(), end - at - marker.size()), false)) {
         const std::string prefix = "/nonexistent-td";
         theirs.push_back(entry == prefix ? "" : entry.substr(prefix.size() + 1));
     }
@@ -330,8 +335,8 @@ TEST_F(LinuxTree, LdSoCacheHwcapsEntriesAreChosenAsLdSoChooses)
     for (const auto &top : tops)
         fs::create_symlink(fs::path("/") / top, root / top);
     fs::path any;
-    const std::vector<std::string> subfolders{"", "haswell", "x86_64", "tls", "glibc-hwcaps/x86-64-v2",
-                                              "glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v4"};
+    const std::vector<std::string> subfolders{
+        "", "haswell", "x86_64", "tls", "glibc-hwcaps/x86-64-v2", "glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v4"};
     for (const auto &sub : subfolders)
         any = lib(sub.empty() ? libs : dir("cached/" + sub), "cachedhw");
     const auto app = exe(bin, "app", {any});
@@ -340,9 +345,9 @@ TEST_F(LinuxTree, LdSoCacheHwcapsEntriesAreChosenAsLdSoChooses)
     std::vector<std::string> picked;
     for (std::size_t round = 0; round < subfolders.size(); ++round) {
         runOk({"/sbin/ldconfig", "-X", "-C", cache.string(), "-f", (m_dir / "ld.so.conf").string()});
-        const Resolution theirs = traceResolve(
-            {"unshare", "-rm", "sh", "-c", "mount --bind \"$0\" /etc/ld.so.cache && exec \"$1\" --list \"$2\"",
-             cache.string(), systemLoader(), app.string()});
+        const Resolution theirs = traceResolve({"unshare", "-rm", "sh", "-c",
+                                                "mount --bind \"$0\" /etc/ld.so.cache && exec \"$1\" --list \"$2\"",
+                                                cache.string(), systemLoader(), app.string()});
         loader::DepsOptions options;
         options.systemDir = root.string();
         const loader::Graph g = loader::analyze({app.string()}, options);
@@ -391,7 +396,8 @@ TEST_F(LinuxTree, AFolderWithTheLibrarysNameStopsTheLoad)
     const auto *bad = problem(g, ProblemKind::NotALibrary);
     ASSERT_NE(bad, nullptr);
     EXPECT_EQ(bad->paths, std::vector<std::string>{(a / "libdep.so.1").string()});
-    EXPECT_NE(bad->detail.find("cannot read file data"), std::string::npos) << bad->detail;
+    EXPECT_NE(td::test::detailOf(*bad, td::loader::TargetOs::Linux).find("cannot read file data"), std::string::npos)
+        << td::test::detailOf(*bad, td::loader::TargetOs::Linux);
     const Resolution theirs = lddResolve(app.string());
     EXPECT_TRUE(theirs.loaderFailed) << theirs.raw;
     EXPECT_NE(theirs.raw.find("cannot read file data"), std::string::npos) << theirs.raw;
@@ -424,8 +430,10 @@ TEST_F(LinuxTree, MissingDependencyIsExplained)
     const auto *missing = problem(g, ProblemKind::Missing);
     ASSERT_NE(missing, nullptr);
     EXPECT_EQ(missing->name, "libgone.so.1");
-    EXPECT_NE(missing->detail.find("DT_RUNPATH of " + app.string() + ": " + a.string()), std::string::npos)
-        << missing->detail;
+    EXPECT_NE(td::test::detailOf(*missing, td::loader::TargetOs::Linux)
+                  .find("DT_RUNPATH of " + app.string() + ": " + a.string()),
+              std::string::npos)
+        << td::test::detailOf(*missing, td::loader::TargetOs::Linux);
     EXPECT_TRUE(g.hasErrors());
 }
 
@@ -443,7 +451,8 @@ TEST_F(LinuxTree, WrongArchitectureCopyIsSkipped)
     const auto *wrong = problem(g2, ProblemKind::WrongArch);
     ASSERT_NE(wrong, nullptr);
     EXPECT_EQ(wrong->paths, std::vector<std::string>{(a / "libdep.so.1").string()});
-    EXPECT_NE(wrong->detail.find("aarch64"), std::string::npos) << wrong->detail;
+    EXPECT_NE(td::test::detailOf(*wrong, td::loader::TargetOs::Linux).find("aarch64"), std::string::npos)
+        << td::test::detailOf(*wrong, td::loader::TargetOs::Linux);
 }
 
 TEST_F(LinuxTree, MissingSymbolVersion)
@@ -464,7 +473,8 @@ TEST_F(LinuxTree, MissingSymbolVersion)
     ASSERT_NE(version, nullptr);
     EXPECT_EQ(version->name, "VER_2");
     EXPECT_EQ(version->paths.at(0), (a / "libver.so.1").string());
-    EXPECT_NE(version->detail.find("its newest is VER_1"), std::string::npos) << version->detail;
+    EXPECT_NE(td::test::detailOf(*version, td::loader::TargetOs::Linux).find("its newest is VER_1"), std::string::npos)
+        << td::test::detailOf(*version, td::loader::TargetOs::Linux);
 }
 
 TEST_F(LinuxTree, NotAnElfFileStopsTheSearch)
@@ -497,7 +507,8 @@ TEST_F(LinuxTree, DanglingLinksAndLoopsAreSkipped)
     const auto *loop = problem(g1, ProblemKind::Unreadable);
     ASSERT_NE(loop, nullptr);
     EXPECT_EQ(loop->name, "libtwo.so.1");
-    EXPECT_NE(loop->detail.find("ELOOP"), std::string::npos) << loop->detail;
+    EXPECT_NE(td::test::detailOf(*loop, td::loader::TargetOs::Linux).find("ELOOP"), std::string::npos)
+        << td::test::detailOf(*loop, td::loader::TargetOs::Linux);
 
     fs::remove(real);
     const auto g2 = expectAgreement(app);
@@ -507,7 +518,8 @@ TEST_F(LinuxTree, DanglingLinksAndLoopsAreSkipped)
             dangling = &p;
     ASSERT_NE(dangling, nullptr);
     EXPECT_EQ(dangling->name, "libdep.so.1");
-    EXPECT_NE(dangling->detail.find("dangling"), std::string::npos) << dangling->detail;
+    EXPECT_NE(td::test::detailOf(*dangling, td::loader::TargetOs::Linux).find("dangling"), std::string::npos)
+        << td::test::detailOf(*dangling, td::loader::TargetOs::Linux);
 }
 
 TEST_F(LinuxTree, LdPreloadIsLoadedFirst)
@@ -532,7 +544,8 @@ TEST_F(LinuxTree, NoDefaultLibSkipsTheCacheAndSystemFolders)
     const auto *missing = problem(g, ProblemKind::Missing);
     ASSERT_NE(missing, nullptr);
     EXPECT_EQ(missing->name, "libm.so.6");
-    EXPECT_NE(missing->detail.find("DF_1_NODEFLIB"), std::string::npos) << missing->detail;
+    EXPECT_NE(td::test::detailOf(*missing, td::loader::TargetOs::Linux).find("DF_1_NODEFLIB"), std::string::npos)
+        << td::test::detailOf(*missing, td::loader::TargetOs::Linux);
 }
 
 TEST(LdSoCache, ReadsTheRealCache)

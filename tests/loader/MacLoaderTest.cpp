@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "../binary/fixtures/macho/MachOFixtures.h"
+#include "ProblemDetail.h"
 #include "loader/Analyzer.h"
 #include "loader/Emulator.h"
 
@@ -76,7 +77,7 @@ protected:
                    + "] " + l.arch + "\n";
         for (const auto &p : g.problems)
             out += std::string("  problem ") + toString(p.kind) + " " + toString(p.severity) + " " + p.name + ": "
-                   + p.detail + "\n";
+                   + td::test::detailOf(p, td::loader::TargetOs::MacOS) + "\n";
         return out;
     }
 
@@ -166,9 +167,10 @@ TEST_F(MacLoaderTest, ExecutablePathNeedsAnExecutable)
     const Problem *p = problem(alone, "@executable_path/../Frameworks/libhelper.dylib");
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->kind, ProblemKind::Missing);
-    EXPECT_NE(p->detail.find("@executable_path is the folder of the main executable, which is unknown"),
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::MacOS)
+                  .find("@executable_path is the folder of the main executable, which is unknown"),
               std::string::npos);
-    EXPECT_NE(p->detail.find("--executable"), std::string::npos);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::MacOS).find("--executable"), std::string::npos);
     EXPECT_EQ(p->neededBy, std::vector<std::string>{path("app/Frameworks/libplugin.dylib")});
 
     // Named executable: resolved against its folder (the file need not be Mach-O).
@@ -254,7 +256,7 @@ TEST_F(MacLoaderTest, MissingDependencyListsEveryPlaceTried)
           std::string("LC_RPATH '@loader_path/../omp' of ") + path("libtorch/lib/libtorch_cpu.dylib"),
           std::string("/Users/me/lib/libomp.dylib"), std::string("/usr/local/lib/libomp.dylib"),
           std::string("brew install libomp")})
-        EXPECT_NE(p->detail.find(expected), std::string::npos) << expected;
+        EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::MacOS).find(expected), std::string::npos) << expected;
     const Library *omp = lib(g, "@rpath/libomp.dylib");
     ASSERT_NE(omp, nullptr);
     EXPECT_FALSE(omp->found);
@@ -264,7 +266,8 @@ TEST_F(MacLoaderTest, MissingDependencyListsEveryPlaceTried)
     const Graph gb = load(bare);
     const Problem *q = problem(gb, "@rpath/libgone.dylib");
     ASSERT_NE(q, nullptr);
-    EXPECT_NE(q->detail.find("has an LC_RPATH"), std::string::npos) << q->detail;
+    EXPECT_NE(td::test::detailOf(*q, td::loader::TargetOs::MacOS).find("has an LC_RPATH"), std::string::npos)
+        << td::test::detailOf(*q, td::loader::TargetOs::MacOS);
 }
 
 TEST_F(MacLoaderTest, WrongArchitecture)
@@ -282,8 +285,12 @@ TEST_F(MacLoaderTest, WrongArchitecture)
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->kind, ProblemKind::WrongArch);
     EXPECT_EQ(p->paths, std::vector<std::string>{path("lib/libx.dylib")});
-    EXPECT_NE(p->detail.find("has x86_64 only; the process is arm64"), std::string::npos) << p->detail;
-    EXPECT_NE(p->detail.find("have (x86_64), need (arm64)"), std::string::npos) << p->detail;
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::MacOS).find("has x86_64 only; the process is arm64"),
+              std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::MacOS);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::MacOS).find("have (x86_64), need (arm64)"),
+              std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::MacOS);
     // The universal one: its arm64 slice.
     const Library *u = lib(g, "@rpath/libu.dylib");
     ASSERT_NE(u, nullptr);

@@ -10,6 +10,8 @@
 #include "binary/Readers.h"
 #include "loader/Analyzer.h"
 
+#include "ProblemDetail.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -129,8 +131,8 @@ TEST_F(SymbolBinding, AVersionedSymbolTheStaleCopyLacksFailsAsInLdSo)
     EXPECT_EQ(p.paths[0], (l.staleDir / "libtessel.so.4").string());
     EXPECT_EQ(fs::weakly_canonical(p.paths[1]), l.packageTessel);
     // ld.so's own words lead the detail, then the cure.
-    EXPECT_EQ(p.detail.rfind("undefined symbol: tessel_fold_4_2, version LIBTESSEL_4", 0), 0u) << p.detail;
-    EXPECT_NE(p.detail.find("LD_LIBRARY_PATH"), std::string::npos) << p.detail;
+    EXPECT_EQ(td::test::detailOf(p, td::loader::TargetOs::Linux).rfind("undefined symbol: tessel_fold_4_2, version LIBTESSEL_4", 0), 0u) << td::test::detailOf(p, td::loader::TargetOs::Linux);
+    EXPECT_NE(td::test::detailOf(p, td::loader::TargetOs::Linux).find("LD_LIBRARY_PATH"), std::string::npos) << td::test::detailOf(p, td::loader::TargetOs::Linux);
 }
 
 TEST_F(SymbolBinding, AnUnversionedSymbolTheStaleCopyLacksFailsAsInLdSo)
@@ -159,7 +161,7 @@ TEST_F(SymbolBinding, AStaleCopyThatHasEverySymbolLoadsAndIsNoSymbolProblem)
     ASSERT_TRUE(dlopen(l.quasar, l.staleDir.string()).ok());
     for (const auto mode : {loader::SymbolCheck::WhereShadowed, loader::SymbolCheck::Versioned, loader::SymbolCheck::All})
         for (const auto &p : missingSymbols(ours(l.quasar, l.staleDir.string(), mode)))
-            ADD_FAILURE() << "mode " << static_cast<int>(mode) << ": " << p.detail;
+            ADD_FAILURE() << "mode " << static_cast<int>(mode) << ": " << td::test::detailOf(p, td::loader::TargetOs::Linux);
 }
 
 TEST_F(SymbolBinding, ElfSymbolTableFollowsCheckMatchForVersionsAndBindings)

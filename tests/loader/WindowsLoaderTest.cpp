@@ -3,9 +3,10 @@
 // API sets, KnownDLLs, case-insensitive lookup, both search orders, wrong
 // machines, delay-load imports, shadowed copies and the advice table. Wine
 // checks the same rules against a real loader (tests/oracle/WineOracleTest.cpp).
+#include "PeBuilder.h"
+#include "ProblemDetail.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
-#include "PeBuilder.h"
 
 #include "loader/Analyzer.h"
 #include "loader/ApiSetSchema.h"
@@ -69,18 +70,31 @@ TEST(KnownDlls, ListAndCase)
 
 TEST(WindowsRules, AdviceTable)
 {
-    const auto omp = loader::windows_rules::adviceFor("libomp140.x86_64.dll");
-    ASSERT_NE(omp.missing, nullptr);
-    EXPECT_NE(std::string(omp.missing).find("2.4.1"), std::string::npos);
-    EXPECT_NE(std::string(omp.missing).find("not part of the VC++ Redistributable"), std::string::npos);
-    const auto msvcp = loader::windows_rules::adviceFor("MSVCP140.dll");
-    ASSERT_NE(msvcp.missing, nullptr);
-    EXPECT_NE(std::string(msvcp.missing).find("Redistributable"), std::string::npos);
-    ASSERT_NE(msvcp.shadowed, nullptr);
-    EXPECT_NE(std::string(msvcp.shadowed).find("14.40"), std::string::npos);
-    EXPECT_NE(loader::windows_rules::adviceFor("zlibwapi.dll").missing, nullptr);
-    EXPECT_NE(loader::windows_rules::adviceFor("cudnn_cnn_infer64_8.dll").missing, nullptr);
-    EXPECT_EQ(loader::windows_rules::adviceFor("c10.dll").missing, nullptr);
+    using loader::Advice;
+    EXPECT_EQ(loader::windows_rules::adviceFor("libomp140.x86_64.dll"), Advice::LlvmOpenMp);
+    EXPECT_EQ(loader::windows_rules::adviceFor("MSVCP140.dll"), Advice::VcRuntime);
+    EXPECT_EQ(loader::windows_rules::adviceFor("vcomp140.dll"), Advice::VcRedist);
+    EXPECT_EQ(loader::windows_rules::adviceFor("zlibwapi.dll"), Advice::ZlibWapi);
+    EXPECT_EQ(loader::windows_rules::adviceFor("cudnn_cnn_infer64_8.dll"), Advice::CudaRuntime);
+    EXPECT_EQ(loader::windows_rules::adviceFor("c10.dll"), Advice::General);
+
+    // The words for each: a missing DLL, and one that another copy shadows.
+    auto text = [](Advice advice, loader::ProblemKind kind) {
+        loader::Problem p;
+        p.kind = kind;
+        p.cause = kind == loader::ProblemKind::Shadowed ? loader::Cause::EarlierCopyWins : loader::Cause::NotFound;
+        p.advice = advice;
+        p.name = "x.dll";
+        p.rootFile = "c10.dll";
+        p.candidates.resize(kind == loader::ProblemKind::Shadowed ? 2 : 0);
+        return td::test::detailOf(p, loader::TargetOs::Windows);
+    };
+    const std::string omp = text(Advice::LlvmOpenMp, loader::ProblemKind::Missing);
+    EXPECT_NE(omp.find("2.4.1"), std::string::npos) << omp;
+    EXPECT_NE(omp.find("not part of the VC++ Redistributable"), std::string::npos) << omp;
+    EXPECT_NE(text(Advice::VcRuntime, loader::ProblemKind::Missing).find("Redistributable"), std::string::npos);
+    EXPECT_NE(text(Advice::VcRuntime, loader::ProblemKind::Shadowed).find("14.40"), std::string::npos);
+    EXPECT_EQ(text(Advice::VcRedist, loader::ProblemKind::Shadowed).find("14.40"), std::string::npos);
 }
 
 TEST(WindowsRules, SplitPath)
@@ -207,8 +221,10 @@ TEST_F(WindowsTree, UnknownApiSetIsMissingWithExplanation)
     const auto *p = problem(g, ProblemKind::Missing);
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->severity, Severity::Error);
-    EXPECT_NE(p->detail.find("API set"), std::string::npos) << p->detail;
-    EXPECT_NE(p->detail.find("may not have"), std::string::npos) << p->detail;
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("API set"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("may not have"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WindowsTree, KnownDllComesFromSystem32WhateverTheOrder)
@@ -278,11 +294,16 @@ TEST_F(WindowsTree, PathIgnoredWithTorchFlags)
     const auto *p = problem(g, ProblemKind::Missing, "libomp140.x86_64.dll");
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->severity, Severity::Error);
-    EXPECT_NE(p->detail.find("ignores PATH"), std::string::npos) << p->detail;
-    EXPECT_NE(p->detail.find(lib.string()), std::string::npos) << "every folder searched: " << p->detail;
-    EXPECT_NE(p->detail.find(m_system.string()), std::string::npos) << p->detail;
-    EXPECT_NE(p->detail.find("os.add_dll_directory"), std::string::npos) << p->detail;
-    EXPECT_NE(p->detail.find("2.4.1"), std::string::npos) << "the advice table: " << p->detail;
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("ignores PATH"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find(lib.string()), std::string::npos)
+        << "every folder searched: " << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find(m_system.string()), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("os.add_dll_directory"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("2.4.1"), std::string::npos)
+        << "the advice table: " << td::test::detailOf(*p, td::loader::TargetOs::Windows);
     EXPECT_EQ(p->paths, std::vector<std::string>{(onPath / "libomp140.x86_64.dll").string()});
 
     // torch's fallback: the classic order searches PATH.
@@ -319,7 +340,8 @@ TEST_F(WindowsTree, ClassicOrder)
     const auto g = analyze(a, o);
     const auto *own = problem(g, ProblemKind::Missing, "own.dll");
     ASSERT_NE(own, nullptr);
-    EXPECT_NE(own->detail.find("not searched"), std::string::npos) << own->detail;
+    EXPECT_NE(td::test::detailOf(*own, td::loader::TargetOs::Windows).find("not searched"), std::string::npos)
+        << td::test::detailOf(*own, td::loader::TargetOs::Windows);
     EXPECT_EQ(resolved(g, "onpath.dll"), (p1 / "onpath.dll").string());
     EXPECT_EQ(edge(g, "sys.dll")->via, Via::SystemDir);
     EXPECT_NE(problem(g, ProblemKind::Shadowed, "onpath.dll"), nullptr);
@@ -340,8 +362,10 @@ TEST_F(WindowsTree, WrongMachineDependency)
     const auto *p = problem(g, ProblemKind::WrongArch, "c10.dll");
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->severity, Severity::Error);
-    EXPECT_NE(p->detail.find("c10.dll is x86 (32-bit) but the process is x64 (64-bit)"), std::string::npos)
-        << p->detail;
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows)
+                  .find("c10.dll is x86 (32-bit) but the process is x64 (64-bit)"),
+              std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
     EXPECT_EQ(p->paths, std::vector<std::string>{(lib / "c10.dll").string()});
 }
 
@@ -356,9 +380,12 @@ TEST_F(WindowsTree, WrongMachineRoot)
     const auto g = analyze(c10, o);
     const auto *p = problem(g, ProblemKind::WrongArch);
     ASSERT_NE(p, nullptr);
-    EXPECT_NE(p->detail.find("c10.dll is x86 (32-bit) but the process (python.exe) is x64 (64-bit)"), std::string::npos)
-        << p->detail;
-    EXPECT_NE(p->detail.find("WinError 193"), std::string::npos) << p->detail;
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows)
+                  .find("c10.dll is x86 (32-bit) but the process (python.exe) is x64 (64-bit)"),
+              std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("WinError 193"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WindowsTree, MissingDelayLoadIsAWarning)
@@ -374,11 +401,15 @@ TEST_F(WindowsTree, MissingDelayLoadIsAWarning)
     const auto *p = problem(g, ProblemKind::Missing, "td_absent_delay.dll");
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->severity, Severity::Warning);
-    EXPECT_NE(p->detail.find("delay-load"), std::string::npos) << p->detail;
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("delay-load"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
     // Said once, and rightly: the load succeeds; no WinError is promised for it.
-    EXPECT_NE(p->detail.find("still succeeds"), std::string::npos) << p->detail;
-    EXPECT_EQ(p->detail.find("WinError"), std::string::npos) << p->detail;
-    EXPECT_EQ(p->detail.find("fails with"), std::string::npos) << p->detail;
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("still succeeds"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_EQ(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("WinError"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_EQ(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("fails with"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
     const auto *e = edge(g, "td_absent_delay.dll");
     ASSERT_NE(e, nullptr);
     EXPECT_TRUE(e->delayLoad);
@@ -386,7 +417,8 @@ TEST_F(WindowsTree, MissingDelayLoadIsAWarning)
     const auto *indirect = problem(g, ProblemKind::Missing, "td_absent_indirect.dll");
     ASSERT_NE(indirect, nullptr);
     EXPECT_EQ(indirect->severity, Severity::Warning);
-    EXPECT_EQ(indirect->detail.find("WinError"), std::string::npos) << indirect->detail;
+    EXPECT_EQ(td::test::detailOf(*indirect, td::loader::TargetOs::Windows).find("WinError"), std::string::npos)
+        << td::test::detailOf(*indirect, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WindowsTree, ShadowedMsvcpShowsBothVersions)
@@ -407,9 +439,12 @@ TEST_F(WindowsTree, ShadowedMsvcpShowsBothVersions)
     EXPECT_EQ(g.libraries[e->to].version, "14.36.32532.0");
     const auto *p = problem(g, ProblemKind::Shadowed, "msvcp140.dll");
     ASSERT_NE(p, nullptr);
-    EXPECT_NE(p->detail.find("14.36.32532.0"), std::string::npos) << p->detail;
-    EXPECT_NE(p->detail.find("14.40.33810.0"), std::string::npos) << p->detail;
-    EXPECT_NE(p->detail.find("1114"), std::string::npos) << p->detail;
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("14.36.32532.0"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("14.40.33810.0"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("1114"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WindowsTree, MissingVcRuntimeAdvice)
@@ -417,7 +452,9 @@ TEST_F(WindowsTree, MissingVcRuntimeAdvice)
     const auto g = analyze(dll(dir("lib"), "c10.dll", needs({"VCRUNTIME140_1.dll"})), options());
     const auto *p = problem(g, ProblemKind::Missing, "VCRUNTIME140_1.dll");
     ASSERT_NE(p, nullptr);
-    EXPECT_NE(p->detail.find("Visual C++ 2015-2022 Redistributable"), std::string::npos) << p->detail;
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("Visual C++ 2015-2022 Redistributable"),
+              std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WindowsTree, FolderOfDlls)

@@ -13,6 +13,7 @@
 // Wine's loader uses.
 #include "Corpus.h"
 #include "PeBuilder.h"
+#include "ProblemDetail.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
 #include "WinePrefix.h"
@@ -229,7 +230,8 @@ protected:
         const loader::Graph ours = predict(root, setup);
         std::string problems;
         for (const auto &p : ours.problems)
-            problems += std::string(loader::toString(p.kind)) + " " + p.name + ": " + p.detail + "\n";
+            problems += std::string(loader::toString(p.kind)) + " " + p.name + ": "
+                        + td::test::detailOf(p, td::loader::TargetOs::Windows) + "\n";
         bool agreed = true;
         if (expectedCode) {
             EXPECT_EQ(wine.code, *expectedCode) << "Wine said:\n" << wine.raw;
@@ -290,8 +292,10 @@ TEST_F(WineOracle, WrongArchDependencyIsSkipped)
     const auto g = expectAgreement(a, {}, 126);
     const auto *p = find(g, ProblemKind::WrongArch);
     ASSERT_NE(p, nullptr);
-    EXPECT_NE(p->detail.find("x86 (32-bit)"), std::string::npos) << p->detail;
-    EXPECT_NE(p->detail.find("x64 (64-bit)"), std::string::npos) << p->detail;
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("x86 (32-bit)"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(td::test::detailOf(*p, td::loader::TargetOs::Windows).find("x64 (64-bit)"), std::string::npos)
+        << td::test::detailOf(*p, td::loader::TargetOs::Windows);
 }
 
 TEST_F(WineOracle, WrongArchCopySkippedForALaterOne)
@@ -347,7 +351,8 @@ TEST_F(WineOracle, DependencyOnlyOnPath)
     const auto g = expectAgreement(a, {{}, false, {p}}, 126);
     const auto *missing = find(g, ProblemKind::Missing);
     ASSERT_NE(missing, nullptr);
-    EXPECT_NE(missing->detail.find("ignores PATH"), std::string::npos) << missing->detail;
+    EXPECT_NE(td::test::detailOf(*missing, td::loader::TargetOs::Windows).find("ignores PATH"), std::string::npos)
+        << td::test::detailOf(*missing, td::loader::TargetOs::Windows);
     // torch's fallback: LoadLibraryW, which searches PATH.
     expectAgreement(a, {{}, true, {p}}, 0);
 }

@@ -3,6 +3,7 @@
 // every value as the contract says, and renders it to the same bytes (so the
 // layout, the key order and every escape are QJsonDocument's own); and a
 // large document reaches the stream in chunks, never whole.
+#include "checks/ProblemText.h"
 #include "report/DepsReport.h"
 
 #include <gtest/gtest.h>
@@ -21,10 +22,18 @@ namespace {
 
 // Names from the file system that need care: JSON escapes, bytes that are
 // not UTF-8 (invalid, overlong, a surrogate, cut short), and real UTF-8.
-const std::vector<std::string> kOddNames{
-    "lib\"quoted\".so", "lib\\back\\slash.so", "lib\x01\b\f\n\r\t\x1f.so", "lib\x7f.so",
-    "lib\xff\xfe.so",   "lib\xc0\xaf.so",      "lib\xed\xa0\x80.so",        "lib\xe2\x82.so",
-    "lib中文.so",       "lib😀.so",            "libé.so",                   ""};
+const std::vector<std::string> kOddNames{"lib\"quoted\".so",
+                                         "lib\\back\\slash.so",
+                                         "lib\x01\b\f\n\r\t\x1f.so",
+                                         "lib\x7f.so",
+                                         "lib\xff\xfe.so",
+                                         "lib\xc0\xaf.so",
+                                         "lib\xed\xa0\x80.so",
+                                         "lib\xe2\x82.so",
+                                         "lib中文.so",
+                                         "lib😀.so",
+                                         "libé.so",
+                                         ""};
 
 // One of everything the document has: found and missing libraries, optional
 // members present and absent, empty and full arrays, every flag.
@@ -50,9 +59,20 @@ Graph sampleGraph()
     g.roots.push_back(Root{"/odd/" + kOddNames[4], "unknown", "", 0, 4});
     for (std::size_t i = 0; i + 1 < kOddNames.size(); ++i)
         g.edges.push_back(Edge{1, i + 1, kOddNames[i + 1], i % 4 ? Via::Loaded : Via::DllDir, i % 2 == 0, i % 3 == 0});
-    g.problems.push_back(Problem{ProblemKind::Missing, Severity::Error, kOddNames[2], {"/odd/" + kOddNames[1]},
-                                 {}, "Looked in: " + kOddNames[3] + "\nand\tmore", {}, {}, {}});
-    g.problems.push_back(Problem{ProblemKind::Shadowed, Severity::Warning, kOddNames[8], {}, {kOddNames[4], "/b"}, "", {}, {}, {}});
+    Problem missing;
+    missing.name = kOddNames[2];
+    missing.neededBy = {"/odd/" + kOddNames[1]};
+    missing.searched = {SearchStep{Via::DllDir, kOddNames[3] + "\nand\tmore", kOddNames[5], {}, {}}};
+    missing.candidates = {CandidateFile{"/odd/" + kOddNames[6], {}, FileIssue::CannotOpen, kOddNames[7], {}}};
+    missing.winError = 126;
+    g.problems.push_back(missing);
+    Problem shadowed;
+    shadowed.kind = ProblemKind::Shadowed;
+    shadowed.cause = Cause::EarlierCopyWins;
+    shadowed.severity = Severity::Warning;
+    shadowed.name = kOddNames[8];
+    shadowed.paths = {kOddNames[4], "/b"};
+    g.problems.push_back(shadowed);
     return g;
 }
 
@@ -108,8 +128,9 @@ TEST(DepsJson, EveryValueReadsBackAsTheContractSays)
 {
     const Graph g = sampleGraph();
     const QJsonObject doc = parsed(streamed(g));
-    EXPECT_EQ(doc.keys(), (QStringList{QStringLiteral("edges"), QStringLiteral("libraries"), QStringLiteral("os"),
-                                       QStringLiteral("problems"), QStringLiteral("roots"), QStringLiteral("summary")}));
+    EXPECT_EQ(doc.keys(),
+              (QStringList{QStringLiteral("edges"), QStringLiteral("libraries"), QStringLiteral("os"),
+                           QStringLiteral("problems"), QStringLiteral("roots"), QStringLiteral("summary")}));
     EXPECT_EQ(doc.value(QStringLiteral("os")).toString(), QStringLiteral("windows"));
 
     const QJsonArray libraries = doc.value(QStringLiteral("libraries")).toArray();
@@ -166,11 +187,13 @@ TEST(DepsJson, EveryValueReadsBackAsTheContractSays)
     EXPECT_EQ(missing.value(QStringLiteral("name")).toString(), text(kOddNames[2]));
     EXPECT_EQ(missing.value(QStringLiteral("needed_by")).toArray(), QJsonArray{text("/odd/" + kOddNames[1])});
     EXPECT_TRUE(missing.value(QStringLiteral("paths")).toArray().isEmpty());
-    EXPECT_EQ(missing.value(QStringLiteral("detail")).toString(), text(g.problems[0].detail));
+    EXPECT_EQ(missing.value(QStringLiteral("detail")).toString(),
+              td::checks::ProblemText::describe(g.problems[0], g.os));
     const QJsonObject shadowed = problems.at(1).toObject();
     EXPECT_EQ(shadowed.value(QStringLiteral("kind")).toString(), QStringLiteral("shadowed"));
     EXPECT_EQ(shadowed.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
-    EXPECT_EQ(shadowed.value(QStringLiteral("paths")).toArray(), (QJsonArray{text(kOddNames[4]), QStringLiteral("/b")}));
+    EXPECT_EQ(shadowed.value(QStringLiteral("paths")).toArray(),
+              (QJsonArray{text(kOddNames[4]), QStringLiteral("/b")}));
 
     const QJsonArray roots = doc.value(QStringLiteral("roots")).toArray();
     ASSERT_EQ(roots.size(), 2);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "Language.h"
+#include "platform/Language.h"
 
 #include <QLibraryInfo>
 #include <QLocale>
@@ -7,7 +7,7 @@
 
 #include <memory>
 
-namespace td::ui {
+namespace td::platform {
 
 namespace {
 
@@ -29,11 +29,33 @@ QString Language::nativeName(const QString &code)
     return QStringLiteral("English");
 }
 
+std::optional<QString> Language::matching(const QString &locale)
+{
+    const QString l = locale.trimmed().toLower();
+    if (l.startsWith(QLatin1String("zh")))
+        return QStringLiteral("zh_CN");
+    if (l.startsWith(QLatin1String("en")) || l == QLatin1String("c") || l.startsWith(QLatin1String("c."))
+        || l == QLatin1String("posix"))
+        return QStringLiteral("en");
+    return std::nullopt;
+}
+
 QString Language::fromSystem()
 {
-    const QLocale system = QLocale::system();
-    if (system.language() == QLocale::Chinese)
-        return QStringLiteral("zh_CN");
+#if defined(Q_OS_UNIX) && !defined(Q_OS_MACOS)
+    QStringList wanted = qEnvironmentVariable("LANGUAGE").split(QLatin1Char(':'), Qt::SkipEmptyParts);
+    for (const char *name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+        if (const QString value = qEnvironmentVariable(name); !value.isEmpty()) {
+            wanted << value;
+            break;
+        }
+    }
+#else
+    const QStringList wanted = QLocale::system().uiLanguages();
+#endif
+    for (const QString &locale : wanted)
+        if (const auto code = matching(locale))
+            return *code;
     return QStringLiteral("en");
 }
 
@@ -80,4 +102,4 @@ bool Language::apply(const QString &code)
     return true;
 }
 
-} // namespace td::ui
+} // namespace td::platform
