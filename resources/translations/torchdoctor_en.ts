@@ -19,6 +19,16 @@
     </message>
 </context>
 <context>
+    <name>FixCommand</name>
+    <message numerus="yes">
+        <source>Undo these %n steps?</source>
+        <translation>
+            <numerusform>Undo this step?</numerusform>
+            <numerusform>Undo these %n steps?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FixStep</name>
     <message numerus="yes">
         <source>Write %1 (%n bytes)</source>
@@ -29,12 +39,32 @@
     </message>
 </context>
 <context>
+    <name>FixText</name>
+    <message numerus="yes">
+        <source>Apply these %n steps?</source>
+        <translation>
+            <numerusform>Apply this step?</numerusform>
+            <numerusform>Apply these %n steps?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FlowText</name>
     <message numerus="yes">
         <source>checked again: %n error(s) left (%1)</source>
         <translation>
             <numerusform>checked again: %n error left (%1)</numerusform>
             <numerusform>checked again: %n errors left (%1)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ProblemText</name>
+    <message numerus="yes">
+        <source> (and %n more: %1)</source>
+        <translation>
+            <numerusform> (and %n more: %1)</numerusform>
+            <numerusform> (and %n more: %1)</numerusform>
         </translation>
     </message>
 </context>

@@ -97,6 +97,109 @@
     </message>
 </context>
 <context>
+    <name>CheckOutcome</name>
+    <message>
+        <source>no Python interpreter that runs</source>
+        <translation>没有能运行的 Python 解释器</translation>
+    </message>
+    <message>
+        <source>PyTorch is not installed for this Python</source>
+        <translation>此 Python 未安装 PyTorch</translation>
+    </message>
+    <message>
+        <source>the interpreter was not probed</source>
+        <translation>未探测解释器</translation>
+    </message>
+    <message>
+        <source>the import was not asked for</source>
+        <translation>未要求执行导入</translation>
+    </message>
+    <message>
+        <source>the import did not run</source>
+        <translation>导入未运行</translation>
+    </message>
+    <message>
+        <source>the GPU probe did not finish</source>
+        <translation>GPU 探测未完成</translation>
+    </message>
+    <message>
+        <source>PyTorch has no native libraries to walk</source>
+        <translation>PyTorch 没有可遍历的原生库</translation>
+    </message>
+    <message>
+        <source>no project folder was chosen</source>
+        <translation>未选择项目文件夹</translation>
+    </message>
+    <message>
+        <source>the project has no docker-compose.yml</source>
+        <translation>项目中没有 docker-compose.yml</translation>
+    </message>
+    <message>
+        <source>Docker was not probed</source>
+        <translation>未探测 Docker</translation>
+    </message>
+    <message>
+        <source>Python %1 (%2-bit)</source>
+        <translation>Python %1（%2 位）</translation>
+    </message>
+    <message>
+        <source>torch %1 (%2)</source>
+        <translation>torch %1（%2）</translation>
+    </message>
+    <message>
+        <source>CPU build</source>
+        <translation>CPU 版本</translation>
+    </message>
+    <message>
+        <source>CUDA %1 build</source>
+        <translation>CUDA %1 版本</translation>
+    </message>
+    <message>
+        <source>torch %1 imports in %2 s</source>
+        <translation>torch %1 在 %2 秒内导入成功</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n native libraries load</source>
+        <translation>
+            <numerusform>%n 个原生库均可加载</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver: torch runs on the CPU</source>
+        <translation>没有 NVIDIA 驱动：torch 在 CPU 上运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>driver %1; torch uses %n GPU(s)</source>
+        <translation>
+            <numerusform>驱动 %1；torch 使用 %n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>neither torchvision nor torchaudio is installed</source>
+        <translation>torchvision 和 torchaudio 均未安装</translation>
+    </message>
+    <message>
+        <source>nothing in the way, here or in a new terminal</source>
+        <translation>无论在这里还是在新终端中，都没有妨碍</translation>
+    </message>
+    <message>
+        <source>nothing in the way</source>
+        <translation>没有妨碍</translation>
+    </message>
+    <message>
+        <source>Docker %1, compose %2</source>
+        <translation>Docker %1，compose %2</translation>
+    </message>
+    <message>
+        <source>the diagnosis was stopped</source>
+        <translation>诊断已停止</translation>
+    </message>
+</context>
+<context>
     <name>CheckReport</name>
     <message>
         <source>TorchDoctor %1: diagnosis of %2
@@ -226,7 +329,7 @@
         <source>shipped</source>
         <translation>随程序附带</translation>
     </message>
-<message>
+    <message>
         <source>The error you pasted</source>
         <translation>您粘贴的错误</translation>
     </message>
@@ -238,7 +341,7 @@
         <translation>正在读取新终端得到的环境</translation>
     </message>
     <message>
-        <source>The check "%1" failed</source>
+        <source>The check &quot;%1&quot; failed</source>
         <translation>检查“%1”失败</translation>
     </message>
     <message>
@@ -274,7 +377,7 @@
         <translation>：未能按时完成</translation>
     </message>
     <message>
-        <source>Walking PyTorch's native libraries</source>
+        <source>Walking PyTorch&apos;s native libraries</source>
         <translation>遍历 PyTorch 的本机库</translation>
     </message>
     <message>
@@ -282,7 +385,7 @@
         <translation>未知异常</translation>
     </message>
     <message>
-        <source>The check "%1" ran out of time</source>
+        <source>The check &quot;%1&quot; ran out of time</source>
         <translation>检查“%1”超时</translation>
     </message>
     <message>
@@ -386,22 +489,10 @@
 <context>
     <name>CoreBackend</name>
     <message>
-        <source>This build cannot plan that repair.</source>
-        <translation>此版本无法规划该修复。</translation>
-    </message>
-    <message>
         <source>The journal entry cannot be read.</source>
         <translation>无法读取该日志条目。</translation>
     </message>
     <message>
-        <source>the check before the repair failed</source>
-        <translation>修复前的检查失败</translation>
-    </message>
-    <message>
-        <source>the project's services do not run</source>
-        <translation>项目的服务没有运行</translation>
-    </message>
-<message>
         <source>%1 (%2)</source>
         <comment>a repair, then its commands</comment>
         <translation>%1（%2）</translation>
@@ -464,6 +555,10 @@
     <message>
         <source>analysing %1/%2</source>
         <translation>正在分析 %1/%2</translation>
+    </message>
+    <message>
+        <source>Linux: which symbols each library takes from another are checked against what loads, as ld.so binds them. shadowed (the default): only where a library from outside the package wins over another copy; versioned: also every versioned symbol of the package&apos;s libraries (the roots and what their RUNPATH or $ORIGIN finds); all: every library&apos;s, unversioned ones too (those count as missing only for a program, since the program that loads a library may define them).</source>
+        <translation>Linux：按 ld.so 绑定符号的方式，检查每个库从其他库取用的符号是否由实际加载的库提供。shadowed（默认）：只在包外的库压过另一份副本时检查；versioned：另外检查包内各库（根文件及其 RUNPATH 或 $ORIGIN 找到的库）所有带版本的符号；all：检查每个库的全部符号，包括不带版本的（这些只对程序算作缺失，因为加载库的程序可能自己定义它们）。</translation>
     </message>
 </context>
 <context>
@@ -596,7 +691,7 @@
         <translation>服务 %2 的 %1 是任何人都能猜到的值</translation>
     </message>
     <message>
-        <source>%1 guards access to the service, and its value comes from %2. Anyone who can reach the port can log in. Set a long random value (in the project's .env file) before starting it.</source>
+        <source>%1 guards access to the service, and its value comes from %2. Anyone who can reach the port can log in. Set a long random value (in the project&apos;s .env file) before starting it.</source>
         <translation>%1 控制着对该服务的访问，而它的值来自 %2。任何能访问该端口的人都能登录。请在启动前（在项目的 .env 文件中）设置一个足够长的随机值。</translation>
     </message>
 </context>
@@ -607,7 +702,7 @@
         <translation>用 Docker 运行项目</translation>
     </message>
     <message>
-        <source>Name the project folder (--project DIR): the Docker repair runs the project's docker-compose.yml.</source>
+        <source>Name the project folder (--project DIR): the Docker repair runs the project&apos;s docker-compose.yml.</source>
         <translation>请指定项目文件夹（--project DIR）：Docker 修复会运行项目的 docker-compose.yml。</translation>
     </message>
     <message>
@@ -643,7 +738,7 @@
         <translation>Docker 守护进程没有响应（%1）。请启动 Docker Desktop，等它显示正在运行后再次运行此修复。</translation>
     </message>
     <message>
-        <source>`docker compose` (Compose v2) is missing. Install the docker-compose-plugin package from Docker's repository (the old docker-compose 1.x cannot read current compose files), then run this repair again.</source>
+        <source>`docker compose` (Compose v2) is missing. Install the docker-compose-plugin package from Docker&apos;s repository (the old docker-compose 1.x cannot read current compose files), then run this repair again.</source>
         <translation>缺少 `docker compose`（Compose v2）。请从 Docker 的软件源安装 docker-compose-plugin 软件包（旧的 docker-compose 1.x 无法读取现在的 compose 文件），然后再次运行此修复。</translation>
     </message>
     <message>
@@ -655,7 +750,7 @@
         <translation>nvidia-ctk 会在 /etc/docker/daemon.json 中注册 NVIDIA 运行时；撤销不会移除它（对不使用 GPU 的容器没有影响）。</translation>
     </message>
     <message>
-        <source>%1 is set to a guessable value in your shell's environment, which compose prefers to .env: change it where you set it.</source>
+        <source>%1 is set to a guessable value in your shell&apos;s environment, which compose prefers to .env: change it where you set it.</source>
         <translation>%1 在你的 shell 环境中被设为一个容易猜到的值，而 compose 会优先使用它而不是 .env：请在设置它的地方修改。</translation>
     </message>
     <message>
@@ -678,7 +773,7 @@
 <context>
     <name>EnvPlanner</name>
     <message>
-        <source>Remove the environment settings that get in PyTorch's way</source>
+        <source>Remove the environment settings that get in PyTorch&apos;s way</source>
         <translation>删除妨碍 PyTorch 的环境设置</translation>
     </message>
     <message>
@@ -686,7 +781,7 @@
         <translation>%1：此修复不会在本系统上更改它（%2）。</translation>
     </message>
     <message>
-        <source>stale %1 entry %2 shadows torch's %3</source>
+        <source>stale %1 entry %2 shadows torch&apos;s %3</source>
         <translation>过时的 %1 条目 %2 挡住了 torch 自带的 %3</translation>
     </message>
     <message>
@@ -710,7 +805,7 @@
         <translation>%1 只在当前终端中设置（没有启动文件设置它）：请打开一个新终端，或运行 `unset %2`。</translation>
     </message>
     <message>
-        <source>KMP_DUPLICATE_LIB_OK only silences "OMP: Error #15": without it the error comes back until the second OpenMP runtime is removed. Intel calls the variable unsafe.</source>
+        <source>KMP_DUPLICATE_LIB_OK only silences &quot;OMP: Error #15&quot;: without it the error comes back until the second OpenMP runtime is removed. Intel calls the variable unsafe.</source>
         <translation>KMP_DUPLICATE_LIB_OK 只是让“OMP: Error #15”不再出现：去掉它后，在删除第二个 OpenMP 运行库之前该错误会再次出现。Intel 称这个变量不安全。</translation>
     </message>
     <message>
@@ -741,7 +836,7 @@
         <translation>在新终端中，`import torch` 在 %1 下失败：%2</translation>
     </message>
     <message>
-        <source>A new terminal (%1 with its startup files) starts programs with another environment than TorchDoctor's own, in what decides which Python runs and what it loads. A program started from the desktop does not get what ~/.bashrc or conda's activation set; the diagnosis above is of TorchDoctor's own environment.</source>
+        <source>A new terminal (%1 with its startup files) starts programs with another environment than TorchDoctor&apos;s own, in what decides which Python runs and what it loads. A program started from the desktop does not get what ~/.bashrc or conda&apos;s activation set; the diagnosis above is of TorchDoctor&apos;s own environment.</source>
         <translation>新终端（%1 及其启动文件）启动程序时的环境与 TorchDoctor 自身的环境不同，区别在于决定运行哪个 Python 以及加载哪些库的变量。从桌面启动的程序得不到 ~/.bashrc 或 conda 激活所设置的内容；上面的诊断针对的是 TorchDoctor 自身的环境。</translation>
     </message>
     <message>
@@ -765,11 +860,11 @@
         <translation>%1=%2。%3</translation>
     </message>
     <message>
-        <source>It silences "OMP: Error #15" instead of removing the second OpenMP runtime. Intel calls it unsafe, unsupported and undocumented: it may crash or give wrong results. Remove it once the duplicate runtime is gone.</source>
+        <source>It silences &quot;OMP: Error #15&quot; instead of removing the second OpenMP runtime. Intel calls it unsafe, unsupported and undocumented: it may crash or give wrong results. Remove it once the duplicate runtime is gone.</source>
         <translation>它只是让“OMP: Error #15”不再出现，而没有去掉第二个 OpenMP 运行库。Intel 称其不安全、不受支持且没有文档：可能导致崩溃或错误结果。去掉重复的运行库后请删除它。</translation>
     </message>
     <message>
-        <source>MPS is Apple's GPU API: this variable means nothing on this system.</source>
+        <source>MPS is Apple&apos;s GPU API: this variable means nothing on this system.</source>
         <translation>MPS 是苹果的 GPU 接口：这个变量在本系统上毫无作用。</translation>
     </message>
     <message>
@@ -777,11 +872,11 @@
         <translation>它指向一个不存在的文件夹：这是已卸载的 CUDA 工具包留下的残余。</translation>
     </message>
     <message>
-        <source>%1 puts another %2 in front of torch's</source>
+        <source>%1 puts another %2 in front of torch&apos;s</source>
         <translation>%1 让另一个 %2 排在了 torch 自带的前面</translation>
     </message>
     <message>
-        <source>%1 contains %2, so %3 loads instead of %4. A stale entry like this is the classic cause of "undefined symbol" and "version not found" errors (for example an old libnvJitLink from a system CUDA). Remove the entry where it is set.</source>
+        <source>%1 contains %2, so %3 loads instead of %4. A stale entry like this is the classic cause of &quot;undefined symbol&quot; and &quot;version not found&quot; errors (for example an old libnvJitLink from a system CUDA). Remove the entry where it is set.</source>
         <translation>%1 中含有 %2，因此加载的是 %3 而不是 %4。这种过时的条目是“undefined symbol”和“version not found”错误的典型原因（例如系统 CUDA 中旧的 libnvJitLink）。请在设置它的地方删除这一条目。</translation>
     </message>
     <message>
@@ -797,7 +892,7 @@
         <translation>路径长度接近 260 个字符</translation>
     </message>
     <message>
-        <source>%1 is %2 characters long; files inside torch push it past Windows' 260-character limit unless long paths are enabled, and pip then fails half-way.</source>
+        <source>%1 is %2 characters long; files inside torch push it past Windows&apos; 260-character limit unless long paths are enabled, and pip then fails half-way.</source>
         <translation>%1 长 %2 个字符；torch 内部的文件会使路径超过 Windows 的 260 字符限制（除非启用了长路径），pip 会因此安装到一半失败。</translation>
     </message>
     <message>
@@ -977,12 +1072,6 @@
         <source>Dry run: nothing was changed.</source>
         <translation>演练模式：没有做任何更改。</translation>
     </message>
-    <message numerus="yes">
-        <source>Apply these %n steps?</source>
-        <translation>
-            <numerusform>执行这 %n 个步骤吗？</numerusform>
-        </translation>
-    </message>
     <message>
         <source>nothing was changed: there is no terminal to ask on; pass --yes to apply</source>
         <translation>没有做任何更改：没有可以提问的终端；请加上 --yes 来执行</translation>
@@ -1157,6 +1246,10 @@
         <source>Undone (recorded as %1).</source>
         <translation>已撤销（记录为 %1）。</translation>
     </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
 </context>
 <context>
     <name>FixPlan</name>
@@ -1214,15 +1307,17 @@
         <translation>将用户变量 %1 从 %2 改为 %3</translation>
     </message>
     <message>
-        <source>Set user variable %1 back to "%2" (%3, byte for byte)</source>
+        <source>Set user variable %1 back to &quot;%2&quot; (%3, byte for byte)</source>
         <translation>将用户变量 %1 恢复为“%2”（%3，逐字节还原）</translation>
     </message>
 </context>
 <context>
     <name>FixText</name>
-    <message>
-        <source>failed</source>
-        <translation>失败</translation>
+    <message numerus="yes">
+        <source>Apply these %n steps?</source>
+        <translation>
+            <numerusform>执行这 %n 个步骤吗？</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1322,7 +1417,7 @@
         <translation>回答：%1</translation>
     </message>
     <message>
-        <source>run at the user's request</source>
+        <source>run at the user&apos;s request</source>
         <translation>应用户要求运行</translation>
     </message>
     <message>
@@ -1419,7 +1514,7 @@
         <translation>该 GPU</translation>
     </message>
     <message>
-        <source>The NVIDIA driver %1 is too old for torch's CUDA %2</source>
+        <source>The NVIDIA driver %1 is too old for torch&apos;s CUDA %2</source>
         <translation>NVIDIA 驱动 %1 对 torch 的 CUDA %2 来说太旧</translation>
     </message>
     <message>
@@ -1431,7 +1526,7 @@
         <translation>torch %1 没有适用于 %2（计算能力 %3.%4）的代码</translation>
     </message>
     <message>
-        <source>This build's kernels are compiled for other GPU generations (%1), so CUDA calls fail with "no kernel image is available for execution on the device". Install a build that covers sm_%2%3: %4.</source>
+        <source>This build&apos;s kernels are compiled for other GPU generations (%1), so CUDA calls fail with &quot;no kernel image is available for execution on the device&quot;. Install a build that covers sm_%2%3: %4.</source>
         <translation>此版本的内核是为其他代 GPU（%1）编译的，因此 CUDA 调用会失败并提示“no kernel image is available for execution on the device”。请安装涵盖 sm_%2%3 的版本：%4。</translation>
     </message>
     <message>
@@ -1447,7 +1542,7 @@
         <translation>torch.cuda.is_available() 为 False</translation>
     </message>
     <message>
-        <source>torch %1 (CUDA %2) and driver %3 should work together, yet torch sees no GPU. Check CUDA_VISIBLE_DEVICES, that no other process holds the GPU in exclusive mode, and that the driver's kernel module is loaded (nvidia-smi works).</source>
+        <source>torch %1 (CUDA %2) and driver %3 should work together, yet torch sees no GPU. Check CUDA_VISIBLE_DEVICES, that no other process holds the GPU in exclusive mode, and that the driver&apos;s kernel module is loaded (nvidia-smi works).</source>
         <translation>torch %1（CUDA %2）与驱动 %3 本应可以配合使用，但 torch 看不到 GPU。请检查 CUDA_VISIBLE_DEVICES、是否有其他进程以独占模式占用 GPU，以及驱动的内核模块是否已加载（nvidia-smi 能否运行）。</translation>
     </message>
     <message>
@@ -1525,11 +1620,11 @@
         <translation>TorchDoctor 了解这个 torch 版本吗？</translation>
     </message>
     <message>
-        <source>torch %1 is newer than TorchDoctor's knowledge (dated %2)</source>
+        <source>torch %1 is newer than TorchDoctor&apos;s knowledge (dated %2)</source>
         <translation>torch %1 比 TorchDoctor 的知识（日期 %2）更新</translation>
     </message>
     <message>
-        <source>The knowledge base knows torch releases up to %1. For torch %2 these facts are inferred from %1: the supported Python versions (%3–%4), the CUDA variants (%5), the GPU architectures of their builds and the matching torchvision (%6) and torchaudio (%7). Every verdict built on them says "likely". A newer TorchDoctor knows more.</source>
+        <source>The knowledge base knows torch releases up to %1. For torch %2 these facts are inferred from %1: the supported Python versions (%3–%4), the CUDA variants (%5), the GPU architectures of their builds and the matching torchvision (%6) and torchaudio (%7). Every verdict built on them says &quot;likely&quot;. A newer TorchDoctor knows more.</source>
         <translation>知识库只了解到 torch %1 为止的版本。对于 torch %2，以下信息是根据 %1 推断的：支持的 Python 版本（%3–%4）、CUDA 版本（%5）、这些构建的 GPU 架构，以及匹配的 torchvision（%6）和 torchaudio（%7）。基于这些信息的结论都会注明“可能”。更新版本的 TorchDoctor 了解得更多。</translation>
     </message>
 </context>
@@ -1611,8 +1706,47 @@
         <translation>%1 与 torch %2 不匹配</translation>
     </message>
     <message>
-        <source>Mismatched packages fail with errors such as "operator torchvision::nms does not exist" or undefined symbols. Reinstall them together from the same index.</source>
+        <source>Mismatched packages fail with errors such as &quot;operator torchvision::nms does not exist&quot; or undefined symbols. Reinstall them together from the same index.</source>
         <translation>不匹配的软件包会报出“operator torchvision::nms does not exist”或未定义符号之类的错误。请从同一个索引一起重新安装它们。</translation>
+    </message>
+</context>
+<context>
+    <name>PastedError</name>
+    <message>
+        <source>Windows</source>
+        <translation>Windows</translation>
+    </message>
+    <message>
+        <source>macOS</source>
+        <translation>macOS</translation>
+    </message>
+    <message>
+        <source>Linux</source>
+        <translation>Linux</translation>
+    </message>
+    <message>
+        <source>The error you pasted: %1</source>
+        <translation>您粘贴的错误：%1</translation>
+    </message>
+    <message>
+        <source>The error you pasted is not in the knowledge base yet</source>
+        <translation>您粘贴的错误尚未收录在知识库中</translation>
+    </message>
+    <message>
+        <source>The file it names: %1</source>
+        <translation>其中提到的文件：%1</translation>
+    </message>
+    <message>
+        <source>The library it names: %1</source>
+        <translation>其中提到的库：%1</translation>
+    </message>
+    <message>
+        <source>What fixes it: %1</source>
+        <translation>修复方法：%1</translation>
+    </message>
+    <message>
+        <source>This happened on a %1 machine, not on this one: what is above is what it means there. Run TorchDoctor on that machine to repair it.</source>
+        <translation>此错误发生在一台 %1 计算机上，而不是本机：以上是它在那台计算机上的含义。请在那台计算机上运行 TorchDoctor 进行修复。</translation>
     </message>
 </context>
 <context>
@@ -2082,6 +2216,40 @@
         <comment>an error message as the system or a file reader gave it</comment>
         <translation>“%1”</translation>
     </message>
+    <message>
+        <source>undefined symbol: %1: %2 needs it</source>
+        <translation>未定义的符号：%1：%2 需要它</translation>
+    </message>
+    <message numerus="yes">
+        <source> (and %n more: %1)</source>
+        <translation>
+            <numerusform>（另有 %n 个：%1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the library that provides it</source>
+        <translation>提供它的库</translation>
+    </message>
+    <message>
+        <source>%1, and no library of the process defines it. Install the version of %2 that %3 was built for.</source>
+        <translation>%1，而进程中没有任何库定义它。请安装 %3 构建时所用的 %2 版本。</translation>
+    </message>
+    <message>
+        <source>%1 from %2, but the copy that loads, %3 (%4), does not define it.</source>
+        <translation>%1，应来自 %2，但实际加载的副本 %3（%4）没有定义它。</translation>
+    </message>
+    <message>
+        <source>The copy at %1 has it but comes later in the search order: take %2 out of %3 where it is set, so that it loads.</source>
+        <translation>%1 处的副本有它，但在搜索顺序中排在后面：请在设置 %3 的地方把 %2 从中移除，让那份副本被加载。</translation>
+    </message>
+    <message>
+        <source>The copy at %1 has it but comes later in the search order: remove or update the copy that loads.</source>
+        <translation>%1 处的副本有它，但在搜索顺序中排在后面：请移除或更新实际加载的那份副本。</translation>
+    </message>
+    <message>
+        <source>Update the package that provides %1 to the version %2 was built for.</source>
+        <translation>请把提供 %1 的包更新到 %2 构建时所用的版本。</translation>
+    </message>
 </context>
 <context>
     <name>PythonCheck</name>
@@ -2138,7 +2306,7 @@
         <translation>TorchDoctor 本身运行在 Rosetta 下</translation>
     </message>
     <message>
-        <source>This is an Apple silicon Mac running x86_64 code. A Python running the same way loads x86_64 libraries only, and PyTorch's macOS builds are arm64 only.</source>
+        <source>This is an Apple silicon Mac running x86_64 code. A Python running the same way loads x86_64 libraries only, and PyTorch&apos;s macOS builds are arm64 only.</source>
         <translation>这是一台运行 x86_64 代码的 Apple 芯片 Mac。以同样方式运行的 Python 只能加载 x86_64 库，而 PyTorch 的 macOS 版本只有 arm64。</translation>
     </message>
     <message>
@@ -2224,16 +2392,16 @@
         <source>the configured index</source>
         <translation>已配置的索引</translation>
     </message>
-<message>
-        <source>The torch of %1 belongs to the distribution package %2 (%3): pip must not change the package manager's files (Debian and others refuse it as an "externally managed environment").</source>
+    <message>
+        <source>The torch of %1 belongs to the distribution package %2 (%3): pip must not change the package manager&apos;s files (Debian and others refuse it as an &quot;externally managed environment&quot;).</source>
         <translation>%1 的 torch 属于发行版软件包 %2（%3）：pip 不得修改包管理器的文件（Debian 等发行版会以“externally managed environment”拒绝）。</translation>
     </message>
     <message>
-        <source>Nothing to undo: the step puts back %1's own files at the version installed now (%2); no other package changes.</source>
+        <source>Nothing to undo: the step puts back %1&apos;s own files at the version installed now (%2); no other package changes.</source>
         <translation>无需撤销：此步骤只是按当前安装的版本（%2）恢复 %1 自己的文件，其他软件包不变。</translation>
     </message>
     <message>
-        <source>Reinstall the distribution's %1 with %2</source>
+        <source>Reinstall the distribution&apos;s %1 with %2</source>
         <translation>用 %2 重新安装发行版的 %1</translation>
     </message>
     <message>
@@ -2245,7 +2413,7 @@
         <translation>因此本方案在旁边新建一个 venv，安装 torch %1（%2）：请用 %3 运行您的程序（在终端中：`source %4/bin/activate`）。</translation>
     </message>
     <message>
-        <source>Install torch %1 (%2) into a new venv %3, beside the distribution's %4</source>
+        <source>Install torch %1 (%2) into a new venv %3, beside the distribution&apos;s %4</source>
         <translation>将 torch %1（%2）安装到新的 venv %3，与发行版的 %4 并存</translation>
     </message>
     <message>
@@ -2254,9 +2422,16 @@
     </message>
 </context>
 <context>
+    <name>RepairRun</name>
+    <message>
+        <source>the check before the repair failed</source>
+        <translation>修复前的检查失败</translation>
+    </message>
+</context>
+<context>
     <name>Repairs</name>
     <message>
-        <source>No environment variable gets in PyTorch's way.</source>
+        <source>No environment variable gets in PyTorch&apos;s way.</source>
         <translation>没有环境变量妨碍 PyTorch。</translation>
     </message>
     <message>
@@ -2284,7 +2459,7 @@
         <translation>把 %1 克隆到 %2。</translation>
     </message>
     <message>
-        <source>Builds and starts the project's containers with docker compose, instead of repairing this machine's Python.</source>
+        <source>Builds and starts the project&apos;s containers with docker compose, instead of repairing this machine&apos;s Python.</source>
         <translation>用 docker compose 构建并启动项目的容器，而不是修复本机的 Python。</translation>
     </message>
     <message>
@@ -2328,10 +2503,10 @@
         <translation>运行中：%1</translation>
     </message>
     <message>
-        <source>Removes exactly the entries that get in PyTorch's way where they are set (startup files, or the user's registry on Windows), keeping everything else.</source>
+        <source>Removes exactly the entries that get in PyTorch&apos;s way where they are set (startup files, or the user&apos;s registry on Windows), keeping everything else.</source>
         <translation>在设置这些条目的地方（启动文件，或 Windows 上的用户注册表）准确删除妨碍 PyTorch 的条目，其他内容保持不变。</translation>
     </message>
-<message>
+    <message>
         <source>Run your programs with %1 from now on.</source>
         <translation>从现在起请用 %1 运行您的程序。</translation>
     </message>
@@ -2562,11 +2737,7 @@
         <source>No problems were found.</source>
         <translation>没有发现问题。</translation>
     </message>
-<message>
-        <source>Created %1 by %2 %3 · knowledge base of %4 · %5</source>
-        <translation>由 %2 %3 于 %1 生成 · 知识库日期 %4 · %5</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>SystemPlanner</name>
     <message>
@@ -2574,11 +2745,11 @@
         <translation>修复系统</translation>
     </message>
     <message>
-        <source>NVIDIA driver: install the current driver for your GPU from https://www.nvidia.com/Download/index.aspx (Linux: your distribution's nvidia-driver package), then restart.</source>
+        <source>NVIDIA driver: install the current driver for your GPU from https://www.nvidia.com/Download/index.aspx (Linux: your distribution&apos;s nvidia-driver package), then restart.</source>
         <translation>NVIDIA 驱动：请从 https://www.nvidia.com/Download/index.aspx 安装适合你的 GPU 的最新驱动（Linux：使用发行版的 nvidia-driver 软件包），然后重启。</translation>
     </message>
     <message>
-        <source>NVIDIA driver: this torch needs driver %1 or newer. Install it from https://www.nvidia.com/Download/index.aspx (Linux: your distribution's nvidia-driver package), then restart.</source>
+        <source>NVIDIA driver: this torch needs driver %1 or newer. Install it from https://www.nvidia.com/Download/index.aspx (Linux: your distribution&apos;s nvidia-driver package), then restart.</source>
         <translation>NVIDIA 驱动：这个 torch 需要 %1 或更新的驱动。请从 https://www.nvidia.com/Download/index.aspx 安装（Linux：使用发行版的 nvidia-driver 软件包），然后重启。</translation>
     </message>
     <message>
@@ -2590,7 +2761,7 @@
         <translation>%1 不是系统库：重新安装修复会随 torch 一起带来它。</translation>
     </message>
     <message>
-        <source>Install %1 with your distribution's package manager (TorchDoctor does not know this distribution's).</source>
+        <source>Install %1 with your distribution&apos;s package manager (TorchDoctor does not know this distribution&apos;s).</source>
         <translation>请用发行版的包管理器安装 %1（TorchDoctor 不了解这个发行版的包管理器）。</translation>
     </message>
     <message>
@@ -2606,19 +2777,19 @@
         <translation>运行库安装程序会自行请求管理员权限。撤销后它仍保持安装状态：其他程序也在使用它。</translation>
     </message>
     <message>
-        <source>DISM and sfc restore Windows' own files; there is nothing to undo. UsoClient StartScan asks Windows Update to look for updates (the old `wuauclt /detectnow` does nothing on Windows 10 and 11); install what it finds in Settings &gt; Windows Update.</source>
+        <source>DISM and sfc restore Windows&apos; own files; there is nothing to undo. UsoClient StartScan asks Windows Update to look for updates (the old `wuauclt /detectnow` does nothing on Windows 10 and 11); install what it finds in Settings &gt; Windows Update.</source>
         <translation>DISM 和 sfc 修复 Windows 自身的文件，没有可撤销的内容。UsoClient StartScan 让 Windows 更新检查更新（旧的 `wuauclt /detectnow` 在 Windows 10 和 11 上不起作用）；请在“设置 &gt; Windows 更新”中安装找到的更新。</translation>
     </message>
     <message>
-        <source>Not regsvr32: torch's DLLs (fbgemm.dll, c10.dll, ...) are not COM servers, so `regsvr32` cannot register them and changes nothing; a DLL that fails to load lacks one of its dependencies, which is what this repair installs.</source>
+        <source>Not regsvr32: torch&apos;s DLLs (fbgemm.dll, c10.dll, ...) are not COM servers, so `regsvr32` cannot register them and changes nothing; a DLL that fails to load lacks one of its dependencies, which is what this repair installs.</source>
         <translation>不要用 regsvr32：torch 的 DLL（fbgemm.dll、c10.dll 等）不是 COM 服务器，`regsvr32` 无法注册它们，也不会改变任何东西；加载失败的 DLL 是缺少了某个依赖，而这正是此修复要安装的。</translation>
     </message>
     <message>
-        <source>libomp.dylib comes from Homebrew's libomp: install Homebrew (https://brew.sh), then `brew install libomp`.</source>
+        <source>libomp.dylib comes from Homebrew&apos;s libomp: install Homebrew (https://brew.sh), then `brew install libomp`.</source>
         <translation>libomp.dylib 来自 Homebrew 的 libomp：请安装 Homebrew（https://brew.sh），然后运行 `brew install libomp`。</translation>
     </message>
     <message>
-        <source>xcode-select --install opens Apple's installer for the command line tools; finish it there.</source>
+        <source>xcode-select --install opens Apple&apos;s installer for the command line tools; finish it there.</source>
         <translation>xcode-select --install 会打开苹果的命令行工具安装程序；请在其中完成安装。</translation>
     </message>
     <message>
@@ -2626,7 +2797,7 @@
         <translation>无法读取 %1：如果你愿意承担风险，请自行设置 KMP_DUPLICATE_LIB_OK=TRUE。</translation>
     </message>
     <message>
-        <source>Last resort: KMP_DUPLICATE_LIB_OK=TRUE lets two OpenMP runtimes load into one process. Intel's own words: "That is dangerous, since it can degrade performance or cause incorrect results ... an unsafe, unsupported, undocumented workaround ... may cause crashes or silently produce incorrect results." Prefer the reinstall repair, which removes the second runtime; undo this as soon as it is gone.</source>
+        <source>Last resort: KMP_DUPLICATE_LIB_OK=TRUE lets two OpenMP runtimes load into one process. Intel&apos;s own words: &quot;That is dangerous, since it can degrade performance or cause incorrect results ... an unsafe, unsupported, undocumented workaround ... may cause crashes or silently produce incorrect results.&quot; Prefer the reinstall repair, which removes the second runtime; undo this as soon as it is gone.</source>
         <translation>最后手段：KMP_DUPLICATE_LIB_OK=TRUE 允许两个 OpenMP 运行库加载到同一进程中。Intel 的原话是：“这很危险，可能降低性能或导致错误的结果……这是一种不安全、不受支持、没有文档的变通办法……可能导致崩溃或悄无声息地产生错误的结果。”请优先使用重新安装修复，它会去掉第二个运行库；一旦去掉，请立即撤销此设置。</translation>
     </message>
 </context>
@@ -2698,7 +2869,7 @@
 <context>
     <name>WindowsEnvPlanner</name>
     <message>
-        <source>Remove the environment settings that get in PyTorch's way</source>
+        <source>Remove the environment settings that get in PyTorch&apos;s way</source>
         <translation>删除妨碍 PyTorch 的环境设置</translation>
     </message>
     <message>
@@ -2714,7 +2885,7 @@
         <translation>你的用户变量 %2 中的 %1 不含 %3：该条目来自系统级的 %2。请以管理员身份在“系统属性 &gt; 环境变量 &gt; 系统变量”中删除它。</translation>
     </message>
     <message>
-        <source>KMP_DUPLICATE_LIB_OK stays until the second OpenMP runtime is gone (the reinstall repair): without it torch would stop at "OMP: Error #15".</source>
+        <source>KMP_DUPLICATE_LIB_OK stays until the second OpenMP runtime is gone (the reinstall repair): without it torch would stop at &quot;OMP: Error #15&quot;.</source>
         <translation>KMP_DUPLICATE_LIB_OK 会一直保留，直到第二个 OpenMP 运行库被去掉（重新安装修复）：没有它，torch 会停在“OMP: Error #15”。</translation>
     </message>
     <message>
@@ -2804,16 +2975,8 @@
         <translation>重新检查</translation>
     </message>
     <message>
-        <source>done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
         <source>Stopping: the programs the checks started are being ended…</source>
         <translation>正在停止：正在结束检查启动的程序…</translation>
-    </message>
-    <message>
-        <source>%1 of %2 steps done.</source>
-        <translation>已完成 %1/%2 步。</translation>
     </message>
     <message>
         <source>The checks were stopped; nothing was concluded. Run them again, or go back to choose another target.</source>
@@ -2836,7 +2999,7 @@
         <comment>two parts of a sentence, one after the other</comment>
         <translation>%1%2</translation>
     </message>
-<message>
+    <message>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -3026,7 +3189,7 @@
         <comment>two sentences, one after the other</comment>
         <translation>%1%2</translation>
     </message>
-<message>
+    <message>
         <source>Nothing needs repair on this machine; the error you pasted happened on another one: run TorchDoctor there.</source>
         <translation>本机无需修复；您粘贴的错误发生在另一台计算机上：请在那里运行 TorchDoctor。</translation>
     </message>
@@ -3039,7 +3202,7 @@
         <comment>between the items of a list</comment>
         <translation>、</translation>
     </message>
-<message>
+    <message>
         <source>Checking again how PyTorch does now…</source>
         <translation>正在重新检查 PyTorch 现在的情况…</translation>
     </message>
@@ -3061,11 +3224,11 @@
         <translation>方法二：修复环境变量</translation>
     </message>
     <message>
-        <source>Removes the entries of PATH, LD_LIBRARY_PATH and similar variables that put a wrong copy of a library in front of PyTorch's own.</source>
+        <source>Removes the entries of PATH, LD_LIBRARY_PATH and similar variables that put a wrong copy of a library in front of PyTorch&apos;s own.</source>
         <translation>删除 PATH、LD_LIBRARY_PATH 等变量中让错误的库副本排在 PyTorch 自带库前面的条目。</translation>
     </message>
     <message>
-        <source>Good to know: advice found online often adds torch\lib or a CUDA folder to PATH. Python 3.8 and later no longer search PATH for an extension's DLLs (torch adds its own folders itself), and PYTORCH_MPS_* variables mean nothing on Windows; KMP_DUPLICATE_LIB_OK=TRUE hides a real conflict and can give wrong results. This step only removes what is in the way.</source>
+        <source>Good to know: advice found online often adds torch\lib or a CUDA folder to PATH. Python 3.8 and later no longer search PATH for an extension&apos;s DLLs (torch adds its own folders itself), and PYTORCH_MPS_* variables mean nothing on Windows; KMP_DUPLICATE_LIB_OK=TRUE hides a real conflict and can give wrong results. This step only removes what is in the way.</source>
         <translation>须知：网上的建议常常把 torch\lib 或 CUDA 文件夹加入 PATH。但 Python 3.8 及以后的版本不再从 PATH 查找扩展模块的 DLL（torch 会自行添加它的文件夹），PYTORCH_MPS_* 变量在 Windows 上毫无作用；KMP_DUPLICATE_LIB_OK=TRUE 只会掩盖真正的冲突，还可能导致错误的结果。本步骤只删除碍事的内容。</translation>
     </message>
 </context>
@@ -3163,7 +3326,7 @@
         <source>Open the fol&amp;der</source>
         <translation>打开文件夹(&amp;D)</translation>
     </message>
-<message>
+    <message>
         <source>Saved to %1 as %2, the format its name asks for.</source>
         <translation>已按文件名所示的格式（%2）保存到 %1。</translation>
     </message>
@@ -3289,7 +3452,7 @@
         <translation>你粘贴的错误提到了 %1。真正出问题的文件是 %2（%3），依赖路径为 %4。</translation>
     </message>
     <message>
-        <source>The error you pasted names %1; this machine's copy of PyTorch loads it without a problem, so the findings below are about the installation as it is now.</source>
+        <source>The error you pasted names %1; this machine&apos;s copy of PyTorch loads it without a problem, so the findings below are about the installation as it is now.</source>
         <translation>你粘贴的错误提到了 %1；本机的 PyTorch 能正常加载它，因此下面的发现针对的是当前的安装状态。</translation>
     </message>
     <message>
@@ -3346,7 +3509,7 @@
         <comment>between the items of a list</comment>
         <translation>、</translation>
     </message>
-<message>
+    <message>
         <source>The error you pasted happened on a %1 machine; this one was not where it happened, so it cannot be repaired from here. Run TorchDoctor on that machine.</source>
         <translation>您粘贴的错误发生在一台 %1 计算机上；它并非发生在本机，因此无法在这里修复。请在那台计算机上运行 TorchDoctor。</translation>
     </message>
@@ -3406,14 +3569,6 @@
         </translation>
     </message>
     <message>
-        <source>You declined: nothing was changed.</source>
-        <translation>你拒绝了：没有做任何更改。</translation>
-    </message>
-    <message>
-        <source>Applying…</source>
-        <translation>正在执行…</translation>
-    </message>
-    <message>
         <source>Cancelling: the running step is being stopped…</source>
         <translation>正在取消：正在停止运行中的步骤…</translation>
     </message>
@@ -3424,10 +3579,6 @@
     <message>
         <source>Every step ran.</source>
         <translation>所有步骤均已执行。</translation>
-    </message>
-    <message>
-        <source>Nothing was changed.</source>
-        <translation>没有做任何更改。</translation>
     </message>
     <message>
         <source>cancelled by the user</source>
@@ -3494,11 +3645,11 @@
         <translation>已跳过：没有做任何更改。</translation>
     </message>
     <message>
-        <source>Every step ran. Checking that the project's services run…</source>
+        <source>Every step ran. Checking that the project&apos;s services run…</source>
         <translation>所有步骤均已执行。正在确认项目的服务是否在运行…</translation>
     </message>
     <message>
-        <source>Every step ran, and the project's services run.</source>
+        <source>Every step ran, and the project&apos;s services run.</source>
         <translation>所有步骤均已执行，项目的服务正在运行。</translation>
     </message>
     <message>
@@ -3515,22 +3666,10 @@
         <translation>已克隆到 %1。正在检查那里的项目…</translation>
     </message>
     <message>
-        <source>the check of the cloned project did not finish</source>
-        <translation>对克隆项目的检查没有完成</translation>
-    </message>
-    <message>
-        <source>The project was cloned, but checking it did not finish.</source>
-        <translation>项目已克隆，但检查没有完成。</translation>
-    </message>
-    <message>
-        <source>Cloned. The plan above runs the project: apply it to go on.</source>
-        <translation>已克隆。上面的计划会运行该项目：执行它以继续。</translation>
-    </message>
-    <message>
         <source>Name the repository to clone above, or go on without Docker.</source>
         <translation>请在上方填写要克隆的仓库，或者不用 Docker 继续。</translation>
     </message>
-<message>
+    <message>
         <source>the check after the repair did not finish</source>
         <translation>修复后的检查没有完成</translation>
     </message>
@@ -3631,7 +3770,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <comment>a step's state, then the step</comment>
+        <comment>a step&apos;s state, then the step</comment>
         <translation>%1：%2</translation>
     </message>
 </context>
@@ -3665,10 +3804,10 @@
         <translation>安装适合本机的 PyTorch：根据驱动和 GPU 选择 CUDA 版本，并匹配当前的 Python 版本。</translation>
     </message>
     <message>
-        <source>Good to know: the wheel index is chosen from the driver, the GPU generation and the Python version, and the environment's own installer (pip or uv) is used. A snapshot of the installed packages is taken first, so that Undo can put them back.</source>
+        <source>Good to know: the wheel index is chosen from the driver, the GPU generation and the Python version, and the environment&apos;s own installer (pip or uv) is used. A snapshot of the installed packages is taken first, so that Undo can put them back.</source>
         <translation>须知：wheel 索引根据驱动、GPU 代际和 Python 版本选择，并使用该环境自己的安装器（pip 或 uv）。事先会为已安装的软件包拍一个快照，以便“撤销”时恢复。</translation>
     </message>
-<message>
+    <message>
         <source>&amp;Wheels from a folder:</source>
         <translation>从文件夹获取 wheel(&amp;W)：</translation>
     </message>
@@ -3731,20 +3870,20 @@
         <source>Good to know: regsvr32 fbgemm.dll cannot work (fbgemm.dll is not a COM server), and wuauclt /detectnow is gone on Windows 10 and later. Steps that need administrator rights are marked and ask for them alone.</source>
         <translation>须知：regsvr32 fbgemm.dll 不可能奏效（fbgemm.dll 不是 COM 服务器），wuauclt /detectnow 在 Windows 10 及以后的版本中已不存在。需要管理员权限的步骤都有标记，并且只有它们会请求权限。</translation>
     </message>
-<message>
+    <message>
         <source>Repairs what PyTorch needs from the operating system, such as the command line tools and libomp.</source>
         <translation>修复 PyTorch 需要操作系统提供的组件，例如命令行工具和 libomp。</translation>
     </message>
     <message>
-        <source>Repairs what PyTorch needs from the operating system: the distribution's libraries, installed with its package manager.</source>
+        <source>Repairs what PyTorch needs from the operating system: the distribution&apos;s libraries, installed with its package manager.</source>
         <translation>修复 PyTorch 需要操作系统提供的组件：用发行版的包管理器安装发行版的库。</translation>
     </message>
     <message>
-        <source>Good to know: Homebrew's libomp is what torch's OpenMP needs on macOS; steps that need administrator rights are marked and ask for them alone.</source>
+        <source>Good to know: Homebrew&apos;s libomp is what torch&apos;s OpenMP needs on macOS; steps that need administrator rights are marked and ask for them alone.</source>
         <translation>须知：在 macOS 上，torch 的 OpenMP 需要 Homebrew 的 libomp；需要管理员权限的步骤会被标出，并且只为该步骤请求权限。</translation>
     </message>
     <message>
-        <source>Good to know: a library from the distribution is installed with its package manager (apt-get, dnf, pacman or zypper), elevated alone with pkexec, and ldconfig runs after it. A library of torch's own, or of NVIDIA's wheels, is never a system package: the reinstall repair brings it.</source>
+        <source>Good to know: a library from the distribution is installed with its package manager (apt-get, dnf, pacman or zypper), elevated alone with pkexec, and ldconfig runs after it. A library of torch&apos;s own, or of NVIDIA&apos;s wheels, is never a system package: the reinstall repair brings it.</source>
         <translation>须知：发行版的库通过其包管理器（apt-get、dnf、pacman 或 zypper）安装，只有该步骤通过 pkexec 提权，之后运行 ldconfig。torch 自带的库或 NVIDIA wheel 中的库从来不是系统软件包：由“重新安装”修复提供。</translation>
     </message>
 </context>
@@ -3854,11 +3993,11 @@
         <translation>你看到的错误信息</translation>
     </message>
     <message>
-        <source>For example: OSError: [WinError 126] … Error loading "…\torch\lib\fbgemm.dll" or one of its dependencies.</source>
-        <translation>例如：OSError: [WinError 126] … Error loading "…\torch\lib\fbgemm.dll" or one of its dependencies.</translation>
+        <source>For example: OSError: [WinError 126] … Error loading &quot;…\torch\lib\fbgemm.dll&quot; or one of its dependencies.</source>
+        <translation>例如：OSError: [WinError 126] … Error loading &quot;…\torch\lib\fbgemm.dll&quot; or one of its dependencies.</translation>
     </message>
     <message>
-        <source>The project's venv, else python3 on PATH (default)</source>
+        <source>The project&apos;s venv, else python3 on PATH (default)</source>
         <translation>项目的 venv，否则用 PATH 中的 python3（默认）</translation>
     </message>
     <message>
@@ -3968,7 +4107,7 @@
         <source>It comes from %1, not from torch.</source>
         <translation>它来自 %1，而不是 torch。</translation>
     </message>
-<message>
+    <message>
         <source>This happened on a %1 machine, not this one: TorchDoctor explains it here; run TorchDoctor on that machine to repair it.</source>
         <translation>此错误发生在一台 %1 计算机上，而不是本机：TorchDoctor 在这里解释它；请在那台计算机上运行 TorchDoctor 进行修复。</translation>
     </message>
@@ -3979,10 +4118,6 @@
 </context>
 <context>
     <name>td::ui::Wizard</name>
-    <message>
-        <source>TorchDoctor: repair PyTorch</source>
-        <translation>TorchDoctor：修复 PyTorch</translation>
-    </message>
     <message>
         <source>&lt; &amp;Back</source>
         <translation>&lt; 上一步(&amp;B)</translation>
@@ -4039,11 +4174,11 @@
         <source>&amp;Stop and quit</source>
         <translation>停止并退出(&amp;S)</translation>
     </message>
-<message>
+    <message>
         <source>Repair PyTorch</source>
         <translation>修复 PyTorch</translation>
     </message>
-<message>
+    <message>
         <source>Start &amp;over</source>
         <translation>重新开始(&amp;O)</translation>
     </message>
@@ -4054,155 +4189,6 @@
     <message>
         <source>Back to the first page: choose again and check again.</source>
         <translation>回到第一页：重新选择并重新检查。</translation>
-    </message>
-</context>
-<context>
-    <name>CheckOutcome</name>
-    <message>
-        <source>no Python interpreter that runs</source>
-        <translation>没有能运行的 Python 解释器</translation>
-    </message>
-    <message>
-        <source>PyTorch is not installed for this Python</source>
-        <translation>此 Python 未安装 PyTorch</translation>
-    </message>
-    <message>
-        <source>the interpreter was not probed</source>
-        <translation>未探测解释器</translation>
-    </message>
-    <message>
-        <source>the import was not asked for</source>
-        <translation>未要求执行导入</translation>
-    </message>
-    <message>
-        <source>the import did not run</source>
-        <translation>导入未运行</translation>
-    </message>
-    <message>
-        <source>the GPU probe did not finish</source>
-        <translation>GPU 探测未完成</translation>
-    </message>
-    <message>
-        <source>PyTorch has no native libraries to walk</source>
-        <translation>PyTorch 没有可遍历的原生库</translation>
-    </message>
-    <message>
-        <source>no project folder was chosen</source>
-        <translation>未选择项目文件夹</translation>
-    </message>
-    <message>
-        <source>the project has no docker-compose.yml</source>
-        <translation>项目中没有 docker-compose.yml</translation>
-    </message>
-    <message>
-        <source>Docker was not probed</source>
-        <translation>未探测 Docker</translation>
-    </message>
-    <message>
-        <source>Python %1 (%2-bit)</source>
-        <translation>Python %1（%2 位）</translation>
-    </message>
-    <message>
-        <source>torch %1 (%2)</source>
-        <translation>torch %1（%2）</translation>
-    </message>
-    <message>
-        <source>CPU build</source>
-        <translation>CPU 版本</translation>
-    </message>
-    <message>
-        <source>CUDA %1 build</source>
-        <translation>CUDA %1 版本</translation>
-    </message>
-    <message>
-        <source>torch %1 imports in %2 s</source>
-        <translation>torch %1 在 %2 秒内导入成功</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n native libraries load</source>
-        <translation>
-            <numerusform>%n 个原生库均可加载</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>no NVIDIA driver: torch runs on the CPU</source>
-        <translation>没有 NVIDIA 驱动：torch 在 CPU 上运行</translation>
-    </message>
-    <message numerus="yes">
-        <source>driver %1; torch uses %n GPU(s)</source>
-        <translation>
-            <numerusform>驱动 %1；torch 使用 %n 块 GPU</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>driver %1</source>
-        <translation>驱动 %1</translation>
-    </message>
-    <message>
-        <source>neither torchvision nor torchaudio is installed</source>
-        <translation>torchvision 和 torchaudio 均未安装</translation>
-    </message>
-    <message>
-        <source>nothing in the way, here or in a new terminal</source>
-        <translation>无论在这里还是在新终端中，都没有妨碍</translation>
-    </message>
-    <message>
-        <source>nothing in the way</source>
-        <translation>没有妨碍</translation>
-    </message>
-    <message>
-        <source>Docker %1, compose %2</source>
-        <translation>Docker %1，compose %2</translation>
-    </message>
-    <message>
-        <source>the diagnosis was stopped</source>
-        <translation>诊断已停止</translation>
-    </message>
-</context>
-<context>
-    <name>PastedError</name>
-    <message>
-        <source>Windows</source>
-        <translation>Windows</translation>
-    </message>
-    <message>
-        <source>macOS</source>
-        <translation>macOS</translation>
-    </message>
-    <message>
-        <source>Linux</source>
-        <translation>Linux</translation>
-    </message>
-    <message>
-        <source>The error you pasted: %1</source>
-        <translation>您粘贴的错误：%1</translation>
-    </message>
-    <message>
-        <source>The error you pasted is not in the knowledge base yet</source>
-        <translation>您粘贴的错误尚未收录在知识库中</translation>
-    </message>
-    <message>
-        <source>The file it names: %1</source>
-        <translation>其中提到的文件：%1</translation>
-    </message>
-    <message>
-        <source>The library it names: %1</source>
-        <translation>其中提到的库：%1</translation>
-    </message>
-    <message>
-        <source>What fixes it: %1</source>
-        <translation>修复方法：%1</translation>
-    </message>
-    <message>
-        <source>This happened on a %1 machine, not on this one: what is above is what it means there. Run TorchDoctor on that machine to repair it.</source>
-        <translation>此错误发生在一台 %1 计算机上，而不是本机：以上是它在那台计算机上的含义。请在那台计算机上运行 TorchDoctor 进行修复。</translation>
-    </message>
-</context>
-<context>
-    <name>RepairRun</name>
-    <message>
-        <source>the check before the repair failed</source>
-        <translation>修复前的检查失败</translation>
     </message>
 </context>
 </TS>
