@@ -163,9 +163,10 @@ QString advice(Advice a, bool shadowed)
         if (shadowed)
             return {};
         return ProblemText::tr(
-            "cuDNN 8.3 and later need zlibwapi.dll. torch's CUDA wheels ship it in torch\\lib; a standalone cuDNN "
-            "(for onnxruntime, ctranslate2, ...) needs zlib installed next to it. Reinstall torch, or put the zlib "
-            "DLL from a trusted source in the cuDNN folder.");
+            "cuDNN 8.3 to 8.9 (torch 2.3 and older) needs zlibwapi.dll; cuDNN 9 does not. torch's CUDA wheels of "
+            "those versions ship it in torch\\lib; a standalone cuDNN 8 (for onnxruntime, ctranslate2, ...) needs "
+            "zlib installed next to it. Reinstall torch, or put the zlib DLL from a trusted source in the cuDNN "
+            "folder.");
     case Advice::CudaRuntime:
         if (shadowed)
             return ProblemText::tr(

@@ -1824,8 +1824,8 @@
         <translation>libomp140.x86_64.dll 是 MSVC v143 生成工具中的 LLVM OpenMP 运行时，不属于 VC++ 可再发行组件包，所以重装可再发行组件包无济于事。torch 2.4.0 的 fbgemm.dll 需要它（pytorch/pytorch#131662）：请升级到 torch 2.4.1 或更高版本。如果必须保留 2.4.0，请在 Visual Studio Installer 中添加“MSVC v143 - VS 2022 C++ x64/x86 build tools”。切勿从“DLL 下载”网站下载该 DLL。</translation>
     </message>
     <message>
-        <source>cuDNN 8.3 and later need zlibwapi.dll. torch&apos;s CUDA wheels ship it in torch\lib; a standalone cuDNN (for onnxruntime, ctranslate2, ...) needs zlib installed next to it. Reinstall torch, or put the zlib DLL from a trusted source in the cuDNN folder.</source>
-        <translation>cuDNN 8.3 及以后版本需要 zlibwapi.dll。torch 的 CUDA 版 wheel 在 torch\lib 中自带它；单独安装的 cuDNN（供 onnxruntime、ctranslate2 等使用）需要在旁边安装 zlib。请重新安装 torch，或把可信来源的 zlib DLL 放到 cuDNN 文件夹中。</translation>
+        <source>cuDNN 8.3 to 8.9 (torch 2.3 and older) needs zlibwapi.dll; cuDNN 9 does not. torch&apos;s CUDA wheels of those versions ship it in torch\lib; a standalone cuDNN 8 (for onnxruntime, ctranslate2, ...) needs zlib installed next to it. Reinstall torch, or put the zlib DLL from a trusted source in the cuDNN folder.</source>
+        <translation>cuDNN 8.3 到 8.9（torch 2.3 及更早版本）需要 zlibwapi.dll；cuDNN 9 不需要。这些版本的 torch CUDA 版 wheel 在 torch\lib 中自带它；单独安装的 cuDNN 8（供 onnxruntime、ctranslate2 等使用）需要在旁边安装 zlib。请重新安装 torch，或把可信来源的 zlib DLL 放到 cuDNN 文件夹中。</translation>
     </message>
     <message>
         <source>Another CUDA or cuDNN version earlier in the search wins (a CUDA toolkit folder, CUDA_PATH_V*, or another package&apos;s nvidia\...\bin): mixed versions fail with [WinError 127] or 126. Remove that folder from the search or the other package.</source>
