@@ -433,7 +433,10 @@ TEST(RealUse, TheUndoQuestionSaysTheBrokenSettingComesBack)
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), DonePageId);
     ConfirmDialog::setNextAnswer(false);
+    const QString before = ConfirmDialog::lastQuestion();
     h.wizard().findChild<QPushButton *>(QStringLiteral("undo"))->click();
+    // The undo run asks through its ask hook, once it has read the journal.
+    ASSERT_TRUE(waitFor([&] { return ConfirmDialog::lastQuestion() != before; }));
     const QString asked = ConfirmDialog::lastQuestion();
     EXPECT_TRUE(asked.contains(QStringLiteral("broke PyTorch")) && asked.contains(QStringLiteral(".bashrc")))
         << asked.toStdString();
