@@ -153,7 +153,8 @@ TEST_F(CudaArchCheck, PtxForAnOlderGpuIsAJitWarningAndArchSpecificPtxIsNot)
     // compute_90a PTX does not carry forward to 10.0: an error.
     const fs::path specific = torchCuda("ptx-a", {"arch=compute_90a,code=[sm_90a,compute_90a]"});
     Facts b = facts(QStringLiteral("2.9.0+cu130"), specific, QStringLiteral("NVIDIA B200"), 10, 0);
-    const Finding *blackwell = archFinding(GpuCheck().run(b, test::builtinKnowledge()));
+    const auto onBlackwell = GpuCheck().run(b, test::builtinKnowledge()); // kept: archFinding points into it
+    const Finding *blackwell = archFinding(onBlackwell);
     ASSERT_NE(blackwell, nullptr);
     EXPECT_EQ(blackwell->severity, Severity::Error);
     // ... and sm_90a runs on the H100 it was built for.
