@@ -3,10 +3,12 @@
 
 #include "platform/OriginalEnvironment.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QThread>
 
 #include <spdlog/spdlog.h>
 
@@ -67,6 +69,25 @@ void killGroup(qint64 pid)
 #else
     Q_UNUSED(pid);
 #endif
+}
+
+// Ends a child that ran out of time or was cancelled, with its group:
+// SIGTERM first, so that shells run their exit traps (a login shell killed
+// inside `pyenv rehash` would leave pyenv's lock file, and every later shell
+// would hang on it), then SIGKILL for whatever is left after a moment.
+void endGroup(QProcess &process, qint64 pid)
+{
+#ifdef Q_OS_UNIX
+    constexpr int kGraceMs = 200;
+    if (pid > 1 && ::kill(-static_cast<pid_t>(pid), SIGTERM) == 0) {
+        process.waitForFinished(kGraceMs); // reaps the child, so the group test below sees only the rest
+        const QDeadlineTimer grace(kGraceMs);
+        while (::kill(-static_cast<pid_t>(pid), 0) == 0 && !grace.hasExpired())
+            QThread::msleep(5);
+    }
+#endif
+    killGroup(pid);
+    process.kill();
 }
 
 QString signalName(int sig)
@@ -179,8 +200,7 @@ ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cance
         if (cancel.isCancelled() || clock.elapsed() >= request.timeout.count()) {
             result.outcome =
                 cancel.isCancelled() ? ProcessResult::Outcome::Cancelled : ProcessResult::Outcome::TimedOut;
-            killGroup(pid);
-            process.kill();
+            endGroup(process, pid);
 #ifdef Q_OS_WIN
             job.killAll();
 #endif

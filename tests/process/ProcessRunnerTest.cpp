@@ -11,6 +11,7 @@
 #include <QProcessEnvironment>
 
 #include <csignal>
+#include <filesystem>
 #include <thread>
 
 using td::platform::CancelToken;
@@ -91,6 +92,28 @@ TEST(ProcessRunner, TimeoutEndsTheWholeTree)
     for (int i = 0; i < 50 && alive(grandchild); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     EXPECT_FALSE(alive(grandchild));
+}
+
+// A shell ended for its time limit still runs its exit traps, as `pyenv rehash`
+// in a login shell removes its lock file there (killed outright, it leaves the
+// lock, and every later shell of the user hangs on it). A child that ignores
+// SIGTERM still ends.
+TEST(ProcessRunner, TimeoutLetsAShellRunItsExitTrap)
+{
+    const td::test::TempDir dir;
+    const std::string lock = (dir.path() / "lock").string();
+    ProcessRequest r = sh(QStringLiteral("touch '%1'; bash -c 'trap \"rm -f %1\" EXIT; sleep 300' & echo started; wait")
+                              .arg(QString::fromStdString(lock)),
+                          std::chrono::milliseconds(700));
+    const ProcessResult result = runProcess(r);
+    EXPECT_EQ(result.outcome, Outcome::TimedOut);
+    for (int i = 0; i < 50 && std::filesystem::exists(lock); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_FALSE(std::filesystem::exists(lock)) << "the trap did not run";
+
+    const ProcessResult stubborn = runProcess(sh(QStringLiteral("trap '' TERM; sleep 300"), std::chrono::milliseconds(300)));
+    EXPECT_EQ(stubborn.outcome, Outcome::TimedOut);
+    EXPECT_LT(stubborn.elapsedMs, 5000);
 }
 
 TEST(ProcessRunner, CancelFromAnotherThread)
