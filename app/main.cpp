@@ -3,7 +3,9 @@
 #include "ExitCode.h"
 #include "NativeArguments.h"
 
+#if !defined(TD_NO_WIZARD)
 #include "WizardMain.h"
+#endif
 
 #include "Version.h"
 #include "platform/Logging.h"
@@ -31,6 +33,7 @@
 
 namespace {
 
+#if !defined(TD_NO_WIZARD)
 // Whether a window can be shown: on Linux an X or Wayland display, or a platform named explicitly.
 bool hasDisplay()
 {
@@ -45,6 +48,7 @@ bool hasDisplay()
     return false;
 #endif
 }
+#endif
 
 bool wantsWizard(int argc, char *argv[])
 {
@@ -74,7 +78,7 @@ int runWizard(int argc, char *argv[], bool debug)
     std::fprintf(stderr, "torchdoctor: the wizard cannot be opened:%s\n", errors.toLocal8Bit().constData());
     return td::app::Internal;
 }
-#else
+#elif !defined(TD_NO_WIZARD)
 int runWizard(int argc, char *argv[], bool debug)
 {
     return td_run_wizard(argc, argv, debug);
@@ -110,6 +114,7 @@ int main(int argc, char *argv[])
     guardOwnProcess(argv);
     td::app::setNativeArguments(argc, argv);
     const bool bare = wantsWizard(argc, argv);
+#if !defined(TD_NO_WIZARD)
     if (bare && hasDisplay()) {
         bool debug = false;
         for (int i = 1; i < argc; ++i)
@@ -121,6 +126,7 @@ int main(int argc, char *argv[])
             return td::app::Internal;
         }
     }
+#endif
 
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QString::fromLatin1(td::kAppName));
@@ -131,7 +137,11 @@ int main(int argc, char *argv[])
     const bool debug = arguments.removeAll(QStringLiteral("--debug")) > 0;
     td::platform::initLogging(debug);
     if (bare) {
+#if defined(TD_NO_WIZARD)
+        std::fputs("The wizard is not part of this build: running `torchdoctor check` instead.\n", stderr);
+#else
         std::fputs("No display found: running `torchdoctor check` instead.\n", stderr);
+#endif
         arguments << QStringLiteral("check");
     }
     spdlog::debug("{} {} started: {}", td::kAppName, td::kVersion, arguments.join(QLatin1Char(' ')).toStdString());
