@@ -93,7 +93,7 @@ public:
     }
 
     // Runs every check; nullopt (after printing why) when TorchDoctor itself is broken.
-    std::optional<checks::CheckReport> run(QTextStream &err, bool showProgress)
+    std::optional<checks::Diagnosis> run(QTextStream &err, bool showProgress)
     {
         auto knowledge = std::make_shared<knowledge::KnowledgeBase>();
         if (const QStringList problems = knowledge->load(); !problems.isEmpty()) {
@@ -112,7 +112,7 @@ public:
         std::signal(SIGINT, onInterrupt);
         std::signal(SIGTERM, onInterrupt);
         checks::CheckRunner runner(m_request, knowledge);
-        checks::CheckReport report = runner.run(cancel, [&](const checks::CheckProgress &p) {
+        checks::Diagnosis report = runner.run(cancel, [&](const checks::CheckProgress &p) {
             if (showProgress)
                 err << "\r\033[K[" << p.done << "/" << p.total << "] " << p.current << Qt::flush;
         });
@@ -166,7 +166,7 @@ bool writeAtomically(const QString &path, const QByteArray &data, QString &error
     return true;
 }
 
-int exitCodeOf(const checks::CheckReport &report)
+int exitCodeOf(const checks::Diagnosis &report)
 {
     if (report.cancelled)
         return Internal;

@@ -77,14 +77,13 @@ std::shared_ptr<knowledge::KnowledgeBase> loadKnowledge(QTextStream &err)
     return knowledge;
 }
 
-std::optional<checks::CheckReport> diagnose(const checks::CheckRequest &request,
-                                            const std::shared_ptr<knowledge::KnowledgeBase> &knowledge,
-                                            QTextStream &err)
+std::optional<checks::Diagnosis> diagnose(const checks::CheckRequest &request,
+                                          const std::shared_ptr<knowledge::KnowledgeBase> &knowledge, QTextStream &err)
 {
     platform::CancelToken cancel;
     InterruptGuard guard(cancel);
     checks::CheckRunner runner(request, knowledge);
-    checks::CheckReport report = runner.run(cancel);
+    checks::Diagnosis report = runner.run(cancel);
     if (report.cancelled) {
         err << FixText::tr("Cancelled.") << "\n";
         return std::nullopt;
@@ -172,12 +171,12 @@ enum class RepairResult {
 
 struct RepairRun {
     RepairResult result = RepairResult::Internal;
-    std::optional<checks::CheckReport> after; // the verification's diagnosis
+    std::optional<checks::Diagnosis> after; // the verification's diagnosis
     QString detail;
 };
 
 // Plans one repair from `before`, shows it, asks, runs it, verifies it.
-RepairRun repairOnce(Session &s, checks::FixFamily family, const checks::CheckReport &before)
+RepairRun repairOnce(Session &s, checks::FixFamily family, const checks::Diagnosis &before)
 {
     QTextStream &out = s.out;
     QTextStream &err = s.err;
@@ -293,11 +292,11 @@ int exitCodeOf(RepairResult r)
 
 // The seed's flowchart, walked: "Is it urgent?" -> Docker; otherwise the
 // environment, then reinstall, then the system, each verified before the next.
-int walkFlow(Session &s, const checks::CheckReport &initial, std::optional<bool> urgentAnswer)
+int walkFlow(Session &s, const checks::Diagnosis &initial, std::optional<bool> urgentAnswer)
 {
     QTextStream &out = s.out;
     flow::Flow flow(initial.findings);
-    checks::CheckReport current = initial;
+    checks::Diagnosis current = initial;
     bool fresh = true; // `current` describes the machine as it is now
     while (!flow.isDone()) {
         const flow::FlowNode node = flow.current();

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "checks/CheckRunner.h"
 #include "checks/Culprit.h"
+#include "checks/Diagnosis.h"
 #include "fixes/Executor.h"
 #include "fixes/FixPlan.h"
 #include "fixes/Journal.h"
@@ -94,15 +94,15 @@ public:
     virtual QFuture<Discovery> discover(const QStringList &projectDirs) = 0;
     // The titles of the steps a diagnosis goes through, in order.
     [[nodiscard]] virtual QStringList diagnosisSteps() const = 0;
-    virtual QFuture<checks::CheckReport> diagnose(const Target &target) = 0;
+    virtual QFuture<checks::Diagnosis> diagnose(const Target &target) = 0;
     [[nodiscard]] virtual PastedError classify(const QString &text) const = 0;
     // The failing library behind a pasted error, in a diagnosis's walk of torch's libraries.
     [[nodiscard]] virtual std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
-                                                                   const checks::CheckReport &report) const = 0;
+                                                                   const checks::Diagnosis &report) const = 0;
 
     [[nodiscard]] virtual QList<checks::FixFamily> families() const = 0;
     // `target`: what the user chose (Docker clones target.cloneUrl when the project has no compose file).
-    virtual RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before, const Target &target) = 0;
+    virtual RepairProposal plan(checks::FixFamily family, const checks::Diagnosis &before, const Target &target) = 0;
     // Changes nothing; the future's result is empty when the repair can go ahead, else why not.
     virtual QFuture<QString> preflight(const RepairProposal &repair) = 0;
     virtual QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) = 0;
@@ -110,8 +110,8 @@ public:
     // empty when they do, else which do not (or why it cannot tell).
     virtual QFuture<QString> servicesProblem(const RepairProposal &repair) = 0;
     // Diagnoses again, the way that proves the repair (a new terminal's environment).
-    virtual QFuture<checks::CheckReport> verify(const RepairProposal &repair, const Target &target) = 0;
-    [[nodiscard]] virtual Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
+    virtual QFuture<checks::Diagnosis> verify(const RepairProposal &repair, const Target &target) = 0;
+    [[nodiscard]] virtual Verification compare(const checks::Diagnosis &before, const checks::Diagnosis &after,
                                                const RepairProposal &repair) const = 0;
 
     [[nodiscard]] virtual std::optional<fixes::JournalEntry> journalEntry(const QString &id) const = 0;
@@ -119,7 +119,7 @@ public:
     virtual QFuture<RepairEvent> undo(const QString &entryId, const platform::CancelToken &cancel) = 0;
 
     // The support report, redacted unless `redact` is false.
-    [[nodiscard]] virtual QString renderReport(const checks::CheckReport &report, ReportFormat format,
+    [[nodiscard]] virtual QString renderReport(const checks::Diagnosis &report, ReportFormat format,
                                                bool redact) const = 0;
     // Written atomically; false with `error` when it could not be.
     virtual bool saveReport(const QString &path, const QString &text, QString &error) const = 0;

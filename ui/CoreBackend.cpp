@@ -2,6 +2,7 @@
 #include "CoreBackend.h"
 
 #include "checks/Check.h"
+#include "checks/CheckRunner.h"
 #include "knowledge/KnowledgeBase.h"
 #include "platform/Logging.h"
 #include "python/InterpreterDiscovery.h"
@@ -142,7 +143,7 @@ QStringList CoreBackend::diagnosisSteps() const
     return out;
 }
 
-QFuture<checks::CheckReport> CoreBackend::diagnose(const Target &target)
+QFuture<checks::Diagnosis> CoreBackend::diagnose(const Target &target)
 {
     return checks::CheckRunner::start(requestFor(target), m_knowledge);
 }
@@ -165,7 +166,7 @@ PastedError CoreBackend::classify(const QString &text) const
 }
 
 std::optional<checks::Culprit> CoreBackend::culpritOf(const python::ClassifiedError &error,
-                                                      const checks::CheckReport &report) const
+                                                      const checks::Diagnosis &report) const
 {
     if (!report.facts.libraries)
         return std::nullopt;
@@ -177,7 +178,7 @@ QList<FixFamily> CoreBackend::families() const
     return fixes::Repairs::families();
 }
 
-RepairProposal CoreBackend::plan(FixFamily family, const checks::CheckReport &before, const Target &target)
+RepairProposal CoreBackend::plan(FixFamily family, const checks::Diagnosis &before, const Target &target)
 {
     RepairProposal out;
     out.family = family;
@@ -275,7 +276,7 @@ QFuture<QString> CoreBackend::servicesProblem(const RepairProposal &repair)
     });
 }
 
-QFuture<checks::CheckReport> CoreBackend::verify(const RepairProposal &repair, const Target &target)
+QFuture<checks::Diagnosis> CoreBackend::verify(const RepairProposal &repair, const Target &target)
 {
     checks::CheckRequest request = requestFor(target);
     if (const auto p = planned(repair.handle))
@@ -283,7 +284,7 @@ QFuture<checks::CheckReport> CoreBackend::verify(const RepairProposal &repair, c
     return checks::CheckRunner::start(request, m_knowledge);
 }
 
-Verification CoreBackend::compare(const checks::CheckReport &before, const checks::CheckReport &after,
+Verification CoreBackend::compare(const checks::Diagnosis &before, const checks::Diagnosis &after,
                                   const RepairProposal &repair) const
 {
     const auto p = planned(repair.handle);
@@ -327,7 +328,7 @@ QFuture<RepairEvent> CoreBackend::undo(const QString &entryId, const platform::C
     });
 }
 
-QString CoreBackend::renderReport(const checks::CheckReport &report, ReportFormat format, bool redact) const
+QString CoreBackend::renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact) const
 {
     report::ReportOptions options;
     options.redact = redact;
@@ -335,8 +336,7 @@ QString CoreBackend::renderReport(const checks::CheckReport &report, ReportForma
     return render(report, format, options);
 }
 
-QString CoreBackend::render(const checks::CheckReport &report, ReportFormat format,
-                            const report::ReportOptions &options)
+QString CoreBackend::render(const checks::Diagnosis &report, ReportFormat format, const report::ReportOptions &options)
 {
     switch (format) {
     case ReportFormat::Text: return report::renderText(report, options, true);

@@ -3,7 +3,7 @@
 
 #include "Page.h"
 
-#include "checks/CheckRunner.h"
+#include "checks/Diagnosis.h"
 
 #include <QFutureWatcher>
 
@@ -52,7 +52,7 @@ private:
     QPushButton *m_cancel = nullptr;
     QPushButton *m_again = nullptr;
 
-    QFutureWatcher<checks::CheckReport> m_watcher;
+    QFutureWatcher<checks::Diagnosis> m_watcher;
     QStringList m_done;
     bool m_finished = false;
     bool m_cancelled = false;

@@ -156,23 +156,6 @@ void FindingsPage::fill()
     else
         m_summary->setText(tr("No problem found: PyTorch works here."));
 
-    const auto areaName = [](const QString &area) {
-        if (area == QLatin1String("python"))
-            return tr("Python");
-        if (area == QLatin1String("torch"))
-            return tr("PyTorch");
-        if (area == QLatin1String("libraries"))
-            return tr("Native libraries");
-        if (area == QLatin1String("gpu"))
-            return tr("GPU and CUDA");
-        if (area == QLatin1String("packages"))
-            return tr("Packages");
-        if (area == QLatin1String("environment"))
-            return tr("Environment");
-        if (area == QLatin1String("docker"))
-            return tr("Docker");
-        return tr("Other");
-    };
     QStringList areas = kAreas;
     for (const Finding &f : std::as_const(m_findings))
         if (!areas.contains(checks::areaOf(f.id)))
@@ -193,7 +176,7 @@ void FindingsPage::fill()
         if (indexes.isEmpty() && !kAreas.contains(area))
             continue;
         auto *top = new QTreeWidgetItem(m_list);
-        const QString name = areaName(area);
+        const QString name = checks::areaTitle(area);
         const bool ok = !worst || *worst == Severity::Info;
         top->setText(0, ok ? tr("%1: no problem").arg(name) : name);
         top->setIcon(0, worst ? Theme::severityIcon(*worst) : Theme::okIcon());

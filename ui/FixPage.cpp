@@ -36,9 +36,9 @@ FixPage::FixPage(Session &session, checks::FixFamily family, QWidget *parent) : 
     connect(m_runner, &FixRunnerWidget::overrideClicked, this, &FixPage::override);
     connect(&m_preflight, &QFutureWatcher<QString>::finished, this, &FixPage::onPreflight);
     connect(&m_run, &QFutureWatcher<RepairEvent>::resultsReadyAt, this, &FixPage::onEvents);
-    connect(&m_verify, &QFutureWatcher<checks::CheckReport>::finished, this, &FixPage::onVerified);
+    connect(&m_verify, &QFutureWatcher<checks::Diagnosis>::finished, this, &FixPage::onVerified);
     connect(&m_services, &QFutureWatcher<QString>::finished, this, &FixPage::onServices);
-    connect(&m_cloneDiagnosis, &QFutureWatcher<checks::CheckReport>::finished, this, &FixPage::onCloneDiagnosed);
+    connect(&m_cloneDiagnosis, &QFutureWatcher<checks::Diagnosis>::finished, this, &FixPage::onCloneDiagnosed);
 }
 
 FixPage::~FixPage()
@@ -286,7 +286,7 @@ void FixPage::onVerified()
         finish(tr("The check after the repair did not finish."));
         return;
     }
-    const checks::CheckReport after = m_verify.result();
+    const checks::Diagnosis after = m_verify.result();
     m_verification = session().backend().compare(*before, after, m_proposal);
     flow->verified(after.findings);
     session().setLatestReport(after);

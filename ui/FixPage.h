@@ -72,9 +72,9 @@ private:
     QStringList m_skippedOnTheWay;
     QFutureWatcher<QString> m_preflight;
     QFutureWatcher<RepairEvent> m_run;
-    QFutureWatcher<checks::CheckReport> m_verify;
+    QFutureWatcher<checks::Diagnosis> m_verify;
     QFutureWatcher<QString> m_services;
-    QFutureWatcher<checks::CheckReport> m_cloneDiagnosis; // Docker: the project a clone made
+    QFutureWatcher<checks::Diagnosis> m_cloneDiagnosis; // Docker: the project a clone made
     platform::CancelToken m_cancel;
     bool m_cancelRequested = false;
     bool m_finished = false;

@@ -7,7 +7,7 @@ namespace td::ui {
 
 Session::Session(Backend &backend, QObject *parent) : QObject(parent), m_backend(backend) {}
 
-void Session::setDiagnosis(const checks::CheckReport &report)
+void Session::setDiagnosis(const checks::Diagnosis &report)
 {
     m_first = report;
     m_latest = report;
@@ -25,7 +25,7 @@ void Session::clearDiagnosis()
     emit changed();
 }
 
-void Session::setLatestReport(const checks::CheckReport &report)
+void Session::setLatestReport(const checks::Diagnosis &report)
 {
     m_latest = report;
     emit changed();

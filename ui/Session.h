@@ -28,12 +28,12 @@ public:
     std::optional<PastedError> pasted;
 
     // The first diagnosis starts a new walk through the flowchart.
-    void setDiagnosis(const checks::CheckReport &report);
+    void setDiagnosis(const checks::Diagnosis &report);
     void clearDiagnosis();
-    [[nodiscard]] const std::optional<checks::CheckReport> &firstReport() const { return m_first; }
+    [[nodiscard]] const std::optional<checks::Diagnosis> &firstReport() const { return m_first; }
     // The latest diagnosis (after the last verification).
-    [[nodiscard]] const std::optional<checks::CheckReport> &report() const { return m_latest; }
-    void setLatestReport(const checks::CheckReport &report);
+    [[nodiscard]] const std::optional<checks::Diagnosis> &report() const { return m_latest; }
+    void setLatestReport(const checks::Diagnosis &report);
 
     [[nodiscard]] flow::Flow *flow() { return m_flow ? &*m_flow : nullptr; }
     [[nodiscard]] const flow::Flow *flow() const { return m_flow ? &*m_flow : nullptr; }
@@ -54,8 +54,8 @@ signals:
 
 private:
     Backend &m_backend;
-    std::optional<checks::CheckReport> m_first;
-    std::optional<checks::CheckReport> m_latest;
+    std::optional<checks::Diagnosis> m_first;
+    std::optional<checks::Diagnosis> m_latest;
     std::optional<flow::Flow> m_flow;
     QStringList m_applied;
 };

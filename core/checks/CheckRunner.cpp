@@ -130,7 +130,7 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
     return loader::analyze(roots, options, &cancelFlag);
 }
 
-bool CheckReport::hasErrors() const
+bool Diagnosis::hasErrors() const
 {
     return std::any_of(findings.begin(), findings.end(),
                        [](const Finding &f) { return f.severity == Severity::Error; });
@@ -178,12 +178,12 @@ CheckRunner::CheckRunner(CheckRequest request, std::shared_ptr<const knowledge::
 {
 }
 
-CheckReport CheckRunner::run(const platform::CancelToken &cancel,
-                             const std::function<void(const CheckProgress &)> &progress)
+Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
+                           const std::function<void(const CheckProgress &)> &progress)
 {
     QElapsedTimer clock;
     clock.start();
-    CheckReport report;
+    Diagnosis report;
     Facts &facts = report.facts;
     facts.request = m_request;
     facts.chosenExecutable = defaultPython(m_request);
@@ -473,10 +473,10 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
     return report;
 }
 
-QFuture<CheckReport> CheckRunner::start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
+QFuture<Diagnosis> CheckRunner::start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
 {
     return QtConcurrent::run(&collectorPool(),
-                             [request = std::move(request), knowledge](QPromise<CheckReport> &promise) {
+                             [request = std::move(request), knowledge](QPromise<Diagnosis> &promise) {
                                  platform::CancelToken cancel;
                                  CheckRunner runner(request, knowledge);
                                  promise.setProgressRange(0, 100);
@@ -489,7 +489,7 @@ QFuture<CheckReport> CheckRunner::start(CheckRequest request, std::shared_ptr<co
                                          QThread::msleep(20);
                                      }
                                  });
-                                 CheckReport result = runner.run(cancel, [&](const CheckProgress &p) {
+                                 Diagnosis result = runner.run(cancel, [&](const CheckProgress &p) {
                                      promise.setProgressRange(0, p.total);
                                      promise.setProgressValueAndText(p.done, p.current);
                                  });

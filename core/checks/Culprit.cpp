@@ -2,7 +2,7 @@
 #include "checks/Culprit.h"
 
 #include "checks/CheckSupport.h"
-#include "report/DepsReport.h"
+#include "platform/NativeText.h"
 
 #include <QFileInfo>
 
@@ -24,8 +24,9 @@ std::optional<std::size_t> libraryNamed(const loader::Graph &graph, const QStrin
     const QString name = fileNameOf(nameOrPath);
     for (std::size_t i = 0; i < graph.libraries.size(); ++i) {
         const auto &lib = graph.libraries[i];
-        if (sameName(report::fromNativeBytes(lib.path), nameOrPath) || sameName(report::fromNativeBytes(lib.name), name)
-            || sameName(fileNameOf(report::fromNativeBytes(lib.path)), name))
+        if (sameName(platform::fromNativeBytes(lib.path), nameOrPath)
+            || sameName(platform::fromNativeBytes(lib.name), name)
+            || sameName(fileNameOf(platform::fromNativeBytes(lib.path)), name))
             return i;
     }
     return std::nullopt;
@@ -50,8 +51,8 @@ QStringList chainFrom(const loader::Graph &graph, const std::map<std::size_t, st
 {
     QStringList chain;
     for (std::size_t node = target;; node = parent.at(node)) {
-        chain.prepend(fileNameOf(report::fromNativeBytes(graph.libraries[node].found ? graph.libraries[node].path
-                                                                                     : graph.libraries[node].name)));
+        chain.prepend(fileNameOf(platform::fromNativeBytes(graph.libraries[node].found ? graph.libraries[node].path
+                                                                                       : graph.libraries[node].name)));
         if (parent.at(node) == node)
             break;
     }
@@ -61,11 +62,11 @@ QStringList chainFrom(const loader::Graph &graph, const std::map<std::size_t, st
 Culprit fromProblem(const loader::Problem &p)
 {
     Culprit c;
-    c.library = fileNameOf(report::fromNativeBytes(p.name));
+    c.library = fileNameOf(platform::fromNativeBytes(p.name));
     c.kind = QString::fromLatin1(loader::toString(p.kind));
     if (!p.paths.empty())
-        c.path = report::fromNativeBytes(p.paths.front());
-    c.detail = report::fromNativeBytes(p.detail);
+        c.path = platform::fromNativeBytes(p.paths.front());
+    c.detail = platform::fromNativeBytes(p.detail);
     return c;
 }
 
@@ -94,8 +95,8 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     // The library a problem is about, as a graph node.
     auto nodeOf = [&](const loader::Problem &p) -> std::optional<std::size_t> {
         if (p.kind == loader::ProblemKind::VersionMissing && !p.paths.empty())
-            return libraryNamed(graph, report::fromNativeBytes(p.paths.front()));
-        return libraryNamed(graph, report::fromNativeBytes(p.name));
+            return libraryNamed(graph, platform::fromNativeBytes(p.paths.front()));
+        return libraryNamed(graph, platform::fromNativeBytes(p.name));
     };
 
     // 1. Reachable from the file the message names (Windows: the DLL torch
@@ -119,7 +120,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     // 2. The library the message itself names as missing.
     if ((error.kind == Kind::MissingSharedObject || error.kind == Kind::LibraryNotLoaded) && !error.library.isEmpty()) {
         for (const auto *p : errors) {
-            if (sameName(fileNameOf(report::fromNativeBytes(p->name)), fileNameOf(error.library))) {
+            if (sameName(fileNameOf(platform::fromNativeBytes(p->name)), fileNameOf(error.library))) {
                 Culprit c = fromProblem(*p);
                 if (const auto node = nodeOf(*p))
                     c.chain = chainTo(graph, *node);
@@ -129,7 +130,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     }
     if (error.kind == Kind::VersionNotFound && !error.version.isEmpty()) {
         for (const auto *p : errors) {
-            if (report::fromNativeBytes(p->name) == error.version) {
+            if (platform::fromNativeBytes(p->name) == error.version) {
                 Culprit c = fromProblem(*p);
                 if (const auto node = nodeOf(*p))
                     c.chain = chainTo(graph, *node);

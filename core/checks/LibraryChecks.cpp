@@ -4,7 +4,7 @@
 #include "checks/CheckSupport.h"
 #include "checks/Culprit.h"
 #include "knowledge/KnowledgeBase.h"
-#include "report/DepsReport.h"
+#include "platform/NativeText.h"
 
 #include <QVersionNumber>
 
@@ -14,7 +14,7 @@ namespace td::checks {
 
 namespace {
 
-using report::fromNativeBytes;
+using platform::fromNativeBytes;
 
 bool isVcRuntime(const QString &name)
 {

@@ -2,7 +2,7 @@
 #include "checks/SystemChecks.h"
 
 #include "checks/CheckSupport.h"
-#include "report/DepsReport.h"
+#include "platform/NativeText.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -538,25 +538,26 @@ QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::Knowle
         for (const loader::Problem &p : facts.libraries->problems) {
             if (p.kind != loader::ProblemKind::Shadowed || p.paths.size() < 2)
                 continue;
-            const QString winner = report::fromNativeBytes(p.paths[0]);
+            const QString winner = platform::fromNativeBytes(p.paths[0]);
             for (const loader::Library &lib : facts.libraries->libraries) {
-                if (report::fromNativeBytes(lib.path) != winner
+                if (platform::fromNativeBytes(lib.path) != winner
                     || (lib.via != loader::Via::LdLibraryPath && lib.via != loader::Via::Path))
                     continue;
                 const QString name =
                     lib.via == loader::Via::Path ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH");
                 out << makeFinding(
                     QStringLiteral("env.suspicious"), Severity::Warning,
-                    tr("%1 puts another %2 in front of torch's").arg(name, report::fromNativeBytes(p.name)),
+                    tr("%1 puts another %2 in front of torch's").arg(name, platform::fromNativeBytes(p.name)),
                     tr("%1 contains %2, so %3 loads instead of %4. A stale entry like this is the classic "
                        "cause of \"undefined symbol\" and \"version not found\" errors (for example an "
                        "old libnvJitLink from a system CUDA). Remove the entry where it is set.")
-                        .arg(name, report::fromNativeBytes(lib.viaEntry), winner, report::fromNativeBytes(p.paths[1])),
+                        .arg(name, platform::fromNativeBytes(lib.viaEntry), winner,
+                             platform::fromNativeBytes(p.paths[1])),
                     QJsonObject{{QStringLiteral("variable"), name},
-                                {QStringLiteral("entry"), report::fromNativeBytes(lib.viaEntry)},
-                                {QStringLiteral("library"), report::fromNativeBytes(p.name)},
+                                {QStringLiteral("entry"), platform::fromNativeBytes(lib.viaEntry)},
+                                {QStringLiteral("library"), platform::fromNativeBytes(p.name)},
                                 {QStringLiteral("loaded"), winner},
-                                {QStringLiteral("shadowed"), report::fromNativeBytes(p.paths[1])}},
+                                {QStringLiteral("shadowed"), platform::fromNativeBytes(p.paths[1])}},
                     {FixFamily::Env});
             }
         }

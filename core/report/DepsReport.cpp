@@ -2,8 +2,9 @@
 #include "report/DepsReport.h"
 
 #include "report/JsonWriter.h"
-#include "report/NativeText.h"
 #include "report/OutputBuffer.h"
+
+#include "platform/NativeText.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -12,16 +13,8 @@
 namespace td::report {
 
 using namespace td::loader;
-
-QString fromNativeBytes(const std::string &bytes)
-{
-    // Almost every name is plain ASCII: convert those in one go.
-    if (std::all_of(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
-        return QString::fromLatin1(bytes.data(), static_cast<qsizetype>(bytes.size()));
-    std::string text;
-    appendNativeText(text, bytes);
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
+using platform::appendLatin1;
+using platform::appendNativeText;
 
 namespace {
 

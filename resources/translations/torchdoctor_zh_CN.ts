@@ -20,14 +20,6 @@
         <translation>Python %1（%2 位），位于 %3</translation>
     </message>
     <message>
-        <source>Python</source>
-        <translation>Python</translation>
-    </message>
-    <message>
-        <source>PyTorch</source>
-        <translation>PyTorch</translation>
-    </message>
-    <message>
         <source>PyTorch %1 (%2) at %3</source>
         <translation>PyTorch %1（%2），位于 %3</translation>
     </message>
@@ -46,10 +38,6 @@
     <message>
         <source>Native libraries: %1 walked from %2 that torch loads</source>
         <translation>本机库：从 torch 加载的 %2 出发检查了 %1 个</translation>
-    </message>
-    <message>
-        <source>Native libraries</source>
-        <translation>本机库</translation>
     </message>
     <message>
         <source>GPU: no NVIDIA driver found (torch runs on the CPU)</source>
@@ -78,10 +66,6 @@
     <message>
         <source>Docker (%1)</source>
         <translation>Docker（%1）</translation>
-    </message>
-    <message>
-        <source>TorchDoctor itself</source>
-        <translation>TorchDoctor 自身</translation>
     </message>
     <message>
         <source>Repairs that apply: %1</source>
@@ -504,6 +488,45 @@
     <message>
         <source>%1 changed since the plan was made</source>
         <translation>%1 在制定计划后已被修改</translation>
+    </message>
+</context>
+<context>
+    <name>Finding</name>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>PyTorch</source>
+        <translation>PyTorch</translation>
+    </message>
+    <message>
+        <source>Native libraries</source>
+        <translation>本机库</translation>
+    </message>
+    <message>
+        <source>GPU and CUDA</source>
+        <translation>GPU 与 CUDA</translation>
+    </message>
+    <message>
+        <source>Packages</source>
+        <translation>软件包</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>Docker</source>
+        <translation>Docker</translation>
+    </message>
+    <message>
+        <source>TorchDoctor itself</source>
+        <translation>TorchDoctor 自身</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
     </message>
 </context>
 <context>
@@ -1953,38 +1976,6 @@
     <message>
         <source>No problem found: PyTorch works here.</source>
         <translation>没有发现问题：PyTorch 在这里可以正常使用。</translation>
-    </message>
-    <message>
-        <source>Python</source>
-        <translation>Python</translation>
-    </message>
-    <message>
-        <source>PyTorch</source>
-        <translation>PyTorch</translation>
-    </message>
-    <message>
-        <source>Native libraries</source>
-        <translation>本机库</translation>
-    </message>
-    <message>
-        <source>GPU and CUDA</source>
-        <translation>GPU 与 CUDA</translation>
-    </message>
-    <message>
-        <source>Packages</source>
-        <translation>软件包</translation>
-    </message>
-    <message>
-        <source>Environment</source>
-        <translation>环境变量</translation>
-    </message>
-    <message>
-        <source>Docker</source>
-        <translation>Docker</translation>
-    </message>
-    <message>
-        <source>Other</source>
-        <translation>其他</translation>
     </message>
     <message>
         <source>%1: no problem</source>

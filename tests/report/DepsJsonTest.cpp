@@ -3,6 +3,7 @@
 // every value as the contract says, and renders it to the same bytes (so the
 // layout, the key order and every escape are QJsonDocument's own); and a
 // large document reaches the stream in chunks, never whole.
+#include "platform/NativeText.h"
 #include "report/DepsReport.h"
 
 #include <gtest/gtest.h>
@@ -74,7 +75,7 @@ QJsonObject parsed(const std::string &json)
 
 QString text(const std::string &nativeBytes)
 {
-    return td::report::fromNativeBytes(nativeBytes);
+    return td::platform::fromNativeBytes(nativeBytes);
 }
 
 // Counts what reaches the stream, and in how large pieces.

@@ -203,10 +203,10 @@ QStringList FakeBackend::diagnosisSteps() const
             QStringLiteral("Can every native library of PyTorch be loaded?")};
 }
 
-checks::CheckReport FakeBackend::reportNow() const
+checks::Diagnosis FakeBackend::reportNow() const
 {
     QMutexLocker lock(&m_mutex);
-    checks::CheckReport r;
+    checks::Diagnosis r;
     r.findings = m_state;
     r.facts.composeFile = m_scenario.cloneInto.isEmpty() ? m_scenario.composeFile
                           : m_cloned                     ? m_scenario.cloneInto + QStringLiteral("/docker-compose.yml")
@@ -216,12 +216,12 @@ checks::CheckReport FakeBackend::reportNow() const
     return r;
 }
 
-QFuture<checks::CheckReport> FakeBackend::runDiagnosis(bool hangs)
+QFuture<checks::Diagnosis> FakeBackend::runDiagnosis(bool hangs)
 {
     ++m_diagnoses;
     const QStringList steps = diagnosisSteps();
-    const checks::CheckReport report = reportNow();
-    return QtConcurrent::run([steps, report, hangs](QPromise<checks::CheckReport> &promise) {
+    const checks::Diagnosis report = reportNow();
+    return QtConcurrent::run([steps, report, hangs](QPromise<checks::Diagnosis> &promise) {
         promise.setProgressRange(0, static_cast<int>(steps.size()));
         for (int i = 0; i < steps.size(); ++i) {
             if (hangs && i == 1) {
@@ -236,7 +236,7 @@ QFuture<checks::CheckReport> FakeBackend::runDiagnosis(bool hangs)
     });
 }
 
-QFuture<checks::CheckReport> FakeBackend::diagnose(const Target &target)
+QFuture<checks::Diagnosis> FakeBackend::diagnose(const Target &target)
 {
     {
         QMutexLocker lock(&m_mutex);
@@ -255,7 +255,7 @@ PastedError FakeBackend::classify(const QString &text) const
 }
 
 std::optional<checks::Culprit> FakeBackend::culpritOf(const python::ClassifiedError &error,
-                                                      const checks::CheckReport &report) const
+                                                      const checks::Diagnosis &report) const
 {
     Q_UNUSED(report)
     if (error.library.isEmpty() && error.path.isEmpty())
@@ -273,7 +273,7 @@ QList<FixFamily> FakeBackend::families() const
     return {FixFamily::Docker, FixFamily::Env, FixFamily::Reinstall, FixFamily::System};
 }
 
-RepairProposal FakeBackend::plan(FixFamily family, const checks::CheckReport &before, const Target &target)
+RepairProposal FakeBackend::plan(FixFamily family, const checks::Diagnosis &before, const Target &target)
 {
     RepairProposal p;
     p.family = family;
@@ -430,14 +430,14 @@ QFuture<QString> FakeBackend::servicesProblem(const RepairProposal &repair)
     return QtFuture::makeReadyFuture(m_scenario.servicesProblem);
 }
 
-QFuture<checks::CheckReport> FakeBackend::verify(const RepairProposal &repair, const Target &target)
+QFuture<checks::Diagnosis> FakeBackend::verify(const RepairProposal &repair, const Target &target)
 {
     Q_UNUSED(repair)
     Q_UNUSED(target)
     return runDiagnosis(false);
 }
 
-Verification FakeBackend::compare(const checks::CheckReport &before, const checks::CheckReport &after,
+Verification FakeBackend::compare(const checks::Diagnosis &before, const checks::Diagnosis &after,
                                   const RepairProposal &repair) const
 {
     Q_UNUSED(before)
@@ -487,7 +487,7 @@ QFuture<RepairEvent> FakeBackend::undo(const QString &entryId, const platform::C
 }
 
 // The scenario's findings through core's own renderers.
-QString FakeBackend::renderReport(const checks::CheckReport &report, ReportFormat format, bool redact) const
+QString FakeBackend::renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact) const
 {
     report::ReportOptions options;
     options.redact = redact;

@@ -51,22 +51,22 @@ public:
 
     QFuture<Discovery> discover(const QStringList &projectDirs) override;
     [[nodiscard]] QStringList diagnosisSteps() const override;
-    QFuture<checks::CheckReport> diagnose(const Target &target) override;
+    QFuture<checks::Diagnosis> diagnose(const Target &target) override;
     [[nodiscard]] PastedError classify(const QString &text) const override;
     [[nodiscard]] std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
-                                                           const checks::CheckReport &report) const override;
+                                                           const checks::Diagnosis &report) const override;
     [[nodiscard]] QList<checks::FixFamily> families() const override;
-    RepairProposal plan(checks::FixFamily family, const checks::CheckReport &before, const Target &target) override;
+    RepairProposal plan(checks::FixFamily family, const checks::Diagnosis &before, const Target &target) override;
     QFuture<QString> preflight(const RepairProposal &repair) override;
     QFuture<RepairEvent> apply(const RepairProposal &repair, const platform::CancelToken &cancel) override;
     QFuture<QString> servicesProblem(const RepairProposal &repair) override;
-    QFuture<checks::CheckReport> verify(const RepairProposal &repair, const Target &target) override;
-    [[nodiscard]] Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
+    QFuture<checks::Diagnosis> verify(const RepairProposal &repair, const Target &target) override;
+    [[nodiscard]] Verification compare(const checks::Diagnosis &before, const checks::Diagnosis &after,
                                        const RepairProposal &repair) const override;
     [[nodiscard]] std::optional<fixes::JournalEntry> journalEntry(const QString &id) const override;
     [[nodiscard]] fixes::FixPlan undoPlan(const QString &entryId) const override;
     QFuture<RepairEvent> undo(const QString &entryId, const platform::CancelToken &cancel) override;
-    [[nodiscard]] QString renderReport(const checks::CheckReport &report, ReportFormat format,
+    [[nodiscard]] QString renderReport(const checks::Diagnosis &report, ReportFormat format,
                                        bool redact) const override;
     bool saveReport(const QString &path, const QString &text, QString &error) const override;
 
@@ -78,8 +78,8 @@ public:
     [[nodiscard]] QList<checks::Finding> state() const;
 
 private:
-    [[nodiscard]] checks::CheckReport reportNow() const;
-    QFuture<checks::CheckReport> runDiagnosis(bool hangs);
+    [[nodiscard]] checks::Diagnosis reportNow() const;
+    QFuture<checks::Diagnosis> runDiagnosis(bool hangs);
 
     Scenario m_scenario;
     mutable QMutex m_mutex;
