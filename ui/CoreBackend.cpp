@@ -14,11 +14,8 @@
 #include <QJsonDocument>
 #include <QLocale>
 #include <QPromise>
-#include <QThread>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
-
-#include <atomic>
 
 namespace td::ui {
 
@@ -81,25 +78,8 @@ checks::CheckRequest CoreBackend::requestFor(const Target &target) const
 QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
 {
     return QtConcurrent::run([projectDirs](QPromise<Discovery> &promise) {
-        // Cancel through the future: a watcher thread forwards it to the token, which ends the probes.
-        platform::CancelToken cancel;
-        std::atomic<bool> finished{false};
-        auto forward = QtConcurrent::run([&] {
-            while (!finished.load()) {
-                if (promise.isCanceled())
-                    cancel.cancel();
-                QThread::msleep(20);
-            }
-        });
-        struct Stop {
-            std::atomic<bool> &finished;
-            QFuture<void> &forward;
-            ~Stop()
-            {
-                finished.store(true);
-                forward.waitForFinished();
-            }
-        } stop{finished, forward};
+        // Cancelled through the future: the token ends the probes.
+        const auto cancel = platform::CancelToken::following(promise.future());
         Discovery out;
         QStringList seen;
         QStringList dirs{QString()};
@@ -228,21 +208,10 @@ QFuture<QString> CoreBackend::preflight(const RepairProposal &repair)
         return QtFuture::makeReadyFuture(QString());
     auto knowledge = m_knowledge;
     return QtConcurrent::run([knowledge, p = *p](QPromise<QString> &promise) {
-        platform::CancelToken cancel;
-        std::atomic<bool> finished{false};
-        // Cancel through the future: a watcher thread forwards it to the token.
-        auto forward = QtConcurrent::run([&] {
-            while (!finished.load()) {
-                if (promise.isCanceled())
-                    cancel.cancel();
-                QThread::msleep(20);
-            }
-        });
+        const auto cancel = platform::CancelToken::following(promise.future()); // cancelled through the future
         const fixes::Repairs repairs(knowledge, p.request);
         QString problem;
         const bool ok = repairs.preflight(p.repair, problem, cancel);
-        finished.store(true);
-        forward.waitForFinished();
         promise.addResult(ok ? QString() : (problem.isEmpty() ? tr("the check before the repair failed") : problem));
     });
 }

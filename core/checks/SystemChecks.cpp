@@ -187,7 +187,7 @@ QString KnowledgeCheck::title() const
 }
 FactSet KnowledgeCheck::needs() const
 {
-    return static_cast<FactSet>(Fact::Interpreters);
+    return Fact::Interpreters;
 }
 
 QList<Finding> KnowledgeCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
@@ -231,7 +231,7 @@ QString PackagesCheck::title() const
 }
 FactSet PackagesCheck::needs() const
 {
-    return static_cast<FactSet>(Fact::Interpreters);
+    return Fact::Interpreters;
 }
 
 QList<Finding> PackagesCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
