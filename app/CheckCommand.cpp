@@ -7,6 +7,7 @@
 #include "checks/CheckRunner.h"
 #include "knowledge/KnowledgeBase.h"
 #include "knowledge/ReleaseIndexFetch.h"
+#include "platform/FileIo.h"
 #include "platform/Logging.h"
 #include "report/Bundle.h"
 #include "report/SupportReport.h"
@@ -16,7 +17,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <spdlog/spdlog.h>
@@ -156,16 +156,6 @@ private:
 };
 
 // Atomic: an interrupted write never leaves half a report over a good one.
-bool writeAtomically(const QString &path, const QByteArray &data, QString &error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        error = file.errorString();
-        return false;
-    }
-    return true;
-}
-
 int exitCodeOf(const checks::Diagnosis &report)
 {
     if (report.cancelled)
@@ -245,9 +235,8 @@ int runCheck(const QStringList &arguments)
             document = report::renderMarkdown(built).toUtf8();
     }
     if (parser.isSet(outputOption)) {
-        QString error;
-        if (!writeAtomically(parser.value(outputOption), document, error)) {
-            err << "torchdoctor check: cannot write " << parser.value(outputOption) << ": " << error << "\n";
+        if (const auto saved = platform::saveFile(parser.value(outputOption), document); !saved) {
+            err << "torchdoctor check: cannot write " << parser.value(outputOption) << ": " << saved.error() << "\n";
             return Internal;
         }
     } else {

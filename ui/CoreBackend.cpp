@@ -4,9 +4,9 @@
 #include "checks/Check.h"
 #include "checks/CheckRunner.h"
 #include "knowledge/KnowledgeBase.h"
+#include "platform/FileIo.h"
 #include "platform/Logging.h"
 #include "python/InterpreterDiscovery.h"
-#include "report/ReportFile.h"
 #include "report/SupportReport.h"
 
 #include <QDir>
@@ -319,8 +319,9 @@ QString CoreBackend::render(const checks::Diagnosis &report, ReportFormat format
 
 bool CoreBackend::saveReport(const QString &path, const QString &text, QString &error) const
 {
-    error = report::writeReportFile(path, text.toUtf8());
-    return error.isEmpty();
+    const auto saved = platform::saveFile(path, text.toUtf8());
+    error = saved.error();
+    return bool(saved);
 }
 
 } // namespace td::ui

@@ -13,7 +13,6 @@
 #include <QFileInfo>
 #include <QMutex>
 #include <QPromise>
-#include <QStandardPaths>
 #include <QThreadPool>
 #include <QWaitCondition>
 #include <QtConcurrent>
@@ -197,15 +196,13 @@ QString defaultPython(const CheckRequest &request)
             }
         }
     }
-    const QStringList path =
-        request.environment.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts);
 #ifdef Q_OS_WIN
     const QStringList names{QStringLiteral("python"), QStringLiteral("python3")};
 #else
     const QStringList names{QStringLiteral("python3"), QStringLiteral("python")};
 #endif
     for (const QString &name : names) {
-        const QString found = QStandardPaths::findExecutable(name, path);
+        const QString found = platform::findOnPath(name, request.environment);
         if (!found.isEmpty())
             return found;
     }

@@ -2,7 +2,7 @@
 #include "FakeBackend.h"
 
 #include "CoreBackend.h"
-#include "report/ReportFile.h"
+#include "platform/FileIo.h"
 
 #include <QJsonArray>
 #include <QPromise>
@@ -496,8 +496,9 @@ QString FakeBackend::renderReport(const checks::Diagnosis &report, ReportFormat 
 
 bool FakeBackend::saveReport(const QString &path, const QString &text, QString &error) const
 {
-    error = report::writeReportFile(path, text.toUtf8());
-    return error.isEmpty();
+    const auto saved = platform::saveFile(path, text.toUtf8());
+    error = saved.error();
+    return bool(saved);
 }
 
 QList<FixFamily> FakeBackend::applied() const
