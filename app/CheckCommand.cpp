@@ -8,6 +8,7 @@
 #include "checks/CheckRunner.h"
 #include "knowledge/KnowledgeBase.h"
 #include "knowledge/ReleaseIndexFetch.h"
+#include "platform/FileIo.h"
 #include "platform/Logging.h"
 #include "report/Bundle.h"
 #include "report/SupportReport.h"
@@ -18,7 +19,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <spdlog/spdlog.h>
@@ -92,7 +92,7 @@ public:
     }
 
     // Runs every check; nullopt (after printing why) when TorchDoctor itself is broken.
-    std::optional<checks::CheckReport> run(QTextStream &err, bool showProgress)
+    std::optional<checks::Diagnosis> run(QTextStream &err, bool showProgress)
     {
         const auto knowledge = loadKnowledge(err);
         if (!knowledge)
@@ -105,7 +105,7 @@ public:
         platform::CancelToken cancel;
         const InterruptGuard guard(cancel); // Ctrl+C ends the diagnosis and its processes, not us midway
         checks::CheckRunner runner(m_request, knowledge);
-        checks::CheckReport report = runner.run(cancel, [&](const checks::CheckProgress &p) {
+        checks::Diagnosis report = runner.run(cancel, [&](const checks::CheckProgress &p) {
             if (showProgress)
                 err << "\r\033[K[" << p.done << "/" << p.total << "] " << p.current << Qt::flush;
         });
@@ -151,17 +151,7 @@ private:
 };
 
 // Atomic: an interrupted write never leaves half a report over a good one.
-bool writeAtomically(const QString &path, const QByteArray &data, QString &error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        error = file.errorString();
-        return false;
-    }
-    return true;
-}
-
-int exitCodeOf(const checks::CheckReport &report)
+int exitCodeOf(const checks::Diagnosis &report)
 {
     if (report.cancelled)
         return Internal;
@@ -241,10 +231,9 @@ int runCheck(const QStringList &arguments)
             document = report::renderMarkdown(built).toUtf8();
     }
     if (parser.isSet(outputOption)) {
-        QString error;
-        if (!writeAtomically(parser.value(outputOption), document, error)) {
-            err << "torchdoctor check: " << CheckText::tr("cannot write %1: %2").arg(parser.value(outputOption), error)
-                << "\n";
+        if (const auto saved = platform::saveFile(parser.value(outputOption), document); !saved) {
+            err << "torchdoctor check: "
+                << CheckText::tr("cannot write %1: %2").arg(parser.value(outputOption), saved.error()) << "\n";
             return Internal;
         }
     } else {

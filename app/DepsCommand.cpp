@@ -159,8 +159,9 @@ int runDeps(const QStringList &arguments)
         else if (which == QLatin1String("all"))
             options.symbols = loader::SymbolCheck::All;
         else {
-            err << "torchdoctor deps: --symbols must be shadowed, versioned or all, not '" << parser.value(symbolsOption)
-                << "'\n";
+            err << "torchdoctor deps: "
+                << DepsText::tr("--symbols must be shadowed, versioned or all, not '%1'").arg(parser.value(symbolsOption))
+                << "\n";
             return Usage;
         }
     }

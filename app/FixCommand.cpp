@@ -42,14 +42,14 @@ QStringList familyNames()
     return names;
 }
 
-std::optional<checks::CheckReport> diagnose(const checks::CheckRequest &request,
+std::optional<checks::Diagnosis> diagnose(const checks::CheckRequest &request,
                                             const std::shared_ptr<knowledge::KnowledgeBase> &knowledge,
                                             QTextStream &err)
 {
     platform::CancelToken cancel;
     InterruptGuard guard(cancel);
     checks::CheckRunner runner(request, knowledge);
-    checks::CheckReport report = runner.run(cancel);
+    checks::Diagnosis report = runner.run(cancel);
     if (report.cancelled) {
         err << FixText::tr("Cancelled.") << "\n";
         return std::nullopt;
@@ -197,7 +197,7 @@ void printResult(const fixes::RepairRunResult &r, QTextStream &out, QTextStream 
 }
 
 // One repair from `before`, through core's repair run, shown and asked on the terminal.
-fixes::RepairRunResult repairOnce(FixSession &s, checks::FixFamily family, const checks::CheckReport &before)
+fixes::RepairRunResult repairOnce(FixSession &s, checks::FixFamily family, const checks::Diagnosis &before)
 {
     fixes::RepairParams params;
     params.family = family;
@@ -238,11 +238,11 @@ int exitCodeOf(fixes::RepairOutcome r)
 
 // The seed's flowchart, walked: "Is it urgent?" -> Docker; otherwise the
 // environment, then reinstall, then the system, each verified before the next.
-int walkFlow(FixSession &s, const checks::CheckReport &initial, std::optional<bool> urgentAnswer)
+int walkFlow(FixSession &s, const checks::Diagnosis &initial, std::optional<bool> urgentAnswer)
 {
     QTextStream &out = s.out;
     flow::Flow flow(initial.findings);
-    checks::CheckReport current = initial;
+    checks::Diagnosis current = initial;
     bool fresh = true; // `current` describes the machine as it is now
     while (!flow.isDone()) {
         const flow::FlowNode node = flow.current();
@@ -381,7 +381,7 @@ int runFix(const QStringList &arguments)
     fixes::WheelSource source;
     for (const QString &dir : parser.values(findLinks)) {
         if (!QFileInfo(dir).isDir()) {
-            err << "torchdoctor fix: --find-links: no such folder: " << dir << "\n";
+            err << "torchdoctor fix: " << FixText::tr("--find-links: no such folder: %1").arg(dir) << "\n";
             return Usage;
         }
         source.findLinks << QFileInfo(dir).absoluteFilePath();
@@ -395,7 +395,7 @@ int runFix(const QStringList &arguments)
     if (parser.isSet(project)) {
         request.projectDir = parser.value(project);
         if (!QFileInfo(request.projectDir).isDir()) {
-            err << "torchdoctor fix: --project: no such folder: " << request.projectDir << "\n";
+            err << "torchdoctor fix: " << FixText::tr("--project: no such folder: %1").arg(request.projectDir) << "\n";
             return Usage;
         }
     }

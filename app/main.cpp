@@ -3,9 +3,12 @@
 #include "ExitCode.h"
 #include "NativeArguments.h"
 
+#if !defined(TD_NO_WIZARD)
 #include "WizardMain.h"
+#endif
 
 #include "Version.h"
+#include "platform/Language.h"
 #include "platform/Logging.h"
 #include "platform/envguard.h"
 
@@ -31,6 +34,11 @@
 
 namespace {
 
+struct MainText {
+    Q_DECLARE_TR_FUNCTIONS(Main)
+};
+
+#if !defined(TD_NO_WIZARD)
 // Whether a window can be shown: on Linux an X or Wayland display, or a platform named explicitly.
 bool hasDisplay()
 {
@@ -45,6 +53,7 @@ bool hasDisplay()
     return false;
 #endif
 }
+#endif
 
 bool wantsWizard(int argc, char *argv[])
 {
@@ -74,7 +83,7 @@ int runWizard(int argc, char *argv[], bool debug)
     std::fprintf(stderr, "torchdoctor: the wizard cannot be opened:%s\n", errors.toLocal8Bit().constData());
     return td::app::Internal;
 }
-#else
+#elif !defined(TD_NO_WIZARD)
 int runWizard(int argc, char *argv[], bool debug)
 {
     return td_run_wizard(argc, argv, debug);
@@ -110,6 +119,7 @@ int main(int argc, char *argv[])
     guardOwnProcess(argv);
     td::app::setNativeArguments(argc, argv);
     const bool bare = wantsWizard(argc, argv);
+#if !defined(TD_NO_WIZARD)
     if (bare && hasDisplay()) {
         bool debug = false;
         for (int i = 1; i < argc; ++i)
@@ -121,6 +131,7 @@ int main(int argc, char *argv[])
             return td::app::Internal;
         }
     }
+#endif
 
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QString::fromLatin1(td::kAppName));
@@ -131,7 +142,13 @@ int main(int argc, char *argv[])
     const bool debug = arguments.removeAll(QStringLiteral("--debug")) > 0;
     td::platform::initLogging(debug);
     if (bare) {
-        std::fputs("No display found: running `torchdoctor check` instead.\n", stderr);
+        td::platform::Language::apply(td::platform::Language::fromSystem());
+#if defined(TD_NO_WIZARD)
+        const QString why = MainText::tr("The wizard is not part of this build: running `torchdoctor check` instead.");
+#else
+        const QString why = MainText::tr("No display found: running `torchdoctor check` instead.");
+#endif
+        std::fputs((why + u'\n').toLocal8Bit().constData(), stderr);
         arguments << QStringLiteral("check");
     }
     if (spdlog::should_log(spdlog::level::debug)) // the command line of `deps` may run to thousands of paths

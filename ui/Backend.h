@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "checks/CheckRunner.h"
 #include "checks/Culprit.h"
+#include "checks/Diagnosis.h"
 #include "fixes/Executor.h"
 #include "fixes/FixPlan.h"
 #include "fixes/Journal.h"
@@ -54,7 +54,7 @@ struct PastedError {
 
 // What a repair of the flowchart works on: the latest diagnosis's request,
 // and the options the user chose (the repository Docker clones, the wheels).
-inline fixes::RepairScope repairScope(const checks::CheckReport &before, const Target &target)
+inline fixes::RepairScope repairScope(const checks::Diagnosis &before, const Target &target)
 {
     fixes::RepairScope scope;
     scope.request = before.facts.request;
@@ -81,13 +81,13 @@ public:
     virtual QFuture<Discovery> discover(const QStringList &projectDirs) = 0;
     // The titles of the steps a diagnosis goes through, in order.
     [[nodiscard]] virtual QStringList diagnosisSteps() const = 0;
-    virtual QFuture<checks::CheckReport> diagnose(const Target &target) = 0;
+    virtual QFuture<checks::Diagnosis> diagnose(const Target &target) = 0;
     // How long each slow step of a diagnosis (the import, an interpreter, the shell) may take.
     [[nodiscard]] virtual std::chrono::seconds stepTimeLimit() const { return checks::CheckRequest().timeout; }
     [[nodiscard]] virtual PastedError classify(const QString &text) const = 0;
     // The failing library behind a pasted error, in a diagnosis's walk of torch's libraries.
     [[nodiscard]] virtual std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
-                                                                   const checks::CheckReport &report) const = 0;
+                                                                   const checks::Diagnosis &report) const = 0;
 
     [[nodiscard]] virtual QList<checks::FixFamily> families() const = 0;
     // What the repairs of the flowchart plan with, run on and diagnose again;
@@ -101,7 +101,7 @@ public:
                                                 const platform::CancelToken &cancel) = 0;
 
     // The support report, redacted unless `redact` is false.
-    [[nodiscard]] virtual QString renderReport(const checks::CheckReport &report, ReportFormat format,
+    [[nodiscard]] virtual QString renderReport(const checks::Diagnosis &report, ReportFormat format,
                                                bool redact) const = 0;
     // Written atomically; false with `error` when it could not be.
     virtual bool saveReport(const QString &path, const QString &text, QString &error) const = 0;

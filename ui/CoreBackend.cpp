@@ -2,12 +2,13 @@
 #include "CoreBackend.h"
 
 #include "checks/Check.h"
+#include "checks/CheckRunner.h"
 #include "checks/PastedErrorFinding.h"
 #include "knowledge/KnowledgeBase.h"
 #include "knowledge/ReleaseIndexFetch.h"
+#include "platform/FileIo.h"
 #include "platform/Logging.h"
 #include "python/InterpreterDiscovery.h"
-#include "report/ReportFile.h"
 #include "report/SupportReport.h"
 
 #include <QDir>
@@ -15,7 +16,6 @@
 #include <QJsonDocument>
 #include <QLocale>
 #include <QPromise>
-#include <QThread>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -94,25 +94,8 @@ checks::CheckRequest CoreBackend::requestFor(const Target &target) const
 QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
 {
     return QtConcurrent::run([projectDirs](QPromise<Discovery> &promise) {
-        // Cancel through the future: a watcher thread forwards it to the token, which ends the probes.
-        platform::CancelToken cancel;
-        std::atomic<bool> finished{false};
-        auto forward = QtConcurrent::run([&] {
-            while (!finished.load()) {
-                if (promise.isCanceled())
-                    cancel.cancel();
-                QThread::msleep(20);
-            }
-        });
-        struct Stop {
-            std::atomic<bool> &finished;
-            QFuture<void> &forward;
-            ~Stop()
-            {
-                finished.store(true);
-                forward.waitForFinished();
-            }
-        } stop{finished, forward};
+        // Cancelled through the future: the token ends the probes.
+        const auto cancel = platform::CancelToken::following(promise.future());
         Discovery out;
         QStringList seen;
         // The folder TorchDoctor was started in counts as a project when it has a venv (started from a
@@ -161,7 +144,7 @@ QStringList CoreBackend::diagnosisSteps() const
     return out;
 }
 
-QFuture<checks::CheckReport> CoreBackend::diagnose(const Target &target)
+QFuture<checks::Diagnosis> CoreBackend::diagnose(const Target &target)
 {
     return checks::CheckRunner::start(requestFor(target), currentKnowledge());
 }
@@ -192,7 +175,7 @@ PastedError CoreBackend::classify(const QString &text) const
 }
 
 std::optional<checks::Culprit> CoreBackend::culpritOf(const python::ClassifiedError &error,
-                                                      const checks::CheckReport &report) const
+                                                      const checks::Diagnosis &report) const
 {
     if (!report.facts.libraries)
         return std::nullopt;
@@ -237,7 +220,7 @@ QFuture<fixes::RepairRunEvent> CoreBackend::undo(const QString &entryId,
     });
 }
 
-QString CoreBackend::renderReport(const checks::CheckReport &report, ReportFormat format, bool redact) const
+QString CoreBackend::renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact) const
 {
     report::ReportOptions options;
     options.redact = redact;
@@ -245,8 +228,7 @@ QString CoreBackend::renderReport(const checks::CheckReport &report, ReportForma
     return render(report, format, options);
 }
 
-QString CoreBackend::render(const checks::CheckReport &report, ReportFormat format,
-                            const report::ReportOptions &options)
+QString CoreBackend::render(const checks::Diagnosis &report, ReportFormat format, const report::ReportOptions &options)
 {
     switch (format) {
     case ReportFormat::Text: return report::renderText(report, options, true);
@@ -260,8 +242,9 @@ QString CoreBackend::render(const checks::CheckReport &report, ReportFormat form
 
 bool CoreBackend::saveReport(const QString &path, const QString &text, QString &error) const
 {
-    error = report::writeReportFile(path, text.toUtf8());
-    return error.isEmpty();
+    const auto saved = platform::saveFile(path, text.toUtf8());
+    error = saved.error();
+    return bool(saved);
 }
 
 } // namespace td::ui

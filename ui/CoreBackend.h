@@ -30,10 +30,10 @@ public:
 
     QFuture<Discovery> discover(const QStringList &projectDirs) override;
     [[nodiscard]] QStringList diagnosisSteps() const override;
-    QFuture<checks::CheckReport> diagnose(const Target &target) override;
+    QFuture<checks::Diagnosis> diagnose(const Target &target) override;
     [[nodiscard]] PastedError classify(const QString &text) const override;
     [[nodiscard]] std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
-                                                           const checks::CheckReport &report) const override;
+                                                           const checks::Diagnosis &report) const override;
 
     [[nodiscard]] QList<checks::FixFamily> families() const override;
     [[nodiscard]] std::shared_ptr<const fixes::RepairMachine> repairMachine() const override;
@@ -43,10 +43,10 @@ public:
     QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
                                         const platform::CancelToken &cancel) override;
 
-    [[nodiscard]] QString renderReport(const checks::CheckReport &report, ReportFormat format,
+    [[nodiscard]] QString renderReport(const checks::Diagnosis &report, ReportFormat format,
                                        bool redact) const override;
     // A diagnosis in one of the report formats, through core's renderers.
-    static QString render(const checks::CheckReport &report, ReportFormat format, const report::ReportOptions &options);
+    static QString render(const checks::Diagnosis &report, ReportFormat format, const report::ReportOptions &options);
     bool saveReport(const QString &path, const QString &text, QString &error) const override;
 
     // The knowledge base could not be read (a damaged build): what is wrong.

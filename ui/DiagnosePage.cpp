@@ -52,10 +52,10 @@ DiagnosePage::DiagnosePage(Session &session, QWidget *parent) : Page(session, pa
 
     connect(m_cancel, &QPushButton::clicked, this, &DiagnosePage::cancel);
     connect(m_again, &QPushButton::clicked, this, &DiagnosePage::start);
-    connect(&m_watcher, &QFutureWatcher<checks::CheckReport>::progressRangeChanged, this, &DiagnosePage::onProgress);
-    connect(&m_watcher, &QFutureWatcher<checks::CheckReport>::progressValueChanged, this, &DiagnosePage::onProgress);
-    connect(&m_watcher, &QFutureWatcher<checks::CheckReport>::progressTextChanged, this, &DiagnosePage::markDone);
-    connect(&m_watcher, &QFutureWatcher<checks::CheckReport>::finished, this, &DiagnosePage::onFinished);
+    connect(&m_watcher, &QFutureWatcher<checks::Diagnosis>::progressRangeChanged, this, &DiagnosePage::onProgress);
+    connect(&m_watcher, &QFutureWatcher<checks::Diagnosis>::progressValueChanged, this, &DiagnosePage::onProgress);
+    connect(&m_watcher, &QFutureWatcher<checks::Diagnosis>::progressTextChanged, this, &DiagnosePage::markDone);
+    connect(&m_watcher, &QFutureWatcher<checks::Diagnosis>::finished, this, &DiagnosePage::onFinished);
     retranslate();
 }
 
@@ -173,7 +173,7 @@ void DiagnosePage::onFinished()
     if (!hasResult || m_watcher.result().cancelled) {
         m_cancelled = true;
     } else {
-        const checks::CheckReport report = m_watcher.result();
+        const checks::Diagnosis report = m_watcher.result();
         m_elapsedMs = report.elapsedMs;
         m_errors = m_warnings = 0;
         for (const checks::Finding &f : report.findings) {
@@ -195,7 +195,7 @@ void DiagnosePage::onFinished()
         wizard()->button(QWizard::NextButton)->setFocus();
 }
 
-void DiagnosePage::showOutcomes(const checks::CheckReport &report)
+void DiagnosePage::showOutcomes(const checks::Diagnosis &report)
 {
     using State = checks::CheckOutcome::State;
     m_outcomes = checks::checkOutcomes(report);

@@ -5,6 +5,7 @@
 
 #include "checks/CheckOutcome.h"
 #include "checks/CheckRunner.h"
+#include "checks/Diagnosis.h"
 
 #include <QFutureWatcher>
 
@@ -47,7 +48,7 @@ private:
     void onFinished();
     void markDone(const QString &step);
     void updateStatus();
-    void showOutcomes(const checks::CheckReport &report);
+    void showOutcomes(const checks::Diagnosis &report);
     [[nodiscard]] QString timeLimitText() const;
 
     QLabel *m_target = nullptr;
@@ -58,7 +59,7 @@ private:
     QPushButton *m_cancel = nullptr;
     QPushButton *m_again = nullptr;
 
-    QFutureWatcher<checks::CheckReport> m_watcher;
+    QFutureWatcher<checks::Diagnosis> m_watcher;
     QStringList m_done;
     QString m_lastDone;
     QList<checks::CheckOutcome> m_outcomes;

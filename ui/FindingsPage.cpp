@@ -177,23 +177,6 @@ void FindingsPage::fill()
     else
         m_summary->setText(tr("No problem found: PyTorch works here."));
 
-    const auto areaName = [](const QString &area) {
-        if (area == QLatin1String("python"))
-            return tr("Python");
-        if (area == QLatin1String("torch"))
-            return tr("PyTorch");
-        if (area == QLatin1String("libraries"))
-            return tr("Native libraries");
-        if (area == QLatin1String("gpu"))
-            return tr("GPU and CUDA");
-        if (area == QLatin1String("packages"))
-            return tr("Packages");
-        if (area == QLatin1String("environment"))
-            return tr("Environment");
-        if (area == QLatin1String("docker"))
-            return tr("Docker");
-        return tr("Other");
-    };
     QStringList areas = kAreas;
     for (const Finding &f : std::as_const(m_findings))
         if (!areas.contains(checks::areaOf(f.id)))
@@ -216,7 +199,7 @@ void FindingsPage::fill()
         if (indexes.isEmpty() && !kAreas.contains(area))
             continue;
         auto *top = new QTreeWidgetItem(m_list);
-        const QString name = areaName(area);
+        const QString name = checks::areaTitle(area);
         const bool ok = !worst || *worst == Severity::Info;
         // An area whose checks could not run was not checked: it is no "no problem".
         QString notChecked;

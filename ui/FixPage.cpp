@@ -35,7 +35,7 @@ FixPage::FixPage(Session &session, checks::FixFamily family, QWidget *parent) : 
     connect(m_runner, &FixRunnerWidget::skipClicked, this, &FixPage::skip);
     connect(m_runner, &FixRunnerWidget::overrideClicked, this, &FixPage::override);
     connect(&m_run, &QFutureWatcher<fixes::RepairRunEvent>::resultsReadyAt, this, &FixPage::onEvents);
-    connect(&m_verify, &QFutureWatcher<checks::CheckReport>::finished, this, &FixPage::onVerified);
+    connect(&m_verify, &QFutureWatcher<checks::Diagnosis>::finished, this, &FixPage::onVerified);
 }
 
 FixPage::~FixPage()
@@ -304,7 +304,7 @@ void FixPage::onVerified()
         finish(tr("The check after the repair did not finish."));
         return;
     }
-    const checks::CheckReport after = m_verify.result();
+    const checks::Diagnosis after = m_verify.result();
     m_verification = fixes::Repairs::compare(*before, after, m_repair);
     flow->verified(after.findings);
     session().setLatestReport(after);

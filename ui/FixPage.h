@@ -73,7 +73,7 @@ private:
     QStringList m_skippedOnTheWay;
     QFutureWatcher<fixes::RepairRunEvent> m_run;
     std::shared_ptr<fixes::RepairAnswers> m_answers;
-    QFutureWatcher<checks::CheckReport> m_verify; // after a run that failed: the flow's "solved?"
+    QFutureWatcher<checks::Diagnosis> m_verify; // after a run that failed: the flow's "solved?"
     platform::CancelToken m_cancel;
     bool m_finished = false;
     bool m_declined = false; // the last answer was no: nothing ran, the flow learns it on leaving

@@ -7,7 +7,7 @@ namespace td::ui {
 
 Session::Session(Backend &backend, QObject *parent) : QObject(parent), m_backend(backend)
 {
-    connect(&m_recheck, &QFutureWatcher<checks::CheckReport>::finished, this, [this] {
+    connect(&m_recheck, &QFutureWatcher<checks::Diagnosis>::finished, this, [this] {
         if (!m_recheck.isCanceled() && m_recheck.future().resultCount() > 0)
             m_latest = withPasted(m_recheck.result());
         m_rechecking = false;
@@ -37,7 +37,7 @@ void Session::recheck(bool machineChanged)
     emit changed();
 }
 
-checks::CheckReport Session::withPasted(checks::CheckReport report) const
+checks::Diagnosis Session::withPasted(checks::Diagnosis report) const
 {
     report.findings.removeIf([](const checks::Finding &f) { return f.id == QLatin1String("pasted.error"); });
     if (pasted && pasted->finding)
@@ -57,7 +57,7 @@ void Session::retranslate()
     emit changed();
 }
 
-void Session::setDiagnosis(const checks::CheckReport &report)
+void Session::setDiagnosis(const checks::Diagnosis &report)
 {
     m_first = withPasted(report);
     m_latest = m_first;
@@ -76,7 +76,7 @@ void Session::clearDiagnosis()
     emit changed();
 }
 
-void Session::setLatestReport(const checks::CheckReport &report)
+void Session::setLatestReport(const checks::Diagnosis &report)
 {
     m_latest = withPasted(report);
     m_rechecked = false; // a verification: the flow answers again

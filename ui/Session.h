@@ -30,12 +30,12 @@ public:
     std::optional<PastedError> pasted;
 
     // The first diagnosis starts a new walk through the flowchart.
-    void setDiagnosis(const checks::CheckReport &report);
+    void setDiagnosis(const checks::Diagnosis &report);
     void clearDiagnosis();
-    [[nodiscard]] const std::optional<checks::CheckReport> &firstReport() const { return m_first; }
+    [[nodiscard]] const std::optional<checks::Diagnosis> &firstReport() const { return m_first; }
     // The latest diagnosis (after the last verification).
-    [[nodiscard]] const std::optional<checks::CheckReport> &report() const { return m_latest; }
-    void setLatestReport(const checks::CheckReport &report);
+    [[nodiscard]] const std::optional<checks::Diagnosis> &report() const { return m_latest; }
+    void setLatestReport(const checks::Diagnosis &report);
     // After a language change: the pasted error read again, in the new language, in the diagnoses too.
     void retranslate();
 
@@ -67,14 +67,14 @@ signals:
 
 private:
     // `report` with the pasted error's finding (so that every report tells it), if there is one.
-    [[nodiscard]] checks::CheckReport withPasted(checks::CheckReport report) const;
+    [[nodiscard]] checks::Diagnosis withPasted(checks::Diagnosis report) const;
 
     Backend &m_backend;
-    std::optional<checks::CheckReport> m_first;
-    std::optional<checks::CheckReport> m_latest;
+    std::optional<checks::Diagnosis> m_first;
+    std::optional<checks::Diagnosis> m_latest;
     std::optional<flow::Flow> m_flow;
     QStringList m_applied;
-    QFutureWatcher<checks::CheckReport> m_recheck;
+    QFutureWatcher<checks::Diagnosis> m_recheck;
     bool m_rechecking = false;
     bool m_rechecked = false; // an undo changed the machine after the flow's last answer
 };

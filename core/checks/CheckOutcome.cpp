@@ -101,7 +101,7 @@ QString whatWasFound(const QString &id, const Facts &facts)
 
 } // namespace
 
-QList<CheckOutcome> checkOutcomes(const CheckReport &report)
+QList<CheckOutcome> checkOutcomes(const Diagnosis &report)
 {
     QList<CheckOutcome> out;
     for (const auto &check : allChecks()) {

@@ -22,6 +22,6 @@ struct CheckOutcome {
 };
 
 // One outcome per check, in the order of allChecks().
-QList<CheckOutcome> checkOutcomes(const CheckReport &report);
+QList<CheckOutcome> checkOutcomes(const Diagnosis &report);
 
 } // namespace td::checks

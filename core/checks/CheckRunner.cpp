@@ -7,13 +7,14 @@
 #include "platform/NativePath.h"
 #include "python/InterpreterDiscovery.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QMutex>
 #include <QPromise>
-#include <QStandardPaths>
-#include <QThread>
 #include <QThreadPool>
+#include <QWaitCondition>
 #include <QtConcurrent>
 
 #include <spdlog/spdlog.h>
@@ -60,13 +61,58 @@ Finding failedCheck(const Check &check, const QString &why)
     return f;
 }
 
+// What finished work tells the scheduler, which sleeps until then or until
+// its next deadline. Shared: abandoned work may finish after run() returned.
+class Wakeup {
+public:
+    void notify()
+    {
+        QMutexLocker lock(&m_mutex);
+        ++m_notified;
+        m_changed.wakeAll();
+    }
+    // Returns at once when notify() came since the last wait.
+    void wait(QDeadlineTimer deadline)
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_notified == m_seen)
+            m_changed.wait(&m_mutex, deadline);
+        m_seen = m_notified;
+    }
+
+private:
+    QMutex m_mutex;
+    QWaitCondition m_changed;
+    quint64 m_notified = 0;
+    quint64 m_seen = 0;
+};
+
+// Work on the pool whose end the scheduler hears of.
+struct Task {
+    std::shared_ptr<std::atomic<bool>> finished = std::make_shared<std::atomic<bool>>(false);
+
+    void start(const std::shared_ptr<Wakeup> &wakeup, std::function<void()> body) const
+    {
+        collectorPool().start([body = std::move(body), finished = finished, wakeup] {
+            body();
+            finished->store(true);
+            wakeup->notify();
+        });
+    }
+    [[nodiscard]] bool isFinished() const { return finished->load(); }
+};
+
 struct Collector {
     QString title;
     Fact fact;
-    QFuture<void> future;
+    Task task;
     bool started = false;
     bool done = false;
 };
+
+// A cancel through the token wakes no one (a Ctrl+C sets it from a signal
+// handler): the scheduler looks at it at least this often.
+constexpr qint64 kCancelLatencyMs = 100;
 
 } // namespace
 
@@ -133,7 +179,7 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
     return loader::analyze(roots, options, &cancelFlag);
 }
 
-bool CheckReport::hasErrors() const
+bool Diagnosis::hasErrors() const
 {
     return std::any_of(findings.begin(), findings.end(),
                        [](const Finding &f) { return f.severity == Severity::Error; });
@@ -153,15 +199,13 @@ QString defaultPython(const CheckRequest &request)
             }
         }
     }
-    const QStringList path =
-        request.environment.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts);
 #ifdef Q_OS_WIN
     const QStringList names{QStringLiteral("python"), QStringLiteral("python3")};
 #else
     const QStringList names{QStringLiteral("python3"), QStringLiteral("python")};
 #endif
     for (const QString &name : names) {
-        const QString found = QStandardPaths::findExecutable(name, path);
+        const QString found = platform::findOnPath(name, request.environment);
         if (!found.isEmpty())
             return found;
     }
@@ -181,12 +225,12 @@ CheckRunner::CheckRunner(CheckRequest request, std::shared_ptr<const knowledge::
 {
 }
 
-CheckReport CheckRunner::run(const platform::CancelToken &cancel,
-                             const std::function<void(const CheckProgress &)> &progress)
+Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
+                           const std::function<void(const CheckProgress &)> &progress)
 {
     QElapsedTimer clock;
     clock.start();
-    CheckReport report;
+    Diagnosis report;
     Facts &facts = report.facts;
     facts.request = m_request;
     facts.chosenExecutable = defaultPython(m_request);
@@ -216,6 +260,7 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
     auto errors = std::make_shared<QStringList>();
     auto errorsMutex = std::make_shared<QMutex>();
     auto stopWalk = std::make_shared<std::atomic<bool>>(false);
+    auto wakeup = std::make_shared<Wakeup>();
 
     auto guarded = [errors, errorsMutex](const QString &what, std::function<void()> body) {
         return [what, body = std::move(body), errors, errorsMutex] {
@@ -239,7 +284,7 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
         c.title = title;
         c.fact = fact;
         c.started = true;
-        c.future = QtConcurrent::run(&collectorPool(), guarded(title, std::move(body)));
+        c.task.start(wakeup, guarded(title, std::move(body)));
     };
     // The import takes longest: it starts first.
     if (m_request.runImport && !chosen.isEmpty())
@@ -305,12 +350,16 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
             progress(state);
     };
 
-    // Checks run on their own snapshot of the facts once what they need is in.
+    // Checks run once what they need is in, on a snapshot of the facts they
+    // share: a new one only when more facts have come in.
     struct Running {
         std::shared_ptr<const Check> check;
-        QFuture<QList<Finding>> future;
+        Task task;
+        std::shared_ptr<QList<Finding>> found;
         qint64 startedMs;
     };
+    std::shared_ptr<const Facts> snapshot;
+    int snapshots = 0;
     std::vector<Running> running;
     std::vector<bool> checkStarted(checks.size(), false);
     auto knowledge = m_knowledge;
@@ -334,10 +383,10 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
             if (!c.started || c.done)
                 continue;
             const bool overdue = clock.elapsed() > collectorLimitMs;
-            if (!c.future.isFinished() && !overdue && !graceOver)
+            if (!c.task.isFinished() && !overdue && !graceOver)
                 continue;
             c.done = true;
-            if (!c.future.isFinished()) {
+            if (!c.task.isFinished()) {
                 facts.collectorErrors.append(c.title
                                              + (report.cancelled ? tr(": cancelled") : tr(": did not finish in time")));
                 continue;
@@ -366,7 +415,7 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
                 break;
             }
             }
-            facts.ready |= static_cast<FactSet>(fact);
+            facts.ready |= fact;
             report_(c.title);
         }
         // The library walk needs the chosen interpreter's torch. (If that probe
@@ -384,56 +433,55 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
                 start(Fact::Libraries, tr("Walking PyTorch's native libraries"),
                       [=] { *libraries = walkTorchLibraries(copy, request, *stopWalk, runtimes); });
             } else {
-                facts.ready |= static_cast<FactSet>(Fact::Libraries);
+                facts.ready |= Fact::Libraries;
                 report_(tr("Walking PyTorch's native libraries"));
             }
         }
         // Facts that will never come (not asked for) count as ready for the checks.
         FactSet available = facts.ready;
         if (!collectors.count(Fact::Import))
-            available |= static_cast<FactSet>(Fact::Import);
+            available |= Fact::Import;
         if (!collectors.count(Fact::Docker))
-            available |= static_cast<FactSet>(Fact::Docker);
+            available |= Fact::Docker;
         if (!collectors.count(Fact::Terminal))
-            available |= static_cast<FactSet>(Fact::Terminal);
+            available |= Fact::Terminal;
         const bool collecting = std::any_of(collectors.begin(), collectors.end(),
                                             [](const auto &kv) { return kv.second.started && !kv.second.done; })
                                 || !librariesStarted;
         if (!report.cancelled) {
             for (std::size_t i = 0; i < checks.size(); ++i) {
-                const FactSet needs = checks[i]->needs();
-                if (checkStarted[i] || ((needs & available) != needs && collecting))
+                const FactSet missing = checks[i]->needs() & ~available;
+                if (checkStarted[i] || (missing.toInt() != 0 && collecting))
                     continue;
                 checkStarted[i] = true;
-                auto snapshot = std::make_shared<Facts>(facts);
-                std::shared_ptr<const Check> check = checks[i];
-                running.push_back({check,
-                                   QtConcurrent::run(&collectorPool(),
-                                                     [check, snapshot, knowledge]() -> QList<Finding> {
-                                                         QList<Finding> found;
-                                                         try {
-                                                             found = check->run(*snapshot, *knowledge);
-                                                         } catch (const std::exception &e) {
-                                                             found = {failedCheck(*check, QString::fromUtf8(e.what()))};
-                                                         } catch (...) {
-                                                             found = {failedCheck(*check, tr("an unknown exception"))};
-                                                         }
-                                                         for (Finding &f : found)
-                                                             f.check = check->id();
-                                                         return found;
-                                                     }),
-                                   clock.elapsed()});
+                if (!snapshot || snapshot->ready != facts.ready) {
+                    snapshot = std::make_shared<const Facts>(facts);
+                    ++snapshots;
+                }
+                Running r{checks[i], Task(), std::make_shared<QList<Finding>>(), clock.elapsed()};
+                r.task.start(wakeup, [check = r.check, facts = snapshot, knowledge, found = r.found] {
+                    try {
+                        *found = check->run(*facts, *knowledge);
+                    } catch (const std::exception &e) {
+                        *found = {failedCheck(*check, QString::fromUtf8(e.what()))};
+                    } catch (...) {
+                        *found = {failedCheck(*check, tr("an unknown exception"))};
+                    }
+                    for (Finding &f : *found)
+                        f.check = check->id();
+                });
+                running.push_back(std::move(r));
             }
         }
         // Gather finished checks.
         for (auto it = running.begin(); it != running.end();) {
             const bool overdue = clock.elapsed() - it->startedMs > checkLimitMs;
-            if (!it->future.isFinished() && !overdue && !graceOver) {
+            if (!it->task.isFinished() && !overdue && !graceOver) {
                 ++it;
                 continue;
             }
-            if (it->future.isFinished()) {
-                report.findings.append(it->future.result());
+            if (it->task.isFinished()) {
+                report.findings.append(*it->found);
             } else if (!report.cancelled) {
                 Finding f;
                 f.id = QStringLiteral("check.timeout");
@@ -458,8 +506,17 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
             if (!anyLeft)
                 break;
         }
-        QThread::msleep(10);
+        // Sleep until work finishes or the next limit runs out.
+        qint64 nextMs = clock.elapsed() + kCancelLatencyMs;
+        if (collecting)
+            nextMs = std::min(nextMs, collectorLimitMs + 1);
+        for (const Running &r : running)
+            nextMs = std::min(nextMs, r.startedMs + checkLimitMs + 1);
+        if (report.cancelled)
+            nextMs = std::min(nextMs, graceEndMs + 1);
+        wakeup->wait(QDeadlineTimer(std::max<qint64>(0, nextMs - clock.elapsed())));
     }
+    spdlog::debug("check: {} checks ran on {} snapshots of the facts", checks.size(), snapshots);
     for (const QString &e : *errors)
         facts.collectorErrors.append(e);
     for (const QString &e : facts.collectorErrors) {
@@ -477,30 +534,19 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
     return report;
 }
 
-QFuture<CheckReport> CheckRunner::start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
+QFuture<Diagnosis> CheckRunner::start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
 {
-    return QtConcurrent::run(&collectorPool(),
-                             [request = std::move(request), knowledge](QPromise<CheckReport> &promise) {
-                                 platform::CancelToken cancel;
-                                 CheckRunner runner(request, knowledge);
-                                 promise.setProgressRange(0, 100);
-                                 // Cancel through the future: a watcher thread forwards it to the token.
-                                 std::atomic<bool> finished{false};
-                                 auto forward = QtConcurrent::run(&collectorPool(), [&] {
-                                     while (!finished.load()) {
-                                         if (promise.isCanceled())
-                                             cancel.cancel();
-                                         QThread::msleep(20);
-                                     }
-                                 });
-                                 CheckReport result = runner.run(cancel, [&](const CheckProgress &p) {
-                                     promise.setProgressRange(0, p.total);
-                                     promise.setProgressValueAndText(p.done, p.current);
-                                 });
-                                 finished.store(true);
-                                 forward.waitForFinished();
-                                 promise.addResult(std::move(result));
-                             });
+    return QtConcurrent::run(&collectorPool(), [request = std::move(request), knowledge](QPromise<Diagnosis> &promise) {
+        // Cancelled through the future.
+        const auto cancel = platform::CancelToken::following(promise.future());
+        CheckRunner runner(request, knowledge);
+        promise.setProgressRange(0, 100);
+        Diagnosis result = runner.run(cancel, [&](const CheckProgress &p) {
+            promise.setProgressRange(0, p.total);
+            promise.setProgressValueAndText(p.done, p.current);
+        });
+        promise.addResult(std::move(result));
+    });
 }
 
 } // namespace td::checks

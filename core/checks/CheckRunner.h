@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "checks/Facts.h"
-#include "checks/Finding.h"
+#include "checks/Diagnosis.h"
 #include "platform/ProcessRunner.h"
 
 #include <QCoreApplication>
-#include <QDate>
 #include <QFuture>
 #include <QList>
 
@@ -29,18 +27,6 @@ struct CheckProgress {
     QString current; // what just finished: "Probing Python interpreters", "Importing PyTorch"
 };
 
-struct CheckReport {
-    Facts facts;
-    QList<Finding> findings;
-    QDate knowledgeDate;
-    QString releasesSource; // "shipped", or the index the release list came from
-    QDate releasesDate;     // the date of that release list
-    qint64 elapsedMs = 0;
-    bool cancelled = false;
-
-    [[nodiscard]] bool hasErrors() const;
-};
-
 // Gathers the facts in parallel (every slow step is a process with a time
 // limit: the interpreters, `import torch`, the GPU probe, Docker), walks
 // torch's native libraries, and runs every check as soon as the facts it
@@ -56,12 +42,12 @@ public:
                 std::vector<std::shared_ptr<const Check>> checks);
 
     // Synchronous, from any thread. `progress` is called from the calling thread.
-    CheckReport run(const platform::CancelToken &cancel = platform::CancelToken(),
-                    const std::function<void(const CheckProgress &)> &progress = {});
+    Diagnosis run(const platform::CancelToken &cancel = platform::CancelToken(),
+                  const std::function<void(const CheckProgress &)> &progress = {});
 
     // For a window: the same on a worker thread; progress and cancel go
     // through the future (watch it with a QFutureWatcher).
-    static QFuture<CheckReport> start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge);
+    static QFuture<Diagnosis> start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge);
 
 private:
     CheckRequest m_request;

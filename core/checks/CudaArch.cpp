@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/CudaArch.h"
 
-#include "report/DepsReport.h"
+#include "platform/NativeText.h"
 
 namespace td::checks {
 
@@ -16,8 +16,8 @@ QList<LibraryCudaCode> readTorchCudaCode(const loader::Graph &graph)
         (void)bin::readCudaCodeFile(l.path, lib.code);
         if (lib.code.empty())
             continue;
-        lib.name = report::fromNativeBytes(l.name);
-        lib.path = report::fromNativeBytes(l.path);
+        lib.name = platform::fromNativeBytes(l.name);
+        lib.path = platform::fromNativeBytes(l.path);
         out << std::move(lib);
     }
     return out;

@@ -3,7 +3,7 @@
 
 #include "checks/CheckSupport.h"
 #include "checks/ProblemText.h"
-#include "report/DepsReport.h"
+#include "platform/NativeText.h"
 
 #include <QFileInfo>
 
@@ -26,8 +26,9 @@ std::optional<std::size_t> libraryNamed(const loader::Graph &graph, const QStrin
     const QString name = fileNameOf(nameOrPath);
     for (std::size_t i = 0; i < graph.libraries.size(); ++i) {
         const auto &lib = graph.libraries[i];
-        if (sameName(report::fromNativeBytes(lib.path), nameOrPath) || sameName(report::fromNativeBytes(lib.name), name)
-            || sameName(fileNameOf(report::fromNativeBytes(lib.path)), name))
+        if (sameName(platform::fromNativeBytes(lib.path), nameOrPath)
+            || sameName(platform::fromNativeBytes(lib.name), name)
+            || sameName(fileNameOf(platform::fromNativeBytes(lib.path)), name))
             return i;
     }
     return std::nullopt;
@@ -52,8 +53,8 @@ QStringList chainFrom(const loader::Graph &graph, const std::map<std::size_t, st
 {
     QStringList chain;
     for (std::size_t node = target;; node = parent.at(node)) {
-        chain.prepend(fileNameOf(report::fromNativeBytes(graph.libraries[node].found ? graph.libraries[node].path
-                                                                                     : graph.libraries[node].name)));
+        chain.prepend(fileNameOf(platform::fromNativeBytes(graph.libraries[node].found ? graph.libraries[node].path
+                                                                                       : graph.libraries[node].name)));
         if (parent.at(node) == node)
             break;
     }
@@ -65,10 +66,10 @@ Culprit fromProblem(const loader::Problem &p, loader::TargetOs os)
     Culprit c;
     // A missing symbol's culprit is the copy of its library that loads.
     const bool symbol = p.kind == loader::ProblemKind::SymbolMissing && !p.paths.empty();
-    c.library = fileNameOf(report::fromNativeBytes(symbol ? p.paths.front() : p.name));
+    c.library = fileNameOf(platform::fromNativeBytes(symbol ? p.paths.front() : p.name));
     c.kind = QString::fromLatin1(loader::toString(p.kind));
     if (!p.paths.empty())
-        c.path = report::fromNativeBytes(p.paths.front());
+        c.path = platform::fromNativeBytes(p.paths.front());
     c.detail = ProblemText::describe(p, os);
     return c;
 }
@@ -99,8 +100,8 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     auto nodeOf = [&](const loader::Problem &p) -> std::optional<std::size_t> {
         if ((p.kind == loader::ProblemKind::VersionMissing || p.kind == loader::ProblemKind::SymbolMissing)
             && !p.paths.empty())
-            return libraryNamed(graph, report::fromNativeBytes(p.paths.front()));
-        return libraryNamed(graph, report::fromNativeBytes(p.name));
+            return libraryNamed(graph, platform::fromNativeBytes(p.paths.front()));
+        return libraryNamed(graph, platform::fromNativeBytes(p.name));
     };
 
     // 1. Reachable from the file the message names (Windows: the DLL torch
@@ -124,7 +125,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     // 2. The library the message itself names as missing.
     if ((error.kind == Kind::MissingSharedObject || error.kind == Kind::LibraryNotLoaded) && !error.library.isEmpty()) {
         for (const auto *p : errors) {
-            if (sameName(fileNameOf(report::fromNativeBytes(p->name)), fileNameOf(error.library))) {
+            if (sameName(fileNameOf(platform::fromNativeBytes(p->name)), fileNameOf(error.library))) {
                 Culprit c = fromProblem(*p, graph.os);
                 if (const auto node = nodeOf(*p))
                     c.chain = chainTo(graph, *node);
@@ -134,7 +135,7 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     }
     if (error.kind == Kind::VersionNotFound && !error.version.isEmpty()) {
         for (const auto *p : errors) {
-            if (report::fromNativeBytes(p->name) == error.version) {
+            if (platform::fromNativeBytes(p->name) == error.version) {
                 Culprit c = fromProblem(*p, graph.os);
                 if (const auto node = nodeOf(*p))
                     c.chain = chainTo(graph, *node);

@@ -11,6 +11,7 @@
 #include "python/TorchProbe.h"
 #include "platform/OriginalEnvironment.h"
 
+#include <QFlags>
 #include <QProcessEnvironment>
 #include <QString>
 
@@ -43,15 +44,7 @@ enum class Fact : unsigned {
     Docker = 1U << 5,    // only with a project that has a compose file
     Terminal = 1U << 6,  // only with compareTerminal: what a new terminal gets, and the import there
 };
-using FactSet = unsigned;
-constexpr FactSet operator|(Fact a, Fact b)
-{
-    return static_cast<FactSet>(a) | static_cast<FactSet>(b);
-}
-constexpr FactSet operator|(FactSet a, Fact b)
-{
-    return a | static_cast<FactSet>(b);
-}
+Q_DECLARE_FLAGS(FactSet, Fact)
 
 struct Facts {
     CheckRequest request;
@@ -69,14 +62,16 @@ struct Facts {
     std::optional<platform::TerminalEnvironment> terminal; // what a new terminal gets
     QString terminalPython;                                // the interpreter a new terminal runs
     std::optional<python::ImportResult> terminalImport;    // `import torch` there, when its environment differs
-    FactSet ready = 0;           // which facts were gathered
+    FactSet ready;                                         // which facts were gathered
     QStringList collectorErrors; // a collector that failed: what happened
 
     [[nodiscard]] const python::StaticProbe *chosenProbe() const
     {
         return chosen >= 0 && chosen < interpreters.size() ? &interpreters[chosen] : nullptr;
     }
-    [[nodiscard]] bool has(Fact f) const { return (ready & static_cast<FactSet>(f)) != 0; }
+    [[nodiscard]] bool has(Fact f) const { return ready.testFlag(f); }
 };
 
 } // namespace td::checks
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(td::checks::FactSet)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -29,6 +31,7 @@ struct Finding {
 };
 
 QString toString(Severity severity);
+std::optional<Severity> severityFromString(const QString &text);
 QString toString(FixFamily family);
 // "env" -> Env, ...; nullopt for anything else.
 std::optional<FixFamily> fixFamilyFromString(const QString &name);
@@ -36,6 +39,16 @@ std::optional<FixFamily> fixFamilyFromString(const QString &name);
 // The design's areas, for grouping: "python", "torch", "libraries", "gpu",
 // "packages", "environment", "docker" (from the id's first part).
 QString areaOf(const QString &findingId);
+// The translated title of such an area ("Native libraries"), for the wizard and the reports.
+QString areaTitle(const QString &area);
+
+// A finding as JSON: {id, severity, title, detail, evidence, fixes, check}, as
+// `check --format json` writes it and a saved flow keeps it; nullopt for
+// anything that is not such an object.
+QJsonObject findingToJson(const Finding &finding);
+std::optional<Finding> findingFromJson(const QJsonValue &value);
+QJsonArray findingsToJson(const QList<Finding> &findings);
+std::optional<QList<Finding>> findingsFromJson(const QJsonValue &value);
 
 // A finding that causes others (evidence "root_cause": an environment entry behind library
 // errors) leads: the root causes first, then the rest, each in their order.

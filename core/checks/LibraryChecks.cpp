@@ -6,7 +6,7 @@
 #include "checks/ProblemText.h"
 #include "checks/VariableOrigin.h"
 #include "knowledge/KnowledgeBase.h"
-#include "report/DepsReport.h"
+#include "platform/NativeText.h"
 
 #include <QVersionNumber>
 
@@ -16,7 +16,7 @@ namespace td::checks {
 
 namespace {
 
-using report::fromNativeBytes;
+using platform::fromNativeBytes;
 
 bool isVcRuntime(const QString &name)
 {

@@ -2,7 +2,7 @@
 #include "checks/ProblemText.h"
 
 #include "loader/PathNames.h"
-#include "report/DepsReport.h"
+#include "platform/NativeText.h"
 
 #include <QStringList>
 
@@ -19,7 +19,7 @@ using loader::Problem;
 using loader::SearchStep;
 using loader::TargetOs;
 using loader::Via;
-using report::fromNativeBytes;
+using platform::fromNativeBytes;
 
 QString q(const std::string &s)
 {

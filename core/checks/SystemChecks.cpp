@@ -4,7 +4,7 @@
 #include "checks/CheckSupport.h"
 #include "checks/CudaArch.h"
 #include "checks/VariableOrigin.h"
-#include "report/DepsReport.h"
+#include "platform/NativeText.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -197,7 +197,7 @@ QString KnowledgeCheck::title() const
 }
 FactSet KnowledgeCheck::needs() const
 {
-    return static_cast<FactSet>(Fact::Interpreters);
+    return Fact::Interpreters;
 }
 
 QList<Finding> KnowledgeCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
@@ -241,7 +241,7 @@ QString PackagesCheck::title() const
 }
 FactSet PackagesCheck::needs() const
 {
-    return static_cast<FactSet>(Fact::Interpreters);
+    return Fact::Interpreters;
 }
 
 QList<Finding> PackagesCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
@@ -562,7 +562,7 @@ QStringList errorsAt(const loader::Graph &graph, const std::string &path)
 
 QList<Finding> searchVariableFindings(const Facts &facts, const loader::Graph &graph)
 {
-    using report::fromNativeBytes;
+    using platform::fromNativeBytes;
     QList<Finding> out;
     const auto finding = [&](const SearchEntry &at, const QString &title, const QString &why, QJsonObject evidence,
                              const QStringList &causes) {

@@ -19,7 +19,7 @@ QString TorchInstallCheck::title() const
 }
 FactSet TorchInstallCheck::needs() const
 {
-    return static_cast<FactSet>(Fact::Interpreters);
+    return Fact::Interpreters;
 }
 
 QList<Finding> TorchInstallCheck::run(const Facts &facts, const knowledge::KnowledgeBase &) const

@@ -2,7 +2,7 @@
 #include "checks/VariableOrigin.h"
 
 #include "fixes/EnvPlanner.h"
-#include "report/DepsReport.h"
+#include "platform/NativeText.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -56,8 +56,8 @@ std::optional<SearchEntry> environmentEntryOf(const loader::Graph &graph, const 
     for (const loader::Library &lib : graph.libraries)
         if (lib.found && lib.path == path && loader::isEnvironmentRule(lib.via) && lib.via != loader::Via::Preload)
             return SearchEntry{QString::fromStdString(loader::searchRuleName(lib.via)),
-                               report::fromNativeBytes(lib.viaEntry)};
-    return searchEntryHolding(environment, platform, report::fromNativeBytes(path));
+                               platform::fromNativeBytes(lib.viaEntry)};
+    return searchEntryHolding(environment, platform, platform::fromNativeBytes(path));
 }
 
 std::optional<SearchEntry> environmentEntryOf(const loader::Graph &graph, const std::string &path, const Facts &facts)

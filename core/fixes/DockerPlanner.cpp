@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/DockerPlanner.h"
+#include "fixes/TextLines.h"
 #include "platform/ProcessRunner.h"
 
 #include <QDir>
@@ -19,24 +20,15 @@ constexpr auto kLongStep = std::chrono::hours(3); // building an image with CUDA
 QByteArray withDotEnvValue(QByteArray bytes, const QString &key, const QString &value)
 {
     const QByteArray line = key.toUtf8() + '=' + value.toUtf8();
-    qsizetype start = 0;
-    while (start < bytes.size()) {
-        qsizetype end = bytes.indexOf('\n', start);
-        if (end < 0)
-            end = bytes.size();
-        QByteArray current = bytes.mid(start, end - start);
-        const bool cr = current.endsWith('\r');
-        if (cr)
-            current.chop(1);
-        QByteArray trimmed = current.trimmed();
+    const QByteArray name = key.toUtf8();
+    for (const TextLine &at : textLines(bytes)) {
+        QByteArray trimmed = at.textIn(bytes).trimmed();
         if (trimmed.startsWith("export "))
             trimmed = trimmed.mid(7).trimmed();
-        const QByteArray name = key.toUtf8();
         if (trimmed.startsWith(name) && trimmed.mid(name.size()).trimmed().startsWith('=')) {
-            bytes.replace(start, current.size(), line);
+            bytes.replace(at.start, at.end - at.start, line);
             return bytes;
         }
-        start = end + 1;
     }
     if (!bytes.isEmpty() && !bytes.endsWith('\n'))
         bytes += '\n';

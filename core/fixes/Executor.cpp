@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/Executor.h"
+#include "fixes/TextLines.h"
+#include "platform/FileIo.h"
 #include "platform/OriginalEnvironment.h"
 
 #include <QCryptographicHash>
@@ -7,7 +9,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QProcessEnvironment>
-#include <QSaveFile>
 
 #include <spdlog/spdlog.h>
 
@@ -37,36 +38,35 @@ QString sha256(const QByteArray &data)
     return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
 }
 
-bool readAll(const QString &path, QByteArray &data, QString &error)
+platform::Result<QByteArray> readAll(const QString &path)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        error = file.errorString();
-        return false;
-    }
-    data = file.readAll();
-    return true;
+    if (!file.open(QIODevice::ReadOnly))
+        return platform::Error{file.errorString()};
+    return file.readAll();
 }
 
 // Atomically, keeping the file's permissions (or setting `permissions`).
-bool writeAll(const QString &path, const QByteArray &data, int permissions, QString &error)
+platform::Result<void> writeAll(const QString &path, const QByteArray &data, int permissions)
 {
     const QFileInfo info(path);
     const int keep = info.exists() ? static_cast<int>(info.permissions().toInt()) : -1;
-    QSaveFile file(path);
-    file.setDirectWriteFallback(false);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        error = file.errorString();
-        return false;
-    }
+    if (auto saved = platform::saveFile(path, data); !saved)
+        return saved;
     const int mode = permissions >= 0 ? permissions : keep;
     if (mode >= 0
-        && !QFile::setPermissions(
-            path, QFileDevice::Permissions::fromInt(static_cast<QFileDevice::Permissions::Int>(mode)))) {
-        error = QStringLiteral("cannot set the permissions of %1").arg(path);
-        return false;
-    }
-    return true;
+        && !QFile::setPermissions(path,
+                                  QFileDevice::Permissions::fromInt(static_cast<QFileDevice::Permissions::Int>(mode))))
+        return platform::Error{QStringLiteral("cannot set the permissions of %1").arg(path)};
+    return {};
+}
+
+// Where a Result's error goes in the step-by-step code below.
+bool succeeded(const platform::Result<void> &result, QString &error)
+{
+    if (!result)
+        error = result.error();
+    return bool(result);
 }
 
 // What undoes a change to `path`: its bytes and mode now, or that it is absent.
@@ -78,11 +78,13 @@ QJsonObject fileUndo(const QString &path, QString &error, bool &ok)
     undo.insert(QStringLiteral("existed"), info.exists());
     if (!info.exists())
         return undo;
-    QByteArray bytes;
-    if (!readAll(path, bytes, error)) {
+    const auto read = readAll(path);
+    if (!read) {
+        error = read.error();
         ok = false;
         return undo;
     }
+    const QByteArray &bytes = *read;
     undo.insert(QStringLiteral("bytes"), QString::fromLatin1(bytes.toBase64()));
     undo.insert(QStringLiteral("permissions"), static_cast<int>(info.permissions().toInt()));
     undo.insert(QStringLiteral("sha256"), sha256(bytes));
@@ -99,39 +101,22 @@ QProcessEnvironment environmentWith(const QMap<QString, QString> &additions)
 
 } // namespace
 
-std::optional<QByteArray> replaceLine(const QByteArray &file, int line, const QByteArray &oldText,
-                                      const QByteArray &newText, QString &error)
+platform::Result<QByteArray> replaceLine(const QByteArray &file, int line, const QByteArray &oldText,
+                                         const QByteArray &newText)
 {
-    qsizetype start = 0;
-    for (int n = 1; n < line; ++n) {
-        const qsizetype nl = file.indexOf('\n', start);
-        if (nl < 0) {
-            error = QStringLiteral("the file has fewer than %1 lines now").arg(line);
-            return std::nullopt;
-        }
-        start = nl + 1;
-    }
-    if (line < 1 || (start >= file.size() && line > 1 && !oldText.isEmpty())) {
-        error = QStringLiteral("the file has fewer than %1 lines now").arg(line);
-        return std::nullopt;
-    }
-    const qsizetype nl = file.indexOf('\n', start);
-    const qsizetype lineEnd = nl < 0 ? file.size() : nl;
-    qsizetype contentEnd = lineEnd;
-    if (nl >= 0 && contentEnd > start && file[contentEnd - 1] == '\r')
-        --contentEnd;
-    const QByteArray current = file.mid(start, contentEnd - start);
-    if (current != oldText) {
-        error = QStringLiteral("line %1 is no longer `%2` but `%3`: the file changed since the plan was made")
-                    .arg(line)
-                    .arg(QString::fromUtf8(oldText), QString::fromUtf8(current));
-        return std::nullopt;
-    }
-    QByteArray out = file.left(start);
-    if (!newText.isEmpty())
-        out += newText + file.mid(contentEnd);
-    else
-        out += file.mid(nl < 0 ? file.size() : nl + 1);
+    const QList<TextLine> lines = textLines(file);
+    // Past the last newline is an empty line: an edit can add text there, not find any.
+    if (line < 1 || line > lines.size() || (lines[line - 1].start >= file.size() && line > 1 && !oldText.isEmpty()))
+        return platform::Error{QStringLiteral("the file has fewer than %1 lines now").arg(line)};
+    const TextLine &at = lines[line - 1];
+    const QByteArray current = at.textIn(file);
+    if (current != oldText)
+        return platform::Error{
+            QStringLiteral("line %1 is no longer `%2` but `%3`: the file changed since the plan was made")
+                .arg(line)
+                .arg(QString::fromUtf8(oldText), QString::fromUtf8(current))};
+    QByteArray out = file.left(at.start);
+    out += newText.isEmpty() ? file.mid(at.next) : newText + file.mid(at.end);
     return out;
 }
 
@@ -254,7 +239,7 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
                     prepared = false;
                     error = tr("the snapshot before the step (%1) failed: %2")
                                 .arg(displayCommand(request.program, request.arguments), snapshot.describe());
-                } else if (!writeAll(snapshotPath, snapshot.standardOutput, -1, error)) {
+                } else if (!succeeded(writeAll(snapshotPath, snapshot.standardOutput, -1), error)) {
                     prepared = false;
                 }
                 for (QString &a : arguments)
@@ -308,11 +293,11 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
                                     ? r.errorText
                                     : displayCommand(a.program, a.arguments) + u' ' + r.describe();
                 } else if constexpr (std::is_same_v<T, EditFile>) {
-                    QByteArray bytes;
-                    if (readAll(fileToHash, bytes, error)) {
-                        if (const auto edited = replaceLine(bytes, a.line, a.oldText, a.newText, error))
-                            ok = writeAll(fileToHash, *edited, -1, error);
-                    }
+                    const auto bytes = readAll(fileToHash);
+                    const auto edited = bytes ? replaceLine(*bytes, a.line, a.oldText, a.newText) : bytes;
+                    ok = edited && succeeded(writeAll(fileToHash, *edited, -1), error);
+                    if (!edited)
+                        error = edited.error();
                 } else if constexpr (std::is_same_v<T, WriteFile>) {
                     if (a.remove) {
                         QFile file(fileToHash);
@@ -320,7 +305,7 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
                         if (!ok)
                             error = file.errorString();
                     } else {
-                        ok = writeAll(fileToHash, a.bytes, a.permissions, error);
+                        ok = succeeded(writeAll(fileToHash, a.bytes, a.permissions), error);
                     }
                 } else {
                     if (callbacks.setUserVariable)
@@ -333,10 +318,8 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
 
         // 3. How it went.
         if (ok && !fileToHash.isEmpty()) {
-            QByteArray after;
-            QString ignored;
-            record.undo.insert(QStringLiteral("after_sha256"),
-                               readAll(fileToHash, after, ignored) ? sha256(after) : QString());
+            const auto after = readAll(fileToHash);
+            record.undo.insert(QStringLiteral("after_sha256"), after ? sha256(*after) : QString());
         }
         record.state = ok ? StepState::Done : StepState::Failed;
         record.error = ok ? QString() : error;
@@ -390,9 +373,8 @@ FixPlan Executor::undoPlan(const JournalEntry &entry) const
             if (w.path.isEmpty())
                 continue;
             const QString after = u.value(QStringLiteral("after_sha256")).toString();
-            QByteArray now;
-            QString ignored;
-            if (!after.isEmpty() && readAll(w.path, now, ignored) && sha256(now) != after)
+            const auto now = readAll(w.path);
+            if (!after.isEmpty() && now && sha256(*now) != after)
                 plan.warnings << tr("%1 changed again after step %2: undo puts back the version from before the "
                                     "step, and later edits to it are lost.")
                                      .arg(w.path)

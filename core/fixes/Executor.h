@@ -4,6 +4,7 @@
 #include "fixes/FixPlan.h"
 #include "fixes/Journal.h"
 #include "platform/ProcessRunner.h"
+#include "platform/Result.h"
 
 #include <QCoreApplication>
 
@@ -91,9 +92,9 @@ private:
 
 // `file` with its 1-based line `line` replaced by `newText` (removed when
 // `newText` is empty), keeping every other byte: line endings (LF or CRLF),
-// a last line without a newline. nullopt with `error` when the line does not
-// hold `oldText` (the file changed since the plan was made).
-std::optional<QByteArray> replaceLine(const QByteArray &file, int line, const QByteArray &oldText,
-                                      const QByteArray &newText, QString &error);
+// a last line without a newline. An error when the line does not hold
+// `oldText` (the file changed since the plan was made).
+platform::Result<QByteArray> replaceLine(const QByteArray &file, int line, const QByteArray &oldText,
+                                         const QByteArray &newText);
 
 } // namespace td::fixes

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/Journal.h"
 
+#include "platform/FileIo.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -147,9 +148,8 @@ bool Journal::save(JournalEntry &entry, QString &error) const
     if (entry.path.isEmpty())
         entry.path = pathOf(entry.id);
     const QByteArray data = QJsonDocument(entry.toJson()).toJson(QJsonDocument::Indented);
-    QSaveFile file(entry.path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        error = QStringLiteral("cannot write %1: %2").arg(entry.path, file.errorString());
+    if (const auto saved = platform::saveFile(entry.path, data); !saved) {
+        error = QStringLiteral("cannot write %1: %2").arg(entry.path, saved.error());
         return false;
     }
     return true;

@@ -62,7 +62,7 @@ Repairs CoreRepairMachine::repairs(const RepairScope &scope) const
     return Repairs(m_knowledge, scope.request, scope.options);
 }
 
-Repair CoreRepairMachine::plan(checks::FixFamily family, const checks::CheckReport &before,
+Repair CoreRepairMachine::plan(checks::FixFamily family, const checks::Diagnosis &before,
                                const RepairScope &scope) const
 {
     return repairs(scope).plan(family, before);
@@ -86,10 +86,10 @@ checks::CheckRequest CoreRepairMachine::verifyRequest(const Repair &repair, cons
     return repairs(scope).verifyRequest(repair);
 }
 
-std::optional<checks::CheckReport> CoreRepairMachine::diagnose(const checks::CheckRequest &request,
+std::optional<checks::Diagnosis> CoreRepairMachine::diagnose(const checks::CheckRequest &request,
                                                                const platform::CancelToken &cancel) const
 {
-    checks::CheckReport report = checks::CheckRunner(request, m_knowledge).run(cancel);
+    checks::Diagnosis report = checks::CheckRunner(request, m_knowledge).run(cancel);
     if (report.cancelled)
         return std::nullopt;
     return report;
@@ -136,7 +136,7 @@ RepairRunResult RepairRun::run(const Events &events, const Ask &ask, const platf
 {
     const RepairMachine &machine = *m_machine;
     RepairScope scope = m_params.scope;
-    checks::CheckReport before = m_params.before;
+    checks::Diagnosis before = m_params.before;
     RepairRunResult r;
     r.request = scope.request;
     r.repair = m_params.planned ? *m_params.planned : machine.plan(m_params.family, before, scope);

@@ -38,7 +38,7 @@ public:
     RepairMachine(const RepairMachine &) = delete;
     RepairMachine &operator=(const RepairMachine &) = delete;
 
-    [[nodiscard]] virtual Repair plan(checks::FixFamily family, const checks::CheckReport &before,
+    [[nodiscard]] virtual Repair plan(checks::FixFamily family, const checks::Diagnosis &before,
                                       const RepairScope &scope) const = 0;
     // False with `problem` when the plan cannot work now (see Repairs::preflight).
     virtual bool preflight(const Repair &repair, const RepairScope &scope, QString &problem,
@@ -48,7 +48,7 @@ public:
     // The request the check after the repair runs with (env: a new terminal's).
     [[nodiscard]] virtual checks::CheckRequest verifyRequest(const Repair &repair, const RepairScope &scope) const = 0;
     // nullopt: cancelled.
-    virtual std::optional<checks::CheckReport> diagnose(const checks::CheckRequest &request,
+    virtual std::optional<checks::Diagnosis> diagnose(const checks::CheckRequest &request,
                                                         const platform::CancelToken &cancel) const = 0;
     // Docker: whether every service runs now; `detail` says which run, or which do not.
     virtual bool servicesRunning(const Repair &repair, const RepairScope &scope, QString &detail,
@@ -60,14 +60,14 @@ class CoreRepairMachine final : public RepairMachine {
 public:
     explicit CoreRepairMachine(std::shared_ptr<const knowledge::KnowledgeBase> knowledge);
 
-    [[nodiscard]] Repair plan(checks::FixFamily family, const checks::CheckReport &before,
+    [[nodiscard]] Repair plan(checks::FixFamily family, const checks::Diagnosis &before,
                               const RepairScope &scope) const override;
     bool preflight(const Repair &repair, const RepairScope &scope, QString &problem,
                    const platform::CancelToken &cancel) const override;
     ExecutionResult execute(const Repair &repair, const RepairScope &scope, ExecutorCallbacks callbacks,
                             const platform::CancelToken &cancel) const override;
     [[nodiscard]] checks::CheckRequest verifyRequest(const Repair &repair, const RepairScope &scope) const override;
-    std::optional<checks::CheckReport> diagnose(const checks::CheckRequest &request,
+    std::optional<checks::Diagnosis> diagnose(const checks::CheckRequest &request,
                                                 const platform::CancelToken &cancel) const override;
     bool servicesRunning(const Repair &repair, const RepairScope &scope, QString &detail,
                          const platform::CancelToken &cancel) const override;
@@ -79,7 +79,7 @@ private:
 
 struct RepairParams {
     checks::FixFamily family = checks::FixFamily::Env;
-    checks::CheckReport before; // the diagnosis the plan is made from
+    checks::Diagnosis before; // the diagnosis the plan is made from
     RepairScope scope;
     std::optional<Repair> planned; // the plan already shown; empty: the run plans it
     bool dryRun = false;           // plan and show, change nothing
@@ -106,7 +106,7 @@ struct RepairRunResult {
     checks::CheckRequest request;             // what the machine gets from now on (env: a new terminal's)
     ExecutionResult execution;                // of the last plan that ran
     QStringList journalEntries;               // of every plan that ran (a clone, then its project)
-    std::optional<checks::CheckReport> after; // the check after the repair
+    std::optional<checks::Diagnosis> after; // the check after the repair
     Verification verification;                // `after` against the diagnosis before
     QString detail;                           // why it failed or did nothing; Docker: which services run
 

@@ -19,7 +19,7 @@ QString keyOf(const checks::Finding &f)
            + f.evidence.value(QStringLiteral("library")).toString();
 }
 
-QString torchDirOf(const checks::CheckReport &report)
+QString torchDirOf(const checks::Diagnosis &report)
 {
     const python::StaticProbe *probe = report.facts.chosenProbe();
     return probe ? probe->torch.packageDir : QString();
@@ -43,7 +43,7 @@ std::optional<checks::FixFamily> Repairs::familyFromString(const QString &name)
     return checks::fixFamilyFromString(name);
 }
 
-Repair Repairs::plan(checks::FixFamily family, const checks::CheckReport &before) const
+Repair Repairs::plan(checks::FixFamily family, const checks::Diagnosis &before) const
 {
     Repair repair;
     repair.family = family;
@@ -193,7 +193,7 @@ checks::CheckRequest Repairs::verifyRequest(const Repair &repair) const
     return again;
 }
 
-Verification Repairs::compare(const checks::CheckReport &before, const checks::CheckReport &after, const Repair &repair)
+Verification Repairs::compare(const checks::Diagnosis &before, const checks::Diagnosis &after, const Repair &repair)
 {
     QStringList targeted;
     for (const checks::Finding &f : repair.targeted)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "checks/CheckRunner.h"
+#include "checks/Diagnosis.h"
 #include "checks/Finding.h"
 #include "fixes/DockerPlanner.h"
 #include "fixes/EnvPlanner.h"
@@ -74,7 +74,7 @@ public:
     // "env" -> Env, ...; nullopt for anything else.
     static std::optional<checks::FixFamily> familyFromString(const QString &name);
 
-    [[nodiscard]] Repair plan(checks::FixFamily family, const checks::CheckReport &before) const;
+    [[nodiscard]] Repair plan(checks::FixFamily family, const checks::Diagnosis &before) const;
 
     // Asks, changing nothing, whether the plan can work now (the index or the
     // wheelhouse has the wheel; the Docker daemon answers). False with `problem`
@@ -85,8 +85,7 @@ public:
     // The request the verification runs with (env: as a new terminal will have it).
     [[nodiscard]] checks::CheckRequest verifyRequest(const Repair &repair) const;
 
-    static Verification compare(const checks::CheckReport &before, const checks::CheckReport &after,
-                                const Repair &repair);
+    static Verification compare(const checks::Diagnosis &before, const checks::Diagnosis &after, const Repair &repair);
 
     // Docker: whether every service of the compose file runs now (`docker
     // compose ps`). `detail` says which do not, or why it cannot tell.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/ShellEnv.h"
 
+#include "fixes/TextLines.h"
+
 #include <QDir>
 
 #include <algorithm>
@@ -475,14 +477,14 @@ QByteArray commentedOut(const QByteArray &line, const QString &why)
     return line.left(indent) + "# " + line.mid(indent) + "  # removed by TorchDoctor: " + reason.toUtf8();
 }
 
+// Every line's text; a final newline ends the last line.
 QList<QByteArray> splitLines(const QByteArray &file)
 {
-    QList<QByteArray> lines = file.split('\n');
+    QList<QByteArray> lines;
+    for (const TextLine &line : textLines(file))
+        lines << line.textIn(file);
     if (!file.isEmpty() && file.endsWith('\n'))
         lines.removeLast();
-    for (QByteArray &l : lines)
-        if (l.endsWith('\r'))
-            l.chop(1);
     return lines;
 }
 

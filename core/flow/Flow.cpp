@@ -9,6 +9,8 @@
 namespace td::flow {
 
 using checks::Finding;
+using checks::findingsFromJson;
+using checks::findingsToJson;
 using checks::FixFamily;
 using checks::Severity;
 
@@ -45,88 +47,6 @@ QString skipReason(FixFamily family)
     case FixFamily::System: return Flow::tr("nothing for the system step to repair");
     }
     return {};
-}
-
-std::optional<Severity> severityFromString(const QString &text)
-{
-    for (auto s : {Severity::Error, Severity::Warning, Severity::Info}) {
-        if (checks::toString(s) == text)
-            return s;
-    }
-    return std::nullopt;
-}
-
-QJsonObject findingToJson(const Finding &f)
-{
-    QJsonArray fixes;
-    for (FixFamily family : f.fixes)
-        fixes.append(checks::toString(family));
-    return QJsonObject{{QStringLiteral("id"), f.id},
-                       {QStringLiteral("severity"), checks::toString(f.severity)},
-                       {QStringLiteral("title"), f.title},
-                       {QStringLiteral("detail"), f.detail},
-                       {QStringLiteral("evidence"), f.evidence},
-                       {QStringLiteral("fixes"), fixes},
-                       {QStringLiteral("check"), f.check}};
-}
-
-std::optional<Finding> findingFromJson(const QJsonValue &value)
-{
-    if (!value.isObject())
-        return std::nullopt;
-    const QJsonObject o = value.toObject();
-    Finding f;
-    f.id = o.value(QStringLiteral("id")).toString();
-    if (f.id.isEmpty())
-        return std::nullopt;
-    const auto severity = severityFromString(o.value(QStringLiteral("severity")).toString());
-    if (!severity)
-        return std::nullopt;
-    f.severity = *severity;
-    for (const QString &key : {QStringLiteral("title"), QStringLiteral("detail"), QStringLiteral("check")}) {
-        const QJsonValue v = o.value(key);
-        if (!v.isUndefined() && !v.isString())
-            return std::nullopt;
-    }
-    f.title = o.value(QStringLiteral("title")).toString();
-    f.detail = o.value(QStringLiteral("detail")).toString();
-    f.check = o.value(QStringLiteral("check")).toString();
-    const QJsonValue evidence = o.value(QStringLiteral("evidence"));
-    if (!evidence.isUndefined() && !evidence.isObject())
-        return std::nullopt;
-    f.evidence = evidence.toObject();
-    const QJsonValue fixes = o.value(QStringLiteral("fixes"));
-    if (!fixes.isUndefined() && !fixes.isArray())
-        return std::nullopt;
-    for (const QJsonValue &item : fixes.toArray()) {
-        const auto family = checks::fixFamilyFromString(item.toString());
-        if (!family)
-            return std::nullopt;
-        f.fixes << *family;
-    }
-    return f;
-}
-
-QJsonArray findingsToJson(const QList<Finding> &findings)
-{
-    QJsonArray out;
-    for (const Finding &f : findings)
-        out.append(findingToJson(f));
-    return out;
-}
-
-std::optional<QList<Finding>> findingsFromJson(const QJsonValue &value)
-{
-    if (!value.isArray())
-        return std::nullopt;
-    QList<Finding> out;
-    for (const QJsonValue &item : value.toArray()) {
-        auto f = findingFromJson(item);
-        if (!f)
-            return std::nullopt;
-        out << std::move(*f);
-    }
-    return out;
 }
 
 } // namespace

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "knowledge/ReleaseIndexFetch.h"
 
+#include "platform/FileIo.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QNetworkRequest>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 namespace td::knowledge {
@@ -81,11 +82,7 @@ bool ReleaseIndexFetch::saveCache(const ReleaseIndex &index, const QString &path
 {
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
         return false;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return false;
-    file.write(index.toCache());
-    return file.commit();
+    return bool(platform::saveFile(path, index.toCache()));
 }
 
 } // namespace td::knowledge

@@ -2,13 +2,13 @@
 #include "platform/GpuProbe.h"
 
 #include "platform/Nvml.h"
+#include "platform/OriginalEnvironment.h"
 #include "platform/SystemInfo.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QStandardPaths>
 
 #if defined(Q_OS_WIN)
 #include <qt_windows.h>
@@ -65,7 +65,7 @@ QString locateNvidiaSmi(const QString &program, bool wsl, QStringList &looked)
     if (program != QLatin1String("nvidia-smi"))
         return program; // a path (or another name) chosen by the caller: run as given
     looked << QStringLiteral("PATH");
-    if (QString onPath = QStandardPaths::findExecutable(program); !onPath.isEmpty())
+    if (QString onPath = findOnPath(program, originalEnvironment()); !onPath.isEmpty())
         return onPath;
     QStringList places;
 #if defined(Q_OS_WIN)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QFuture>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
@@ -18,11 +19,21 @@ namespace td::platform {
 class CancelToken {
 public:
     CancelToken() : m_flag(std::make_shared<std::atomic<bool>>(false)) {}
+    // Also cancelled when `future` is: a window cancels a job through the
+    // future it watches, and the job's token answers from it directly.
+    template <class T>
+    static CancelToken following(const QFuture<T> &future)
+    {
+        CancelToken token;
+        token.m_source = [future] { return future.isCanceled(); };
+        return token;
+    }
     void cancel() const { m_flag->store(true); }
-    [[nodiscard]] bool isCancelled() const { return m_flag->load(); }
+    [[nodiscard]] bool isCancelled() const { return m_flag->load() || (m_source && m_source()); }
 
 private:
     std::shared_ptr<std::atomic<bool>> m_flag;
+    std::function<bool()> m_source;
 };
 
 struct ProcessRequest {

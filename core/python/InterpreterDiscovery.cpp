@@ -11,7 +11,6 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
-#include <QStandardPaths>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -110,6 +109,7 @@ private:
         return h.isEmpty() ? QDir::homePath() : h;
     }
 
+    // The folders on PATH, to list them (a program on PATH is found with platform::findOnPath).
     QStringList pathEntries() const
     {
         return env("PATH").split(QDir::listSeparator(), Qt::SkipEmptyParts);
@@ -126,7 +126,7 @@ private:
     {
         if (exe.contains(QLatin1Char('/')) || exe.contains(QLatin1Char('\\')))
             return exe;
-        const QString found = QStandardPaths::findExecutable(exe, pathEntries());
+        const QString found = platform::findOnPath(exe, m_options.environment);
         return found.isEmpty() ? exe : found;
     }
 
@@ -220,7 +220,7 @@ private:
 #ifdef Q_OS_WIN
     void fromPyLauncher()
     {
-        QString py = QStandardPaths::findExecutable(QStringLiteral("py"), pathEntries());
+        QString py = platform::findOnPath(QStringLiteral("py"), m_options.environment);
         if (py.isEmpty()) {
             const QString windir = env("WINDIR");
             if (!windir.isEmpty() && QFileInfo::exists(windir + QLatin1String("/py.exe")))
@@ -297,7 +297,7 @@ private:
         QStringList envs;
         QString conda = env("CONDA_EXE");
         if (conda.isEmpty())
-            conda = QStandardPaths::findExecutable(QStringLiteral("conda"), pathEntries());
+            conda = platform::findOnPath(QStringLiteral("conda"), m_options.environment);
         // conda.bat needs cmd.exe; environments.txt says the same.
         const bool runnable = !conda.isEmpty() && !conda.endsWith(QLatin1String(".bat"), Qt::CaseInsensitive)
                               && !conda.endsWith(QLatin1String(".cmd"), Qt::CaseInsensitive);

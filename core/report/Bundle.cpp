@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/Bundle.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QSaveFile>
@@ -15,6 +16,10 @@
 namespace td::report {
 
 namespace {
+
+struct BundleText {
+    Q_DECLARE_TR_FUNCTIONS(Bundle)
+};
 
 struct ArchiveDeleter {
     void operator()(archive *a) const { archive_write_free(a); }
@@ -51,13 +56,13 @@ int closeCallback(archive *, void *)
 QString validName(const QString &name)
 {
     if (name.isEmpty())
-        return QStringLiteral("an entry has no name");
+        return BundleText::tr("an entry has no name");
     if (name.startsWith(QLatin1Char('/')) || name.contains(QLatin1Char('\\')) || name.contains(QLatin1Char(':')))
-        return QStringLiteral("the entry name \"%1\" is not a relative '/' separated path").arg(name);
+        return BundleText::tr("the entry name \"%1\" is not a relative '/' separated path").arg(name);
     const QStringList parts = name.split(QLatin1Char('/'));
     for (const QString &part : parts) {
         if (part.isEmpty() || part == QLatin1String(".") || part == QLatin1String(".."))
-            return QStringLiteral("the entry name \"%1\" has an empty, \".\" or \"..\" component").arg(name);
+            return BundleText::tr("the entry name \"%1\" has an empty, \".\" or \"..\" component").arg(name);
     }
     return {};
 }
@@ -71,9 +76,9 @@ QString writeZipBundle(const QString &path, const QList<BundleEntry> &entries, c
     for (const BundleEntry &entry : entries) {
         const QString problem = validName(entry.name);
         if (!problem.isEmpty())
-            return QStringLiteral("Cannot write %1: %2.").arg(where, problem);
+            return BundleText::tr("Cannot write %1: %2.").arg(where, problem);
         if (seen.contains(entry.name))
-            return QStringLiteral("Cannot write %1: the entry \"%2\" is there twice.").arg(where, entry.name);
+            return BundleText::tr("Cannot write %1: the entry \"%2\" is there twice.").arg(where, entry.name);
         seen.insert(entry.name);
     }
 
@@ -81,22 +86,22 @@ QString writeZipBundle(const QString &path, const QList<BundleEntry> &entries, c
     // Never write in place: without the temporary file there is nothing atomic.
     file.setDirectWriteFallback(false);
     if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("Cannot create %1: %2.").arg(where, file.errorString());
+        return BundleText::tr("Cannot create %1: %2.").arg(where, file.errorString());
 
     Sink sink{&file, {}, false};
     std::unique_ptr<archive, ArchiveDeleter> a(archive_write_new());
     if (!a)
-        return QStringLiteral("Cannot write %1: out of memory.").arg(where);
+        return BundleText::tr("Cannot write %1: out of memory.").arg(where);
     const auto failure = [&](const QString &what) {
         const QString why = !sink.error.isEmpty() ? sink.error
                             : archive_error_string(a.get()) != nullptr
                                 ? QString::fromLocal8Bit(archive_error_string(a.get()))
-                                : QStringLiteral("unknown error");
+                                : BundleText::tr("unknown error");
         // Release the writer normally, into nothing, and drop the temporary file.
         sink.discard = true;
         archive_write_close(a.get());
         file.cancelWriting();
-        return QStringLiteral("Cannot write %1: %2: %3.").arg(where, what, why);
+        return BundleText::tr("Cannot write %1: %2: %3.").arg(where, what, why);
     };
 
     if (archive_write_set_format_zip(a.get()) != ARCHIVE_OK
@@ -106,14 +111,14 @@ QString writeZipBundle(const QString &path, const QList<BundleEntry> &entries, c
         // No padding after the central directory.
         || archive_write_set_bytes_per_block(a.get(), 64 * 1024) != ARCHIVE_OK
         || archive_write_set_bytes_in_last_block(a.get(), 1) != ARCHIVE_OK)
-        return failure(QStringLiteral("setting up the zip writer"));
+        return failure(BundleText::tr("setting up the zip writer"));
     if (archive_write_open(a.get(), &sink, nullptr, writeCallback, closeCallback) != ARCHIVE_OK)
-        return failure(QStringLiteral("opening the archive"));
+        return failure(BundleText::tr("opening the archive"));
 
     const time_t now = static_cast<time_t>(QDateTime::currentSecsSinceEpoch());
     qsizetype done = 0;
     for (const BundleEntry &entry : entries) {
-        const QString what = QStringLiteral("writing \"%1\"").arg(entry.name);
+        const QString what = BundleText::tr("writing \"%1\"").arg(entry.name);
         std::unique_ptr<archive_entry, EntryDeleter> e(archive_entry_new());
         archive_entry_set_pathname_utf8(e.get(), entry.name.toUtf8().constData());
         archive_entry_set_filetype(e.get(), AE_IFREG);
@@ -140,13 +145,13 @@ QString writeZipBundle(const QString &path, const QList<BundleEntry> &entries, c
             sink.discard = true;
             archive_write_close(a.get());
             file.cancelWriting();
-            return QStringLiteral("Cannot write %1: cancelled.").arg(where);
+            return BundleText::tr("Cannot write %1: cancelled.").arg(where);
         }
     }
     if (archive_write_close(a.get()) != ARCHIVE_OK || !sink.error.isEmpty())
-        return failure(QStringLiteral("finishing the archive"));
+        return failure(BundleText::tr("finishing the archive"));
     if (!file.commit())
-        return QStringLiteral("Cannot write %1: putting the finished file in place: %2.")
+        return BundleText::tr("Cannot write %1: putting the finished file in place: %2.")
             .arg(where, file.errorString());
     return {};
 }

@@ -105,7 +105,7 @@ struct CheckReportText {
 
 } // namespace
 
-QJsonObject checkToJson(const checks::CheckReport &report)
+QJsonObject checkToJson(const checks::Diagnosis &report)
 {
     const checks::Facts &facts = report.facts;
     QJsonArray pythons;
@@ -118,19 +118,7 @@ QJsonObject checkToJson(const checks::CheckReport &report)
                         {QStringLiteral("compute_capability"),
                          g.ccMajor ? QJsonValue(QStringLiteral("%1.%2").arg(g.ccMajor).arg(g.ccMinor)) : QJsonValue()},
                         {QStringLiteral("memory_mib"), g.memoryMiB}});
-    QJsonArray findings;
-    for (const Finding &f : report.findings) {
-        QJsonArray fixes;
-        for (auto family : f.fixes)
-            fixes.append(checks::toString(family));
-        findings.append(QJsonObject{{QStringLiteral("id"), f.id},
-                                    {QStringLiteral("severity"), checks::toString(f.severity)},
-                                    {QStringLiteral("title"), f.title},
-                                    {QStringLiteral("detail"), f.detail},
-                                    {QStringLiteral("evidence"), f.evidence},
-                                    {QStringLiteral("fixes"), fixes},
-                                    {QStringLiteral("check"), f.check}});
-    }
+    const QJsonArray findings = checks::findingsToJson(report.findings);
     const auto &s = facts.system;
     return QJsonObject{
         {QStringLiteral("tool"), QJsonObject{{QStringLiteral("name"), QString::fromLatin1(kAppName)},
@@ -163,7 +151,7 @@ QJsonObject checkToJson(const checks::CheckReport &report)
     };
 }
 
-QString checkToText(const checks::CheckReport &report, const CheckTextOptions &options)
+QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &options)
 {
     const checks::Facts &facts = report.facts;
     const python::StaticProbe *probe = facts.chosenProbe();
@@ -185,9 +173,9 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
                                                     .arg(probe->interpreter.bits)
                                                     .arg(probe->interpreter.executable)});
     else
-        areas.append({QStringLiteral("python"), CheckReportText::tr("Python")});
+        areas.append({QStringLiteral("python"), checks::areaTitle(QStringLiteral("python"))});
     // PyTorch
-    QString torch = CheckReportText::tr("PyTorch");
+    QString torch = checks::areaTitle(QStringLiteral("torch"));
     if (probe && probe->torch.installed) {
         const QString cuda = probe->torch.versionPyCuda;
         torch =
@@ -208,7 +196,7 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
                                               .arg(facts.libraries->libraries.size())
                                               .arg(facts.libraries->roots.size())});
     else
-        areas.append({QStringLiteral("libraries"), CheckReportText::tr("Native libraries")});
+        areas.append({QStringLiteral("libraries"), checks::areaTitle(QStringLiteral("libraries"))});
     // GPU
     QString gpu;
     if (!facts.gpu.nvidiaDriverFound) {
@@ -238,8 +226,8 @@ QString checkToText(const checks::CheckReport &report, const CheckTextOptions &o
     areas.append({QStringLiteral("environment"), CheckReportText::tr("Environment variables and paths")});
     if (!facts.composeFile.isEmpty())
         areas.append({QStringLiteral("docker"), CheckReportText::tr("Docker (%1)").arg(facts.composeFile)});
-    areas.append({QStringLiteral("pasted"), CheckReportText::tr("The error you pasted"), true});
-    areas.append({QStringLiteral("torchdoctor"), CheckReportText::tr("TorchDoctor itself"), true});
+    areas.append({QStringLiteral("pasted"), checks::areaTitle(QStringLiteral("pasted")), true});
+    areas.append({QStringLiteral("torchdoctor"), checks::areaTitle(QStringLiteral("torchdoctor")), true});
 
     // The area of a root cause comes first (an LD_LIBRARY_PATH entry before the library errors it causes).
     QStringList keys;

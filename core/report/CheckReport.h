@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "checks/CheckRunner.h"
+#include "checks/Diagnosis.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -9,7 +9,7 @@
 namespace td::report {
 
 // The `check --format json` document (shape in the design's contracts).
-QJsonObject checkToJson(const checks::CheckReport &report);
+QJsonObject checkToJson(const checks::Diagnosis &report);
 
 struct CheckTextOptions {
     bool verbose = false; // every detail, the evidence, infos, and every interpreter found
@@ -17,6 +17,6 @@ struct CheckTextOptions {
 
 // A summary like flutter doctor's: one line per area with ✓ / ! / ✗ and
 // what is wrong beneath it.
-QString checkToText(const checks::CheckReport &report, const CheckTextOptions &options = {});
+QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &options = {});
 
 } // namespace td::report

@@ -4,10 +4,10 @@
 #include "binary/CudaCode.h"
 #include "checks/ProblemText.h"
 #include "report/JsonWriter.h"
-#include "report/NativeText.h"
 #include "report/OutputBuffer.h"
 
 #include <QCoreApplication>
+#include "platform/NativeText.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -16,16 +16,8 @@
 namespace td::report {
 
 using namespace td::loader;
-
-QString fromNativeBytes(const std::string &bytes)
-{
-    // Almost every name is plain ASCII: convert those in one go.
-    if (std::all_of(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
-        return QString::fromLatin1(bytes.data(), static_cast<qsizetype>(bytes.size()));
-    std::string text;
-    appendNativeText(text, bytes);
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
+using platform::appendLatin1;
+using platform::appendNativeText;
 
 namespace {
 

@@ -3,16 +3,10 @@
 
 #include "loader/Graph.h"
 
-#include <QString>
-
 #include <ostream>
 #include <string>
 
 namespace td::report {
-
-// Bytes from the file system as text: valid UTF-8 is kept, every byte that is
-// not becomes "\xNN", so that odd file names survive into JSON unambiguously.
-QString fromNativeBytes(const std::string &bytes);
 
 // Writes the `deps --json` document (shape in the design's contracts) to
 // `out` as it goes, in QJsonDocument's indented layout: however many roots,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/JsonWriter.h"
 
-#include "report/NativeText.h"
+#include "platform/NativeText.h"
 
 #include <algorithm>
 #include <array>
@@ -10,6 +10,10 @@
 #include <cstring>
 
 namespace td::report {
+
+using platform::appendLatin1;
+using platform::appendNativeText;
+using platform::keptRunEnd;
 
 namespace {
 

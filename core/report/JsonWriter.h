@@ -31,7 +31,7 @@ public:
     // The key of the next member of the current object: plain ASCII.
     JsonWriter &key(std::string_view name);
 
-    void string(std::string_view nativeBytes); // bytes from the file system (see NativeText.h)
+    void string(std::string_view nativeBytes); // bytes from the file system (see platform/NativeText.h)
     void latin1(std::string_view text);        // ISO 8859-1 text, such as names the parsers give
     void number(std::int64_t value);
     void boolean(bool value);

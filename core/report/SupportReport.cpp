@@ -235,7 +235,7 @@ bool isReportedVariable(const QString &name)
            || std::any_of(prefixes.begin(), prefixes.end(), [&](const QString &p) { return name.startsWith(p); });
 }
 
-QJsonObject buildReport(const checks::CheckReport &diagnosis, const ReportOptions &options)
+QJsonObject buildReport(const checks::Diagnosis &diagnosis, const ReportOptions &options)
 {
     QJsonObject report = checkToJson(diagnosis);
     report.insert(QStringLiteral("schema"), 1);
@@ -273,7 +273,7 @@ QJsonObject buildReport(const checks::CheckReport &diagnosis, const ReportOption
     return report;
 }
 
-QString renderText(const checks::CheckReport &diagnosis, const ReportOptions &options, bool verbose)
+QString renderText(const checks::Diagnosis &diagnosis, const ReportOptions &options, bool verbose)
 {
     CheckTextOptions textOptions;
     textOptions.verbose = verbose;

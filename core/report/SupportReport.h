@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "checks/CheckRunner.h"
+#include "checks/Diagnosis.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -19,12 +19,12 @@ struct ReportOptions {
 // variables that matter, and the tail of the log. Every string in it has
 // been through the redactor (unless options.redact is false), so every
 // format rendered from it is safe to share.
-QJsonObject buildReport(const checks::CheckReport &diagnosis, const ReportOptions &options = {});
+QJsonObject buildReport(const checks::Diagnosis &diagnosis, const ReportOptions &options = {});
 
 // Renderings of a built report.
 QString renderMarkdown(const QJsonObject &report); // pastes cleanly into a GitHub issue
 QString renderHtml(const QJsonObject &report);     // one self-contained file, no scripts, prints well
-QString renderText(const checks::CheckReport &diagnosis, const ReportOptions &options, bool verbose);
+QString renderText(const checks::Diagnosis &diagnosis, const ReportOptions &options, bool verbose);
 
 // The variables a report shows (torch's loader, CUDA, Python, pip / uv
 // indexes, proxies, Hugging Face), whatever their values hold.

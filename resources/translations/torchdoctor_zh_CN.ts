@@ -2,6 +2,69 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>Bundle</name>
+    <message>
+        <source>an entry has no name</source>
+        <translation>有一个条目没有名称</translation>
+    </message>
+    <message>
+        <source>the entry name &quot;%1&quot; is not a relative &apos;/&apos; separated path</source>
+        <translation>条目名称“%1”不是以“/”分隔的相对路径</translation>
+    </message>
+    <message>
+        <source>the entry name &quot;%1&quot; has an empty, &quot;.&quot; or &quot;..&quot; component</source>
+        <translation>条目名称“%1”含有空的、“.”或“..”部分</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the entry &quot;%2&quot; is there twice.</source>
+        <translation>无法写入 %1：条目“%2”出现了两次。</translation>
+    </message>
+    <message>
+        <source>Cannot create %1: %2.</source>
+        <translation>无法创建 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: out of memory.</source>
+        <translation>无法写入 %1：内存不足。</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2: %3.</source>
+        <translation>无法写入 %1：%2：%3。</translation>
+    </message>
+    <message>
+        <source>setting up the zip writer</source>
+        <translation>设置 zip 写入器时</translation>
+    </message>
+    <message>
+        <source>opening the archive</source>
+        <translation>打开压缩包时</translation>
+    </message>
+    <message>
+        <source>writing &quot;%1&quot;</source>
+        <translation>写入“%1”时</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: cancelled.</source>
+        <translation>无法写入 %1：已取消。</translation>
+    </message>
+    <message>
+        <source>finishing the archive</source>
+        <translation>完成压缩包时</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: putting the finished file in place: %2.</source>
+        <translation>无法写入 %1：把完成的文件放到位时出错：%2。</translation>
+    </message>
+</context>
+<context>
     <name>CheckCommand</name>
     <message>
         <source>The interpreter to diagnose (default: the project&apos;s venv, else python3 on PATH).</source>
@@ -218,14 +281,6 @@
         <translation>Python %1（%2 位），位于 %3</translation>
     </message>
     <message>
-        <source>Python</source>
-        <translation>Python</translation>
-    </message>
-    <message>
-        <source>PyTorch</source>
-        <translation>PyTorch</translation>
-    </message>
-    <message>
         <source>PyTorch %1 (%2) at %3</source>
         <translation>PyTorch %1（%2），位于 %3</translation>
     </message>
@@ -244,10 +299,6 @@
     <message>
         <source>Native libraries: %1 walked from %2 that torch loads</source>
         <translation>本机库：从 torch 加载的 %2 出发检查了 %1 个</translation>
-    </message>
-    <message>
-        <source>Native libraries</source>
-        <translation>本机库</translation>
     </message>
     <message>
         <source>GPU: no NVIDIA driver found (torch runs on the CPU)</source>
@@ -276,10 +327,6 @@
     <message>
         <source>Docker (%1)</source>
         <translation>Docker（%1）</translation>
-    </message>
-    <message>
-        <source>TorchDoctor itself</source>
-        <translation>TorchDoctor 自身</translation>
     </message>
     <message>
         <source>Repairs that apply: %1</source>
@@ -328,10 +375,6 @@
     <message>
         <source>shipped</source>
         <translation>随程序附带</translation>
-    </message>
-    <message>
-        <source>The error you pasted</source>
-        <translation>您粘贴的错误</translation>
     </message>
 </context>
 <context>
@@ -559,6 +602,10 @@
     <message>
         <source>Linux: which symbols each library takes from another are checked against what loads, as ld.so binds them. shadowed (the default): only where a library from outside the package wins over another copy; versioned: also every versioned symbol of the package&apos;s libraries (the roots and what their RUNPATH or $ORIGIN finds); all: every library&apos;s, unversioned ones too (those count as missing only for a program, since the program that loads a library may define them).</source>
         <translation>Linux：按 ld.so 绑定符号的方式，检查每个库从其他库取用的符号是否由实际加载的库提供。shadowed（默认）：只在包外的库压过另一份副本时检查；versioned：另外检查包内各库（根文件及其 RUNPATH 或 $ORIGIN 找到的库）所有带版本的符号；all：检查每个库的全部符号，包括不带版本的（这些只对程序算作缺失，因为加载库的程序可能自己定义它们）。</translation>
+    </message>
+    <message>
+        <source>--symbols must be shadowed, versioned or all, not &apos;%1&apos;</source>
+        <translation>--symbols 必须是 shadowed、versioned 或 all，而不是“%1”</translation>
     </message>
 </context>
 <context>
@@ -1027,6 +1074,49 @@
     </message>
 </context>
 <context>
+    <name>Finding</name>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>PyTorch</source>
+        <translation>PyTorch</translation>
+    </message>
+    <message>
+        <source>Native libraries</source>
+        <translation>本机库</translation>
+    </message>
+    <message>
+        <source>GPU and CUDA</source>
+        <translation>GPU 与 CUDA</translation>
+    </message>
+    <message>
+        <source>Packages</source>
+        <translation>软件包</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>Docker</source>
+        <translation>Docker</translation>
+    </message>
+    <message>
+        <source>TorchDoctor itself</source>
+        <translation>TorchDoctor 自身</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>The error you pasted</source>
+        <translation>您粘贴的错误</translation>
+    </message>
+</context>
+<context>
     <name>FixCommand</name>
     <message>
         <source>Cancelled.</source>
@@ -1249,6 +1339,14 @@
     <message>
         <source>failed</source>
         <translation>失败</translation>
+    </message>
+    <message>
+        <source>--find-links: no such folder: %1</source>
+        <translation>--find-links：没有这个文件夹：%1</translation>
+    </message>
+    <message>
+        <source>--project: no such folder: %1</source>
+        <translation>--project：没有这个文件夹：%1</translation>
     </message>
 </context>
 <context>
@@ -1681,6 +1779,17 @@
     <message>
         <source>%1 needs %2, which the %3 that loads does not define</source>
         <translation>%1 需要 %2，但实际加载的 %3 没有定义它</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>The wizard is not part of this build: running `torchdoctor check` instead.</source>
+        <translation>此版本不包含向导：改为运行 `torchdoctor check`。</translation>
+    </message>
+    <message>
+        <source>No display found: running `torchdoctor check` instead.</source>
+        <translation>未找到显示器：改为运行 `torchdoctor check`。</translation>
     </message>
 </context>
 <context>
@@ -3394,38 +3503,6 @@
     <message>
         <source>No problem found: PyTorch works here.</source>
         <translation>没有发现问题：PyTorch 在这里可以正常使用。</translation>
-    </message>
-    <message>
-        <source>Python</source>
-        <translation>Python</translation>
-    </message>
-    <message>
-        <source>PyTorch</source>
-        <translation>PyTorch</translation>
-    </message>
-    <message>
-        <source>Native libraries</source>
-        <translation>本机库</translation>
-    </message>
-    <message>
-        <source>GPU and CUDA</source>
-        <translation>GPU 与 CUDA</translation>
-    </message>
-    <message>
-        <source>Packages</source>
-        <translation>软件包</translation>
-    </message>
-    <message>
-        <source>Environment</source>
-        <translation>环境变量</translation>
-    </message>
-    <message>
-        <source>Docker</source>
-        <translation>Docker</translation>
-    </message>
-    <message>
-        <source>Other</source>
-        <translation>其他</translation>
     </message>
     <message>
         <source>%1: no problem</source>

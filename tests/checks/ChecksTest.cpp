@@ -319,7 +319,7 @@ TEST(CheckRunner, AThrowingCheckBecomesAFinding)
     request.gpu.nvmlLibraries = {QStringLiteral("/nonexistent/libnvidia-ml.so.1")};
     request.gpu.nvidiaSmi.clear();
     CheckRunner runner(request, knowledge, {std::make_shared<ThrowingCheck>()});
-    const CheckReport report = runner.run();
+    const Diagnosis report = runner.run();
     ASSERT_EQ(report.findings.size(), 1);
     EXPECT_EQ(report.findings[0].id, QStringLiteral("check.failed"));
     EXPECT_TRUE(report.findings[0].detail.contains(QStringLiteral("boom")));
@@ -354,7 +354,7 @@ TEST(CheckRunner, CancelEndsAHangingImportQuickly)
         cancel.cancel();
     });
     const auto start = std::chrono::steady_clock::now();
-    const CheckReport report = CheckRunner(request, knowledge).run(cancel);
+    const Diagnosis report = CheckRunner(request, knowledge).run(cancel);
     canceller.join();
     EXPECT_TRUE(report.cancelled);
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
@@ -369,7 +369,7 @@ TEST(CheckRunner, AnInterpreterThatHangsEndsTheRunWithAFinding)
     request.timeout = std::chrono::seconds(2);
     request.runImport = false;
     const auto start = std::chrono::steady_clock::now();
-    const CheckReport report = CheckRunner(request, knowledge).run();
+    const Diagnosis report = CheckRunner(request, knowledge).run();
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
     EXPECT_FALSE(report.cancelled);
     QStringList found;

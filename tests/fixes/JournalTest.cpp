@@ -75,17 +75,16 @@ FixPlan planOf(QList<FixStep> steps)
 
 TEST(FixEdit, KeepsLineEndingsAndAMissingFinalNewline)
 {
-    QString error;
     const QByteArray crlf = "a=1\r\nexport X=/s:/k\r\nb=2\r\n";
-    EXPECT_EQ(replaceLine(crlf, 2, "export X=/s:/k", "export X=/k", error).value_or("?"),
-              "a=1\r\nexport X=/k\r\nb=2\r\n");
+    EXPECT_EQ(replaceLine(crlf, 2, "export X=/s:/k", "export X=/k").value_or("?"), "a=1\r\nexport X=/k\r\nb=2\r\n");
     const QByteArray noFinal = "a=1\nexport X=/s";
-    EXPECT_EQ(replaceLine(noFinal, 2, "export X=/s", "# gone", error).value_or("?"), "a=1\n# gone");
-    EXPECT_EQ(replaceLine(noFinal, 2, "export X=/s", "", error).value_or("?"), "a=1\n");
-    EXPECT_EQ(replaceLine(crlf, 1, "a=1", "", error).value_or("?"), "export X=/s:/k\r\nb=2\r\n");
-    EXPECT_FALSE(replaceLine(crlf, 2, "export X=/s", "x", error));
-    EXPECT_TRUE(error.contains(QLatin1String("changed since"))) << error.toStdString();
-    EXPECT_FALSE(replaceLine(crlf, 9, "b=2", "x", error));
+    EXPECT_EQ(replaceLine(noFinal, 2, "export X=/s", "# gone").value_or("?"), "a=1\n# gone");
+    EXPECT_EQ(replaceLine(noFinal, 2, "export X=/s", "").value_or("?"), "a=1\n");
+    EXPECT_EQ(replaceLine(crlf, 1, "a=1", "").value_or("?"), "export X=/s:/k\r\nb=2\r\n");
+    const auto changed = replaceLine(crlf, 2, "export X=/s", "x");
+    EXPECT_FALSE(changed);
+    EXPECT_TRUE(changed.error().contains(QLatin1String("changed since"))) << changed.error().toStdString();
+    EXPECT_FALSE(replaceLine(crlf, 9, "b=2", "x"));
 }
 
 TEST(FixExecutor, EditsThroughThePlannerAndUndoesByteForByte)

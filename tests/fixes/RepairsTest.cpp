@@ -20,9 +20,9 @@ checks::Finding finding(const QString &id, checks::Severity severity, QJsonObjec
     return f;
 }
 
-checks::CheckReport reportOf(QList<checks::Finding> findings)
+checks::Diagnosis reportOf(QList<checks::Finding> findings)
 {
-    checks::CheckReport r;
+    checks::Diagnosis r;
     r.findings = std::move(findings);
     return r;
 }

@@ -4,6 +4,7 @@
 // layout, the key order and every escape are QJsonDocument's own); and a
 // large document reaches the stream in chunks, never whole.
 #include "checks/ProblemText.h"
+#include "platform/NativeText.h"
 #include "report/DepsReport.h"
 
 #include <gtest/gtest.h>
@@ -94,7 +95,7 @@ QJsonObject parsed(const std::string &json)
 
 QString text(const std::string &nativeBytes)
 {
-    return td::report::fromNativeBytes(nativeBytes);
+    return td::platform::fromNativeBytes(nativeBytes);
 }
 
 // Counts what reaches the stream, and in how large pieces.

@@ -55,10 +55,10 @@ TEST(CoreBackend, DiagnosesPlansAndReportsThroughCore)
     ASSERT_TRUE(backend.knowledgeProblems().isEmpty());
     EXPECT_FALSE(backend.diagnosisSteps().isEmpty());
 
-    QFuture<checks::CheckReport> future = backend.diagnose(Target{py::qs(python), {}, {}, {}, false});
+    QFuture<checks::Diagnosis> future = backend.diagnose(Target{py::qs(python), {}, {}, {}, false});
     future.waitForFinished();
     ASSERT_EQ(future.resultCount(), 1);
-    const checks::CheckReport report = future.result();
+    const checks::Diagnosis report = future.result();
     EXPECT_FALSE(report.cancelled);
     const auto failed = std::find_if(report.findings.cbegin(), report.findings.cend(), [](const checks::Finding &f) {
         return f.id == QLatin1String("torch.import-failed");

@@ -3,7 +3,7 @@
 
 #include "CoreBackend.h"
 #include "fixes/DockerPlanner.h"
-#include "report/ReportFile.h"
+#include "platform/FileIo.h"
 
 #include <QJsonArray>
 #include <QPromise>
@@ -197,7 +197,7 @@ class FakeBackend::Machine final : public fixes::RepairMachine {
 public:
     explicit Machine(FakeBackend &backend) : m_backend(backend) {}
 
-    fixes::Repair plan(FixFamily family, const checks::CheckReport &before,
+    fixes::Repair plan(FixFamily family, const checks::Diagnosis &before,
                        const fixes::RepairScope &scope) const override
     {
         return m_backend.planRepair(family, before, scope);
@@ -218,7 +218,7 @@ public:
     {
         return scope.request;
     }
-    std::optional<checks::CheckReport> diagnose(const checks::CheckRequest &request,
+    std::optional<checks::Diagnosis> diagnose(const checks::CheckRequest &request,
                                                 const platform::CancelToken &cancel) const override
     {
         {
@@ -288,10 +288,10 @@ QStringList FakeBackend::diagnosisSteps() const
             QStringLiteral("Can every native library of PyTorch be loaded?")};
 }
 
-checks::CheckReport FakeBackend::reportNow() const
+checks::Diagnosis FakeBackend::reportNow() const
 {
     QMutexLocker lock(&m_mutex);
-    checks::CheckReport r;
+    checks::Diagnosis r;
     r.findings = m_state;
     r.facts.composeFile = m_scenario.cloneInto.isEmpty() ? m_scenario.composeFile
                           : m_cloned                     ? m_scenario.cloneInto + QStringLiteral("/docker-compose.yml")
@@ -323,7 +323,7 @@ checks::CheckReport FakeBackend::reportNow() const
         r.facts.docker = platform::DockerInfo{true, QStringLiteral("28.2.2"), true, {}, true, QStringLiteral("2.36.2"),
                                               false, QStringLiteral("Debian GNU/Linux 12 (bookworm)")};
     r.facts.system.os = m_scenario.os;
-    r.facts.ready = ~0U;
+    r.facts.ready = checks::FactSet::fromInt(~0U);
     r.facts.request.python = m_lastTarget.python;
     r.facts.request.projectDir = m_lastTarget.projectDir.isEmpty() ? QStringLiteral("/work/project")
                                                                     : m_lastTarget.projectDir;
@@ -331,12 +331,12 @@ checks::CheckReport FakeBackend::reportNow() const
     return r;
 }
 
-QFuture<checks::CheckReport> FakeBackend::runDiagnosis(bool hangs)
+QFuture<checks::Diagnosis> FakeBackend::runDiagnosis(bool hangs)
 {
     ++m_diagnoses;
     const QStringList steps = diagnosisSteps();
-    const checks::CheckReport report = reportNow();
-    return QtConcurrent::run([steps, report, hangs](QPromise<checks::CheckReport> &promise) {
+    const checks::Diagnosis report = reportNow();
+    return QtConcurrent::run([steps, report, hangs](QPromise<checks::Diagnosis> &promise) {
         promise.setProgressRange(0, static_cast<int>(steps.size()));
         for (int i = 0; i < steps.size(); ++i) {
             if (hangs && i == 1) {
@@ -351,7 +351,7 @@ QFuture<checks::CheckReport> FakeBackend::runDiagnosis(bool hangs)
     });
 }
 
-QFuture<checks::CheckReport> FakeBackend::diagnose(const Target &target)
+QFuture<checks::Diagnosis> FakeBackend::diagnose(const Target &target)
 {
     {
         QMutexLocker lock(&m_mutex);
@@ -372,7 +372,7 @@ PastedError FakeBackend::classify(const QString &text) const
 }
 
 std::optional<checks::Culprit> FakeBackend::culpritOf(const python::ClassifiedError &error,
-                                                      const checks::CheckReport &report) const
+                                                      const checks::Diagnosis &report) const
 {
     Q_UNUSED(report)
     if (error.library.isEmpty() && error.path.isEmpty())
@@ -390,7 +390,7 @@ QList<FixFamily> FakeBackend::families() const
     return {FixFamily::Docker, FixFamily::Env, FixFamily::Reinstall, FixFamily::System};
 }
 
-fixes::Repair FakeBackend::planRepair(FixFamily family, const checks::CheckReport &before,
+fixes::Repair FakeBackend::planRepair(FixFamily family, const checks::Diagnosis &before,
                                      const fixes::RepairScope &scope) const
 {
     fixes::Repair p;
@@ -586,7 +586,7 @@ QFuture<fixes::RepairRunEvent> FakeBackend::undo(const QString &entryId,
 }
 
 // The scenario's findings through core's own renderers.
-QString FakeBackend::renderReport(const checks::CheckReport &report, ReportFormat format, bool redact) const
+QString FakeBackend::renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact) const
 {
     report::ReportOptions options;
     options.redact = redact;
@@ -595,8 +595,9 @@ QString FakeBackend::renderReport(const checks::CheckReport &report, ReportForma
 
 bool FakeBackend::saveReport(const QString &path, const QString &text, QString &error) const
 {
-    error = report::writeReportFile(path, text.toUtf8());
-    return error.isEmpty();
+    const auto saved = platform::saveFile(path, text.toUtf8());
+    error = saved.error();
+    return bool(saved);
 }
 
 QList<FixFamily> FakeBackend::applied() const

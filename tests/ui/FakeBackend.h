@@ -54,17 +54,17 @@ public:
 
     QFuture<Discovery> discover(const QStringList &projectDirs) override;
     [[nodiscard]] QStringList diagnosisSteps() const override;
-    QFuture<checks::CheckReport> diagnose(const Target &target) override;
+    QFuture<checks::Diagnosis> diagnose(const Target &target) override;
     [[nodiscard]] PastedError classify(const QString &text) const override;
     [[nodiscard]] std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
-                                                           const checks::CheckReport &report) const override;
+                                                           const checks::Diagnosis &report) const override;
     [[nodiscard]] QList<checks::FixFamily> families() const override;
     [[nodiscard]] std::shared_ptr<const fixes::RepairMachine> repairMachine() const override { return m_machine; }
     [[nodiscard]] std::optional<fixes::JournalEntry> journalEntry(const QString &id) const override;
     [[nodiscard]] fixes::FixPlan undoPlan(const QString &entryId) const override;
     QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
                                         const platform::CancelToken &cancel) override;
-    [[nodiscard]] QString renderReport(const checks::CheckReport &report, ReportFormat format,
+    [[nodiscard]] QString renderReport(const checks::Diagnosis &report, ReportFormat format,
                                        bool redact) const override;
     bool saveReport(const QString &path, const QString &text, QString &error) const override;
 
@@ -78,12 +78,12 @@ public:
 private:
     class Machine;
     friend class Machine;
-    [[nodiscard]] checks::CheckReport reportNow() const;
-    [[nodiscard]] fixes::Repair planRepair(checks::FixFamily family, const checks::CheckReport &before,
+    [[nodiscard]] checks::Diagnosis reportNow() const;
+    [[nodiscard]] fixes::Repair planRepair(checks::FixFamily family, const checks::Diagnosis &before,
                                            const fixes::RepairScope &scope) const;
     fixes::ExecutionResult execute(const fixes::Repair &repair, const fixes::ExecutorCallbacks &callbacks,
                                    const platform::CancelToken &cancel);
-    QFuture<checks::CheckReport> runDiagnosis(bool hangs);
+    QFuture<checks::Diagnosis> runDiagnosis(bool hangs);
 
     Scenario m_scenario;
     mutable QMutex m_mutex;

@@ -68,7 +68,7 @@ TEST_F(KnowledgeRefresh, ARecordedIndexIsUsedKeptAndNamedInTheReport)
     EXPECT_EQ(later.currentKnowledge()->releaseSource(), recorded.toString());
 
     // Reports name the release list and its date.
-    checks::CheckReport report;
+    checks::Diagnosis report;
     report.knowledgeDate = fresh->date();
     report.releasesSource = fresh->releaseSource();
     report.releasesDate = fresh->releaseDate();

@@ -97,14 +97,14 @@ QString writeSlowPython(const TempDir &dir)
 class MachineWithExtraFinding final : public CoreBackend {
 public:
     explicit MachineWithExtraFinding(std::optional<checks::Finding> extra = std::nullopt) : m_extra(std::move(extra)) {}
-    QFuture<checks::CheckReport> diagnose(const Target &target) override
+    QFuture<checks::Diagnosis> diagnose(const Target &target) override
     {
-        QFuture<checks::CheckReport> real = CoreBackend::diagnose(target);
+        QFuture<checks::Diagnosis> real = CoreBackend::diagnose(target);
         if (!m_extra)
             return real;
         return QtConcurrent::run([real, extra = *m_extra]() mutable {
             real.waitForFinished();
-            checks::CheckReport report = real.result();
+            checks::Diagnosis report = real.result();
             report.findings << extra;
             return report;
         });
@@ -316,7 +316,7 @@ TEST(RealUse, AWindowsErrorPastedOnLinuxIsExplainedAsSuch)
     EXPECT_TRUE(pasted.contains(QStringLiteral("What fixes it"))) << pasted.toStdString();
     EXPECT_FALSE(pasted.contains(QStringLiteral("loads it without a problem"))) << pasted.toStdString();
     // The report tells it too, in every format.
-    const checks::CheckReport &report = *w.wizard().session().report();
+    const checks::Diagnosis &report = *w.wizard().session().report();
     for (ReportFormat format : {ReportFormat::Text, ReportFormat::Markdown, ReportFormat::Html, ReportFormat::Json}) {
         const QString text = w.wizard().session().backend().renderReport(report, format, true);
         EXPECT_TRUE(text.contains(QStringLiteral("pasted.error")) && text.contains(QStringLiteral("fbgemm.dll")))

@@ -1,23 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/ReportFile.h"
+#include "platform/FileIo.h"
 
 #include <QSaveFile>
 
-namespace td::report {
+namespace td::platform {
 
-QString writeReportFile(const QString &path, const QByteArray &data)
+Result<void> saveFile(const QString &path, const QByteArray &data)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
+        return Error{file.errorString()};
     if (file.write(data) != data.size()) {
         const QString error = file.errorString();
         file.cancelWriting();
-        return error;
+        return Error{error};
     }
     if (!file.commit())
-        return file.errorString();
+        return Error{file.errorString()};
     return {};
 }
 
-} // namespace td::report
+} // namespace td::platform

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/NativeText.h"
+#include "platform/NativeText.h"
 
-namespace td::report {
+#include <algorithm>
+
+namespace td::platform {
 
 std::size_t utf8SequenceLength(std::string_view bytes, std::size_t i)
 {
@@ -58,4 +60,14 @@ void appendLatin1(std::string &out, std::string_view text)
     }
 }
 
-} // namespace td::report
+QString fromNativeBytes(const std::string &bytes)
+{
+    // Almost every name is plain ASCII: convert those in one go.
+    if (std::all_of(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return QString::fromLatin1(bytes.data(), static_cast<qsizetype>(bytes.size()));
+    std::string text;
+    appendNativeText(text, bytes);
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+} // namespace td::platform

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QString>
+
 #include <cstddef>
 #include <string>
 #include <string_view>
 
-namespace td::report {
+namespace td::platform {
 
 // The length of the valid UTF-8 sequence that starts bytes[i], or 0 when the
 // byte there does not start one (overlong forms and surrogates are invalid).
@@ -40,4 +42,8 @@ void appendNativeText(std::string &out, std::string_view bytes);
 // Appends ISO 8859-1 text as UTF-8.
 void appendLatin1(std::string &out, std::string_view text);
 
-} // namespace td::report
+// Bytes from the file system as text: valid UTF-8 is kept, every byte that is
+// not becomes "\xNN", so that odd file names survive into JSON unambiguously.
+QString fromNativeBytes(const std::string &bytes);
+
+} // namespace td::platform
