@@ -6,6 +6,7 @@
 #include "NativeArguments.h"
 
 #include "checks/CheckRunner.h"
+#include "fixes/Journal.h"
 #include "knowledge/KnowledgeBase.h"
 #include "knowledge/ReleaseIndexFetch.h"
 #include "platform/FileIo.h"
@@ -279,6 +280,10 @@ int runReport(const QStringList &arguments)
 
     report::ReportOptions options = diagnosis.reportOptions();
     options.logLines = 2000; // the bundle carries the log itself
+    // What the repairs and undos on this machine did, from their journal, with
+    // what the sessions that ran them found before and after.
+    options.history = report::SessionHistory::fromJournal(
+        fixes::Journal().entries(), report::SessionHistory::loadAll(report::SessionHistory::defaultDirectory()));
     const QJsonObject built = report::buildReport(*report, options);
     QString log;
     for (const auto &line : built.value(QStringLiteral("log_tail")).toArray())

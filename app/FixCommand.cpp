@@ -12,6 +12,7 @@
 #include "flow/Flow.h"
 #include "flow/FlowText.h"
 #include "knowledge/KnowledgeBase.h"
+#include "report/SessionHistory.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -114,6 +115,8 @@ struct FixSession {
     bool yes = false;
     QTextStream &out;
     QTextStream &err;
+    // What this run found, changed and found after, for `torchdoctor report`.
+    report::SessionHistory history = report::SessionHistory::startIn(report::SessionHistory::defaultDirectory());
 };
 
 // The terminal's side of a repair run: what it reports, as it comes.
@@ -218,6 +221,13 @@ fixes::RepairRunResult repairOnce(FixSession &s, checks::FixFamily family, const
         },
         cancel);
     printResult(result, s.out, s.err);
+    if (report::SessionHistory::tells(result)) {
+        if (s.history.isEmpty())
+            s.history.recordDiagnosis(before);
+        s.history.recordRepair(result);
+        if (result.after)
+            s.history.recordDiagnosis(*result.after);
+    }
     if (result.request.projectDir != s.scope.request.projectDir)
         s.scope.options.cloneUrl.clear(); // cloned: the project is there now
     s.scope.request = result.request;     // what a new terminal gets from now on
@@ -287,6 +297,8 @@ int walkFlow(FixSession &s, const checks::Diagnosis &initial, std::optional<bool
                     return Internal;
                 current = *again;
                 fresh = true;
+                if (!s.history.isEmpty())
+                    s.history.recordDiagnosis(current);
             }
             flow.verified(current.findings);
         } else {

@@ -10,6 +10,7 @@
 #include "platform/ProcessRunner.h"
 #include "python/ImportError.h"
 #include "python/TorchProbe.h"
+#include "report/SessionHistory.h"
 
 #include <QFuture>
 #include <QList>
@@ -100,9 +101,12 @@ public:
     virtual QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
                                                 const platform::CancelToken &cancel) = 0;
 
-    // The support report, redacted unless `redact` is false.
-    [[nodiscard]] virtual QString renderReport(const checks::Diagnosis &report, ReportFormat format,
-                                               bool redact) const = 0;
+    // The support report of `report` (the state now) after what `history`
+    // recorded before it, redacted unless `redact` is false.
+    [[nodiscard]] virtual QString renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact,
+                                               const report::SessionHistory &history) const = 0;
+    // Where the session's history is written as it happens (see report::SessionHistory).
+    [[nodiscard]] virtual QString historyDirectory() const { return report::SessionHistory::defaultDirectory(); }
     // Written atomically; false with `error` when it could not be.
     virtual bool saveReport(const QString &path, const QString &text, QString &error) const = 0;
 };

@@ -220,10 +220,12 @@ QFuture<fixes::RepairRunEvent> CoreBackend::undo(const QString &entryId,
     });
 }
 
-QString CoreBackend::renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact) const
+QString CoreBackend::renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact,
+                                  const report::SessionHistory &history) const
 {
     report::ReportOptions options;
     options.redact = redact;
+    options.history = history;
     options.logFile = platform::logFile();
     return render(report, format, options);
 }

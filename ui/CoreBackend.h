@@ -43,8 +43,8 @@ public:
     QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
                                         const platform::CancelToken &cancel) override;
 
-    [[nodiscard]] QString renderReport(const checks::Diagnosis &report, ReportFormat format,
-                                       bool redact) const override;
+    [[nodiscard]] QString renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact,
+                                       const report::SessionHistory &history) const override;
     // A diagnosis in one of the report formats, through core's renderers.
     static QString render(const checks::Diagnosis &report, ReportFormat format, const report::ReportOptions &options);
     bool saveReport(const QString &path, const QString &text, QString &error) const override;

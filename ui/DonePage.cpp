@@ -231,6 +231,8 @@ void DonePage::onUndoEvents(int begin, int end)
         if (e.kind != Kind::Finished)
             continue;
         const fixes::ExecutionResult &result = e.result.execution;
+        if (result.outcome != fixes::ExecutionResult::Outcome::Declined)
+            session().recordUndo(m_undo.property("entry").toString(), result);
         if (result.outcome == fixes::ExecutionResult::Outcome::Declined) {
             m_status->setText(tr("Nothing was changed."));
         } else if (result.ok()) {

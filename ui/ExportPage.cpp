@@ -135,7 +135,8 @@ void ExportPage::render()
 {
     retranslate();
     const auto &report = session().report();
-    m_text = report ? session().backend().renderReport(*report, format(), m_redact->isChecked()) : QString();
+    m_text = report ? session().backend().renderReport(*report, format(), m_redact->isChecked(), session().history())
+                    : QString();
     // HTML is shown as a browser shows it, the other formats as the text they are.
     if (format() == ReportFormat::Html)
         m_preview->setHtml(m_text);

@@ -203,6 +203,7 @@ void FixPage::onEvents(int begin, int end)
 void FixPage::onFinished(const fixes::RepairRunResult &result)
 {
     using fixes::RepairOutcome;
+    session().recordRepair(result);
     // A step that started (even one cancelled or failed midway) may have changed things: its entry can undo them.
     for (const QString &id : result.journalEntries)
         session().addApplied(id);

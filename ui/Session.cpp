@@ -8,8 +8,12 @@ namespace td::ui {
 Session::Session(Backend &backend, QObject *parent) : QObject(parent), m_backend(backend)
 {
     connect(&m_recheck, &QFutureWatcher<checks::Diagnosis>::finished, this, [this] {
-        if (!m_recheck.isCanceled() && m_recheck.future().resultCount() > 0)
+        if (!m_recheck.isCanceled() && m_recheck.future().resultCount() > 0) {
             m_latest = withPasted(m_recheck.result());
+            if (m_recheckIsStage)
+                m_history.recordDiagnosis(*m_latest);
+            m_recheckIsStage = false;
+        }
         m_rechecking = false;
         emit changed();
         emit recheckFinished();
@@ -27,6 +31,7 @@ void Session::recheck(bool machineChanged)
     if (!m_latest)
         return;
     m_rechecked = m_rechecked || machineChanged;
+    m_recheckIsStage = m_recheckIsStage || machineChanged;
     if (m_rechecking) {
         if (!machineChanged)
             return;
@@ -62,6 +67,8 @@ void Session::setDiagnosis(const checks::Diagnosis &report)
     m_first = withPasted(report);
     m_latest = m_first;
     m_flow.emplace(report.findings);
+    m_history = report::SessionHistory::startIn(m_backend.historyDirectory());
+    m_history.recordDiagnosis(*m_first);
     m_applied.clear();
     m_rechecked = false;
     afterwards.clear();
@@ -80,7 +87,18 @@ void Session::setLatestReport(const checks::Diagnosis &report)
 {
     m_latest = withPasted(report);
     m_rechecked = false; // a verification: the flow answers again
+    m_history.recordDiagnosis(*m_latest);
     emit changed();
+}
+
+void Session::recordRepair(const fixes::RepairRunResult &result)
+{
+    m_history.recordRepair(result);
+}
+
+void Session::recordUndo(const QString &undoneEntry, const fixes::ExecutionResult &result)
+{
+    m_history.recordUndo(undoneEntry, result);
 }
 
 void Session::flowChanged()

@@ -61,6 +61,13 @@ public:
     // What the user does after the repairs ("open a new terminal").
     QStringList afterwards;
 
+    // What happened since the first diagnosis, for the report: the
+    // diagnoses are recorded as they are set, the repairs and undos by the
+    // pages that ran them. Written to disk at every stage.
+    [[nodiscard]] const report::SessionHistory &history() const { return m_history; }
+    void recordRepair(const fixes::RepairRunResult &result);
+    void recordUndo(const QString &undoneEntry, const fixes::ExecutionResult &result);
+
 signals:
     void changed();
     void recheckFinished();
@@ -76,7 +83,9 @@ private:
     QStringList m_applied;
     QFutureWatcher<checks::Diagnosis> m_recheck;
     bool m_rechecking = false;
-    bool m_rechecked = false; // an undo changed the machine after the flow's last answer
+    bool m_rechecked = false;      // an undo changed the machine after the flow's last answer
+    bool m_recheckIsStage = false; // the check under way follows a change: the history records it
+    report::SessionHistory m_history;
 };
 
 } // namespace td::ui

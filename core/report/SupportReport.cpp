@@ -50,10 +50,10 @@ struct Counts {
     int errors = 0, warnings = 0, infos = 0;
 };
 
-Counts countFindings(const QJsonObject &report)
+Counts countFindings(const QJsonArray &findings)
 {
     Counts c;
-    for (const auto &v : report.value(QStringLiteral("findings")).toArray()) {
+    for (const auto &v : findings) {
         const QString s = v.toObject().value(QStringLiteral("severity")).toString();
         (s == QLatin1String("error") ? c.errors : s == QLatin1String("warning") ? c.warnings : c.infos)++;
     }
@@ -148,9 +148,9 @@ QList<QPair<QString, QString>> collectEnvFields(const QJsonObject &report)
     };
 }
 
-QString summaryLine(const QJsonObject &report)
+QString summaryOf(const QJsonArray &findings)
 {
-    const Counts c = countFindings(report);
+    const Counts c = countFindings(findings);
     if (c.errors == 0 && c.warnings == 0)
         return SupportReportText::tr("✓ No issues found");
     return SupportReportText::tr("%1 %2 error(s), %3 warning(s)")
@@ -177,6 +177,134 @@ QString stamp(const QJsonObject &report)
              redaction.value(QStringLiteral("redacted")).toBool()
                  ? SupportReportText::tr("personal data and secrets redacted")
                  : SupportReportText::tr("NOT REDACTED: for local use only, do not share"));
+}
+
+// ---- The story: what happened before the state reported ----
+
+QString stepStateText(const QString &state)
+{
+    if (state == QLatin1String("done"))
+        return SupportReportText::tr("done");
+    if (state == QLatin1String("failed"))
+        return SupportReportText::tr("failed");
+    if (state == QLatin1String("running"))
+        return SupportReportText::tr("started");
+    return SupportReportText::tr("not run");
+}
+
+QString outcomeText(const QString &outcome)
+{
+    static const QList<std::pair<const char *, const char *>> texts{
+        {"fixed", QT_TRANSLATE_NOOP("SupportReport", "it worked: the check after it no longer finds what it was for")},
+        {"not-fixed", QT_TRANSLATE_NOOP("SupportReport", "it ran, but the check after it still finds what it was for")},
+        {"declined", QT_TRANSLATE_NOOP("SupportReport", "declined: nothing was changed")},
+        {"preflight-failed", QT_TRANSLATE_NOOP("SupportReport", "it could not go ahead: nothing was changed")},
+        {"cancelled", QT_TRANSLATE_NOOP("SupportReport", "cancelled")},
+        {"failed", QT_TRANSLATE_NOOP("SupportReport", "a step failed")},
+        {"interrupted", QT_TRANSLATE_NOOP("SupportReport", "the check after it did not finish")},
+        {"ran", QT_TRANSLATE_NOOP("SupportReport", "every step ran")},
+        {"done", QT_TRANSLATE_NOOP("SupportReport", "every step ran")},
+        {"stopped", QT_TRANSLATE_NOOP("SupportReport", "it stopped before its end")},
+        {"journal-failed", QT_TRANSLATE_NOOP("SupportReport", "the journal could not be written: nothing ran")},
+    };
+    for (const auto &[key, text] : texts)
+        if (outcome == QLatin1String(key))
+            return QCoreApplication::translate("SupportReport", text);
+    return outcome;
+}
+
+// One stage of the story, in words.
+struct StoryStage {
+    QString heading;
+    QStringList lines;   // steps, journal entries, details
+    QJsonArray findings; // diagnoses: what they found
+    bool diagnosis = false;
+};
+
+QString joinedIds(const QJsonArray &ids)
+{
+    QStringList list;
+    for (const auto &id : ids)
+        list << id.toString();
+    return list.join(QStringLiteral(", "));
+}
+
+QList<StoryStage> storyOf(const QJsonObject &history)
+{
+    QList<StoryStage> story;
+    int number = 0;
+    for (const auto &v : history.value(QStringLiteral("stages")).toArray()) {
+        const QJsonObject stage = v.toObject();
+        const QString kind = stage.value(QStringLiteral("stage")).toString();
+        const QString time = stage.value(QStringLiteral("time")).toString();
+        const QJsonArray journal = stage.value(QStringLiteral("journal")).toArray();
+        StoryStage s;
+        ++number;
+        if (kind == QLatin1String("repair")) {
+            s.heading = SupportReportText::tr("%1. Repair (%2), %3: %4 — %5")
+                            .arg(number)
+                            .arg(stage.value(QStringLiteral("family")).toString(), time,
+                                 stage.value(QStringLiteral("title")).toString(),
+                                 outcomeText(stage.value(QStringLiteral("outcome")).toString()));
+            if (const QJsonArray targets = stage.value(QStringLiteral("targets")).toArray(); !targets.isEmpty())
+                s.lines << SupportReportText::tr("For: %1").arg(joinedIds(targets));
+            for (const auto &step : stage.value(QStringLiteral("steps")).toArray())
+                s.lines << SupportReportText::tr("Step: %1 (%2)")
+                               .arg(step.toObject().value(QStringLiteral("description")).toString(),
+                                    stepStateText(step.toObject().value(QStringLiteral("state")).toString()));
+            if (const QString undoneBy = stage.value(QStringLiteral("undone_by")).toString(); !undoneBy.isEmpty())
+                s.lines << SupportReportText::tr("Undone later (journal entry %1).").arg(undoneBy);
+        } else if (kind == QLatin1String("undo")) {
+            s.heading = SupportReportText::tr("%1. Undo of %2, %3 — %4")
+                            .arg(number)
+                            .arg(stage.value(QStringLiteral("undo_of")).toString(), time,
+                                 outcomeText(stage.value(QStringLiteral("outcome")).toString()));
+        } else {
+            s.diagnosis = true;
+            s.findings = stage.value(QStringLiteral("findings")).toArray();
+            const QString of = stage.value(QStringLiteral("of")).toString();
+            const QString what = kind == QLatin1String("diagnosis") ? SupportReportText::tr("First diagnosis")
+                                 : kind == QLatin1String("now")     ? SupportReportText::tr("State now")
+                                 : of == QLatin1String("repair")    ? SupportReportText::tr("Check after the repair")
+                                 : of == QLatin1String("undo")      ? SupportReportText::tr("Check after the undo")
+                                                                    : SupportReportText::tr("Check again");
+            s.heading = SupportReportText::tr("%1. %2, %3: %4").arg(number).arg(what, time, summaryOf(s.findings));
+            if (stage.value(QStringLiteral("cancelled")).toBool())
+                s.lines << SupportReportText::tr("It was cancelled: what it found is incomplete.");
+        }
+        if (!journal.isEmpty())
+            s.lines << SupportReportText::tr("Journal entry: %1").arg(joinedIds(journal));
+        if (const QString detail = stage.value(QStringLiteral("detail")).toString(); !detail.isEmpty())
+            s.lines << detail;
+        story << s;
+    }
+    return story;
+}
+
+// The story only when something happened before the state reported.
+bool hasStory(const QJsonObject &history)
+{
+    return history.value(QStringLiteral("stages")).toArray().size() > 1;
+}
+
+QString findingLine(const QJsonObject &finding)
+{
+    return QStringLiteral("%1 %2 (%3)")
+        .arg(severityMark(finding.value(QStringLiteral("severity")).toString()),
+             finding.value(QStringLiteral("title")).toString(), finding.value(QStringLiteral("id")).toString());
+}
+
+QString storyText(const QJsonObject &history)
+{
+    QString out = SupportReportText::tr("What happened:") + u'\n';
+    for (const StoryStage &s : storyOf(history)) {
+        out += s.heading + u'\n';
+        for (const QString &line : s.lines)
+            out += QStringLiteral("    ") + line + u'\n';
+        for (const auto &f : s.findings)
+            out += QStringLiteral("    ") + findingLine(f.toObject()) + u'\n';
+    }
+    return out;
 }
 
 // ---- Markdown ----
@@ -251,6 +379,8 @@ QJsonObject buildReport(const checks::Diagnosis &diagnosis, const ReportOptions 
         for (const auto &[name, value] : probe->environment)
             environment.insert(name, value); // as the interpreter saw them
     report.insert(QStringLiteral("environment"), environment);
+    if (!options.history.isEmpty())
+        report.insert(QStringLiteral("history"), options.history.toReportJson(diagnosis));
     spdlog::default_logger()->flush(); // what this run logged so far goes in too
     report.insert(QStringLiteral("log_tail"), QJsonArray::fromStringList(lastLines(options.logFile, options.logLines)));
 
@@ -277,7 +407,9 @@ QString renderText(const checks::Diagnosis &diagnosis, const ReportOptions &opti
 {
     CheckTextOptions textOptions;
     textOptions.verbose = verbose;
-    const QString text = checkToText(diagnosis, textOptions);
+    QString text = checkToText(diagnosis, textOptions);
+    if (const QJsonObject history = options.history.toReportJson(diagnosis); hasStory(history))
+        text += u'\n' + storyText(history);
     if (!options.redact)
         return SupportReportText::tr("NOT REDACTED: for local use only, do not share.\n\n") + text;
     return Redactor(RedactionContext::fromSystem(diagnosis.facts.request.environment)).redact(text);
@@ -295,10 +427,24 @@ QString renderMarkdown(const QJsonObject &report)
 
     md += SupportReportText::tr("## Summary\n\n");
     md += QStringLiteral("| | |\n|---|---|\n");
-    md += QStringLiteral("| %1 | %2 |\n").arg(SupportReportText::tr("Result"), mdCell(summaryLine(report)));
+    md += QStringLiteral("| %1 | %2 |\n")
+              .arg(SupportReportText::tr("Result"),
+                   mdCell(summaryOf(report.value(QStringLiteral("findings")).toArray())));
     for (const auto &[field, value] : collectEnvFields(report))
         md += QStringLiteral("| %1 | %2 |\n").arg(mdCell(field), mdCell(value));
     md += u'\n';
+
+    if (const QJsonObject history = report.value(QStringLiteral("history")).toObject(); hasStory(history)) {
+        md += SupportReportText::tr("## What happened\n\n");
+        for (const StoryStage &stage : storyOf(history)) {
+            md += QStringLiteral("- **") + mdEscape(stage.heading) + QStringLiteral("**\n");
+            for (const QString &line : stage.lines)
+                md += QStringLiteral("  - ") + mdEscape(line) + u'\n';
+            for (const auto &f : stage.findings)
+                md += QStringLiteral("  - ") + mdEscape(findingLine(f.toObject())) + u'\n';
+        }
+        md += u'\n';
+    }
 
     md += SupportReportText::tr("## Findings\n\n");
     const QJsonArray findings = report.value(QStringLiteral("findings")).toArray();
@@ -391,6 +537,7 @@ QString renderHtml(const QJsonObject &report)
         ".finding{border-left:4px solid #d0d7de;padding:.2rem 1rem;margin:1rem 0;page-break-inside:avoid}"
         ".error{border-color:#cf222e}.warning{border-color:#d4a72c}.info{border-color:#0969da}"
         ".id{font-family:monospace;color:#57606a;font-size:.85rem}"
+        ".story>li{margin:.4rem 0}.story ul{margin:.2rem 0}.story li.error{color:#cf222e}"
         "@media "
         "print{body{margin:0;max-width:none}details{display:block}summary{font-weight:bold}pre{white-space:pre-wrap}}"
         "\n");
@@ -404,10 +551,32 @@ QString renderHtml(const QJsonObject &report)
 
     h += QStringLiteral("<h2>") + esc(SupportReportText::tr("Summary")) + QStringLiteral("</h2>\n<table>\n");
     h += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n")
-             .arg(esc(SupportReportText::tr("Result")), esc(summaryLine(report)));
+             .arg(esc(SupportReportText::tr("Result")),
+                  esc(summaryOf(report.value(QStringLiteral("findings")).toArray())));
     for (const auto &[field, value] : collectEnvFields(report))
         h += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n").arg(esc(field), esc(value));
     h += QStringLiteral("</table>\n");
+
+    if (const QJsonObject history = report.value(QStringLiteral("history")).toObject(); hasStory(history)) {
+        h += QStringLiteral("<h2>") + esc(SupportReportText::tr("What happened"))
+             + QStringLiteral("</h2>\n<ol class=\"story\">\n");
+        for (const StoryStage &stage : storyOf(history)) {
+            h += QStringLiteral("<li class=\"%1\"><strong>%2</strong>")
+                     .arg(stage.diagnosis ? QStringLiteral("check") : QStringLiteral("change"), esc(stage.heading));
+            if (!stage.lines.isEmpty() || !stage.findings.isEmpty()) {
+                h += QStringLiteral("\n<ul>\n");
+                for (const QString &line : stage.lines)
+                    h += QStringLiteral("<li>") + esc(line) + QStringLiteral("</li>\n");
+                for (const auto &f : stage.findings)
+                    h += QStringLiteral("<li class=\"%1\">")
+                             .arg(esc(f.toObject().value(QStringLiteral("severity")).toString()))
+                         + esc(findingLine(f.toObject())) + QStringLiteral("</li>\n");
+                h += QStringLiteral("</ul>");
+            }
+            h += QStringLiteral("</li>\n");
+        }
+        h += QStringLiteral("</ol>\n");
+    }
 
     h += QStringLiteral("<h2>") + esc(SupportReportText::tr("Findings")) + QStringLiteral("</h2>\n");
     const QJsonArray findings = report.value(QStringLiteral("findings")).toArray();

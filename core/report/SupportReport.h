@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/Diagnosis.h"
+#include "report/SessionHistory.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -9,14 +10,16 @@
 namespace td::report {
 
 struct ReportOptions {
-    bool redact = true; // false only for local use: the report says so in large letters
-    int logLines = 80;  // the tail of the log file that goes in
-    QString logFile;    // empty: no log
+    bool redact = true;     // false only for local use: the report says so in large letters
+    int logLines = 80;      // the tail of the log file that goes in
+    QString logFile;        // empty: no log
+    SessionHistory history; // what happened before the state reported; empty: no "history"
 };
 
 // The support report: the `check` JSON (the design's contract) plus the
 // schema version, when it was made, what was redacted, the environment
-// variables that matter, and the tail of the log. Every string in it has
+// variables that matter, the tail of the log, and the session's history
+// (`history`: each stage in order, then "now", the state reported). Every string in it has
 // been through the redactor (unless options.redact is false), so every
 // format rendered from it is safe to share.
 QJsonObject buildReport(const checks::Diagnosis &diagnosis, const ReportOptions &options = {});

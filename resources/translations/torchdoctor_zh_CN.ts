@@ -2846,6 +2846,126 @@
         <source>No problems were found.</source>
         <translation>没有发现问题。</translation>
     </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>已开始</translation>
+    </message>
+    <message>
+        <source>it worked: the check after it no longer finds what it was for</source>
+        <translation>成功：之后的检查不再发现它要解决的问题</translation>
+    </message>
+    <message>
+        <source>it ran, but the check after it still finds what it was for</source>
+        <translation>已执行，但之后的检查仍发现它要解决的问题</translation>
+    </message>
+    <message>
+        <source>declined: nothing was changed</source>
+        <translation>已拒绝：没有做任何更改</translation>
+    </message>
+    <message>
+        <source>it could not go ahead: nothing was changed</source>
+        <translation>无法进行：没有做任何更改</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>a step failed</source>
+        <translation>有一个步骤失败</translation>
+    </message>
+    <message>
+        <source>the check after it did not finish</source>
+        <translation>之后的检查没有完成</translation>
+    </message>
+    <message>
+        <source>every step ran</source>
+        <translation>所有步骤均已执行</translation>
+    </message>
+    <message>
+        <source>it stopped before its end</source>
+        <translation>在完成之前停止了</translation>
+    </message>
+    <message>
+        <source>the journal could not be written: nothing ran</source>
+        <translation>无法写入日志：没有执行任何步骤</translation>
+    </message>
+    <message>
+        <source>%1. Repair (%2), %3: %4 — %5</source>
+        <translation>%1. 修复（%2），%3：%4 — %5</translation>
+    </message>
+    <message>
+        <source>For: %1</source>
+        <translation>针对：%1</translation>
+    </message>
+    <message>
+        <source>Step: %1 (%2)</source>
+        <translation>步骤：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Undone later (journal entry %1).</source>
+        <translation>之后已撤销（日志条目 %1）。</translation>
+    </message>
+    <message>
+        <source>%1. Undo of %2, %3 — %4</source>
+        <translation>%1. 撤销 %2，%3 — %4</translation>
+    </message>
+    <message>
+        <source>First diagnosis</source>
+        <translation>首次诊断</translation>
+    </message>
+    <message>
+        <source>State now</source>
+        <translation>当前状态</translation>
+    </message>
+    <message>
+        <source>Check after the repair</source>
+        <translation>修复后的检查</translation>
+    </message>
+    <message>
+        <source>Check after the undo</source>
+        <translation>撤销后的检查</translation>
+    </message>
+    <message>
+        <source>Check again</source>
+        <translation>再次检查</translation>
+    </message>
+    <message>
+        <source>%1. %2, %3: %4</source>
+        <translation>%1. %2，%3：%4</translation>
+    </message>
+    <message>
+        <source>It was cancelled: what it found is incomplete.</source>
+        <translation>检查已取消：其结果不完整。</translation>
+    </message>
+    <message>
+        <source>Journal entry: %1</source>
+        <translation>日志条目：%1</translation>
+    </message>
+    <message>
+        <source>What happened:</source>
+        <translation>经过：</translation>
+    </message>
+    <message>
+        <source>## What happened
+
+</source>
+        <translation>## 经过
+
+</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>经过</translation>
+    </message>
 </context>
 <context>
     <name>SystemPlanner</name>

@@ -78,7 +78,7 @@ protected:
 
     bool journalEmpty() const
     {
-        const fs::path j = m_data / "torchdoctor/journal";
+        const fs::path j = m_data / "TorchDoctor/journal";
         return !fs::exists(j) || fs::is_empty(j);
     }
 
@@ -146,6 +146,91 @@ TEST_F(FixCli, EnvFixThenUndo)
     const RunResult nothing = torchdoctor({"undo", "--yes"}, false);
     EXPECT_EQ(nothing.exitCode, 0);
     EXPECT_NE(nothing.out.find("Nothing to undo."), std::string::npos) << nothing.out;
+}
+
+namespace {
+
+QStringList findingIds(const QJsonObject &stage)
+{
+    QStringList ids;
+    for (const auto &f : stage.value(QStringLiteral("findings")).toArray())
+        ids << f.toObject().value(QStringLiteral("id")).toString();
+    return ids;
+}
+
+} // namespace
+
+// `report` tells what happened on this machine, from the journal on disk and
+// what `fix` recorded: what was found first, the repair and the check after
+// it, the undo, and the state now; in every format of the bundle.
+TEST_F(FixCli, TheReportTellsTheFixAndTheUndo)
+{
+    ASSERT_TRUE(fs::exists("/usr/bin/unzip")) << "/usr/bin/unzip is missing: run tools/setup.sh";
+    const RunResult fix = torchdoctor({"fix", "env", "--python", m_python.string(), "--yes"});
+    ASSERT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    const RunResult undo = torchdoctor({"undo", "--yes"}, false);
+    ASSERT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    ASSERT_FALSE(journalEmpty()) << fix.out << fix.err;
+    std::string repairId, undoId;
+    for (const auto &file : fs::directory_iterator(m_data / "TorchDoctor/journal")) {
+        const QJsonObject entry = QJsonDocument::fromJson(QByteArray::fromStdString(readFile(file.path()))).object();
+        (entry.contains(QStringLiteral("undo_of")) ? undoId : repairId) =
+            entry.value(QStringLiteral("id")).toString().toStdString();
+    }
+    ASSERT_FALSE(repairId.empty());
+    ASSERT_FALSE(undoId.empty());
+
+    const fs::path zip = m_dir / "bundle.zip";
+    const RunResult report =
+        torchdoctor({"report", "--python", m_python.string(), "--no-redact", "--bundle", zip.string()});
+    ASSERT_TRUE(fs::exists(zip)) << report.out << report.err;
+    auto member = [&](const char *name) { return run({"/usr/bin/unzip", "-p", zip.string(), name}, options()).out; };
+    const QJsonObject doc = QJsonDocument::fromJson(QByteArray::fromStdString(member("report.json"))).object();
+    const QJsonArray stages = doc.value(QStringLiteral("history")).toObject().value(QStringLiteral("stages")).toArray();
+    QStringList kinds;
+    for (const auto &v : stages)
+        kinds << v.toObject().value(QStringLiteral("stage")).toString();
+    ASSERT_EQ(kinds, (QStringList{QStringLiteral("diagnosis"), QStringLiteral("repair"), QStringLiteral("recheck"),
+                                  QStringLiteral("undo"), QStringLiteral("now")}))
+        << QJsonDocument(doc.value(QStringLiteral("history")).toObject()).toJson().toStdString();
+    // The contract: the schema holds the history too, and the HTML stays well-formed around it.
+    writeFile(m_dir / "report.json", member("report.json"));
+    writeFile(m_dir / "report.html", member("report.html"));
+    const RunResult valid = run({"/usr/bin/python3", "-c",
+                                 "import json, sys, jsonschema\n"
+                                 "jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))\n",
+                                 (m_dir / "report.json").string(),
+                                 std::string(config::sourceDir) + "/resources/report/report.schema.json"});
+    EXPECT_EQ(valid.exitCode, 0) << valid.err;
+    const RunResult wellFormed = run({"xmllint", "--noout", "--nonet", (m_dir / "report.html").string()});
+    EXPECT_EQ(wellFormed.exitCode, 0) << wellFormed.err;
+
+    const QString shadowing = QStringLiteral("env.suspicious");
+    EXPECT_TRUE(findingIds(stages[0].toObject()).contains(shadowing));
+    const QJsonObject repair = stages[1].toObject();
+    EXPECT_EQ(repair.value(QStringLiteral("family")).toString(), QStringLiteral("env"));
+    EXPECT_EQ(repair.value(QStringLiteral("outcome")).toString(), QStringLiteral("fixed"));
+    EXPECT_EQ(repair.value(QStringLiteral("journal")).toArray(), QJsonArray{QString::fromStdString(repairId)});
+    EXPECT_EQ(repair.value(QStringLiteral("undone_by")).toString().toStdString(), undoId);
+    EXPECT_EQ(stages[2].toObject().value(QStringLiteral("of")).toString(), QStringLiteral("repair"));
+    EXPECT_FALSE(findingIds(stages[2].toObject()).contains(shadowing));
+    const QJsonObject undone = stages[3].toObject();
+    EXPECT_EQ(undone.value(QStringLiteral("undo_of")).toString().toStdString(), repairId);
+    EXPECT_EQ(undone.value(QStringLiteral("journal")).toArray(), QJsonArray{QString::fromStdString(undoId)});
+    EXPECT_EQ(undone.value(QStringLiteral("outcome")).toString(), QStringLiteral("done"));
+    EXPECT_TRUE(findingIds(stages[4].toObject()).contains(shadowing)); // the undo brought it back
+
+    for (const char *name : {"report.md", "report.html", "report.txt"}) {
+        const std::string text = member(name);
+        if (std::string(name) == "report.md")
+            std::printf("%s\n", text.substr(0, text.find("## Findings")).c_str());
+        const auto first = text.find("1. First diagnosis"), undoAt = text.find("4. Undo of " + repairId),
+                   now = text.find("5. State now");
+        EXPECT_NE(first, std::string::npos) << name << "\n" << text;
+        EXPECT_NE(undoAt, std::string::npos) << name << "\n" << text;
+        EXPECT_NE(now, std::string::npos) << name << "\n" << text;
+        EXPECT_TRUE(first < undoAt && undoAt < now) << name;
+    }
 }
 
 TEST_F(FixCli, NothingWithoutConfirmation)

@@ -89,10 +89,10 @@ TEST(CoreBackend, DiagnosesPlansAndReportsThroughCore)
 
     // The report, redacted, in every format, saved atomically.
     for (ReportFormat format : {ReportFormat::Text, ReportFormat::Markdown, ReportFormat::Html, ReportFormat::Json})
-        EXPECT_TRUE(backend.renderReport(report, format, true).contains(QStringLiteral("torch.import-failed")));
+        EXPECT_TRUE(backend.renderReport(report, format, true, {}).contains(QStringLiteral("torch.import-failed")));
     const QString path = py::qs(dir / "report.md");
     QString error;
-    ASSERT_TRUE(backend.saveReport(path, backend.renderReport(report, ReportFormat::Markdown, true), error))
+    ASSERT_TRUE(backend.saveReport(path, backend.renderReport(report, ReportFormat::Markdown, true, {}), error))
         << error.toStdString();
     EXPECT_TRUE(QFile::exists(path));
 

@@ -586,10 +586,12 @@ QFuture<fixes::RepairRunEvent> FakeBackend::undo(const QString &entryId,
 }
 
 // The scenario's findings through core's own renderers.
-QString FakeBackend::renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact) const
+QString FakeBackend::renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact,
+                                  const report::SessionHistory &history) const
 {
     report::ReportOptions options;
     options.redact = redact;
+    options.history = history;
     return CoreBackend::render(report, format, options);
 }
 

@@ -64,8 +64,8 @@ public:
     [[nodiscard]] fixes::FixPlan undoPlan(const QString &entryId) const override;
     QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
                                         const platform::CancelToken &cancel) override;
-    [[nodiscard]] QString renderReport(const checks::Diagnosis &report, ReportFormat format,
-                                       bool redact) const override;
+    [[nodiscard]] QString renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact,
+                                       const report::SessionHistory &history) const override;
     bool saveReport(const QString &path, const QString &text, QString &error) const override;
 
     // What happened, for the tests to check.

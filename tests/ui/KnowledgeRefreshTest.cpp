@@ -73,7 +73,7 @@ TEST_F(KnowledgeRefresh, ARecordedIndexIsUsedKeptAndNamedInTheReport)
     report.releasesSource = fresh->releaseSource();
     report.releasesDate = fresh->releaseDate();
     for (const ReportFormat format : {ReportFormat::Text, ReportFormat::Markdown, ReportFormat::Html}) {
-        const QString text = backend.renderReport(report, format, false);
+        const QString text = backend.renderReport(report, format, false, {});
         EXPECT_TRUE(text.contains(QStringLiteral("torch.json"))) << text.toStdString();
         EXPECT_TRUE(text.contains(QDate::currentDate().toString(Qt::ISODate))) << text.toStdString();
     }

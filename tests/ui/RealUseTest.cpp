@@ -318,7 +318,7 @@ TEST(RealUse, AWindowsErrorPastedOnLinuxIsExplainedAsSuch)
     // The report tells it too, in every format.
     const checks::Diagnosis &report = *w.wizard().session().report();
     for (ReportFormat format : {ReportFormat::Text, ReportFormat::Markdown, ReportFormat::Html, ReportFormat::Json}) {
-        const QString text = w.wizard().session().backend().renderReport(report, format, true);
+        const QString text = w.wizard().session().backend().renderReport(report, format, true, {});
         EXPECT_TRUE(text.contains(QStringLiteral("pasted.error")) && text.contains(QStringLiteral("fbgemm.dll")))
             << static_cast<int>(format);
     }

@@ -23,6 +23,9 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -33,6 +36,8 @@
 #include <QTreeWidget>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace td::ui::test {
 namespace {
@@ -68,6 +73,14 @@ bool applyRepair(WizardHarness &h, bool yes = true)
     ConfirmDialog::setNextAnswer(yes);
     page->runner()->applyButton()->click();
     return h.waitComplete();
+}
+
+// From the first page to Done: the environment repair applied (the first step of the env scenarios).
+DonePage *toDoneAfterTheEnvRepair(WizardHarness &h)
+{
+    if (!h.toFindings() || !h.next() || !answerUrgent(h, false) || !applyRepair(h) || !h.next())
+        return nullptr;
+    return h.page<DonePage>();
 }
 
 class WizardWalk : public testing::TestWithParam<QString> {};
@@ -511,12 +524,7 @@ INSTANTIATE_TEST_SUITE_P(Languages, WizardWalk, testing::Values(QStringLiteral("
 TEST(WizardHonestState, UndoAndALanguageChangeCheckAgain)
 {
     WizardHarness h(envSolves(), QStringLiteral("en"));
-    ASSERT_TRUE(h.toFindings());
-    ASSERT_TRUE(h.next());
-    ASSERT_TRUE(answerUrgent(h, false));
-    ASSERT_TRUE(applyRepair(h));
-    ASSERT_TRUE(h.next());
-    auto *done = h.page<DonePage>();
+    auto *done = toDoneAfterTheEnvRepair(h);
     ASSERT_TRUE(done);
     EXPECT_EQ(done->resultText(), DonePage::tr("Solved: PyTorch works now."));
     const int beforeUndo = h.backend().diagnoses();
@@ -774,4 +782,104 @@ TEST(WizardAccessibility, ControlsHaveNames)
 }
 
 } // namespace
+} // namespace td::ui::test
+
+namespace td::ui::test {
+namespace {
+
+QStringList idsOf(const QJsonArray &findings)
+{
+    QStringList ids;
+    for (const auto &f : findings)
+        ids << f.toObject().value(QStringLiteral("id")).toString();
+    ids.sort();
+    return ids;
+}
+
+QByteArray exported(ExportPage &exporter, ReportFormat format, const QString &path)
+{
+    exporter.setFormat(format);
+    exporter.setSaveLocationChooser([path](const QString &) { return path; });
+    if (!exporter.save())
+        return {};
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+// The exported report tells the whole story, in order: what was found first,
+// the repair, the check after it, the undo, the check after that, and the
+// state now; and the story is on disk before any export.
+TEST(WizardReport, TellsTheWholeStory)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    auto *done = toDoneAfterTheEnvRepair(h);
+    ASSERT_TRUE(done);
+    ConfirmDialog::setNextAnswer(true);
+    done->undo();
+    ASSERT_TRUE(waitFor([&] { return done->statusText().startsWith(QStringLiteral("Undone")) && !done->isBusy(); }));
+    ASSERT_TRUE(h.next());
+    auto *exporter = h.page<ExportPage>();
+    ASSERT_TRUE(exporter);
+
+    const QStringList initial{QStringLiteral("cuda.no-driver"), QStringLiteral("env.suspicious"),
+                              QStringLiteral("lib.missing")};
+    const QStringList repaired{QStringLiteral("cuda.no-driver")};
+    QTemporaryDir dir;
+    const QJsonObject doc =
+        QJsonDocument::fromJson(exported(*exporter, ReportFormat::Json, dir.filePath(QStringLiteral("r.json"))))
+            .object();
+    const QJsonArray stages = doc.value(QStringLiteral("history")).toObject().value(QStringLiteral("stages")).toArray();
+    QStringList kinds;
+    for (const auto &s : stages)
+        kinds << s.toObject().value(QStringLiteral("stage")).toString();
+    ASSERT_EQ(kinds, (QStringList{QStringLiteral("diagnosis"), QStringLiteral("repair"), QStringLiteral("recheck"),
+                                  QStringLiteral("undo"), QStringLiteral("recheck"), QStringLiteral("now")}))
+        << QJsonDocument(doc).toJson().toStdString();
+    auto stage = [&](int i) { return stages[i].toObject(); };
+    EXPECT_EQ(idsOf(stage(0).value(QStringLiteral("findings")).toArray()), initial);
+    EXPECT_EQ(stage(1).value(QStringLiteral("family")).toString(), QStringLiteral("env"));
+    EXPECT_EQ(stage(1).value(QStringLiteral("outcome")).toString(), QStringLiteral("fixed"));
+    EXPECT_EQ(stage(1).value(QStringLiteral("journal")).toArray(), QJsonArray{QStringLiteral("entry-env")});
+    const QJsonArray steps = stage(1).value(QStringLiteral("steps")).toArray();
+    ASSERT_FALSE(steps.isEmpty());
+    for (const auto &step : steps)
+        EXPECT_EQ(step.toObject().value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    EXPECT_EQ(stage(2).value(QStringLiteral("of")).toString(), QStringLiteral("repair"));
+    EXPECT_EQ(idsOf(stage(2).value(QStringLiteral("findings")).toArray()), repaired);
+    EXPECT_EQ(stage(3).value(QStringLiteral("undo_of")).toString(), QStringLiteral("entry-env"));
+    EXPECT_EQ(stage(3).value(QStringLiteral("outcome")).toString(), QStringLiteral("done"));
+    EXPECT_EQ(stage(3).value(QStringLiteral("journal")).toArray(), QJsonArray{QStringLiteral("undo-entry-env")});
+    EXPECT_EQ(stage(4).value(QStringLiteral("of")).toString(), QStringLiteral("undo"));
+    EXPECT_EQ(idsOf(stage(4).value(QStringLiteral("findings")).toArray()), initial);
+    EXPECT_EQ(idsOf(stage(5).value(QStringLiteral("findings")).toArray()), initial);
+    EXPECT_EQ(idsOf(doc.value(QStringLiteral("findings")).toArray()), initial); // the state now, as before
+
+    // The HTML says the same, in the same order, each check with what it found.
+    const QString html =
+        QString::fromUtf8(exported(*exporter, ReportFormat::Html, dir.filePath(QStringLiteral("r.html"))));
+    QList<qsizetype> at;
+    for (const char *heading : {"1. First diagnosis", "2. Repair (env)", "3. Check after the repair",
+                                "4. Undo of entry-env", "5. Check after the undo", "6. State now", "</ol>"}) {
+        at << html.indexOf(QLatin1String(heading));
+        ASSERT_GE(at.last(), 0) << heading << "\n" << html.toStdString();
+    }
+    EXPECT_TRUE(std::is_sorted(at.begin(), at.end())) << html.toStdString();
+    const QString missing = libMissing().title.toHtmlEscaped();
+    auto between = [&](int from, int to) { return html.mid(at[from], at[to] - at[from]).contains(missing); };
+    EXPECT_TRUE(between(0, 1));
+    EXPECT_FALSE(between(2, 3)); // the check after the repair no longer found it
+    EXPECT_TRUE(between(4, 5));
+    EXPECT_TRUE(between(5, 6));
+
+    // Written as it happened: the file holds every stage up to the last check.
+    const QString path = h.wizard().session().history().path();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+    const QJsonArray onDisk =
+        QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("stages")).toArray();
+    EXPECT_EQ(onDisk.size(), 5);
+}
+
 } // namespace td::ui::test
