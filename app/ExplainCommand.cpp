@@ -166,8 +166,9 @@ int runExplain(const QStringList &arguments)
                     known = &f;
         fixes.append(QJsonObject{
             {QStringLiteral("family"), family},
-            {QStringLiteral("text"), known ? known->text.get(language)
-                                           : ExplainText::tr("The repair `check` proposes for this: %1").arg(lead->title)},
+            {QStringLiteral("text"),
+             known ? known->text.get(language)
+                   : ExplainText::tr("The repair `check` proposes for this: %1").arg(lead->title)},
             {QStringLiteral("commands"), QJsonArray::fromStringList(known ? known->commands : QStringList())},
             {QStringLiteral("repair"), QStringLiteral("torchdoctor fix %1").arg(family)}});
     }

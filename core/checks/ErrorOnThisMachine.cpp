@@ -24,7 +24,7 @@ QString hostPlatform()
     const QString system = python::thisSystem();
     return system == QLatin1String("windows") ? QStringLiteral("win32")
            : system == QLatin1String("macos") ? QStringLiteral("darwin")
-                                               : QStringLiteral("linux");
+                                              : QStringLiteral("linux");
 }
 
 bool isNativeLibrary(const QString &name)
@@ -74,9 +74,8 @@ QList<Finding> findingsOnThisMachine(const python::ClassifiedError &error, const
         }
     }
     // What required the library that failed (or, for an undefined symbol, the file that lacks it).
-    for (const QString &file : {error.requiredBy, error.kind == python::ClassifiedError::Kind::UndefinedSymbol
-                                                      ? error.path
-                                                      : QString()})
+    for (const QString &file :
+         {error.requiredBy, error.kind == python::ClassifiedError::Kind::UndefinedSymbol ? error.path : QString()})
         if (!file.isEmpty() && QFileInfo(file).isFile() && !package.nativeLibraries.contains(file))
             package.nativeLibraries << file;
     if (package.nativeLibraries.isEmpty())

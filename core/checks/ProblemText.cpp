@@ -328,8 +328,8 @@ QStringList windowsSentences(const Problem &p)
                 lacking << q(p.symbols[k]);
             if (p.symbols.size() > 8)
                 lacking << QStringLiteral("…");
-            const QString requester = fileName(p.neededBy.empty() ? std::string() : p.neededBy.front(),
-                                               TargetOs::Windows);
+            const QString requester =
+                fileName(p.neededBy.empty() ? std::string() : p.neededBy.front(), TargetOs::Windows);
             out << (p.winError == 127
                         ? ProblemText::tr("The copy that loads lacks %n function(s) that %1 imports from it (%2): the "
                                           "load fails with [WinError 127] The specified procedure could not be found.",

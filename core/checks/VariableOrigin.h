@@ -39,7 +39,8 @@ struct VariableOrigin {
     Q_DECLARE_TR_FUNCTIONS(VariableOrigin)
 
 public:
-    QJsonArray setIn; // [{"file": "/home/u/.bashrc", "line": 12}]; Windows: [{"registry": "HKCU\\Environment\\PATH", "type": "REG_EXPAND_SZ"}]
+    QJsonArray setIn; // [{"file": "/home/u/.bashrc", "line": 12}]; Windows: [{"registry": "HKCU\\Environment\\PATH",
+                      // "type": "REG_EXPAND_SZ"}]
     QString text;
 
     static VariableOrigin of(const Facts &facts, const QString &variable, const QString &entry);

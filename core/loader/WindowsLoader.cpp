@@ -722,7 +722,8 @@ private:
 
     // The functions `requester` imports by name from `dll` that `provider` does not export: the
     // loader's ERROR_PROC_NOT_FOUND (WinError 127) when the import is a normal one.
-    std::vector<std::string> missingExports(const Module &requester, const std::string &dll, const std::string &provider)
+    std::vector<std::string> missingExports(const Module &requester, const std::string &dll,
+                                            const std::string &provider)
     {
         std::vector<std::string> out;
         const auto info = m_cache.binary(provider);

@@ -215,24 +215,24 @@ TEST_P(Shadowing, ExplainAndCheckSayTheSameThing)
     fs::create_directories(scripts);
     writeFile(scripts / "own.map", "QUASAR_2 { global: quasar_plan_many_v2; local: *; };\n");
     writeFile(scripts / "old.map", "QUASAR_1 { global: quasar_plan_many; quasar_version; local: *; };\n");
-    ASSERT_TRUE(python::buildSharedLibrary(m_own, "int quasar_plan_many_v2(void) { return 0; }\n",
-                                           {"-Wl,-soname,libquasarfft.so.7",
-                                            "-Wl,--version-script=" + (scripts / "own.map").string()}));
+    ASSERT_TRUE(python::buildSharedLibrary(
+        m_own, "int quasar_plan_many_v2(void) { return 0; }\n",
+        {"-Wl,-soname,libquasarfft.so.7", "-Wl,--version-script=" + (scripts / "own.map").string()}));
     const auto buildTorchCpu = [&](std::vector<std::string> extra) {
         std::vector<std::string> args{m_own.string(), "-Wl,-soname,libtorch_cpu.so", "-Wl,--enable-new-dtags",
                                       "-Wl,-rpath,$ORIGIN"};
         args.insert(args.end(), extra.begin(), extra.end());
         return python::buildSharedLibrary(
-            lib / "libtorch_cpu.so", "int quasar_plan_many_v2(void);\nint cpu(void) { return quasar_plan_many_v2(); }\n",
-            args);
+            lib / "libtorch_cpu.so",
+            "int quasar_plan_many_v2(void);\nint cpu(void) { return quasar_plan_many_v2(); }\n", args);
     };
     ASSERT_TRUE(buildTorchCpu({}));
     const fs::path stale = m_stale / "libquasarfft.so.7";
-    ASSERT_TRUE(python::buildSharedLibrary(stale,
-                                           "int quasar_plan_many(void) { return 0; }\n"
-                                           "int quasar_version(void) { return 610; }\n",
-                                           {"-Wl,-soname,libquasarfft.so.7",
-                                            "-Wl,--version-script=" + (scripts / "old.map").string()}));
+    ASSERT_TRUE(python::buildSharedLibrary(
+        stale,
+        "int quasar_plan_many(void) { return 0; }\n"
+        "int quasar_version(void) { return 610; }\n",
+        {"-Wl,-soname,libquasarfft.so.7", "-Wl,--version-script=" + (scripts / "old.map").string()}));
     const auto expectAgreement = [&](const std::string &situation, const std::string &loaderSays,
                                      const QString &expectedRepair) {
         SCOPED_TRACE(situation);
@@ -245,7 +245,8 @@ TEST_P(Shadowing, ExplainAndCheckSayTheSameThing)
         const QJsonObject diagnosis = explained.value(QStringLiteral("diagnosis")).toObject();
         ASSERT_FALSE(diagnosis.isEmpty()) << explain.out << explain.err;
 
-        const RunResult check = torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-redact"});
+        const RunResult check =
+            torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-redact"});
         QList<td::checks::Finding> findings;
         for (const auto &v : QJsonDocument::fromJson(QByteArray::fromStdString(check.out))
                                  .object()
@@ -266,7 +267,8 @@ TEST_P(Shadowing, ExplainAndCheckSayTheSameThing)
         EXPECT_EQ(fixes.first().toObject().value(QStringLiteral("repair")).toString(), repair) << explain.out;
     };
 
-    expectAgreement("an outside copy without the symbol version", "version `QUASAR_2' not found", QStringLiteral("env"));
+    expectAgreement("an outside copy without the symbol version", "version `QUASAR_2' not found",
+                    QStringLiteral("env"));
 
     // Cut short where LD_LIBRARY_PATH leads ld.so first.
     writeFile(stale, readFile(stale).substr(0, 200));
@@ -275,7 +277,8 @@ TEST_P(Shadowing, ExplainAndCheckSayTheSameThing)
     // A dependency that is nowhere (the variable's folder holds nothing any more).
     fs::remove(stale);
     const fs::path gone = m_dir / "gone/libnimbusrt.so.3";
-    ASSERT_TRUE(python::buildSharedLibrary(gone, "int nimbus_rt(void) { return 3; }\n", {"-Wl,-soname,libnimbusrt.so.3"}));
+    ASSERT_TRUE(
+        python::buildSharedLibrary(gone, "int nimbus_rt(void) { return 3; }\n", {"-Wl,-soname,libnimbusrt.so.3"}));
     ASSERT_TRUE(buildTorchCpu({"-Wl,--no-as-needed", gone.string()}));
     fs::remove(gone);
     expectAgreement("a missing dependency", "libnimbusrt.so.3: cannot open shared object file",

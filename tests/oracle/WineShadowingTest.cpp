@@ -5,10 +5,9 @@
 // ahead of the package's own copy. Wine's loader is the judge (loadprobe with
 // the classic search order, torch's fallback after error 126): it loads the
 // outside copy and finds the import unresolved (Windows fails such a load with
-// 127; Wine binds a stub and says so on its module channel). `check`'s library and environment checks name both copies, why
-// the first wins, what it lacks and the registry value; the environment
-// repair removes exactly that entry, Wine then loads the package's copy and
-// so does our re-analysis; undo writes the value's bytes back.
+// 127; Wine binds a stub and says so on its module channel). `check`'s library and environment checks name both copies,
+// why the first wins, what it lacks and the registry value; the environment repair removes exactly that entry, Wine
+// then loads the package's copy and so does our re-analysis; undo writes the value's bytes back.
 //
 // The emulation reads the files from the host side, where Wine's Z: drive is
 // "/": the registry's Z:\ entries are read as host paths, and the finding's
@@ -74,7 +73,8 @@ QString hostPathList(const QString &list)
 
 const checks::Finding *findingWith(const QList<checks::Finding> &findings, const QString &id)
 {
-    const auto it = std::find_if(findings.begin(), findings.end(), [&](const checks::Finding &f) { return f.id == id; });
+    const auto it =
+        std::find_if(findings.begin(), findings.end(), [&](const checks::Finding &f) { return f.id == id; });
     return it == findings.end() ? nullptr : &*it;
 }
 
@@ -153,17 +153,20 @@ protected:
         EXPECT_TRUE(shadowed->detail.contains(outsideCopy)) << shadowed->detail.toStdString();
         EXPECT_TRUE(shadowed->detail.contains(ownCopy)) << shadowed->detail.toStdString();
         // Why the first wins: its PATH entry comes before the other's.
-        EXPECT_TRUE(shadowed->detail.contains(QStringLiteral(" comes before ") + qs(s_own) + QStringLiteral(" in PATH")))
+        EXPECT_TRUE(
+            shadowed->detail.contains(QStringLiteral(" comes before ") + qs(s_own) + QStringLiteral(" in PATH")))
             << shadowed->detail.toStdString();
         EXPECT_TRUE(shadowed->detail.contains(QStringLiteral("nimbus_plan_many_v2"))) << shadowed->detail.toStdString();
         EXPECT_TRUE(shadowed->detail.contains(QStringLiteral("WinError 127"))) << shadowed->detail.toStdString();
-        EXPECT_TRUE(shadowed->detail.contains(QStringLiteral("HKCU\\Environment\\PATH"))) << shadowed->detail.toStdString();
+        EXPECT_TRUE(shadowed->detail.contains(QStringLiteral("HKCU\\Environment\\PATH")))
+            << shadowed->detail.toStdString();
         EXPECT_EQ(shadowed->evidence.value(QStringLiteral("symbols")).toArray(),
                   QJsonArray{QStringLiteral("nimbus_plan_many_v2")});
         EXPECT_EQ(QDir::cleanPath(shadowed->evidence.value(QStringLiteral("entry")).toString()), qs(s_outside));
         const QJsonArray setIn = shadowed->evidence.value(QStringLiteral("set_in")).toArray();
         ASSERT_EQ(setIn.size(), 1);
-        EXPECT_EQ(setIn[0].toObject().value(QStringLiteral("registry")).toString(), QStringLiteral("HKCU\\Environment\\PATH"));
+        EXPECT_EQ(setIn[0].toObject().value(QStringLiteral("registry")).toString(),
+                  QStringLiteral("HKCU\\Environment\\PATH"));
         EXPECT_EQ(setIn[0].toObject().value(QStringLiteral("type")).toString(), QStringLiteral("REG_EXPAND_SZ"));
         const checks::Finding *suspicious = findingWith(findings, QStringLiteral("env.suspicious"));
         ASSERT_NE(suspicious, nullptr);
@@ -241,8 +244,8 @@ TEST_F(WindowsShadowing, UnderWineTheRegistryEntryIsFoundRemovedAndRestored)
     const auto registry = std::make_shared<platform::UserEnvironment>(
         QStringList{QString::fromStdString(wine64()), qs(s_bin / "userenvtool.exe")}, wineEnv);
     QString error;
-    ASSERT_TRUE(registry->setRaw(QStringLiteral("Path"),
-                                 {QStringLiteral("REG_EXPAND_SZ"), utf16(userPath(winePath))}, error))
+    ASSERT_TRUE(
+        registry->setRaw(QStringLiteral("Path"), {QStringLiteral("REG_EXPAND_SZ"), utf16(userPath(winePath))}, error))
         << error.toStdString();
     std::optional<platform::RegistryValue> before;
     ASSERT_TRUE(registry->get(QStringLiteral("Path"), before, error) && before) << error.toStdString();
@@ -272,7 +275,8 @@ TEST_F(WindowsShadowing, UnderWineTheRegistryEntryIsFoundRemovedAndRestored)
     };
     const auto lowerWinePath = [](const fs::path &p) {
         std::string s = winePath(p);
-        std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        std::transform(s.begin(), s.end(), s.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
         return s;
     };
     const std::string unbound = "no implementation for nimbusfft.dll.nimbus_plan_many_v2";
@@ -289,8 +293,9 @@ TEST_F(WindowsShadowing, UnderWineTheRegistryEntryIsFoundRemovedAndRestored)
     QList<checks::Finding> forRepair = findings;
     for (checks::Finding &f : forRepair)
         if (f.evidence.contains(QStringLiteral("entry")))
-            f.evidence.insert(QStringLiteral("entry"),
-                              QString::fromStdString(winePath(f.evidence.value(QStringLiteral("entry")).toString().toStdString())));
+            f.evidence.insert(
+                QStringLiteral("entry"),
+                QString::fromStdString(winePath(f.evidence.value(QStringLiteral("entry")).toString().toStdString())));
     const fixes::EnvPlan plan = fixes::WindowsEnvPlanner(*registry).plan(forRepair);
     ASSERT_EQ(plan.plan.steps.size(), 1) << plan.plan.describe().toStdString();
     fixes::ExecutorCallbacks callbacks;
