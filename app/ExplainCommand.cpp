@@ -4,6 +4,7 @@
 #include "CommandContext.h"
 #include "ExitCode.h"
 
+#include "checks/ErrorOnThisMachine.h"
 #include "knowledge/KnowledgeBase.h"
 #include "platform/Language.h"
 #include "python/ImportError.h"
@@ -142,15 +143,46 @@ int runExplain(const QStringList &arguments)
     // The knowledge base also knows messages by their own wording (CUDA's,
     // NumPy's, another package's), not only by a loader error's shape.
     const std::optional<knowledge::ErrorSignature> signature = kb.matchError(e);
-    const bool recognised = signature || e.kind != python::ClassifiedError::Kind::Unknown;
+    // The files it names that are here, judged as `check` judges them: what it is on this machine.
+    const QList<checks::Finding> here = checks::findingsOnThisMachine(e, checks::CheckRequest(), kb);
+    const checks::Finding *lead = checks::leadFinding(here);
+    const bool recognised = signature || lead || e.kind != python::ClassifiedError::Kind::Unknown;
 
+    // The repairs, those of the diagnosis here first (in its order), then the knowledge base's.
     QJsonArray fixes;
-    if (signature) {
+    QStringList families;
+    if (lead)
+        for (const checks::FixFamily family : lead->fixes)
+            families << checks::toString(family);
+    if (signature)
         for (const knowledge::Fix &f : signature->fixes)
-            fixes.append(QJsonObject{{QStringLiteral("family"), f.family},
-                                     {QStringLiteral("text"), f.text.get(language)},
-                                     {QStringLiteral("commands"), QJsonArray::fromStringList(f.commands)},
-                                     {QStringLiteral("repair"), QStringLiteral("torchdoctor fix %1").arg(f.family)}});
+            if (!families.contains(f.family))
+                families << f.family;
+    for (const QString &family : std::as_const(families)) {
+        const knowledge::Fix *known = nullptr;
+        if (signature)
+            for (const knowledge::Fix &f : signature->fixes)
+                if (f.family == family && !known)
+                    known = &f;
+        fixes.append(QJsonObject{
+            {QStringLiteral("family"), family},
+            {QStringLiteral("text"),
+             known ? known->text.get(language)
+                   : ExplainText::tr("The repair `check` proposes for this: %1").arg(lead->title)},
+            {QStringLiteral("commands"), QJsonArray::fromStringList(known ? known->commands : QStringList())},
+            {QStringLiteral("repair"), QStringLiteral("torchdoctor fix %1").arg(family)}});
+    }
+    QJsonObject diagnosis;
+    if (lead) {
+        diagnosis = QJsonObject{{QStringLiteral("finding"), lead->id},
+                                {QStringLiteral("severity"), checks::toString(lead->severity)},
+                                {QStringLiteral("title"), lead->title},
+                                {QStringLiteral("detail"), lead->detail},
+                                {QStringLiteral("file"), checks::fileOfFinding(lead->evidence)},
+                                {QStringLiteral("evidence"), lead->evidence}};
+        if (!lead->fixes.isEmpty())
+            diagnosis.insert(QStringLiteral("repair"),
+                             QStringLiteral("torchdoctor fix %1").arg(checks::toString(lead->fixes.first())));
     }
     QJsonArray wrong;
     for (const QString &id : wrongAdviceFor(e))
@@ -183,6 +215,8 @@ int runExplain(const QStringList &arguments)
                         {QStringLiteral("fixes"), fixes},
                         {QStringLiteral("look_at"), QJsonArray::fromStringList(look)},
                         {QStringLiteral("wrong_advice"), wrong}};
+        if (lead)
+            doc.insert(QStringLiteral("diagnosis"), diagnosis);
         if (signature) {
             QJsonObject cause{{QStringLiteral("id"), signature->id},
                               {QStringLiteral("finding"), signature->finding},
@@ -215,6 +249,14 @@ int runExplain(const QStringList &arguments)
         out << ExplainText::tr("A loading error of kind %1, not in the knowledge base yet.").arg(kindName(e.kind))
             << "\n";
     out << "\n";
+    if (lead) {
+        out << ExplainText::tr("On this machine: %1").arg(lead->title) << "\n" << lead->detail << "\n";
+        if (!lead->fixes.isEmpty())
+            out << ExplainText::tr("First repair: %1")
+                       .arg(QStringLiteral("torchdoctor fix %1").arg(checks::toString(lead->fixes.first())))
+                << "\n";
+        out << "\n";
+    }
     if (e.winError)
         out << ExplainText::tr("Windows error: %1").arg(e.winError) << "\n";
     if (!e.path.isEmpty())

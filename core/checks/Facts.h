@@ -8,6 +8,7 @@
 #include "platform/GpuProbe.h"
 #include "platform/SystemInfo.h"
 #include "platform/TerminalEnvironment.h"
+#include "platform/UserEnvironment.h"
 #include "python/TorchProbe.h"
 #include "platform/OriginalEnvironment.h"
 
@@ -32,6 +33,9 @@ struct CheckRequest {
     // Also read what a new terminal gets (the login shell and its startup
     // files), say how it differs from `environment` and import torch there.
     bool compareTerminal = false;
+    // Windows: where a variable's entry is set is read from HKCU\Environment through this;
+    // empty: the userenv helper next to this program.
+    platform::UserRegistryReader userRegistry;
 };
 
 // The pieces of knowledge the collectors gather, each on its own thread.

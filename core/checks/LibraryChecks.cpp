@@ -132,9 +132,13 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
                                        .arg(requester, name, detail),
                                    evidence, {FixFamily::System});
             } else if (p.severity == loader::Severity::Error) {
+                // The environment repair helps only where a copy lies outside the search (a PATH
+                // folder torch's flags skip); a library that is nowhere comes with its package.
                 out << makeFinding(QStringLiteral("lib.missing"), Severity::Error,
                                    tr("%1 is missing (needed by %2)").arg(name, requester), detail, evidence,
-                                   {FixFamily::Env, FixFamily::Reinstall, FixFamily::System});
+                                   p.paths.empty()
+                                       ? QList<FixFamily>{FixFamily::Reinstall, FixFamily::System}
+                                       : QList<FixFamily>{FixFamily::Env, FixFamily::Reinstall, FixFamily::System});
             }
             break;
         case loader::ProblemKind::WrongArch:
@@ -179,7 +183,15 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
                                                : QList<FixFamily>{FixFamily::Reinstall});
             break;
         case loader::ProblemKind::Shadowed:
-            out << makeFinding(QStringLiteral("lib.shadowed"), Severity::Warning,
+            // What the winner lacks (Windows: the functions the requester imports from it).
+            if (!p.symbols.empty()) {
+                QJsonArray symbols;
+                for (const std::string &symbol : p.symbols)
+                    symbols.append(fromNativeBytes(symbol));
+                evidence.insert(QStringLiteral("symbols"), symbols);
+            }
+            out << makeFinding(QStringLiteral("lib.shadowed"),
+                               p.severity == loader::Severity::Error ? Severity::Error : Severity::Warning,
                                tr("Another copy of %1 is in the way").arg(name), detail, evidence, {FixFamily::Env});
             break;
         }

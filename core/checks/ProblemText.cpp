@@ -313,9 +313,32 @@ QStringList windowsSentences(const Problem &p)
         };
         const QString order = p.classicOrder ? ProblemText::tr("the classic search order (LoadLibraryW)")
                                              : ProblemText::tr("the search order of torch's LoadLibraryExW flags");
-        out << ProblemText::tr("%1 (%2) is loaded; a different copy at %3 (%4) is never used, because %5 comes "
-                               "before %6 in %7.")
-                   .arg(q(w.path), where(w), q(o.path), where(o), windowsRule(w.step), windowsRule(o.step), order);
+        if (w.step.via == o.step.via)
+            out << ProblemText::tr("%1 (%2) is loaded; a different copy at %3 (%4) is never used, because %5 comes "
+                                   "before %6 in %7, and %7 is searched in order.")
+                       .arg(q(w.path), where(w), q(o.path), where(o), q(w.step.folder), q(o.step.folder),
+                            windowsRule(w.step));
+        else
+            out << ProblemText::tr("%1 (%2) is loaded; a different copy at %3 (%4) is never used, because %5 comes "
+                                   "before %6 in %7.")
+                       .arg(q(w.path), where(w), q(o.path), where(o), windowsRule(w.step), windowsRule(o.step), order);
+        if (!p.symbols.empty()) {
+            QStringList lacking;
+            for (std::size_t k = 0; k < p.symbols.size() && k < 8; ++k)
+                lacking << q(p.symbols[k]);
+            if (p.symbols.size() > 8)
+                lacking << QStringLiteral("…");
+            const QString requester =
+                fileName(p.neededBy.empty() ? std::string() : p.neededBy.front(), TargetOs::Windows);
+            out << (p.winError == 127
+                        ? ProblemText::tr("The copy that loads lacks %n function(s) that %1 imports from it (%2): the "
+                                          "load fails with [WinError 127] The specified procedure could not be found.",
+                                          nullptr, static_cast<int>(p.symbols.size()))
+                        : ProblemText::tr("The copy that loads lacks %n function(s) that %1 imports from it (%2): the "
+                                          "first call into them fails.",
+                                          nullptr, static_cast<int>(p.symbols.size())))
+                       .arg(requester, lacking.join(QStringLiteral(", ")));
+        }
         if (const QString a = advice(p.advice, true); !a.isEmpty())
             out << a;
         else if (loader::isEnvironmentRule(w.step.via))

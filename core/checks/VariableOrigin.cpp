@@ -3,10 +3,14 @@
 
 #include "fixes/EnvPlanner.h"
 #include "platform/NativeText.h"
+#include "platform/TerminalEnvironment.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonObject>
+
+#include <algorithm>
+#include <memory>
 
 namespace td::checks {
 
@@ -16,6 +20,18 @@ QString platformOf(const Facts &facts)
 {
     const python::StaticProbe *probe = facts.chosenProbe();
     return probe ? probe->interpreter.platform : QString();
+}
+
+// A PATH entry as Windows compares it: without quotes, case or trailing separators.
+QString windowsFolderKey(QString entry)
+{
+    entry = entry.trimmed();
+    if (entry.size() >= 2 && entry.startsWith(u'"') && entry.endsWith(u'"'))
+        entry = entry.mid(1, entry.size() - 2);
+    entry.replace(u'\\', u'/');
+    while (entry.size() > 1 && entry.endsWith(u'/'))
+        entry.chop(1);
+    return entry.toCaseFolded();
 }
 
 } // namespace
@@ -67,8 +83,20 @@ std::optional<SearchEntry> environmentEntryOf(const loader::Graph &graph, const 
 
 VariableOrigin VariableOrigin::of(const Facts &facts, const QString &variable, const QString &entry)
 {
-    if (platformOf(facts) == QLatin1String("win32"))
-        return {}; // the registry's values: the Windows repair reads them itself
+    if (platformOf(facts) == QLatin1String("win32")) {
+        platform::UserRegistryReader read = facts.request.userRegistry;
+        if (!read) {
+#ifdef Q_OS_WIN
+            const auto live = std::make_shared<const platform::UserEnvironment>();
+            read = [live](const QString &name, std::optional<platform::RegistryValue> &value, QString &error) {
+                return live->get(name, value, error);
+            };
+#else
+            return {}; // a Windows install seen from elsewhere: no registry to read
+#endif
+        }
+        return inRegistry(read, facts.request.environment, variable, entry);
+    }
     const python::StaticProbe *probe = facts.chosenProbe();
     return of(facts.request.environment, probe ? probe->interpreter.executable : QString(), variable, entry);
 }
@@ -89,6 +117,39 @@ VariableOrigin VariableOrigin::of(const QProcessEnvironment &environment, const 
                        .arg(entry, variable);
     else
         out.text = tr("%1 gets %2 from %3.").arg(variable, entry, places.join(QStringLiteral(", ")));
+    return out;
+}
+
+VariableOrigin VariableOrigin::inRegistry(const platform::UserRegistryReader &read,
+                                          const QProcessEnvironment &environment, const QString &variable,
+                                          const QString &entry)
+{
+    VariableOrigin out;
+    const QString key = QStringLiteral("HKCU\\Environment\\") + variable;
+    std::optional<platform::RegistryValue> value;
+    QString error;
+    if (!read(variable, value, error)) {
+        out.text = tr("Where %1 gets %2 could not be read from the registry (%3): %4").arg(variable, entry, key, error);
+        return out;
+    }
+    const QString wanted = windowsFolderKey(entry);
+    const bool holds = value && [&] {
+        const QString text = value->type == QLatin1String("REG_EXPAND_SZ")
+                                 ? platform::expandWindowsVariables(value->text(), environment)
+                                 : value->text();
+        const QStringList entries = text.split(u';', Qt::SkipEmptyParts);
+        return std::any_of(entries.begin(), entries.end(),
+                           [&](const QString &e) { return windowsFolderKey(e) == wanted; });
+    }();
+    if (!holds) {
+        out.text = tr("%1 in your user environment (%2) does not hold %3: it comes from the system-wide environment "
+                      "(HKLM) or only from the program that started this one.")
+                       .arg(variable, key, entry);
+        return out;
+    }
+    out.setIn.append(QJsonObject{{QStringLiteral("registry"), key}, {QStringLiteral("type"), value->type}});
+    out.text = tr("%1 gets %2 from the registry value %3 (%4), which every program started afterwards inherits.")
+                   .arg(variable, entry, key, value->type);
     return out;
 }
 

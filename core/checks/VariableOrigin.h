@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/Facts.h"
+#include "platform/UserEnvironment.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -38,7 +39,8 @@ struct VariableOrigin {
     Q_DECLARE_TR_FUNCTIONS(VariableOrigin)
 
 public:
-    QJsonArray setIn; // [{"file": "/home/u/.bashrc", "line": 12}]
+    QJsonArray setIn; // [{"file": "/home/u/.bashrc", "line": 12}]; Windows: [{"registry": "HKCU\\Environment\\PATH",
+                      // "type": "REG_EXPAND_SZ"}]
     QString text;
 
     static VariableOrigin of(const Facts &facts, const QString &variable, const QString &entry);
@@ -46,6 +48,10 @@ public:
     // whose venv activation scripts count (may be empty).
     static VariableOrigin of(const QProcessEnvironment &environment, const QString &python, const QString &variable,
                              const QString &entry);
+    // Windows: the registry value of the user's environment (HKCU\Environment) that holds `entry`,
+    // REG_EXPAND_SZ values expanded against `environment`, entries compared as Windows does.
+    static VariableOrigin inRegistry(const platform::UserRegistryReader &read, const QProcessEnvironment &environment,
+                                     const QString &variable, const QString &entry);
 };
 
 } // namespace td::checks

@@ -47,6 +47,7 @@
 #include <memory>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 #ifdef _WIN32
 #include "binary/Win32File.h"
@@ -438,15 +439,17 @@ private:
         return false;
     }
 
-    // The same file, or the same bytes as far as size and version tell.
+    // The same file, or the same bytes as far as size, version and exported names tell.
     bool sameFile(const std::string &a, const std::string &b)
     {
         const FileFacts fa = m_cache.facts(a), fb = m_cache.facts(b);
         if (fa.device == fb.device && fa.inode == fb.inode)
             return true;
-        if (fa.size != fb.size)
+        if (fa.size != fb.size || versionOf(a) != versionOf(b))
             return false;
-        return versionOf(a) == versionOf(b);
+        const auto ia = m_cache.binary(a), ib = m_cache.binary(b);
+        const bin::PeInfo *pa = ia ? ia->pe() : nullptr, *pb = ib ? ib->pe() : nullptr;
+        return !pa || !pb || pa->exports == pb->exports;
     }
 
     std::string versionOf(const std::string &path)
@@ -661,7 +664,7 @@ private:
             graph.addEdge(from, m_modules[index].node, name, w.step.via, delayEdge);
             for (const auto &other : result.others)
                 if (!isPackagesOwnRule(w.step.via))
-                    reportShadowed(name, requesterPath, w, other, graph);
+                    reportShadowed(name, m_modules[requester], w, other, delayEdge || delayed, graph);
             return;
         }
         if (quiet)
@@ -717,15 +720,40 @@ private:
         graph.addProblem(std::move(p));
     }
 
-    void reportShadowed(const std::string &name, const std::string &requesterPath, const Candidate &winner,
-                        const Candidate &other, GraphBuilder &graph)
+    // The functions `requester` imports by name from `dll` that `provider` does not export: the
+    // loader's ERROR_PROC_NOT_FOUND (WinError 127) when the import is a normal one.
+    std::vector<std::string> missingExports(const Module &requester, const std::string &dll,
+                                            const std::string &provider)
+    {
+        std::vector<std::string> out;
+        const auto info = m_cache.binary(provider);
+        const bin::PeInfo *pe = info ? info->pe() : nullptr;
+        if (!requester.pe || !pe)
+            return out;
+        const std::unordered_set<std::string> exported(pe->exports.begin(), pe->exports.end());
+        for (const bin::PeImport &imp : requester.pe->imports)
+            if (lower(imp.dll) == lower(dll))
+                for (const std::string &function : imp.functions)
+                    if (!exported.contains(function) && std::find(out.begin(), out.end(), function) == out.end())
+                        out.push_back(function);
+        return out;
+    }
+
+    void reportShadowed(const std::string &name, const Module &requester, const Candidate &winner,
+                        const Candidate &other, bool delayed, GraphBuilder &graph)
     {
         Problem p;
         p.kind = ProblemKind::Shadowed;
         p.cause = Cause::EarlierCopyWins;
         p.severity = Severity::Warning;
         p.name = name;
-        p.neededBy = {requesterPath};
+        p.neededBy = {requester.path};
+        // A winner without a function the requester imports fails the load; the copy it hides may have it.
+        p.symbols = missingExports(requester, name, winner.path);
+        if (!p.symbols.empty() && !delayed) {
+            p.severity = Severity::Error;
+            p.winError = 127;
+        }
         p.paths = {winner.path, other.path};
         p.advice = adviceFor(name);
         p.classicOrder = m_options.classicWindowsOrder;

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace td::platform {
@@ -22,6 +23,12 @@ struct RegistryValue {
     [[nodiscard]] QString text() const;
     bool operator==(const RegistryValue &) const = default;
 };
+
+// Reads one value of HKCU\Environment: false with `error` when it cannot tell, `value` nullopt when
+// the variable is not set there. A UserEnvironment reads the live registry; tests also give a
+// recorded snapshot.
+using UserRegistryReader =
+    std::function<bool(const QString &name, std::optional<RegistryValue> &value, QString &error)>;
 
 // The Windows per-user environment, through the userenv helper
 // (core/platform/windows/userenvtool.c, installed next to the app as

@@ -67,6 +67,20 @@
             <numerusform> (and %n more: %1)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The copy that loads lacks %n function(s) that %1 imports from it (%2): the load fails with [WinError 127] The specified procedure could not be found.</source>
+        <translation>
+            <numerusform>The copy that loads lacks %n function that %1 imports from it (%2): the load fails with [WinError 127] The specified procedure could not be found.</numerusform>
+            <numerusform>The copy that loads lacks %n functions that %1 imports from it (%2): the load fails with [WinError 127] The specified procedure could not be found.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The copy that loads lacks %n function(s) that %1 imports from it (%2): the first call into them fails.</source>
+        <translation>
+            <numerusform>The copy that loads lacks %n function that %1 imports from it (%2): the first call into it fails.</numerusform>
+            <numerusform>The copy that loads lacks %n functions that %1 imports from it (%2): the first call into them fails.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>td::ui::DiagnosePage</name>

@@ -1072,6 +1072,18 @@
         <source>Advice to skip:</source>
         <translation>不要采纳的建议：</translation>
     </message>
+    <message>
+        <source>The repair `check` proposes for this: %1</source>
+        <translation>`check` 针对此问题建议的修复：%1</translation>
+    </message>
+    <message>
+        <source>On this machine: %1</source>
+        <translation>在本机上：%1</translation>
+    </message>
+    <message>
+        <source>First repair: %1</source>
+        <translation>首选修复：%1</translation>
+    </message>
 </context>
 <context>
     <name>Finding</name>
@@ -2359,6 +2371,22 @@
         <source>Update the package that provides %1 to the version %2 was built for.</source>
         <translation>请把提供 %1 的包更新到 %2 构建时所用的版本。</translation>
     </message>
+    <message>
+        <source>%1 (%2) is loaded; a different copy at %3 (%4) is never used, because %5 comes before %6 in %7, and %7 is searched in order.</source>
+        <translation>加载的是 %1（%2）；位于 %3（%4）的另一份副本永远不会被使用，因为在 %7 中 %5 排在 %6 之前，而 %7 是按顺序搜索的。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The copy that loads lacks %n function(s) that %1 imports from it (%2): the load fails with [WinError 127] The specified procedure could not be found.</source>
+        <translation>
+            <numerusform>加载的副本缺少 %1 从中导入的 %n 个函数（%2）：加载失败，报 [WinError 127] 找不到指定的程序。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The copy that loads lacks %n function(s) that %1 imports from it (%2): the first call into them fails.</source>
+        <translation>
+            <numerusform>加载的副本缺少 %1 从中导入的 %n 个函数（%2）：第一次调用它们时就会失败。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PythonCheck</name>
@@ -3093,6 +3121,18 @@
     <message>
         <source>%1 gets %2 from %3.</source>
         <translation>%1 中的 %2 来自 %3。</translation>
+    </message>
+    <message>
+        <source>Where %1 gets %2 could not be read from the registry (%3): %4</source>
+        <translation>无法从注册表（%3）读取 %1 中的 %2 是在哪里设置的：%4</translation>
+    </message>
+    <message>
+        <source>%1 in your user environment (%2) does not hold %3: it comes from the system-wide environment (HKLM) or only from the program that started this one.</source>
+        <translation>你的用户环境中的 %1（%2）不含 %3：它来自系统范围的环境（HKLM），或只来自启动此程序的程序。</translation>
+    </message>
+    <message>
+        <source>%1 gets %2 from the registry value %3 (%4), which every program started afterwards inherits.</source>
+        <translation>%1 中的 %2 来自注册表值 %3（%4），之后启动的每个程序都会继承它。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,8 @@
 // itself. The real loader is the judge: `import torch` fails with an
 // undefined symbol, `check` names both copies and the entry, `fix env`
 // removes exactly that entry, the import works, `undo` restores the file.
+#include "checks/ErrorOnThisMachine.h"
+
 #include "PythonFixtures.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
@@ -102,6 +104,21 @@ QJsonObject findingWith(const QJsonObject &report, const QString &id)
     return {};
 }
 
+// A finding of `check --format json` as the checks made it (what the lead rule reads).
+td::checks::Finding findingOf(const QJsonObject &json)
+{
+    td::checks::Finding f;
+    f.id = json.value(QStringLiteral("id")).toString();
+    for (const auto severity : {td::checks::Severity::Error, td::checks::Severity::Warning, td::checks::Severity::Info})
+        if (json.value(QStringLiteral("severity")).toString() == td::checks::toString(severity))
+            f.severity = severity;
+    f.evidence = json.value(QStringLiteral("evidence")).toObject();
+    for (const auto &family : json.value(QStringLiteral("fixes")).toArray())
+        if (const auto known = td::checks::fixFamilyFromString(family.toString()))
+            f.fixes << *known;
+    return f;
+}
+
 } // namespace
 
 TEST_P(Shadowing, TheOutsideCopyIsFoundRemovedAndRestored)
@@ -185,6 +202,87 @@ TEST_P(Shadowing, ABrokenFileOnTheVariableIsTheEnvironmentsFault)
         EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
         EXPECT_EQ(readFile(m_file), m_text);
     }
+}
+
+// `explain` on the message the real loader printed and `check` on the same environment say the
+// same thing: the same finding leads, about the same file, with the same first repair. Three
+// situations: the outside copy lacks a symbol version the package needs, a dependency is missing
+// everywhere, the file the variable leads ld.so to is cut short.
+TEST_P(Shadowing, ExplainAndCheckSayTheSameThing)
+{
+    const fs::path lib = m_own.parent_path();
+    const fs::path scripts = m_dir / "scripts";
+    fs::create_directories(scripts);
+    writeFile(scripts / "own.map", "QUASAR_2 { global: quasar_plan_many_v2; local: *; };\n");
+    writeFile(scripts / "old.map", "QUASAR_1 { global: quasar_plan_many; quasar_version; local: *; };\n");
+    ASSERT_TRUE(python::buildSharedLibrary(
+        m_own, "int quasar_plan_many_v2(void) { return 0; }\n",
+        {"-Wl,-soname,libquasarfft.so.7", "-Wl,--version-script=" + (scripts / "own.map").string()}));
+    const auto buildTorchCpu = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args{m_own.string(), "-Wl,-soname,libtorch_cpu.so", "-Wl,--enable-new-dtags",
+                                      "-Wl,-rpath,$ORIGIN"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return python::buildSharedLibrary(
+            lib / "libtorch_cpu.so",
+            "int quasar_plan_many_v2(void);\nint cpu(void) { return quasar_plan_many_v2(); }\n", args);
+    };
+    ASSERT_TRUE(buildTorchCpu({}));
+    const fs::path stale = m_stale / "libquasarfft.so.7";
+    ASSERT_TRUE(python::buildSharedLibrary(
+        stale,
+        "int quasar_plan_many(void) { return 0; }\n"
+        "int quasar_version(void) { return 610; }\n",
+        {"-Wl,-soname,libquasarfft.so.7", "-Wl,--version-script=" + (scripts / "old.map").string()}));
+    const auto expectAgreement = [&](const std::string &situation, const std::string &loaderSays,
+                                     const QString &expectedRepair) {
+        SCOPED_TRACE(situation);
+        const RunResult failed = importTorch();
+        ASSERT_NE(failed.exitCode, 0);
+        ASSERT_NE(failed.err.find(loaderSays), std::string::npos) << failed.err;
+
+        const RunResult explain = torchdoctor({"explain", "--json", failed.err});
+        const QJsonObject explained = QJsonDocument::fromJson(QByteArray::fromStdString(explain.out)).object();
+        const QJsonObject diagnosis = explained.value(QStringLiteral("diagnosis")).toObject();
+        ASSERT_FALSE(diagnosis.isEmpty()) << explain.out << explain.err;
+
+        const RunResult check =
+            torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-redact"});
+        QList<td::checks::Finding> findings;
+        for (const auto &v : QJsonDocument::fromJson(QByteArray::fromStdString(check.out))
+                                 .object()
+                                 .value(QStringLiteral("findings"))
+                                 .toArray())
+            findings << findingOf(v.toObject());
+        const td::checks::Finding *lead = td::checks::leadFinding(findings);
+        ASSERT_NE(lead, nullptr) << check.out;
+        ASSERT_FALSE(lead->fixes.isEmpty()) << check.out;
+        EXPECT_EQ(diagnosis.value(QStringLiteral("finding")).toString(), lead->id) << explain.out << check.out;
+        EXPECT_EQ(diagnosis.value(QStringLiteral("file")).toString(), td::checks::fileOfFinding(lead->evidence))
+            << explain.out << check.out;
+        const QString repair = QStringLiteral("torchdoctor fix ") + td::checks::toString(lead->fixes.first());
+        EXPECT_EQ(repair, QStringLiteral("torchdoctor fix ") + expectedRepair) << check.out;
+        EXPECT_EQ(diagnosis.value(QStringLiteral("repair")).toString(), repair) << explain.out;
+        const QJsonArray fixes = explained.value(QStringLiteral("fixes")).toArray();
+        ASSERT_FALSE(fixes.isEmpty()) << explain.out;
+        EXPECT_EQ(fixes.first().toObject().value(QStringLiteral("repair")).toString(), repair) << explain.out;
+    };
+
+    expectAgreement("an outside copy without the symbol version", "version `QUASAR_2' not found",
+                    QStringLiteral("env"));
+
+    // Cut short where LD_LIBRARY_PATH leads ld.so first.
+    writeFile(stale, readFile(stale).substr(0, 200));
+    expectAgreement("a broken file", (m_stale / "libquasarfft.so.7").string(), QStringLiteral("env"));
+
+    // A dependency that is nowhere (the variable's folder holds nothing any more).
+    fs::remove(stale);
+    const fs::path gone = m_dir / "gone/libnimbusrt.so.3";
+    ASSERT_TRUE(
+        python::buildSharedLibrary(gone, "int nimbus_rt(void) { return 3; }\n", {"-Wl,-soname,libnimbusrt.so.3"}));
+    ASSERT_TRUE(buildTorchCpu({"-Wl,--no-as-needed", gone.string()}));
+    fs::remove(gone);
+    expectAgreement("a missing dependency", "libnimbusrt.so.3: cannot open shared object file",
+                    QStringLiteral("reinstall"));
 }
 
 INSTANTIATE_TEST_SUITE_P(SetIn, Shadowing, ::testing::Values(SetIn::Profile, SetIn::CondaActivate),

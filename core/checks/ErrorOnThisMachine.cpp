@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "checks/ErrorOnThisMachine.h"
+
+#include "checks/CheckRunner.h"
+#include "checks/LibraryChecks.h"
+#include "checks/SystemChecks.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+#include <atomic>
+
+namespace td::checks {
+
+namespace {
+
+constexpr int kMaxNativeFiles = 512; // a package's own libraries, not a whole environment
+
+QString hostPlatform()
+{
+    const QString system = python::thisSystem();
+    return system == QLatin1String("windows") ? QStringLiteral("win32")
+           : system == QLatin1String("macos") ? QStringLiteral("darwin")
+                                              : QStringLiteral("linux");
+}
+
+bool isNativeLibrary(const QString &name)
+{
+    static const QRegularExpression native(QStringLiteral(R"(\.(so(\.\d+)*|dylib|dll|pyd)$)"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    return native.match(name).hasMatch();
+}
+
+// The package folders the traceback's paths lie in (".../site-packages/torch").
+QStringList packageFolders(const QString &text)
+{
+    static const QRegularExpression inPackage(
+        QStringLiteral(R"(((?:[A-Za-z]:)?[^\s"'(]*?[/\\](?:site|dist)-packages[/\\][A-Za-z_][\w.]*))"));
+    QStringList out;
+    for (auto it = inPackage.globalMatch(text); it.hasNext();) {
+        const QString folder = it.next().captured(1);
+        if (!out.contains(folder) && QFileInfo(folder).isDir())
+            out << folder;
+    }
+    return out;
+}
+
+} // namespace
+
+QList<Finding> findingsOnThisMachine(const python::ClassifiedError &error, const CheckRequest &request,
+                                     const knowledge::KnowledgeBase &kb)
+{
+    // A message from another system names that system's files, whatever is at those paths here.
+    if (const QString system = python::systemOfError(error); !system.isEmpty() && system != python::thisSystem())
+        return {};
+    // The package, as `check`'s interpreter probe would describe it: its folder and native files.
+    python::StaticProbe probe;
+    probe.interpreter.platform = hostPlatform();
+    probe.interpreter.usable = true;
+    python::TorchInstall &package = probe.torch;
+    const QStringList folders = packageFolders(error.text);
+    for (const QString &folder : folders) {
+        if (package.packageDir.isEmpty())
+            package.packageDir = folder;
+        package.dllDirectories << QDir(folder).filePath(QStringLiteral("lib")) << folder;
+        QDirIterator files(folder, QDir::Files, QDirIterator::Subdirectories);
+        while (files.hasNext() && package.nativeLibraries.size() < kMaxNativeFiles) {
+            const QString file = files.next();
+            if (isNativeLibrary(files.fileName()))
+                package.nativeLibraries << file;
+        }
+    }
+    // What required the library that failed (or, for an undefined symbol, the file that lacks it).
+    for (const QString &file :
+         {error.requiredBy, error.kind == python::ClassifiedError::Kind::UndefinedSymbol ? error.path : QString()})
+        if (!file.isEmpty() && QFileInfo(file).isFile() && !package.nativeLibraries.contains(file))
+            package.nativeLibraries << file;
+    if (package.nativeLibraries.isEmpty())
+        return {};
+    package.installed = true;
+
+    Facts facts;
+    facts.request = request;
+    facts.interpreters = {probe};
+    facts.chosen = 0;
+    const std::atomic<bool> notCancelled{false};
+    facts.libraries = walkTorchLibraries(probe, request, notCancelled);
+    if (!facts.libraries)
+        return {};
+    facts.ready = Fact::Interpreters | Fact::Libraries;
+    QList<Finding> out = LibraryCheck().run(facts, kb);
+    out << EnvironmentCheck().run(facts, kb);
+    rootCausesFirst(out);
+    return out;
+}
+
+const Finding *leadFinding(const QList<Finding> &findings)
+{
+    for (const Finding &f : findings)
+        if (isRootCause(f))
+            return &f;
+    const Finding *firstError = nullptr;
+    for (const Finding &f : findings) {
+        if (f.severity != Severity::Error)
+            continue;
+        const QString area = areaOf(f.id);
+        if (area == QLatin1String("libraries") || area == QLatin1String("environment"))
+            return &f;
+        if (!firstError)
+            firstError = &f;
+    }
+    return firstError;
+}
+
+QString fileOfFinding(const QJsonObject &evidence)
+{
+    if (const QString loaded = evidence.value(QStringLiteral("loaded")).toString(); !loaded.isEmpty())
+        return loaded;
+    if (const QJsonArray paths = evidence.value(QStringLiteral("paths")).toArray(); !paths.isEmpty())
+        return paths.first().toString();
+    return evidence.value(QStringLiteral("library")).toString();
+}
+
+} // namespace td::checks
