@@ -7,6 +7,7 @@
 #include "knowledge/ReleaseIndexFetch.h"
 #include "platform/Logging.h"
 #include "python/InterpreterDiscovery.h"
+#include "python/ProjectFolder.h"
 #include "report/ReportFile.h"
 #include "report/SupportReport.h"
 
@@ -16,6 +17,7 @@
 #include <QLocale>
 #include <QPromise>
 #include <QThread>
+#include <QThreadPool>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -32,6 +34,19 @@ namespace {
 QString language()
 {
     return QLocale().name();
+}
+
+// The discovery and the probes of a chosen interpreter mostly wait on child processes: a pool of their own.
+// On the global pool (two threads on a two-core machine) they would hold up Qt's own use of it, the
+// drawing of the window included, for as long as an interpreter takes to answer.
+QThreadPool &waitingPool()
+{
+    static QThreadPool *pool = [] {
+        auto *p = new QThreadPool; // lives as long as the process: abandoned work may still run
+        p->setMaxThreadCount(8);
+        return p;
+    }();
+    return *pool;
 }
 
 } // namespace
@@ -93,11 +108,11 @@ checks::CheckRequest CoreBackend::requestFor(const Target &target) const
 
 QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
 {
-    return QtConcurrent::run([projectDirs](QPromise<Discovery> &promise) {
+    return QtConcurrent::run(&waitingPool(), [projectDirs](QPromise<Discovery> &promise) {
         // Cancel through the future: a watcher thread forwards it to the token, which ends the probes.
         platform::CancelToken cancel;
         std::atomic<bool> finished{false};
-        auto forward = QtConcurrent::run([&] {
+        auto forward = QtConcurrent::run(&waitingPool(), [&] {
             while (!finished.load()) {
                 if (promise.isCanceled())
                     cancel.cancel();
@@ -115,8 +130,8 @@ QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
         } stop{finished, forward};
         Discovery out;
         QStringList seen;
-        // The folder TorchDoctor was started in counts as a project when it has a venv (started from a
-        // terminal inside the project, or from its file manager window).
+        // The folder TorchDoctor was started in counts as a project (started from a terminal inside the
+        // project, or from its file manager window).
         QStringList dirs{QString()};
         dirs << projectDirs;
         const QString here = QDir::cleanPath(QDir::currentPath());
@@ -148,8 +163,23 @@ QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
         for (const QString &dir : projectDirs)
             if (!out.projects.contains(dir))
                 out.projects << dir;
+        // Without a venv, the files in it say it is a project: its requirements, its scripts.
+        if (out.projects.contains(here) || python::isTorchProject(here)) {
+            out.workingProject = here;
+            if (!out.projects.contains(here))
+                out.projects << here;
+        }
         if (!cancel.isCancelled())
             promise.addResult(out);
+    });
+}
+
+QFuture<python::StaticProbe> CoreBackend::probeInterpreter(const QString &executable,
+                                                           const platform::CancelToken &cancel)
+{
+    return QtConcurrent::run(&waitingPool(), [executable, cancel] {
+        const python::DiscoveryOptions options; // as discovery runs each interpreter
+        return python::probeStatic(executable, options.timeoutEach, cancel, options.environment);
     });
 }
 

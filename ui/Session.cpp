@@ -20,6 +20,7 @@ Session::~Session()
 {
     m_recheck.disconnect(this);
     m_recheck.cancel();
+    m_recheck.waitForFinished(); // the programs a check runs end with it
 }
 
 void Session::recheck(bool machineChanged)
@@ -85,6 +86,12 @@ void Session::setLatestReport(const checks::CheckReport &report)
 
 void Session::flowChanged()
 {
+    emit changed();
+}
+
+void Session::restoreFlow(const std::optional<flow::Flow> &flow)
+{
+    m_flow = flow;
     emit changed();
 }
 
