@@ -2,6 +2,7 @@
 #include "CoreBackend.h"
 
 #include "checks/Check.h"
+#include "checks/CheckRunner.h"
 #include "checks/PastedErrorFinding.h"
 #include "knowledge/KnowledgeBase.h"
 #include "knowledge/ReleaseIndexFetch.h"
@@ -17,7 +18,6 @@
 #include <QLocale>
 #include <QPromise>
 #include <QThread>
-#include <QThreadPool>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -34,19 +34,6 @@ namespace {
 QString language()
 {
     return QLocale().name();
-}
-
-// The discovery and the probes of a chosen interpreter mostly wait on child processes: a pool of their own.
-// On the global pool (two threads on a two-core machine) they would hold up Qt's own use of it, the
-// drawing of the window included, for as long as an interpreter takes to answer.
-QThreadPool &waitingPool()
-{
-    static QThreadPool *pool = [] {
-        auto *p = new QThreadPool; // lives as long as the process: abandoned work may still run
-        p->setMaxThreadCount(8);
-        return p;
-    }();
-    return *pool;
 }
 
 } // namespace
@@ -108,11 +95,11 @@ checks::CheckRequest CoreBackend::requestFor(const Target &target) const
 
 QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
 {
-    return QtConcurrent::run(&waitingPool(), [projectDirs](QPromise<Discovery> &promise) {
+    return QtConcurrent::run(&checks::waitingPool(), [projectDirs](QPromise<Discovery> &promise) {
         // Cancel through the future: a watcher thread forwards it to the token, which ends the probes.
         platform::CancelToken cancel;
         std::atomic<bool> finished{false};
-        auto forward = QtConcurrent::run(&waitingPool(), [&] {
+        auto forward = QtConcurrent::run(&checks::waitingPool(), [&] {
             while (!finished.load()) {
                 if (promise.isCanceled())
                     cancel.cancel();
@@ -177,7 +164,7 @@ QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
 QFuture<python::StaticProbe> CoreBackend::probeInterpreter(const QString &executable,
                                                            const platform::CancelToken &cancel)
 {
-    return QtConcurrent::run(&waitingPool(), [executable, cancel] {
+    return QtConcurrent::run(&checks::waitingPool(), [executable, cancel] {
         const python::DiscoveryOptions options; // as discovery runs each interpreter
         return python::probeStatic(executable, options.timeoutEach, cancel, options.environment);
     });

@@ -22,11 +22,7 @@
 
 namespace td::checks {
 
-namespace {
-
-// The collectors mostly wait on child processes: a pool of their own, so
-// that they never queue behind each other on a two-core machine.
-QThreadPool &collectorPool()
+QThreadPool &waitingPool()
 {
     static QThreadPool *pool = [] {
         auto *p = new QThreadPool; // lives as long as the process: abandoned work may still run
@@ -35,6 +31,8 @@ QThreadPool &collectorPool()
     }();
     return *pool;
 }
+
+namespace {
 
 QString composeFileIn(const QString &projectDir)
 {
@@ -239,7 +237,7 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
         c.title = title;
         c.fact = fact;
         c.started = true;
-        c.future = QtConcurrent::run(&collectorPool(), guarded(title, std::move(body)));
+        c.future = QtConcurrent::run(&waitingPool(), guarded(title, std::move(body)));
     };
     // The import takes longest: it starts first.
     if (m_request.runImport && !chosen.isEmpty())
@@ -408,7 +406,7 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
                 auto snapshot = std::make_shared<Facts>(facts);
                 std::shared_ptr<const Check> check = checks[i];
                 running.push_back({check,
-                                   QtConcurrent::run(&collectorPool(),
+                                   QtConcurrent::run(&waitingPool(),
                                                      [check, snapshot, knowledge]() -> QList<Finding> {
                                                          QList<Finding> found;
                                                          try {
@@ -479,14 +477,14 @@ CheckReport CheckRunner::run(const platform::CancelToken &cancel,
 
 QFuture<CheckReport> CheckRunner::start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
 {
-    return QtConcurrent::run(&collectorPool(),
+    return QtConcurrent::run(&waitingPool(),
                              [request = std::move(request), knowledge](QPromise<CheckReport> &promise) {
                                  platform::CancelToken cancel;
                                  CheckRunner runner(request, knowledge);
                                  promise.setProgressRange(0, 100);
                                  // Cancel through the future: a watcher thread forwards it to the token.
                                  std::atomic<bool> finished{false};
-                                 auto forward = QtConcurrent::run(&collectorPool(), [&] {
+                                 auto forward = QtConcurrent::run(&waitingPool(), [&] {
                                      while (!finished.load()) {
                                          if (promise.isCanceled())
                                              cancel.cancel();

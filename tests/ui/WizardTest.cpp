@@ -72,6 +72,27 @@ bool applyRepair(WizardHarness &h, bool yes = true)
     return h.waitComplete();
 }
 
+// envSolves(), with a repair that runs until it is cancelled.
+Scenario hangingRepair()
+{
+    Scenario s = envSolves();
+    s.repairHangs = true;
+    return s;
+}
+
+// From the first page to the environment repair, applied; the page once its step runs.
+FixPage *startTheEnvironmentRepair(WizardHarness &h)
+{
+    if (!h.toFindings() || !h.next() || !answerUrgent(h, false))
+        return nullptr;
+    auto *env = h.page<FixPage>();
+    if (!env)
+        return nullptr;
+    ConfirmDialog::setNextAnswer(true);
+    env->runner()->applyButton()->click();
+    return waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }) ? env : nullptr;
+}
+
 class WizardWalk : public testing::TestWithParam<QString> {};
 
 TEST_P(WizardWalk, EnvironmentRepairSolvesIt)
@@ -407,16 +428,9 @@ TEST_P(WizardWalk, CancelTheChecksMidway)
 
 TEST_P(WizardWalk, CancelARepairMidway)
 {
-    Scenario s = envSolves();
-    s.repairHangs = true;
-    WizardHarness h(s, GetParam());
-    ASSERT_TRUE(h.toFindings());
-    ASSERT_TRUE(h.next());
-    ASSERT_TRUE(answerUrgent(h, false));
-    auto *env = h.page<FixPage>();
-    ConfirmDialog::setNextAnswer(true);
-    env->runner()->applyButton()->click();
-    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    WizardHarness h(hangingRepair(), GetParam());
+    FixPage *env = startTheEnvironmentRepair(h);
+    ASSERT_TRUE(env);
     ASSERT_TRUE(env->runner()->cancelButton()->isEnabled());
     EXPECT_FALSE(env->isComplete());
     env->runner()->cancelButton()->click();
@@ -433,32 +447,18 @@ TEST_P(WizardWalk, CancelARepairMidway)
 // nothing it reports afterwards reaches the pages that are gone.
 TEST_P(WizardWalk, ClosingDuringARepairStopsIt)
 {
-    Scenario s = envSolves();
-    s.repairHangs = true;
-    WizardHarness h(s, GetParam());
-    ASSERT_TRUE(h.toFindings());
-    ASSERT_TRUE(h.next());
-    ASSERT_TRUE(answerUrgent(h, false));
-    auto *env = h.page<FixPage>();
-    ConfirmDialog::setNextAnswer(true);
-    env->runner()->applyButton()->click();
-    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    WizardHarness h(hangingRepair(), GetParam());
+    FixPage *env = startTheEnvironmentRepair(h);
+    ASSERT_TRUE(env);
     h.wizard().close();
     // The harness destroys the wizard now; the fake repair must end on its own (the token was cancelled).
 }
 
 TEST_P(WizardWalk, QuittingDuringARepairAsksFirst)
 {
-    Scenario s = envSolves();
-    s.repairHangs = true;
-    WizardHarness h(s, GetParam());
-    ASSERT_TRUE(h.toFindings());
-    ASSERT_TRUE(h.next());
-    ASSERT_TRUE(answerUrgent(h, false));
-    auto *env = h.page<FixPage>();
-    ConfirmDialog::setNextAnswer(true);
-    env->runner()->applyButton()->click();
-    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    WizardHarness h(hangingRepair(), GetParam());
+    FixPage *env = startTheEnvironmentRepair(h);
+    ASSERT_TRUE(env);
     ASSERT_TRUE(env->isBusy());
     ConfirmDialog::setNextAnswer(false); // "no": the repair goes on
     h.wizard().button(QWizard::CancelButton)->click();
@@ -725,16 +725,9 @@ TEST(WizardFlow, BackFromTheRepairPagesAndDone)
 // While a repair runs, Back and Start over are refused with a note: the step that runs ends (journalled) first.
 TEST(WizardFlow, BackAndStartOverWaitForARunningRepair)
 {
-    Scenario s = envSolves();
-    s.repairHangs = true;
-    WizardHarness h(s, QStringLiteral("en"));
-    ASSERT_TRUE(h.toFindings());
-    ASSERT_TRUE(h.next());
-    ASSERT_TRUE(answerUrgent(h, false));
-    auto *env = h.page<FixPage>();
-    ConfirmDialog::setNextAnswer(true);
-    env->runner()->applyButton()->click();
-    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    WizardHarness h(hangingRepair(), QStringLiteral("en"));
+    FixPage *env = startTheEnvironmentRepair(h);
+    ASSERT_TRUE(env);
     auto refusedWithANote = [&h] {
         QTest::qWait(20);
         const auto notes = h.wizard().findChildren<QMessageBox *>(QStringLiteral("busyNote"));
@@ -789,16 +782,9 @@ TEST(WizardFlow, StartOverFromEveryPage)
 // Closing the window while a repair runs: it is cancelled, and the window waits for its step to end.
 TEST(WizardFlow, ClosingDuringARepairWaitsForIt)
 {
-    Scenario s = envSolves();
-    s.repairHangs = true;
-    WizardHarness h(s, QStringLiteral("en"));
-    ASSERT_TRUE(h.toFindings());
-    ASSERT_TRUE(h.next());
-    ASSERT_TRUE(answerUrgent(h, false));
-    auto *env = h.page<FixPage>();
-    ConfirmDialog::setNextAnswer(true);
-    env->runner()->applyButton()->click();
-    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    WizardHarness h(hangingRepair(), QStringLiteral("en"));
+    FixPage *env = startTheEnvironmentRepair(h);
+    ASSERT_TRUE(env);
     ASSERT_EQ(h.backend().executing(), 1);
     ConfirmDialog::setNextAnswer(true); // "Stop and quit"
     h.wizard().close();
