@@ -36,6 +36,8 @@ struct Discovery {
     QList<python::StaticProbe> interpreters;
     QStringList projects;
     QStringList notes;
+    // The folder TorchDoctor was started in, when it is a project (a venv in it, or files that use torch).
+    QString workingProject;
 };
 
 // An error message the user pasted, read by core.
@@ -80,6 +82,10 @@ public:
     Backend &operator=(const Backend &) = delete;
 
     virtual QFuture<Discovery> discover(const QStringList &projectDirs) = 0;
+    // Runs `executable` as discovery does (the user chose it): whether it is a Python that can be
+    // diagnosed; `interpreter.problem` says why not (not found, not executable, not Python ...).
+    virtual QFuture<python::StaticProbe> probeInterpreter(const QString &executable,
+                                                          const platform::CancelToken &cancel) = 0;
     // The titles of the steps a diagnosis goes through, in order.
     [[nodiscard]] virtual QStringList diagnosisSteps() const = 0;
     virtual QFuture<checks::Diagnosis> diagnose(const Target &target) = 0;

@@ -9,6 +9,7 @@
 #include "platform/FileIo.h"
 #include "platform/Logging.h"
 #include "python/InterpreterDiscovery.h"
+#include "python/ProjectFolder.h"
 #include "report/SupportReport.h"
 
 #include <QDir>
@@ -93,13 +94,13 @@ checks::CheckRequest CoreBackend::requestFor(const Target &target) const
 
 QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
 {
-    return QtConcurrent::run([projectDirs](QPromise<Discovery> &promise) {
+    return QtConcurrent::run(&checks::waitingPool(), [projectDirs](QPromise<Discovery> &promise) {
         // Cancelled through the future: the token ends the probes.
         const auto cancel = platform::CancelToken::following(promise.future());
         Discovery out;
         QStringList seen;
-        // The folder TorchDoctor was started in counts as a project when it has a venv (started from a
-        // terminal inside the project, or from its file manager window).
+        // The folder TorchDoctor was started in counts as a project (started from a terminal inside the
+        // project, or from its file manager window).
         QStringList dirs{QString()};
         dirs << projectDirs;
         const QString here = QDir::cleanPath(QDir::currentPath());
@@ -131,8 +132,23 @@ QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
         for (const QString &dir : projectDirs)
             if (!out.projects.contains(dir))
                 out.projects << dir;
+        // Without a venv, the files in it say it is a project: its requirements, its scripts.
+        if (out.projects.contains(here) || python::isTorchProject(here)) {
+            out.workingProject = here;
+            if (!out.projects.contains(here))
+                out.projects << here;
+        }
         if (!cancel.isCancelled())
             promise.addResult(out);
+    });
+}
+
+QFuture<python::StaticProbe> CoreBackend::probeInterpreter(const QString &executable,
+                                                           const platform::CancelToken &cancel)
+{
+    return QtConcurrent::run(&checks::waitingPool(), [executable, cancel] {
+        const python::DiscoveryOptions options; // as discovery runs each interpreter
+        return python::probeStatic(executable, options.timeoutEach, cancel, options.environment);
     });
 }
 

@@ -29,6 +29,8 @@ public:
     ~CoreBackend() override;
 
     QFuture<Discovery> discover(const QStringList &projectDirs) override;
+    QFuture<python::StaticProbe> probeInterpreter(const QString &executable,
+                                                  const platform::CancelToken &cancel) override;
     [[nodiscard]] QStringList diagnosisSteps() const override;
     QFuture<checks::Diagnosis> diagnose(const Target &target) override;
     [[nodiscard]] PastedError classify(const QString &text) const override;

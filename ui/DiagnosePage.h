@@ -33,6 +33,8 @@ public:
 
     [[nodiscard]] bool isRunning() const { return m_watcher.isRunning(); }
     [[nodiscard]] bool isBusy() const override { return isRunning(); }
+    // The checks change nothing: leaving the page stops them.
+    [[nodiscard]] bool canLeave() const override { return true; }
     bool stopWork() override;
     [[nodiscard]] bool wasCancelled() const { return m_cancelled; }
     void cancel();

@@ -63,14 +63,29 @@ DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
         emit completeChanged();
     });
     connect(&m_undo, &QFutureWatcher<fixes::RepairRunEvent>::resultsReadyAt, this, &DonePage::onUndoEvents);
+    connect(&m_undo, &QFutureWatcher<fixes::RepairRunEvent>::finished, this, [this] {
+        if (!m_undoing)
+            return; // its Finished event came first, as it does
+        m_undoing = false;
+        fill();
+        emit completeChanged();
+    });
     retranslate();
 }
 
 DonePage::~DonePage()
 {
     m_undo.disconnect(this);
-    if (m_undoAnswers) // an undo waiting for its answer gets "no"
+    stopWork(); // an undo waiting for its answer gets "no"; one that runs ends its step, journalled
+    m_undo.waitForFinished();
+}
+
+bool DonePage::stopWork()
+{
+    m_undoCancel.cancel();
+    if (m_undoAnswers)
         m_undoAnswers->answer(fixes::RepairAnswer::No);
+    return m_undo.isRunning();
 }
 
 void DonePage::retranslate()
@@ -177,23 +192,25 @@ void DonePage::fill()
     after.removeDuplicates();
     m_afterwards->setText(after.isEmpty() ? QString() : tr("Next: %1").arg(sentences(after)));
     m_afterwards->setVisible(!after.isEmpty());
-    m_undoButton->setEnabled(!undoableEntry().isEmpty() && !m_undo.isRunning());
+    m_undoButton->setEnabled(!undoableEntry().isEmpty() && !m_undoing);
 }
 
 void DonePage::undo()
 {
     const QString id = undoableEntry();
-    if (id.isEmpty() || m_undo.isRunning())
+    if (id.isEmpty() || m_undoing)
         return;
     const fixes::FixPlan plan = session().backend().undoPlan(id);
     if (plan.steps.isEmpty()) {
         m_status->setText(tr("Nothing to undo."));
         return;
     }
+    m_undoing = true;
     m_undoButton->setEnabled(false);
     m_undoAnswers = std::make_shared<fixes::RepairAnswers>();
+    m_undoCancel = platform::CancelToken();
     m_undo.setProperty("entry", id);
-    m_undo.setFuture(session().backend().undo(id, m_undoAnswers, platform::CancelToken()));
+    m_undo.setFuture(session().backend().undo(id, m_undoAnswers, m_undoCancel));
     emit completeChanged();
 }
 
@@ -230,6 +247,7 @@ void DonePage::onUndoEvents(int begin, int end)
         }
         if (e.kind != Kind::Finished)
             continue;
+        m_undoing = false;
         const fixes::ExecutionResult &result = e.result.execution;
         if (result.outcome != fixes::ExecutionResult::Outcome::Declined)
             session().recordUndo(m_undo.property("entry").toString(), result);
@@ -259,7 +277,7 @@ bool DonePage::isBusy() const
 
 bool DonePage::isComplete() const
 {
-    return !m_undo.isRunning() && !session().isRechecking();
+    return !m_undoing && !session().isRechecking();
 }
 
 int DonePage::nextId() const

@@ -26,8 +26,11 @@ public:
     [[nodiscard]] int nextId() const override;
 
     void undo();
-    [[nodiscard]] bool isUndoing() const { return m_undo.isRunning(); }
+    // From Undo until its last event is in (its future ends before that event reaches the page).
+    [[nodiscard]] bool isUndoing() const { return m_undoing; }
     [[nodiscard]] bool isBusy() const override;
+    // Cancels the undo (a question still open gets "no"); true until its run has ended.
+    bool stopWork() override;
     [[nodiscard]] QString resultText() const;
     [[nodiscard]] QString statusText() const;
 
@@ -49,6 +52,8 @@ private:
     QLabel *m_status = nullptr;
     QFutureWatcher<fixes::RepairRunEvent> m_undo;
     std::shared_ptr<fixes::RepairAnswers> m_undoAnswers;
+    platform::CancelToken m_undoCancel;
+    bool m_undoing = false;
     QStringList m_undone;
 };
 

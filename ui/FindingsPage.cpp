@@ -380,7 +380,8 @@ bool FindingsPage::selectFinding(const QString &id)
 
 int FindingsPage::nextId() const
 {
-    const auto &report = session().report();
+    // The walk starts from the first diagnosis, also when Back leads here after repairs.
+    const auto &report = session().firstReport();
     return report && report->hasErrors() ? UrgentPageId : DonePageId;
 }
 

@@ -17,7 +17,6 @@ using flow::StepOutcome;
 
 FixPage::FixPage(Session &session, checks::FixFamily family, QWidget *parent) : Page(session, parent), m_family(family)
 {
-    setCommitPage(true);
     m_passedBy = new QLabel(this);
     m_passedBy->setObjectName(QStringLiteral("passedBy"));
     m_passedBy->setWordWrap(true);
@@ -41,17 +40,28 @@ FixPage::FixPage(Session &session, checks::FixFamily family, QWidget *parent) : 
 FixPage::~FixPage()
 {
     // Nothing may reach a page that is gone; a repair still running is told
-    // to stop, and one waiting for an answer gets "no".
+    // to stop, one waiting for an answer gets "no", and the page waits for the
+    // step that runs to end (journalled), so that none outlives the window.
     m_run.disconnect(this);
     m_verify.disconnect(this);
+    stopWork();
+    m_run.waitForFinished();
+    m_verify.waitForFinished();
+}
+
+bool FixPage::stopWork()
+{
     m_cancel.cancel();
     if (m_answers)
         m_answers->answer(fixes::RepairAnswer::No);
     m_verify.cancel();
+    return m_run.isRunning() || m_verify.isRunning();
 }
 
 void FixPage::retranslate()
 {
+    // Not a commit page: Back stays possible after a repair (what ran stays in the journal).
+    setButtonText(QWizard::NextButton, tr("&Continue >"));
     setTitle(titleText());
     setSubTitle(subTitleText());
     m_advice->setText(adviceText());
@@ -377,7 +387,7 @@ void FixPage::finish(const QString &status)
     m_finished = true;
     m_runner->setStatus(status);
     emit completeChanged();
-    if (QAbstractButton *next = wizard() ? wizard()->button(QWizard::CommitButton) : nullptr)
+    if (QAbstractButton *next = wizard() ? wizard()->button(QWizard::NextButton) : nullptr)
         next->setFocus();
 }
 

@@ -36,6 +36,8 @@ public:
     [[nodiscard]] const fixes::Repair &repair() const { return m_repair; }
     [[nodiscard]] QString passedByNote() const;
     [[nodiscard]] bool isBusy() const override;
+    // Cancels the repair (a question still open gets "no"); true until its run has ended.
+    bool stopWork() override;
 
     void apply();
     void cancel();

@@ -18,6 +18,9 @@ public:
 
     // Work is running that closing the window would stop (checks, a repair, an undo).
     [[nodiscard]] virtual bool isBusy() const { return false; }
+    // Back and "Start over" may leave the page now: false while a repair or an undo runs
+    // (a step that started always ends, journalled, before the walk moves).
+    [[nodiscard]] virtual bool canLeave() const { return !isBusy(); }
     // Stops the work the page started in the background (checks, a search) and the
     // programs it runs; true while some of it has yet to end.
     virtual bool stopWork() { return false; }

@@ -24,6 +24,7 @@ Session::~Session()
 {
     m_recheck.disconnect(this);
     m_recheck.cancel();
+    m_recheck.waitForFinished(); // the programs a check runs end with it
 }
 
 void Session::recheck(bool machineChanged)
@@ -103,6 +104,12 @@ void Session::recordUndo(const QString &undoneEntry, const fixes::ExecutionResul
 
 void Session::flowChanged()
 {
+    emit changed();
+}
+
+void Session::restoreFlow(const std::optional<flow::Flow> &flow)
+{
+    m_flow = flow;
     emit changed();
 }
 

@@ -51,6 +51,9 @@ public:
     [[nodiscard]] const flow::Flow *flow() const { return m_flow ? &*m_flow : nullptr; }
     // Call after changing the flow: the chart redraws.
     void flowChanged();
+    // Back to a page: the walk as it stood when that page was entered (what the repairs
+    // changed stays in the journal and in appliedEntries()).
+    void restoreFlow(const std::optional<flow::Flow> &flow);
     // The page of the node the flow is at (a verification belongs to its repair's page).
     [[nodiscard]] int pageOfFlow() const;
     [[nodiscard]] static int pageOfFamily(checks::FixFamily family);

@@ -15,7 +15,6 @@ namespace td::ui {
 UrgentPage::UrgentPage(Session &session, QWidget *parent) : Page(session, parent)
 {
     setObjectName(QStringLiteral("urgentPage"));
-    setCommitPage(true);
     m_question = new QLabel(this);
     m_question->setWordWrap(true);
     m_docker = new QRadioButton(this);
@@ -55,6 +54,8 @@ UrgentPage::UrgentPage(Session &session, QWidget *parent) : Page(session, parent
 
 void UrgentPage::retranslate()
 {
+    // Not a commit page: Back from the page after it asks the question again (Wizard rewinds the walk).
+    setButtonText(QWizard::NextButton, tr("&Continue >"));
     setTitle(tr("Is it urgent?"));
     setSubTitle(tr("Do you need the project running now, more than a repaired Python?"));
     m_question->setText(tr("There are two ways on from here. Choose one; the flowchart beside shows where each "

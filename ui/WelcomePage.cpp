@@ -61,6 +61,13 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_pythons->setMinimumHeight(m_pythons->fontMetrics().height() * 5);
     m_searching = new QLabel(this);
     m_searching->setWordWrap(true);
+    m_browsePython = new QPushButton(this);
+    m_browsePython->setObjectName(QStringLiteral("browsePython"));
+    m_browseResult = new QLabel(this);
+    m_browseResult->setObjectName(QStringLiteral("browseResult"));
+    m_browseResult->setWordWrap(true);
+    m_browseResult->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_browseResult->hide();
 
     m_projectsLabel = new QLabel(this);
     m_projects = new QListWidget(this);
@@ -86,7 +93,11 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     auto *grid = new QGridLayout;
     grid->addWidget(m_pythonsLabel, 0, 0);
     grid->addWidget(m_pythons, 1, 0);
-    grid->addWidget(m_searching, 2, 0);
+    auto *pythonButtons = new QHBoxLayout;
+    pythonButtons->addWidget(m_browsePython);
+    pythonButtons->addWidget(m_searching, 1);
+    grid->addLayout(pythonButtons, 2, 0);
+    grid->addWidget(m_browseResult, 3, 0, 1, 2);
     grid->addWidget(m_projectsLabel, 0, 1);
     grid->addWidget(m_projects, 1, 1);
     auto *projectButtons = new QHBoxLayout;
@@ -108,11 +119,19 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
         if (!dir.isEmpty())
             addProject(dir);
     });
+    connect(m_browsePython, &QPushButton::clicked, this, &WelcomePage::browseInterpreter);
+    connect(&m_tried, &QFutureWatcher<python::StaticProbe>::finished, this, &WelcomePage::onInterpreterTried);
     connect(m_error, &QPlainTextEdit::textChanged, this, &WelcomePage::classifyPasted);
     connect(&m_discovery, &QFutureWatcher<Discovery>::finished, this, [this] {
         if (!m_discovery.isCanceled() && m_discovery.future().resultCount() > 0)
             m_found = m_discovery.result();
         showDiscovery();
+        if (m_found && !m_found->workingProject.isEmpty() && !m_workingProjectChosen && m_addedProject.isEmpty()) {
+            // Started inside a project: it is what to check, with its venv if it has one.
+            m_workingProjectChosen = true;
+            selectProject(m_found->workingProject);
+            selectVenvOf(m_found->workingProject);
+        }
         selectVenvOf(m_addedProject); // a folder just added: its own venv is what to diagnose
         classifyPasted();             // the interpreter a pasted error names may be among those found
     });
@@ -122,14 +141,54 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
 WelcomePage::~WelcomePage()
 {
     m_discovery.disconnect(this);
-    m_discovery.cancel();
+    m_tried.disconnect(this);
+    stopWork();
     m_discovery.waitForFinished(); // the interpreters it runs end with it
+    m_tried.waitForFinished();
 }
 
 bool WelcomePage::stopWork()
 {
     m_discovery.cancel();
-    return m_discovery.isRunning();
+    m_tryCancel.cancel();
+    return m_discovery.isRunning() || m_tried.isRunning();
+}
+
+void WelcomePage::browseInterpreter()
+{
+    if (m_tried.isRunning())
+        return;
+    const QString path = m_chooseInterpreter ? m_chooseInterpreter()
+                                             : QFileDialog::getOpenFileName(this, tr("Choose a Python interpreter"));
+    if (path.isEmpty())
+        return;
+    m_tryCancel = platform::CancelToken();
+    m_browsePython->setEnabled(false);
+    m_browseResult->setText(tr("Trying %1…").arg(QDir::toNativeSeparators(path)));
+    m_browseResult->show();
+    m_tried.setProperty("path", path);
+    m_tried.setFuture(session().backend().probeInterpreter(path, m_tryCancel));
+}
+
+void WelcomePage::onInterpreterTried()
+{
+    m_browsePython->setEnabled(true);
+    const QString path = QDir::toNativeSeparators(m_tried.property("path").toString());
+    if (m_tried.isCanceled() || m_tried.future().resultCount() == 0) {
+        m_browseResult->clear();
+        return;
+    }
+    const python::StaticProbe probe = m_tried.result();
+    const python::Interpreter &i = probe.interpreter;
+    if (!i.usable) {
+        m_browseResult->setText(tr("%1 cannot be checked as a Python: %2. Choose the python or python3 program "
+                                   "of the environment that fails.")
+                                    .arg(path, i.problem));
+        return;
+    }
+    addInterpreter(i.executable);
+    m_browseResult->setText(tr("Python %1 at %2 is selected: it is what will be checked.")
+                                .arg(i.version.toString(), path));
 }
 
 void WelcomePage::retranslate()
@@ -141,6 +200,9 @@ void WelcomePage::retranslate()
                         "yes, and every change can be undone."));
     m_pythonsLabel->setText(tr("&Python interpreters found:"));
     m_pythons->setAccessibleName(tr("Python interpreters"));
+    m_browsePython->setText(tr("&Browse…"));
+    m_browsePython->setAccessibleName(tr("Choose a Python interpreter"));
+    m_browsePython->setToolTip(tr("A Python that is not listed: choose its program file."));
     m_projectsLabel->setText(tr("Project &folders:"));
     m_projects->setAccessibleName(tr("Project folders"));
     m_addProject->setText(tr("&Add a folder…"));
@@ -255,8 +317,13 @@ void WelcomePage::addProject(const QString &dir)
     if (!m_projectDirs.contains(clean))
         m_projectDirs << clean;
     startDiscovery();
+    selectProject(clean);
+}
+
+void WelcomePage::selectProject(const QString &dir)
+{
     for (int row = 0; row < m_projects->count(); ++row)
-        if (m_projects->item(row)->data(Qt::UserRole).toString() == clean)
+        if (m_projects->item(row)->data(Qt::UserRole).toString() == dir)
             m_projects->setCurrentRow(row);
 }
 

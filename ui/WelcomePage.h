@@ -6,6 +6,8 @@
 
 #include <QFutureWatcher>
 
+#include <functional>
+
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
@@ -37,6 +39,11 @@ public:
     void addInterpreter(const QString &executable);
     // Selects the interpreter with this executable; false if it is not listed.
     bool selectInterpreter(const QString &executable);
+    // "Browse…": asks for a file (a file dialog unless a chooser is set), runs it to see whether it is
+    // a Python; one is listed and selected (what is diagnosed), anything else gets a note why not.
+    void browseInterpreter();
+    void setInterpreterChooser(std::function<QString()> chooser) { m_chooseInterpreter = std::move(chooser); }
+    [[nodiscard]] bool isTryingInterpreter() const { return m_tried.isRunning(); }
 
 protected:
     void retranslate() override;
@@ -50,11 +57,15 @@ private:
     [[nodiscard]] QString describeError(const PastedError &pasted) const;
     // Selects the venv found in `project` (its venv/.venv), if discovery found one.
     void selectVenvOf(const QString &project);
+    void selectProject(const QString &dir);
+    void onInterpreterTried();
 
     QLabel *m_intro = nullptr;
     QLabel *m_pythonsLabel = nullptr;
     QListWidget *m_pythons = nullptr;
     QLabel *m_searching = nullptr;
+    QPushButton *m_browsePython = nullptr;
+    QLabel *m_browseResult = nullptr;
     QLabel *m_projectsLabel = nullptr;
     QListWidget *m_projects = nullptr;
     QPushButton *m_addProject = nullptr;
@@ -64,11 +75,15 @@ private:
     QLabel *m_errorResult = nullptr;
 
     QFutureWatcher<Discovery> m_discovery;
+    QFutureWatcher<python::StaticProbe> m_tried; // the interpreter chosen with "Browse…"
+    platform::CancelToken m_tryCancel;
+    std::function<QString()> m_chooseInterpreter;
     QStringList m_projectDirs;
     QString m_addedProject; // the folder added last: its venv is selected once found
     QStringList m_extraPythons;
     std::optional<Discovery> m_found;
     bool m_started = false;
+    bool m_workingProjectChosen = false; // the folder started in was selected once, as the project
 };
 
 } // namespace td::ui

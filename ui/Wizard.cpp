@@ -8,6 +8,7 @@
 #include "EnvPage.h"
 #include "ExportPage.h"
 #include "FindingsPage.h"
+#include "FixPage.h"
 #include "FlowChartWidget.h"
 #include "Language.h"
 #include "Page.h"
@@ -21,6 +22,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
+#include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -83,8 +85,10 @@ Wizard::Wizard(Backend &backend, QWidget *parent) : QWizard(parent), m_session(n
         if (which == QWizard::CustomButton1)
             startOver();
     });
-    connect(this, &QWizard::currentIdChanged, this,
-            [this](int id) { button(QWizard::CustomButton1)->setVisible(id != WelcomePageId && id != -1); });
+    connect(this, &QWizard::currentIdChanged, this, &Wizard::onPageChanged);
+    // Back asks the page first: QWizard's own Back would leave a repair running behind it.
+    disconnect(button(QWizard::BackButton), SIGNAL(clicked()), this, SLOT(back()));
+    connect(button(QWizard::BackButton), &QAbstractButton::clicked, this, &Wizard::goBack);
     button(QWizard::CustomButton1)->setObjectName(QStringLiteral("startOver"));
     retranslate();
     updateChart();
@@ -129,11 +133,50 @@ void Wizard::setLanguage(const QString &code)
 
 void Wizard::startOver()
 {
-    const auto *current = qobject_cast<const Page *>(currentPage());
-    if (current && current->isBusy())
-        return; // a repair or a check runs: it ends first (or Quit stops it)
+    if (refuseToLeave())
+        return;
     m_session->clearDiagnosis();
+    m_flowAtEntry.clear();
+    m_depth = 0;
     restart();
+}
+
+void Wizard::goBack()
+{
+    if (!refuseToLeave())
+        back();
+}
+
+bool Wizard::refuseToLeave()
+{
+    const auto *current = qobject_cast<const Page *>(currentPage());
+    if (!current || current->canLeave())
+        return false;
+    auto *note = new QMessageBox(QMessageBox::Information, tr("Work is still running"),
+                                 tr("A repair or an undo is running on this page. It cannot be left halfway: a step "
+                                    "that started always ends and is recorded in the journal. Cancel it or wait for "
+                                    "it to end, then go back or start over."),
+                                 QMessageBox::Ok, this);
+    note->setObjectName(QStringLiteral("busyNote"));
+    note->setAttribute(Qt::WA_DeleteOnClose);
+    note->setWindowModality(Qt::WindowModal);
+    note->open();
+    return true;
+}
+
+void Wizard::onPageChanged(int id)
+{
+    button(QWizard::CustomButton1)->setVisible(id != WelcomePageId && id != -1);
+    const qsizetype depth = visitedIds().size();
+    if (depth > m_depth) {
+        m_flowAtEntry[id] = m_session->flow() ? std::optional<flow::Flow>(*m_session->flow()) : std::nullopt;
+    } else if (depth < m_depth && m_flowAtEntry.value(id)) {
+        // Back: the walk is where it was on this page, and a repair page plans again from the latest check.
+        m_session->restoreFlow(m_flowAtEntry.value(id));
+        if (qobject_cast<FixPage *>(currentPage()))
+            currentPage()->initializePage();
+    }
+    m_depth = depth;
 }
 
 void Wizard::useInterpreter(const QString &executable)
@@ -171,6 +214,12 @@ bool Wizard::stopWork()
         if (auto *p = qobject_cast<Page *>(page(id)))
             working = p->stopWork() || working;
     return working;
+}
+
+void Wizard::stopAndQuit()
+{
+    if (!m_closing)
+        closeWhenStopped();
 }
 
 void Wizard::closeWhenStopped()

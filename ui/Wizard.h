@@ -3,7 +3,12 @@
 
 #include "PageId.h"
 
+#include "flow/Flow.h"
+
+#include <QMap>
 #include <QWizard>
+
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -38,6 +43,11 @@ public:
     void useInterpreter(const QString &executable);
     // Quit (or the window's close button): while work runs, asks first; yes stops it.
     void reject() override;
+    // Quits without asking (the system asks the program to end: SIGTERM, SIGINT, SIGHUP): the
+    // work of every page is stopped and waited for, then the window closes.
+    void stopAndQuit();
+    // Back one page, the walk as it stood there; refused, with a note, while the page's work must finish first.
+    void goBack();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -51,6 +61,9 @@ private:
     bool stopWork();
     // Closes the window once no work of its pages runs.
     void closeWhenStopped();
+    // True, with a note why, when the current page cannot be left now (Back, Start over).
+    bool refuseToLeave();
+    void onPageChanged(int id);
     // Lays out and draws each page once off screen while the window is idle, so that
     // the first visit of a page (its icons, its text) does not stall the event loop.
     void warmUp(QList<int> pages);
@@ -60,6 +73,8 @@ private:
     QScrollArea *m_chartScroll = nullptr;
     QLabel *m_languageLabel = nullptr;
     QComboBox *m_language = nullptr;
+    QMap<int, std::optional<flow::Flow>> m_flowAtEntry; // each page of the walk: the flow when it was entered
+    qsizetype m_depth = 0;                              // pages in the history
     bool m_warmedUp = false;
     bool m_closing = false;
 };

@@ -23,11 +23,7 @@
 
 namespace td::checks {
 
-namespace {
-
-// The collectors mostly wait on child processes: a pool of their own, so
-// that they never queue behind each other on a two-core machine.
-QThreadPool &collectorPool()
+QThreadPool &waitingPool()
 {
     static QThreadPool *pool = [] {
         auto *p = new QThreadPool; // lives as long as the process: abandoned work may still run
@@ -36,6 +32,8 @@ QThreadPool &collectorPool()
     }();
     return *pool;
 }
+
+namespace {
 
 QString composeFileIn(const QString &projectDir)
 {
@@ -93,7 +91,7 @@ struct Task {
 
     void start(const std::shared_ptr<Wakeup> &wakeup, std::function<void()> body) const
     {
-        collectorPool().start([body = std::move(body), finished = finished, wakeup] {
+        waitingPool().start([body = std::move(body), finished = finished, wakeup] {
             body();
             finished->store(true);
             wakeup->notify();
@@ -536,7 +534,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
 
 QFuture<Diagnosis> CheckRunner::start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
 {
-    return QtConcurrent::run(&collectorPool(), [request = std::move(request), knowledge](QPromise<Diagnosis> &promise) {
+    return QtConcurrent::run(&waitingPool(), [request = std::move(request), knowledge](QPromise<Diagnosis> &promise) {
         // Cancelled through the future.
         const auto cancel = platform::CancelToken::following(promise.future());
         CheckRunner runner(request, knowledge);

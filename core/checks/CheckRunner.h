@@ -13,6 +13,8 @@
 #include <optional>
 #include <memory>
 
+class QThreadPool;
+
 namespace td::knowledge {
 class KnowledgeBase;
 }
@@ -32,6 +34,11 @@ struct CheckProgress {
 // torch's native libraries, and runs every check as soon as the facts it
 // needs are in. A collector or check that throws or overruns becomes a
 // finding ("check.failed", "check.timeout"), never a crash or a hang.
+// For work that mostly waits on child processes (the collectors, the interpreters' probes): a pool of
+// its own, so that such work never queues behind itself on a two-core machine, nor holds up Qt's own
+// use of the global pool (the drawing of a window included) while a program takes its time.
+QThreadPool &waitingPool();
+
 class CheckRunner {
     Q_DECLARE_TR_FUNCTIONS(CheckRunner)
 

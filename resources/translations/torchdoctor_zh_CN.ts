@@ -3918,6 +3918,10 @@
         <source>You declined: nothing was changed. Apply it after all, or go on without it.</source>
         <translation>你拒绝了：没有做任何更改。你仍然可以执行它，或者不执行并继续。</translation>
     </message>
+    <message>
+        <source>&amp;Continue &gt;</source>
+        <translation>继续(&amp;C) &gt;</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::FixRunnerWidget</name>
@@ -4174,6 +4178,10 @@
         <source>The project has %1.</source>
         <translation>项目中有 %1。</translation>
     </message>
+    <message>
+        <source>&amp;Continue &gt;</source>
+        <translation>继续(&amp;C) &gt;</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::WelcomePage</name>
@@ -4352,6 +4360,30 @@
         <source>None of the interpreters found here has the torch it names (%1): choose its Python, or add it with its folder.</source>
         <translation>在这里找到的解释器都不包含它提到的 torch（%1）：请选择它的 Python，或连同其文件夹一起添加。</translation>
     </message>
+    <message>
+        <source>Choose a Python interpreter</source>
+        <translation>选择一个 Python 解释器</translation>
+    </message>
+    <message>
+        <source>Trying %1…</source>
+        <translation>正在试运行 %1…</translation>
+    </message>
+    <message>
+        <source>%1 cannot be checked as a Python: %2. Choose the python or python3 program of the environment that fails.</source>
+        <translation>%1 不能作为 Python 检查：%2。请选择出问题的环境中的 python 或 python3 程序。</translation>
+    </message>
+    <message>
+        <source>Python %1 at %2 is selected: it is what will be checked.</source>
+        <translation>已选中位于 %2 的 Python %1：将检查它。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>A Python that is not listed: choose its program file.</source>
+        <translation>列表中没有的 Python：选择它的程序文件。</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::Wizard</name>
@@ -4426,6 +4458,14 @@
     <message>
         <source>Back to the first page: choose again and check again.</source>
         <translation>回到第一页：重新选择并重新检查。</translation>
+    </message>
+    <message>
+        <source>Work is still running</source>
+        <translation>仍有工作在运行</translation>
+    </message>
+    <message>
+        <source>A repair or an undo is running on this page. It cannot be left halfway: a step that started always ends and is recorded in the journal. Cancel it or wait for it to end, then go back or start over.</source>
+        <translation>此页上正在进行修复或撤销，不能中途离开：已开始的步骤总会执行完毕并记入日志。请取消它或等待它结束，然后再返回或重新开始。</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 #include "PythonFixtures.h"
 
 #include "python/InterpreterDiscovery.h"
+#include "python/ProjectFolder.h"
 
 #include <gtest/gtest.h>
 
@@ -246,4 +247,25 @@ TEST(Discovery, CancelEndsAProbeThatHangs)
     ASSERT_EQ(list.size(), 1);
     EXPECT_FALSE(list.at(0).interpreter.usable);
     EXPECT_EQ(s(list.at(0).interpreter.problem), "cancelled");
+}
+
+// A project without a venv is known by what names torch: a manifest's requirement or a script's import.
+TEST(ProjectFolder, WhatNamesTorchMakesAProject)
+{
+    auto projectWith = [](const std::string &name, const std::string &text) {
+        TempDir dir;
+        writeFile(dir / name, text);
+        return isTorchProject(qs(dir.path()));
+    };
+    EXPECT_TRUE(projectWith("requirements.txt", "numpy\ntorch==2.5.1+cu124\n"));
+    EXPECT_TRUE(projectWith("requirements-gpu.txt", "Torch>=2\n"));
+    EXPECT_TRUE(projectWith("pyproject.toml", "[project]\ndependencies = [\"torch>=2.3\", \"numpy\"]\n"));
+    EXPECT_TRUE(projectWith("environment.yml", "dependencies:\n  - pytorch::pytorch=2.4\n"));
+    EXPECT_TRUE(projectWith("train.py", "import os\nfrom torch import nn\n"));
+    EXPECT_TRUE(projectWith("infer.py", "\n    import torch.nn.functional as F\n"));
+    EXPECT_FALSE(projectWith("requirements.txt", "numpy\ntorchvision==0.20\ntorch-geometric-temporal\n"));
+    EXPECT_FALSE(projectWith("notes.py", "# uses torchaudio\nimport torchaudio\nprint('torch')\n"));
+    EXPECT_FALSE(projectWith("README.md", "pip install torch\n"));
+    EXPECT_FALSE(isTorchProject(QString()));
+    EXPECT_FALSE(isTorchProject(QStringLiteral("/nonexistent/folder")));
 }

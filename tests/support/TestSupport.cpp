@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <csignal>
@@ -262,6 +263,45 @@ std::vector<std::string> lines(const std::string &text)
     std::istringstream ss(text);
     for (std::string line; std::getline(ss, line);)
         out.push_back(line);
+    return out;
+}
+
+std::vector<std::string> livingProcesses(long ancestor, const std::string &marker)
+{
+    std::map<long, long> parentOf;
+    std::map<long, std::string> commandOf;
+    std::error_code ec;
+    for (const fs::directory_entry &entry : fs::directory_iterator("/proc", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        const long pid = std::stol(name);
+        // pid (comm) state ppid ...: comm may hold spaces; the fields after its ')' do not.
+        const std::string stat = readFile(entry.path() / "stat");
+        const size_t close = stat.rfind(')');
+        if (close == std::string::npos)
+            continue;
+        std::istringstream fields(stat.substr(close + 1));
+        std::string state;
+        long parent = 0;
+        if (!(fields >> state >> parent) || state == "Z")
+            continue;
+        parentOf[pid] = parent;
+        std::string command = readFile(entry.path() / "cmdline");
+        std::replace(command.begin(), command.end(), '\0', ' ');
+        commandOf[pid] = command;
+    }
+    std::vector<std::string> out;
+    for (const auto &[pid, parent] : parentOf) {
+        bool descends = false;
+        for (long p = parent, hops = 0; p > 1 && hops < 64 && !descends; ++hops) {
+            descends = p == ancestor;
+            const auto up = parentOf.find(p);
+            p = up == parentOf.end() ? 0 : up->second;
+        }
+        if (descends || (!marker.empty() && commandOf[pid].find(marker) != std::string::npos))
+            out.push_back(std::to_string(pid) + " " + commandOf[pid]);
+    }
     return out;
 }
 

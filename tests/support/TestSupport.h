@@ -58,4 +58,8 @@ std::string readFile(const fs::path &path);
 // Splits on '\n', dropping a trailing empty line.
 std::vector<std::string> lines(const std::string &text);
 
+// Every live (not zombie) process, as "pid command line", that descends from
+// `ancestor` or whose command line contains `marker` (when not empty). Linux: read from /proc.
+std::vector<std::string> livingProcesses(long ancestor, const std::string &marker);
+
 } // namespace td::test

@@ -281,6 +281,18 @@ QFuture<Discovery> FakeBackend::discover(const QStringList &projectDirs)
     });
 }
 
+QFuture<python::StaticProbe> FakeBackend::probeInterpreter(const QString &executable,
+                                                           const platform::CancelToken &cancel)
+{
+    Q_UNUSED(cancel)
+    python::StaticProbe probe;
+    probe.interpreter.executable = executable;
+    probe.interpreter.version = QVersionNumber(3, 11, 2);
+    probe.interpreter.bits = 64;
+    probe.interpreter.usable = true;
+    return QtFuture::makeReadyFuture(probe);
+}
+
 QStringList FakeBackend::diagnosisSteps() const
 {
     return {QStringLiteral("Probing the Python interpreter"), QStringLiteral("Importing PyTorch"),
@@ -477,6 +489,11 @@ fixes::Repair FakeBackend::planRepair(FixFamily family, const checks::Diagnosis 
 fixes::ExecutionResult FakeBackend::execute(const fixes::Repair &repair, const fixes::ExecutorCallbacks &callbacks,
                                             const platform::CancelToken &cancel)
 {
+    const struct Running {
+        std::atomic<int> &count;
+        explicit Running(std::atomic<int> &c) : count(c) { ++count; }
+        ~Running() { --count; }
+    } running(m_executing);
     fixes::ExecutionResult result;
     if (!callbacks.confirm || !callbacks.confirm(repair.plan)) {
         result.outcome = fixes::ExecutionResult::Outcome::Declined;
@@ -506,6 +523,8 @@ fixes::ExecutionResult FakeBackend::execute(const fixes::Repair &repair, const f
         while (m_scenario.repairHangs && !cancel.isCancelled())
             QThread::msleep(5);
         if (cancel.isCancelled()) {
+            // As a real step: the program it runs takes a moment to end, and the step is journalled then.
+            QThread::msleep(300);
             callbacks.progress(i, steps[i], fixes::StepState::Failed);
             result.outcome = fixes::ExecutionResult::Outcome::Cancelled;
             return result;
@@ -573,6 +592,7 @@ QFuture<fixes::RepairRunEvent> FakeBackend::undo(const QString &entryId,
             promise.addResult(done);
             return;
         }
+        QThread::msleep(200); // as a real step: putting a file back takes a moment
         {
             QMutexLocker lock(&m_mutex);
             m_undone << entryId;

@@ -53,6 +53,9 @@ public:
     explicit FakeBackend(Scenario scenario);
 
     QFuture<Discovery> discover(const QStringList &projectDirs) override;
+    // Any file chosen is a Python 3.11 here.
+    QFuture<python::StaticProbe> probeInterpreter(const QString &executable,
+                                                  const platform::CancelToken &cancel) override;
     [[nodiscard]] QStringList diagnosisSteps() const override;
     QFuture<checks::Diagnosis> diagnose(const Target &target) override;
     [[nodiscard]] PastedError classify(const QString &text) const override;
@@ -73,6 +76,8 @@ public:
     [[nodiscard]] QStringList undone() const;
     [[nodiscard]] Target lastTarget() const;
     [[nodiscard]] int diagnoses() const { return m_diagnoses.load(); }
+    // Repairs whose steps are running now (a step that is being cancelled included).
+    [[nodiscard]] int executing() const { return m_executing.load(); }
     [[nodiscard]] QList<checks::Finding> state() const;
 
 private:
@@ -93,6 +98,7 @@ private:
     QMap<QString, fixes::JournalEntry> m_journal;
     Target m_lastTarget;
     std::atomic<int> m_diagnoses{0};
+    std::atomic<int> m_executing{0};
     bool m_cloned = false;
     std::shared_ptr<const fixes::RepairMachine> m_machine;
 };

@@ -4,10 +4,15 @@
 #include "ConfirmDialog.h"
 #include "FixPage.h"
 #include "UrgentPage.h"
+#include "WelcomePage.h"
 #include "WizardHarness.h"
 
+#include <QAbstractItemView>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QStyle>
 
 #include <gtest/gtest.h>
 
@@ -42,6 +47,52 @@ QStringList clippedTexts(QWidget *window)
                        .arg(b->sizeHint().width())
                        .arg(b->sizeHint().height());
     }
+    // A view squeezed below the height it asks for (its rows then hide behind its scroll bar).
+    for (QAbstractItemView *view : window->findChildren<QAbstractItemView *>())
+        if (view->isVisible() && view->height() + 1 < view->minimumHeight())
+            out << QStringLiteral("view %1 (%2 px high, needs %3)").arg(view->objectName()).arg(view->height()).arg(view->minimumHeight());
+    // Rows and columns of lists, trees and tables: a text cut short (elided) where the view does not
+    // scroll to it. The room a row's text needs is measured with the view's font, beside its icon.
+    for (QAbstractItemView *view : window->findChildren<QAbstractItemView *>()) {
+        if (!view->isVisible() || !view->model())
+            continue;
+        const bool scrolls = view->textElideMode() == Qt::ElideNone
+                             && view->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff;
+        const QFontMetrics metrics(view->font());
+        std::function<void(const QModelIndex &)> rows = [&](const QModelIndex &parent) {
+            for (int row = 0; row < view->model()->rowCount(parent); ++row) {
+                for (int column = 0; column < view->model()->columnCount(parent); ++column) {
+                    const QModelIndex index = view->model()->index(row, column, parent);
+                    const QRect rect = view->visualRect(index);
+                    const QString text = index.data(Qt::DisplayRole).toString();
+                    if (rect.isEmpty() || text.isEmpty() || text.contains(u'\n'))
+                        continue;
+                    const bool icon = !index.data(Qt::DecorationRole).isNull();
+                    const int needs = metrics.horizontalAdvance(text) + (icon ? view->iconSize().width() + 8 : 0)
+                                      + 2 * view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view)
+                                      + 2;
+                    if (needs > rect.width() && !scrolls)
+                        out << QStringLiteral("row '%1' of %2 (%3 px, needs %4)")
+                                   .arg(text.left(60), view->objectName())
+                                   .arg(rect.width())
+                                   .arg(needs);
+                }
+                rows(view->model()->index(row, 0, parent));
+            }
+        };
+        rows(QModelIndex());
+    }
+    return out;
+}
+
+// A dialog's title: wider than its window, the window manager cuts it.
+QStringList clippedDialog(QWidget *dialog)
+{
+    QStringList out = clippedTexts(dialog);
+    const int title = dialog->fontMetrics().horizontalAdvance(dialog->windowTitle());
+    // The frame's buttons and margins take about six lines' height beside the title.
+    if (title + dialog->fontMetrics().height() * 6 > dialog->width())
+        out << QStringLiteral("dialog title '%1' (%2 px wide, window %3)").arg(dialog->windowTitle()).arg(title).arg(dialog->width());
     return out;
 }
 
@@ -56,7 +107,22 @@ TEST_P(Layout, NoTextIsClippedOnAnyPage)
         for (const QString &p : clippedTexts(&h.wizard()))
             problems << where + QStringLiteral(": ") + p;
     };
+    // Every confirmation, as it is shown.
+    ConfirmDialog::setObserver([&problems](ConfirmDialog &dialog) {
+        dialog.show();
+        QTest::qWait(30);
+        for (const QString &p : clippedDialog(&dialog))
+            problems << QStringLiteral("confirmation: ") + p;
+        dialog.hide();
+    });
     check(QStringLiteral("welcome"));
+    // With an error pasted, as people use it.
+    auto *welcome = h.page<WelcomePage>();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    welcome->setPastedText(QStringLiteral("Traceback (most recent call last):\n  File \"train.py\", line 1, in <module>\n"
+                                          "    import torch\nOSError: libcudnn_ops.so.9: cannot open shared object file: "
+                                          "No such file or directory"));
+    check(QStringLiteral("welcome (an error pasted)"));
     ASSERT_TRUE(h.next());
     ASSERT_TRUE(h.waitComplete());
     check(QStringLiteral("diagnose"));
@@ -79,8 +145,13 @@ TEST_P(Layout, NoTextIsClippedOnAnyPage)
         ASSERT_TRUE(h.next()) << name;
     }
     check(QStringLiteral("done"));
+    ConfirmDialog::setNextAnswer(false);
+    h.wizard().findChild<QPushButton *>(QStringLiteral("undo"))->click(); // the undo question, declined
+    QTest::qWait(300);
+    check(QStringLiteral("done (undo declined)"));
     ASSERT_TRUE(h.next());
     check(QStringLiteral("export"));
+    ConfirmDialog::setObserver({});
     EXPECT_TRUE(problems.isEmpty()) << problems.join(u'\n').toStdString();
 }
 

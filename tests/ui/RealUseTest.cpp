@@ -52,35 +52,9 @@ using State = checks::CheckOutcome::State;
 // Every live (not zombie) process that descends from this one, or whose command line names `marker`.
 QStringList processesOfOurs(const QString &marker)
 {
-    std::map<long, long> parentOf;
-    std::map<long, QString> commandOf;
-    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        bool number = false;
-        const long pid = entry.toLong(&number);
-        if (!number)
-            continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        // pid (comm) state ppid ...: comm may hold spaces; the fields after its ')' do not.
-        const QByteArray text = stat.readAll();
-        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
-        if (fields.size() < 2 || fields[0] == "Z")
-            continue;
-        parentOf[pid] = fields[1].toLong();
-        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
-        if (cmdline.open(QIODevice::ReadOnly))
-            commandOf[pid] = QString::fromLocal8Bit(cmdline.readAll().replace('\0', ' '));
-    }
     QStringList out;
-    const long self = ::getpid();
-    for (const auto &[pid, parent] : parentOf) {
-        bool descends = false;
-        for (long p = parent, hops = 0; p > 1 && hops < 64 && !descends; p = parentOf.count(p) ? parentOf[p] : 0, ++hops)
-            descends = p == self;
-        if (descends || commandOf[pid].contains(marker))
-            out << QStringLiteral("%1 %2").arg(pid).arg(commandOf[pid]);
-    }
+    for (const std::string &process : td::test::livingProcesses(::getpid(), marker.toStdString()))
+        out << QString::fromStdString(process);
     return out;
 }
 
@@ -485,6 +459,70 @@ TEST(RealUse, AVenvInAnAddedFolderIsSelected)
     ASSERT_TRUE(pythons->currentItem());
     EXPECT_TRUE(pythons->currentItem()->data(Qt::UserRole).toString().startsWith(py::qs(project / ".venv/bin/python")))
         << pythons->currentItem()->text().toStdString();
+}
+
+// "Browse…" for an interpreter, on this machine: a file that is not executable and a program that is not
+// Python are refused, each with why; a real venv's python is listed, selected and diagnosed.
+TEST(RealUse, ABrowsedInterpreterIsTriedFirst)
+{
+    TempDir dir;
+    const td::test::fs::path python = py::makeVenv(dir / "venv");
+    ASSERT_FALSE(python.empty());
+    td::test::writeFile(dir / "notes.txt", "not a program\n");
+    td::test::writeFile(dir / "tool", "#!/bin/sh\necho 'this is not Python'\n");
+    ::chmod((dir / "tool").c_str(), 0755);
+    RealWizard w;
+    WelcomePage *welcome = w.welcome();
+    const auto *said = w.wizard().findChild<QLabel *>(QStringLiteral("browseResult"));
+    auto *browse = w.wizard().findChild<QPushButton *>(QStringLiteral("browsePython"));
+    auto tryFile = [&](const td::test::fs::path &file) {
+        welcome->setInterpreterChooser([file] { return py::qs(file); });
+        browse->click();
+        EXPECT_TRUE(waitFor([&] { return !welcome->isTryingInterpreter(); }, 60000));
+        QTest::qWait(20);
+        return said->text();
+    };
+    const QString notExecutable = tryFile(dir / "notes.txt");
+    EXPECT_TRUE(notExecutable.contains(QStringLiteral("cannot be checked as a Python"))
+                && notExecutable.contains(QStringLiteral("not executable")))
+        << notExecutable.toStdString();
+    const QString notPython = tryFile(dir / "tool");
+    EXPECT_TRUE(notPython.contains(QStringLiteral("cannot be checked as a Python"))
+                && notPython.contains(QStringLiteral("not Python")))
+        << notPython.toStdString();
+    const auto *pythons = w.wizard().findChild<QListWidget *>(QStringLiteral("interpreters"));
+    for (int row = 0; row < pythons->count(); ++row)
+        EXPECT_FALSE(pythons->item(row)->data(Qt::UserRole).toString().startsWith(py::qs(dir.path()))) << row;
+
+    const QString selected = tryFile(python);
+    EXPECT_TRUE(selected.contains(QStringLiteral("is selected"))) << selected.toStdString();
+    ASSERT_TRUE(pythons->currentItem());
+    EXPECT_EQ(pythons->currentItem()->data(Qt::UserRole).toString(), py::qs(python));
+    ASSERT_TRUE(w.next());
+    EXPECT_EQ(w.wizard().session().target.python, py::qs(python));
+}
+
+// Started in a project folder without a venv whose requirements name torch: it is the project checked.
+TEST(RealUse, TheFolderStartedInIsTheProject)
+{
+    TempDir project;
+    td::test::writeFile(project / "requirements.txt", "numpy>=1.26\ntorch==2.5.1\n");
+    TempDir notAProject;
+    td::test::writeFile(notAProject / "hello.py", "print('hello')\n");
+    const QString before = QDir::currentPath();
+    auto projectChosen = [](const QString &dir) {
+        EXPECT_TRUE(QDir::setCurrent(dir));
+        RealWizard w;
+        WelcomePage *welcome = w.welcome();
+        EXPECT_TRUE(waitFor([&] { return !welcome->isSearching(); }, 120000));
+        QTest::qWait(20);
+        const auto *projects = w.wizard().findChild<QListWidget *>(QStringLiteral("projects"));
+        return projects->currentItem() ? projects->currentItem()->data(Qt::UserRole).toString() : QString();
+    };
+    const QString here = QDir::cleanPath(py::qs(project.path()));
+    EXPECT_EQ(projectChosen(here), here);
+    EXPECT_EQ(projectChosen(py::qs(notAProject.path())), QString()) << "a folder whose scripts do not use torch";
+    QDir::setCurrent(before);
 }
 
 } // namespace

@@ -29,10 +29,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTreeWidget>
 
 #include <gtest/gtest.h>
@@ -81,6 +83,27 @@ DonePage *toDoneAfterTheEnvRepair(WizardHarness &h)
     if (!h.toFindings() || !h.next() || !answerUrgent(h, false) || !applyRepair(h) || !h.next())
         return nullptr;
     return h.page<DonePage>();
+}
+
+// envSolves(), with a repair that runs until it is cancelled.
+Scenario hangingRepair()
+{
+    Scenario s = envSolves();
+    s.repairHangs = true;
+    return s;
+}
+
+// From the first page to the environment repair, applied; the page once its step runs.
+FixPage *startTheEnvironmentRepair(WizardHarness &h)
+{
+    if (!h.toFindings() || !h.next() || !answerUrgent(h, false))
+        return nullptr;
+    auto *env = h.page<FixPage>();
+    if (!env)
+        return nullptr;
+    ConfirmDialog::setNextAnswer(true);
+    env->runner()->applyButton()->click();
+    return waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }) ? env : nullptr;
 }
 
 class WizardWalk : public testing::TestWithParam<QString> {};
@@ -418,16 +441,9 @@ TEST_P(WizardWalk, CancelTheChecksMidway)
 
 TEST_P(WizardWalk, CancelARepairMidway)
 {
-    Scenario s = envSolves();
-    s.repairHangs = true;
-    WizardHarness h(s, GetParam());
-    ASSERT_TRUE(h.toFindings());
-    ASSERT_TRUE(h.next());
-    ASSERT_TRUE(answerUrgent(h, false));
-    auto *env = h.page<FixPage>();
-    ConfirmDialog::setNextAnswer(true);
-    env->runner()->applyButton()->click();
-    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    WizardHarness h(hangingRepair(), GetParam());
+    FixPage *env = startTheEnvironmentRepair(h);
+    ASSERT_TRUE(env);
     ASSERT_TRUE(env->runner()->cancelButton()->isEnabled());
     EXPECT_FALSE(env->isComplete());
     env->runner()->cancelButton()->click();
@@ -444,32 +460,18 @@ TEST_P(WizardWalk, CancelARepairMidway)
 // nothing it reports afterwards reaches the pages that are gone.
 TEST_P(WizardWalk, ClosingDuringARepairStopsIt)
 {
-    Scenario s = envSolves();
-    s.repairHangs = true;
-    WizardHarness h(s, GetParam());
-    ASSERT_TRUE(h.toFindings());
-    ASSERT_TRUE(h.next());
-    ASSERT_TRUE(answerUrgent(h, false));
-    auto *env = h.page<FixPage>();
-    ConfirmDialog::setNextAnswer(true);
-    env->runner()->applyButton()->click();
-    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    WizardHarness h(hangingRepair(), GetParam());
+    FixPage *env = startTheEnvironmentRepair(h);
+    ASSERT_TRUE(env);
     h.wizard().close();
     // The harness destroys the wizard now; the fake repair must end on its own (the token was cancelled).
 }
 
 TEST_P(WizardWalk, QuittingDuringARepairAsksFirst)
 {
-    Scenario s = envSolves();
-    s.repairHangs = true;
-    WizardHarness h(s, GetParam());
-    ASSERT_TRUE(h.toFindings());
-    ASSERT_TRUE(h.next());
-    ASSERT_TRUE(answerUrgent(h, false));
-    auto *env = h.page<FixPage>();
-    ConfirmDialog::setNextAnswer(true);
-    env->runner()->applyButton()->click();
-    ASSERT_TRUE(waitFor([env] { return env->runner()->output().contains(QStringLiteral("working")); }));
+    WizardHarness h(hangingRepair(), GetParam());
+    FixPage *env = startTheEnvironmentRepair(h);
+    ASSERT_TRUE(env);
     ASSERT_TRUE(env->isBusy());
     ConfirmDialog::setNextAnswer(false); // "no": the repair goes on
     h.wizard().button(QWizard::CancelButton)->click();
@@ -547,6 +549,39 @@ TEST(WizardHonestState, UndoAndALanguageChangeCheckAgain)
     }));
     EXPECT_TRUE(exporter->preview().contains(libMissing().title));
     h.wizard().setLanguage(QStringLiteral("en"));
+}
+
+// An undo's future ends on its thread before its last event reaches the page: until that event is in,
+// the page is still undoing (no second undo of the same entry, no leaving it half-told).
+TEST(WizardHonestState, AnUndoRunsUntilItsLastEventIsIn)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_TRUE(applyRepair(h));
+    ASSERT_TRUE(h.next());
+    auto *done = h.page<DonePage>();
+    ASSERT_TRUE(done);
+    auto *undo = h.wizard().findChild<QPushButton *>(QStringLiteral("undo"));
+    ConfirmDialog::setNextAnswer(true);
+    undo->click();
+    ASSERT_TRUE(waitFor([done] { return done->statusText() == DonePage::tr("Undoing…"); }));
+    // This thread now delivers no event (as while the window is busy) until the undo is over on its own.
+    QElapsedTimer clock;
+    clock.start();
+    while (h.backend().undone().isEmpty() && clock.elapsed() < 10000)
+        QThread::msleep(5);
+    ASSERT_EQ(h.backend().undone().size(), 1);
+    QThread::msleep(100); // its future ends; its Finished event waits in the queue
+    EXPECT_TRUE(done->isUndoing());
+    EXPECT_TRUE(done->isBusy());
+    EXPECT_FALSE(done->isComplete());
+    h.wizard().session().flowChanged(); // the page is filled again, as a check or a language change does
+    EXPECT_FALSE(undo->isEnabled()) << "the entry being undone could be undone again";
+    ASSERT_TRUE(waitFor([done] { return !done->isBusy(); }));
+    EXPECT_EQ(h.backend().undone(), QStringList{QStringLiteral("entry-env")});
+    EXPECT_TRUE(done->statusText().startsWith(QStringLiteral("Undone"))) << done->statusText().toStdString();
 }
 
 // Saying no to the confirmation changes nothing and takes nothing away: Apply
@@ -647,6 +682,124 @@ TEST(WizardFlow, StartOverFromARepairPage)
     EXPECT_EQ(h.pageId(), DonePageId); // the repair holds: nothing left to repair
 }
 
+// Back from the repair pages, from Done and from the export page: the page before, and the walk as it
+// stood there; what the repairs changed stays in the journal (undoable on the Done page).
+TEST(WizardFlow, BackFromTheRepairPagesAndDone)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    QAbstractButton *back = h.wizard().button(QWizard::BackButton);
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(answerUrgent(h, false));
+    ASSERT_EQ(h.pageId(), EnvPageId);
+    ASSERT_TRUE(applyRepair(h));
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), DonePageId);
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), ExportPageId);
+
+    ASSERT_TRUE(back->isVisible() && back->isEnabled());
+    back->click();
+    ASSERT_EQ(h.pageId(), DonePageId);
+    EXPECT_TRUE(h.wizard().session().flow()->isDone());
+    ASSERT_TRUE(back->isVisible() && back->isEnabled()) << "no way back from Done";
+    back->click();
+    ASSERT_EQ(h.pageId(), EnvPageId);
+    const flow::Flow *flow = h.wizard().session().flow();
+    ASSERT_TRUE(flow);
+    EXPECT_FALSE(flow->isDone());
+    EXPECT_EQ(flow->current().family, FixFamily::Env);
+    EXPECT_EQ(h.page<FixPage>()->runner()->phase(), FixRunnerWidget::Phase::Planned);
+    EXPECT_EQ(h.wizard().session().appliedEntries(), QStringList{QStringLiteral("entry-env")});
+
+    ASSERT_TRUE(back->isEnabled());
+    back->click();
+    ASSERT_EQ(h.pageId(), UrgentPageId);
+    back->click();
+    ASSERT_EQ(h.pageId(), FindingsPageId);
+    // Forward again, the other way this time: the question is asked again, and followed.
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), UrgentPageId);
+    ASSERT_TRUE(answerUrgent(h, true));
+    EXPECT_EQ(h.pageId(), DockerPageId);
+    EXPECT_EQ(h.wizard().session().flow()->current().family, FixFamily::Docker);
+    back->click();
+    ASSERT_EQ(h.pageId(), UrgentPageId);
+    ASSERT_TRUE(answerUrgent(h, false));
+    EXPECT_EQ(h.pageId(), EnvPageId);
+    EXPECT_EQ(h.wizard().session().flow()->current().family, FixFamily::Env);
+}
+
+// While a repair runs, Back and Start over are refused with a note: the step that runs ends (journalled) first.
+TEST(WizardFlow, BackAndStartOverWaitForARunningRepair)
+{
+    WizardHarness h(hangingRepair(), QStringLiteral("en"));
+    FixPage *env = startTheEnvironmentRepair(h);
+    ASSERT_TRUE(env);
+    auto refusedWithANote = [&h] {
+        QTest::qWait(20);
+        const auto notes = h.wizard().findChildren<QMessageBox *>(QStringLiteral("busyNote"));
+        const bool shown = !notes.isEmpty() && notes.last()->isVisible()
+                           && notes.last()->text().contains(QStringLiteral("journal"));
+        for (QMessageBox *note : notes)
+            note->accept();
+        QTest::qWait(20);
+        return shown;
+    };
+    h.wizard().button(QWizard::BackButton)->click();
+    EXPECT_EQ(h.pageId(), EnvPageId);
+    EXPECT_TRUE(refusedWithANote());
+    h.wizard().button(QWizard::CustomButton1)->click();
+    EXPECT_EQ(h.pageId(), EnvPageId);
+    EXPECT_TRUE(refusedWithANote());
+    EXPECT_TRUE(env->isBusy());
+    env->runner()->cancelButton()->click();
+    ASSERT_TRUE(h.waitComplete());
+    h.wizard().button(QWizard::BackButton)->click();
+    EXPECT_EQ(h.pageId(), UrgentPageId);
+}
+
+// "Start over" from every page after the first.
+TEST(WizardFlow, StartOverFromEveryPage)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    QAbstractButton *startOver = h.wizard().button(QWizard::CustomButton1);
+    auto walkTo = [&h](int page) {
+        if (!h.toFindings())
+            return false;
+        if (page == FindingsPageId)
+            return true;
+        if (!h.next() || page == UrgentPageId)
+            return h.pageId() == page;
+        if (!answerUrgent(h, false) || page == EnvPageId)
+            return h.pageId() == page;
+        return applyRepair(h) && h.next() && h.pageId() == page;
+    };
+    for (int page : {FindingsPageId, UrgentPageId, EnvPageId, DonePageId, ExportPageId}) {
+        // Once repaired (the Done page's walk), the findings lead to Done, and on to the export.
+        const bool there = page == ExportPageId ? h.toFindings() && h.next() && h.next() && h.pageId() == page
+                                                : walkTo(page);
+        ASSERT_TRUE(there) << Wizard::pageName(page).toStdString();
+        ASSERT_TRUE(startOver->isVisible()) << Wizard::pageName(page).toStdString();
+        startOver->click();
+        EXPECT_EQ(h.pageId(), WelcomePageId) << Wizard::pageName(page).toStdString();
+        EXPECT_FALSE(h.wizard().session().flow());
+    }
+}
+
+// Closing the window while a repair runs: it is cancelled, and the window waits for its step to end.
+TEST(WizardFlow, ClosingDuringARepairWaitsForIt)
+{
+    WizardHarness h(hangingRepair(), QStringLiteral("en"));
+    FixPage *env = startTheEnvironmentRepair(h);
+    ASSERT_TRUE(env);
+    ASSERT_EQ(h.backend().executing(), 1);
+    ConfirmDialog::setNextAnswer(true); // "Stop and quit"
+    h.wizard().close();
+    ASSERT_TRUE(waitFor([&h] { return !h.wizard().isVisible(); }));
+    EXPECT_EQ(h.backend().executing(), 0) << "the window closed while the repair's step still ran";
+}
+
 TEST(WizardWelcome, APastedErrorSelectsTheInterpreterWhoseTorchItNames)
 {
     WizardHarness h(envSolves(), QStringLiteral("en"));
@@ -659,6 +812,24 @@ TEST(WizardWelcome, APastedErrorSelectsTheInterpreterWhoseTorchItNames)
     EXPECT_EQ(h.backend().lastTarget().python, QStringLiteral("/work/project/.venv/bin/python"));
     ASSERT_TRUE(h.wizard().session().pasted.has_value());
     EXPECT_TRUE(h.wizard().session().pasted->recognized);
+}
+
+// "Browse…" for an interpreter: the file chosen is tried, listed, selected and diagnosed.
+TEST(WizardWelcome, ABrowsedInterpreterIsWhatIsChecked)
+{
+    const QString chosen = QStringLiteral("/opt/python3.12/bin/python3");
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    auto *welcome = h.page<WelcomePage>();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    welcome->setInterpreterChooser([chosen] { return chosen; });
+    h.wizard().findChild<QPushButton *>(QStringLiteral("browsePython"))->click();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isTryingInterpreter(); }));
+    QTest::qWait(20);
+    const QString said = h.wizard().findChild<QLabel *>(QStringLiteral("browseResult"))->text();
+    EXPECT_TRUE(said.contains(QStringLiteral("is selected"))) << said.toStdString();
+    ASSERT_TRUE(h.next());
+    ASSERT_TRUE(h.waitComplete());
+    EXPECT_EQ(h.backend().lastTarget().python, chosen);
 }
 
 TEST(WizardWelcome, AFolderAddedOrDroppedIsDiagnosedAsTheProject)
