@@ -120,6 +120,7 @@ Scenario envSolves()
 {
     Scenario s;
     s.name = QStringLiteral("env-solves");
+    s.os = QStringLiteral("linux"); // a CUDA library missing under libtorch_cuda.so, a PATH set in .bashrc
     s.initial = {libMissing(), envShadowing(), gpuInfo()};
     s.after[FixFamily::Env] = {gpuInfo()};
     return s;
@@ -379,7 +380,9 @@ PastedError FakeBackend::classify(const QString &text) const
     out.error = python::classifyImportError(text);
     out.recognized = out.error.kind != python::ClassifiedError::Kind::Unknown;
     out.system = python::systemOfError(out.error);
-    out.otherSystem = out.recognized && !out.system.isEmpty() && out.system != python::thisSystem();
+    // Another system than the faked machine's, as CoreBackend says of this one.
+    const QString machine = m_scenario.os.isEmpty() ? python::thisSystem() : m_scenario.os;
+    out.otherSystem = out.recognized && !out.system.isEmpty() && out.system != machine;
     return out;
 }
 

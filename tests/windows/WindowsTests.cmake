@@ -29,10 +29,11 @@ set_tests_properties(windows.wine-prefix PROPERTIES LABELS "windows" FIXTURES_SE
 add_test(NAME windows.wine-prefix-removed COMMAND "${TD_WINE_SH}" stop)
 set_tests_properties(windows.wine-prefix-removed PROPERTIES LABELS "windows" FIXTURES_CLEANUP wine)
 
-# td_add_windows_test(TARGET [TIMEOUT s] [LABELS ...] [EXCLUDE patterns]): TARGET as one
-# CTest test under Wine, without the cases EXCLUDE names (':'-separated GoogleTest patterns).
+# td_add_windows_test(TARGET [TIMEOUT s] [LABELS ...] [EXCLUDE patterns] [FIXTURES name]): TARGET
+# as one CTest test under Wine, without the cases EXCLUDE names (':'-separated GoogleTest
+# patterns), after the set-up of FIXTURES (run on Linux) besides the prefix.
 function(td_add_windows_test target)
-    cmake_parse_arguments(ARG "" "TIMEOUT;EXCLUDE" "LABELS" ${ARGN})
+    cmake_parse_arguments(ARG "" "TIMEOUT;EXCLUDE;FIXTURES" "LABELS" ${ARGN})
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 300)
     endif()
@@ -40,10 +41,11 @@ function(td_add_windows_test target)
     if(ARG_EXCLUDE)
         set(filter "--gtest_filter=-${ARG_EXCLUDE}")
     endif()
+    set(fixtures wine ${ARG_FIXTURES})
     set_target_properties(${target} PROPERTIES CROSSCOMPILING_EMULATOR "${TD_WINE_SH}")
     add_test(NAME windows.${target} COMMAND ${target} --gtest_brief=1 ${filter})
     set_tests_properties(windows.${target} PROPERTIES
-        LABELS "windows;${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT} FIXTURES_REQUIRED wine
+        LABELS "windows;${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT} FIXTURES_REQUIRED "${fixtures}"
         # A failed case prints "[  FAILED  ]"; none may, whatever the exit code says.
         FAIL_REGULAR_EXPRESSION "\\[  FAILED  \\]")
 endfunction()
