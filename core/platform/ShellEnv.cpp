@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "fixes/ShellEnv.h"
+#include "platform/ShellEnv.h"
 
-#include "fixes/TextLines.h"
+#include "platform/TextLines.h"
 
 #include <QDir>
 
 #include <algorithm>
 #include <utility>
 
-namespace td::fixes::shell {
+namespace td::platform::shell {
 
 namespace {
 
@@ -637,4 +637,4 @@ ScanResult planVariableRemoval(const QByteArray &file, Syntax syntax, const QStr
     });
 }
 
-} // namespace td::fixes::shell
+} // namespace td::platform::shell
