@@ -191,14 +191,8 @@ int runCheck(const QStringList &arguments)
     const QCommandLineOption verboseOption(QStringList{QStringLiteral("V"), QStringLiteral("verbose")},
                                            CheckText::tr("Everything: details, evidence, every interpreter found."));
     parser.addOptions({formatOption, outputOption, verboseOption});
-    if (!parser.parse(verboseAlias(arguments))) {
-        err << "torchdoctor check: " << parser.errorText() << "\n\n" << parser.helpText();
-        return Usage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return Healthy;
-    }
+    if (const auto done = parseArguments(parser, verboseAlias(arguments), "check", out, err))
+        return *done;
     if (!parser.positionalArguments().isEmpty()) {
         err << "torchdoctor check: "
             << CheckText::tr("unexpected argument '%1'").arg(parser.positionalArguments().first()) << "\n";
@@ -259,14 +253,8 @@ int runReport(const QStringList &arguments)
     const QCommandLineOption bundleOption(QStringLiteral("bundle"), CheckText::tr("The zip file to write."),
                                           QStringLiteral("FILE.zip"));
     parser.addOption(bundleOption);
-    if (!parser.parse(arguments)) {
-        err << "torchdoctor report: " << parser.errorText() << "\n\n" << parser.helpText();
-        return Usage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return Healthy;
-    }
+    if (const auto done = parseArguments(parser, arguments, "report", out, err))
+        return *done;
     if (!parser.isSet(bundleOption) || !parser.positionalArguments().isEmpty()) {
         err << "torchdoctor report: " << CheckText::tr("give the file to write with --bundle FILE.zip") << "\n\n"
             << parser.helpText();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CommandContext.h"
 
+#include "ExitCode.h"
+
 #include "knowledge/KnowledgeBase.h"
 #include "platform/Language.h"
 
@@ -66,6 +68,20 @@ bool applyLanguage(QStringList &arguments, QTextStream &err)
     else if (!arguments.isEmpty() && arguments.first().startsWith(QLatin1String("--lang=")))
         arguments.removeFirst();
     return true;
+}
+
+std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &arguments, const char *command,
+                                  QTextStream &out, QTextStream &err)
+{
+    if (!parser.parse(arguments)) {
+        err << "torchdoctor " << command << ": " << parser.errorText() << "\n\n" << parser.helpText();
+        return Usage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return Healthy;
+    }
+    return std::nullopt;
 }
 
 std::shared_ptr<knowledge::KnowledgeBase> loadKnowledge(QTextStream &err)

@@ -4,10 +4,12 @@
 #include "platform/ProcessRunner.h"
 
 #include <QCommandLineOption>
+#include <QCommandLineParser>
 #include <QStringList>
 #include <QTextStream>
 
 #include <memory>
+#include <optional>
 
 namespace td::knowledge {
 class KnowledgeBase;
@@ -25,6 +27,12 @@ QCommandLineOption languageOption();
 // it, the system's) and takes a leading --lang out of them. false, after
 // saying why on `err`, when --lang names a language this build does not have.
 bool applyLanguage(QStringList &arguments, QTextStream &err);
+
+// Parses `arguments` for `torchdoctor <command>`. An exit code when the
+// command ends here: Healthy after printing the help it was asked for,
+// Usage after saying on `err` what the parser rejects; nullopt: go on.
+std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &arguments, const char *command,
+                                  QTextStream &out, QTextStream &err);
 
 // The knowledge base shipped with this build; nullptr (after saying why)
 // when it is damaged.

@@ -109,14 +109,8 @@ int runDeps(const QStringList &arguments)
     parser.addOptions({osOption, searchDirOption, pathOption, systemDirOption, appDirOption, executableOption,
                        classicOption, symbolsOption, jsonOption, verboseOption, languageOption()});
 
-    if (!parser.parse(arguments)) {
-        err << "torchdoctor deps: " << parser.errorText() << "\n\n" << parser.helpText();
-        return Usage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return Healthy;
-    }
+    if (const auto done = parseArguments(parser, arguments, "deps", out, err))
+        return *done;
     const QStringList paths = parser.positionalArguments();
     if (paths.isEmpty()) {
         err << "torchdoctor deps: " << DepsText::tr("give at least one library, executable or folder.") << "\n\n"

@@ -91,14 +91,8 @@ int runExplain(const QStringList &arguments)
                                  QStringLiteral("[TEXT | -]"));
     const QCommandLineOption json(QStringLiteral("json"), ExplainText::tr("Print JSON."));
     parser.addOptions({json, languageOption()});
-    if (!parser.parse(arguments)) {
-        err << "torchdoctor explain: " << parser.errorText() << "\n\n" << parser.helpText();
-        return Usage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return Healthy;
-    }
+    if (const auto done = parseArguments(parser, arguments, "explain", out, err))
+        return *done;
     const QString language = platform::Language::current(); // for the knowledge base's texts
 
     QString text;

@@ -355,14 +355,8 @@ int runFix(const QStringList &arguments)
         FixText::tr("Without a repair named: answer \"Is it urgent?\" with no (repair this Python)."));
     parser.addOptions(
         {python, project, dryRun, yes, findLinks, noIndex, indexUrl, clone, urgent, notUrgent, languageOption()});
-    if (!parser.parse(arguments)) {
-        err << "torchdoctor fix: " << parser.errorText() << "\n\n" << parser.helpText();
-        return Usage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return Healthy;
-    }
+    if (const auto done = parseArguments(parser, arguments, "fix", out, err))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1 || (positional.size() == 1 && !families.contains(positional.first()))) {
         err << "torchdoctor fix: " << FixText::tr("'%1' is not a repair this build can make").arg(positional.join(u' '))
@@ -450,14 +444,8 @@ int runUndo(const QStringList &arguments)
                                  QStringLiteral("[ENTRY]"));
     const QCommandLineOption yes(QStringLiteral("yes"), FixText::tr("Undo without asking."));
     parser.addOptions({yes, languageOption()});
-    if (!parser.parse(arguments)) {
-        err << "torchdoctor undo: " << parser.errorText() << "\n\n" << parser.helpText();
-        return Usage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return Healthy;
-    }
+    if (const auto done = parseArguments(parser, arguments, "undo", out, err))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {
         err << "torchdoctor undo: " << FixText::tr("one journal entry at a time") << "\n";

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/VariableOrigin.h"
 
-#include "fixes/EnvPlanner.h"
 #include "platform/NativeText.h"
+#include "platform/StartupFiles.h"
 #include "platform/TerminalEnvironment.h"
 
 #include <QDir>
@@ -45,9 +45,9 @@ std::optional<SearchEntry> searchEntryHolding(const QProcessEnvironment &environ
                                               const QString &file)
 {
     const bool windows = platform == QLatin1String("win32");
-    const QString variable = windows                                ? QStringLiteral("PATH")
+    const QString variable = windows                               ? QStringLiteral("PATH")
                              : platform == QLatin1String("darwin") ? QStringLiteral("DYLD_LIBRARY_PATH")
-                                                                    : QStringLiteral("LD_LIBRARY_PATH");
+                                                                   : QStringLiteral("LD_LIBRARY_PATH");
     const QString value = environment.value(variable);
     if (value.isEmpty())
         return std::nullopt;
@@ -105,9 +105,8 @@ VariableOrigin VariableOrigin::of(const QProcessEnvironment &environment, const 
                                   const QString &variable, const QString &entry)
 {
     VariableOrigin out;
-    const fixes::EnvPlanner planner(environment, python);
     QStringList places;
-    for (const fixes::SettingLine &s : planner.whereSet(variable, entry)) {
+    for (const platform::SettingLine &s : platform::StartupFiles(environment, python).whereSet(variable, entry)) {
         out.setIn.append(QJsonObject{{QStringLiteral("file"), s.file}, {QStringLiteral("line"), s.line}});
         places << tr("%1 line %2").arg(s.file).arg(s.line);
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/DockerPlanner.h"
-#include "fixes/TextLines.h"
 #include "platform/ProcessRunner.h"
+#include "platform/TextLines.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,7 +21,7 @@ QByteArray withDotEnvValue(QByteArray bytes, const QString &key, const QString &
 {
     const QByteArray line = key.toUtf8() + '=' + value.toUtf8();
     const QByteArray name = key.toUtf8();
-    for (const TextLine &at : textLines(bytes)) {
+    for (const platform::TextLine &at : platform::textLines(bytes)) {
         QByteArray trimmed = at.textIn(bytes).trimmed();
         if (trimmed.startsWith("export "))
             trimmed = trimmed.mid(7).trimmed();

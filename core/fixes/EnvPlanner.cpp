@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/EnvPlanner.h"
 
-#include "fixes/ShellEnv.h"
+#include "platform/ShellEnv.h"
+#include "platform/StartupFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -49,73 +50,13 @@ bool EnvPlanner::handles(const checks::Finding &finding)
     return (isLibraryPath(variable) && !evidence(finding, "entry").isEmpty()) || isRemovable(variable);
 }
 
-QStringList EnvPlanner::startupFiles() const
-{
-    QStringList files;
-    const QString home = m_environment.value(QStringLiteral("HOME"));
-    if (!home.isEmpty()) {
-        for (const char *name :
-             {".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshenv", ".zprofile", ".zshrc"})
-            files << home + u'/' + QLatin1String(name);
-        const QString config =
-            m_environment.value(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/.config"));
-        files << config + QStringLiteral("/fish/config.fish");
-    }
-    QStringList prefixes;
-    if (!m_python.isEmpty()) {
-        const QString bin = QFileInfo(m_python).absolutePath(); // not resolved: a venv's python is a link
-        files << bin + QStringLiteral("/activate") << bin + QStringLiteral("/activate.fish");
-        prefixes << QFileInfo(bin).absolutePath();
-    }
-    if (m_environment.contains(QStringLiteral("CONDA_PREFIX")))
-        prefixes << m_environment.value(QStringLiteral("CONDA_PREFIX"));
-    for (const QString &prefix : prefixes) {
-        const QDir activate(prefix + QStringLiteral("/etc/conda/activate.d"));
-        for (const QString &name :
-             activate.entryList({QStringLiteral("*.sh"), QStringLiteral("*.fish")}, QDir::Files, QDir::Name))
-            files << activate.filePath(name);
-    }
-    // Once each, and only those that exist.
-    QStringList out;
-    QStringList seen;
-    for (const QString &f : files) {
-        const QFileInfo info(f);
-        const QString key = info.canonicalFilePath();
-        if (!info.isFile() || key.isEmpty() || seen.contains(key))
-            continue;
-        seen << key;
-        out << f;
-    }
-    return out;
-}
-
-QList<SettingLine> EnvPlanner::whereSet(const QString &variable, const QString &entry) const
-{
-    QList<SettingLine> out;
-    for (const QString &path : startupFiles()) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray bytes = file.readAll();
-        const shell::Syntax syntax = shell::syntaxOf(path);
-        const shell::ScanResult scan = entry.isEmpty()
-                                           ? shell::planVariableRemoval(bytes, syntax, variable, {})
-                                           : shell::planEntryRemoval(bytes, syntax, variable, entry, {}, m_environment);
-        for (const shell::LineEdit &edit : scan.edits)
-            out << SettingLine{path, edit.line};
-        for (const int line : scan.notUnderstood)
-            out << SettingLine{path, line, false};
-    }
-    return out;
-}
-
 EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
 {
     EnvPlan result;
     FixPlan &plan = result.plan;
     plan.family = QStringLiteral("env");
     plan.title = tr("Remove the environment settings that get in PyTorch's way");
-    result.searched = startupFiles();
+    result.searched = platform::StartupFiles(m_environment, m_python).files();
 
     struct Source {
         QString path;
@@ -157,11 +98,12 @@ EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
 
         EnvChange change{variable, entry, {}};
         for (const Source &source : std::as_const(sources)) {
-            const shell::Syntax syntax = shell::syntaxOf(source.path);
-            const shell::ScanResult scan =
-                entry.isEmpty() ? shell::planVariableRemoval(source.bytes, syntax, variable, why)
-                                : shell::planEntryRemoval(source.bytes, syntax, variable, entry, why, m_environment);
-            for (const shell::LineEdit &edit : scan.edits) {
+            const platform::shell::Syntax syntax = platform::shell::syntaxOf(source.path);
+            const platform::shell::ScanResult scan =
+                entry.isEmpty()
+                    ? platform::shell::planVariableRemoval(source.bytes, syntax, variable, why)
+                    : platform::shell::planEntryRemoval(source.bytes, syntax, variable, entry, why, m_environment);
+            for (const platform::shell::LineEdit &edit : scan.edits) {
                 change.steps << static_cast<int>(plan.steps.size());
                 plan.steps << FixStep{EditFile{source.path, edit.line, edit.oldText, edit.newText}};
             }

@@ -12,13 +12,6 @@
 
 namespace td::fixes {
 
-// A line of a startup file that puts an entry into a variable.
-struct SettingLine {
-    QString file;
-    int line = 0;           // 1-based
-    bool understood = true; // false: it sets the variable in a way the repair does not edit
-};
-
 // One change to the environment a new terminal gets.
 struct EnvChange {
     QString variable;
@@ -45,13 +38,6 @@ public:
     EnvPlanner(QProcessEnvironment environment, QString python);
 
     [[nodiscard]] EnvPlan plan(const QList<checks::Finding> &findings) const;
-
-    // Every file that may set variables for a new terminal or for the venv.
-    [[nodiscard]] QStringList startupFiles() const;
-
-    // Where `variable` gets `entry` (a path-list entry; empty: the variable
-    // itself) in those files: the lines the repair would edit.
-    [[nodiscard]] QList<SettingLine> whereSet(const QString &variable, const QString &entry) const;
 
     // `environment` as a new terminal will have it once `changes` are made.
     static QProcessEnvironment after(QProcessEnvironment environment, const QList<EnvChange> &changes);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/Executor.h"
-#include "fixes/TextLines.h"
 #include "platform/FileIo.h"
 #include "platform/OriginalEnvironment.h"
+#include "platform/TextLines.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -104,11 +104,11 @@ QProcessEnvironment environmentWith(const QMap<QString, QString> &additions)
 platform::Result<QByteArray> replaceLine(const QByteArray &file, int line, const QByteArray &oldText,
                                          const QByteArray &newText)
 {
-    const QList<TextLine> lines = textLines(file);
+    const QList<platform::TextLine> lines = platform::textLines(file);
     // Past the last newline is an empty line: an edit can add text there, not find any.
     if (line < 1 || line > lines.size() || (lines[line - 1].start >= file.size() && line > 1 && !oldText.isEmpty()))
         return platform::Error{QStringLiteral("the file has fewer than %1 lines now").arg(line)};
-    const TextLine &at = lines[line - 1];
+    const platform::TextLine &at = lines[line - 1];
     const QByteArray current = at.textIn(file);
     if (current != oldText)
         return platform::Error{

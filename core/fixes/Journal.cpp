@@ -4,7 +4,6 @@
 #include "platform/FileIo.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -159,19 +158,13 @@ std::optional<JournalEntry> Journal::load(const QString &idOrPath, QString &erro
 {
     const QString path =
         idOrPath.contains(u'/') || idOrPath.endsWith(QLatin1String(".json")) ? idOrPath : pathOf(idOrPath);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        error = QStringLiteral("no journal entry %1 (%2)").arg(idOrPath, file.errorString());
-        return std::nullopt;
-    }
-    QJsonParseError parseError{};
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        error = QStringLiteral("%1 is not a journal entry: %2").arg(path, parseError.errorString());
+    const auto root = platform::readJsonObject(path);
+    if (!root) {
+        error = QStringLiteral("no journal entry %1 (%2)").arg(idOrPath, root.error());
         return std::nullopt;
     }
     QString why;
-    auto entry = JournalEntry::fromJson(doc.object(), &why);
+    auto entry = JournalEntry::fromJson(*root, &why);
     if (!entry) {
         error = QStringLiteral("%1 is not a journal entry: %2").arg(path, why);
         return std::nullopt;

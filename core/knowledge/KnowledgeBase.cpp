@@ -2,13 +2,11 @@
 #include "knowledge/KnowledgeBase.h"
 
 #include "knowledge/ReleaseIndex.h"
+#include "platform/FileIo.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -333,23 +331,12 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
     QStringList errors;
     QMap<QString, QJsonObject> docs;
     for (const QString &name : knowledgeFiles()) {
-        QFile file(directory + QLatin1Char('/') + name);
-        if (!file.open(QIODevice::ReadOnly)) {
-            errors << name + QStringLiteral(": cannot be read: ") + file.errorString();
+        const auto read = platform::readJsonObject(directory + QLatin1Char('/') + name);
+        if (!read) {
+            errors << name + QStringLiteral(": ") + read.error();
             continue;
         }
-        QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-        if (parseError.error != QJsonParseError::NoError) {
-            errors << name + QStringLiteral(": invalid JSON at offset %1: ").arg(parseError.offset)
-                          + parseError.errorString();
-            continue;
-        }
-        if (!doc.isObject()) {
-            errors << name + QStringLiteral(": the top level must be an object");
-            continue;
-        }
-        const QJsonObject root = doc.object();
+        const QJsonObject &root = *read;
         Reader r(name, errors);
         if (root.value(QLatin1String("schema")).toInt() != 1)
             r.error(QStringLiteral("schema"), QStringLiteral("unsupported schema version"));

@@ -801,6 +801,15 @@ private:
         return f;
     }
 
+    // The files the search passed over, as the problem lists them.
+    static void addCandidates(const std::vector<Candidate> &passedOver, Problem &p)
+    {
+        for (const auto &c : passedOver) {
+            p.paths.push_back(c.path);
+            p.candidates.push_back(fileOf(c));
+        }
+    }
+
     static void describeProcess(const bin::ElfInfo &process, Problem &p)
     {
         p.processMachine = bin::elfMachineName(process.machine, process.is64, process.bigEndian);
@@ -906,17 +915,11 @@ private:
         } else if (!result.wrongArch.empty()) {
             p.kind = ProblemKind::WrongArch;
             p.cause = Cause::OnlyOtherMachine;
-            for (const auto &c : result.wrongArch) {
-                p.paths.push_back(c.path);
-                p.candidates.push_back(fileOf(c));
-            }
+            addCandidates(result.wrongArch, p);
         } else if (!result.skipped.empty()) {
             p.kind = ProblemKind::Unreadable;
             p.cause = Cause::OnlyUnreadable;
-            for (const auto &c : result.skipped) {
-                p.paths.push_back(c.path);
-                p.candidates.push_back(fileOf(c));
-            }
+            addCandidates(result.skipped, p);
         } else {
             p.kind = ProblemKind::Missing;
             p.cause = Cause::NotFound;

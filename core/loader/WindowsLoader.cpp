@@ -582,6 +582,29 @@ private:
         return delayed ? Dependency::ThroughDelayLoad : Dependency::Normal;
     }
 
+    // A dependency nothing provides: an edge to its "missing" node, and the
+    // problem with what every such problem says; the caller adds the why.
+    static Problem missingDependency(std::size_t from, const std::string &name, const std::string &requesterPath,
+                                     bool delayEdge, bool delayed, GraphBuilder &graph)
+    {
+        graph.addEdge(from, graph.missing(name), name, Via::NotFound, delayEdge);
+        Problem p;
+        p.severity = severityFor(delayEdge, delayed);
+        p.dependency = dependencyOf(delayEdge, delayed);
+        p.name = name;
+        p.neededBy = {requesterPath};
+        return p;
+    }
+
+    // The files the search passed over, as the problem lists them.
+    static void addCandidates(const std::vector<Candidate> &passedOver, Problem &p)
+    {
+        for (const auto &c : passedOver) {
+            p.paths.push_back(c.path);
+            p.candidates.push_back(fileOf(c));
+        }
+    }
+
     void need(std::size_t requester, const std::string &name, bool delayEdge, GraphBuilder &graph,
               std::deque<std::size_t> &queue)
     {
@@ -607,14 +630,8 @@ private:
             }
             if (quiet)
                 return;
-            const std::size_t missingNode = graph.missing(name);
-            graph.addEdge(from, missingNode, name, Via::NotFound, delayEdge);
-            Problem p;
+            Problem p = missingDependency(from, name, requesterPath, delayEdge, delayed, graph);
             p.kind = ProblemKind::Missing;
-            p.severity = severityFor(delayEdge, delayed);
-            p.dependency = dependencyOf(delayEdge, delayed);
-            p.name = name;
-            p.neededBy = {requesterPath};
             p.runningSchema = m_runningApiSets != nullptr;
             if (!resolved) {
                 p.cause = Cause::ApiSetUnknown;
@@ -670,13 +687,7 @@ private:
         if (quiet)
             return;
 
-        const std::size_t missingNode = graph.missing(name);
-        graph.addEdge(from, missingNode, name, Via::NotFound, delayEdge);
-        Problem p;
-        p.severity = severityFor(delayEdge, delayed);
-        p.dependency = dependencyOf(delayEdge, delayed);
-        p.name = name;
-        p.neededBy = {requesterPath};
+        Problem p = missingDependency(from, name, requesterPath, delayEdge, delayed, graph);
         p.advice = adviceFor(name);
         p.rootFile = paths::fileNameOf(m_modules[0].path, paths::kWindows);
         describeSearch(steps, p);
@@ -691,18 +702,12 @@ private:
             p.kind = ProblemKind::WrongArch;
             p.cause = Cause::OnlyOtherMachine;
             p.winError = 126;
-            for (const auto &c : result.wrongArch) {
-                p.paths.push_back(c.path);
-                p.candidates.push_back(fileOf(c));
-            }
+            addCandidates(result.wrongArch, p);
         } else {
             p.kind = ProblemKind::Missing;
             p.cause = Cause::NotFound;
             p.winError = 126;
-            for (const auto &c : result.skipped) {
-                p.paths.push_back(c.path);
-                p.candidates.push_back(fileOf(c));
-            }
+            addCandidates(result.skipped, p);
             if (!m_options.classicWindowsOrder) {
                 for (const auto &d : m_path)
                     if (std::string file = findIn(d, name); !file.empty()) {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "platform/FileIo.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonParseError>
 #include <QSaveFile>
 
 namespace td::platform {
@@ -18,6 +21,20 @@ Result<void> saveFile(const QString &path, const QByteArray &data)
     if (!file.commit())
         return Error{file.errorString()};
     return {};
+}
+
+Result<QJsonObject> readJsonObject(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("cannot be read: ") + file.errorString()};
+    QJsonParseError parseError{};
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error{QStringLiteral("invalid JSON at offset %1: ").arg(parseError.offset) + parseError.errorString()};
+    if (!doc.isObject())
+        return Error{QStringLiteral("the top level must be an object")};
+    return doc.object();
 }
 
 } // namespace td::platform

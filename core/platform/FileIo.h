@@ -4,6 +4,7 @@
 #include "platform/Result.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 
 namespace td::platform {
@@ -12,5 +13,11 @@ namespace td::platform {
 // old one, which keeps its permissions), so that an interruption never leaves
 // half a file over a good one. The error is QSaveFile's own words.
 Result<void> saveFile(const QString &path, const QByteArray &data);
+
+// The JSON object in the (small) file at `path`: a journal entry, a session
+// history, a knowledge file. The error says what failed, without the path:
+// "cannot be read: <QFile's words>", "invalid JSON at offset N: <the
+// parser's words>" or "the top level must be an object".
+Result<QJsonObject> readJsonObject(const QString &path);
 
 } // namespace td::platform

@@ -357,12 +357,6 @@ QByteArray extractProbeJson(const QByteArray &standardOutput)
 }
 
 StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds timeout,
-                        const platform::CancelToken &cancel)
-{
-    return probeStatic(executable, timeout, cancel, platform::originalEnvironment());
-}
-
-StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds timeout,
                         const platform::CancelToken &cancel, const QProcessEnvironment &environment)
 {
     StaticProbe probe;
@@ -431,12 +425,6 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
         probe.environment.append({it.key(), it.value().toString()});
     fillTorch(root, probe);
     return probe;
-}
-
-ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,
-                         const platform::CancelToken &cancel)
-{
-    return probeImport(executable, timeout, cancel, platform::originalEnvironment());
 }
 
 ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,

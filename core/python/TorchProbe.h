@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "platform/OriginalEnvironment.h"
 #include "platform/ProcessRunner.h"
 #include "python/Interpreter.h"
 
@@ -19,19 +20,19 @@ struct StaticProbe {
     QStringList notes;                          // what the probe could not learn, and why
     qint64 elapsedMs = 0;
 };
+// `environment`: PATH, PYTHONPATH, ... as the user has them (by default
+// the environment this program was started in).
 StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds timeout = std::chrono::seconds(20),
-                        const platform::CancelToken &cancel = platform::CancelToken());
-// The same in the given environment (PATH, PYTHONPATH, ... as the user has them).
-StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds timeout,
-                        const platform::CancelToken &cancel, const QProcessEnvironment &environment);
+                        const platform::CancelToken &cancel = platform::CancelToken(),
+                        const QProcessEnvironment &environment = platform::originalEnvironment());
 
 // The import phase: `import torch` and its CUDA / MPS queries, in a process
 // of its own, so that a crash or a hang is recorded as such.
+// `environment`: LD_LIBRARY_PATH ... as the user has them (by default the
+// environment this program was started in).
 ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout = std::chrono::seconds(90),
-                         const platform::CancelToken &cancel = platform::CancelToken());
-// The same in the given environment (LD_LIBRARY_PATH ... as the user has them).
-ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,
-                         const platform::CancelToken &cancel, const QProcessEnvironment &environment);
+                         const platform::CancelToken &cancel = platform::CancelToken(),
+                         const QProcessEnvironment &environment = platform::originalEnvironment());
 
 // The probe script (resources/probe/torch_probe.py, compiled in).
 QString probeScript();

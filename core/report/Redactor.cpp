@@ -230,6 +230,140 @@ bool Redactor::isSecretName(const QString &variableName)
     return false;
 }
 
+namespace {
+
+// Private key blocks, found by hand so that many headers without an end
+// stay linear. A block cut off (a truncated log) loses its header and every
+// base64 line after it.
+QString redactPrivateKeys(const QString &text, int &n)
+{
+    static const QRegularExpression begin(QStringLiteral("-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"));
+    static const QRegularExpression end(QStringLiteral("-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"));
+    static const QRegularExpression body(QStringLiteral("\\G(?:(?:\\r?\\n|\\\\n)[A-Za-z0-9+/=:,. -]*)*"));
+    QString out;
+    qsizetype last = 0;
+    int made = 0;
+    bool endsLeft = true;
+    for (QRegularExpressionMatch b = begin.match(text); b.hasMatch(); b = begin.match(text, last)) {
+        QRegularExpressionMatch e;
+        if (endsLeft) {
+            e = end.match(text, b.capturedEnd());
+            endsLeft = e.hasMatch();
+        }
+        const qsizetype stop =
+            endsLeft ? e.capturedEnd() : b.capturedEnd() + body.match(text, b.capturedEnd()).capturedLength();
+        out += QStringView(text).mid(last, b.capturedStart() - last);
+        out += redactionMark(QStringLiteral("private-key"));
+        last = stop;
+        ++made;
+    }
+    if (made == 0)
+        return text;
+    n += made;
+    out += QStringView(text).mid(last);
+    return out;
+}
+
+// The values of secret-named variables in `environment`, as written, trimmed,
+// and escaped for JSON and HTML, longest first, as regex alternatives;
+// `variableOf` maps each value to its variable.
+QStringList secretValueAlternatives(const QProcessEnvironment &environment, QHash<QString, QString> &variableOf)
+{
+    QList<std::pair<QString, QString>> values; // value, variable
+    const QStringList keys = environment.keys();
+    for (const QString &key : keys) {
+        if (!Redactor::isSecretName(key))
+            continue;
+        const QString value = environment.value(key);
+        const QString trimmed = value.trimmed();
+        if (trimmed.size() <= 3 || isTrivialValue(trimmed))
+            continue;
+        QStringList forms{value, trimmed};
+        // As it is written into JSON and HTML.
+        QString json = trimmed;
+        json.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('"'), QLatin1String("\\\""));
+        forms << json << trimmed.toHtmlEscaped();
+        for (const QString &form : std::as_const(forms)) {
+            if (form.size() > 3)
+                values.append({form, key});
+        }
+    }
+    std::sort(values.begin(), values.end(), [](const auto &a, const auto &b) {
+        return a.first.size() != b.first.size() ? a.first.size() > b.first.size() : a.first < b.first;
+    });
+    QStringList alternatives;
+    for (const auto &[value, variable] : std::as_const(values)) {
+        if (variableOf.contains(value))
+            continue;
+        variableOf.insert(value, variable);
+        alternatives.append(QRegularExpression::escape(value));
+    }
+    return alternatives;
+}
+
+// This user's home folder in every spelling ("/home/x", "\home\x",
+// "C:\Users\x", "C:/Users/x", escaped, the link's target), longest first, as
+// regex alternatives; `windows` is set when it is written the Windows way.
+QStringList homeAlternatives(const QString &homeDir, bool &windows)
+{
+    QStringList homes;
+    QString home = homeDir;
+    while (home.size() > 1 && (home.endsWith(QLatin1Char('/')) || home.endsWith(QLatin1Char('\\'))))
+        home.chop(1);
+    if (home.size() > 1 && home != QLatin1String("/") && !(home.size() <= 3 && home.at(1) == QLatin1Char(':'))) {
+        homes << home;
+        const QString canonical = QFileInfo(home).canonicalFilePath();
+        if (!canonical.isEmpty() && canonical != home)
+            homes << canonical;
+    }
+    QStringList alternatives;
+    for (const QString &h : std::as_const(homes)) {
+        const QStringList components = h.split(QRegularExpression(QStringLiteral("[/\\\\]+")));
+        QStringList escaped;
+        for (const QString &c : components)
+            escaped << QRegularExpression::escape(c);
+        windows = windows || h.contains(QLatin1Char('\\')) || (h.size() > 1 && h.at(1) == QLatin1Char(':'));
+        // A leading separator is one character: "file:///home/x" keeps "file://".
+        QString pattern = escaped.join(QStringLiteral("[/\\\\]+"));
+        if (components.size() > 1 && components.front().isEmpty())
+            pattern = QStringLiteral("[/\\\\]") + escaped.mid(1).join(QStringLiteral("[/\\\\]+"));
+        alternatives << pattern;
+    }
+    std::sort(alternatives.begin(), alternatives.end(),
+              [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    return alternatives;
+}
+
+// The user name as a word or path component, never inside another word; empty
+// for names that are not personal ("root", "runner").
+QString userNamePattern(const QString &userName)
+{
+    static const QSet<QString> impersonal{
+        QStringLiteral("root"),   QStringLiteral("admin"),  QStringLiteral("administrator"),
+        QStringLiteral("user"),   QStringLiteral("ubuntu"), QStringLiteral("debian"),
+        QStringLiteral("runner"), QStringLiteral("jovyan"), QStringLiteral("vscode"),
+        QStringLiteral("nobody"), QStringLiteral("guest"),  QStringLiteral("ec2-user")};
+    const QString user = userName.trimmed();
+    if (user.isEmpty() || impersonal.contains(user.toLower()))
+        return {};
+    const QString escaped = QRegularExpression::escape(user);
+    // Han and kana are written without spaces: no word boundary to ask for.
+    static const QRegularExpression unspaced(QStringLiteral("[\\p{Han}\\p{Hiragana}\\p{Katakana}]"));
+    const bool cjkStart = unspaced.match(user.left(1)).hasMatch();
+    const bool cjkEnd = unspaced.match(user.right(1)).hasMatch();
+    QString pattern;
+    if (user.size() <= 2 && !cjkStart && !cjkEnd) {
+        // "a" or "ai" as a word is English: only a whole path component.
+        pattern = QStringLiteral("(?<=[/\\\\])") + escaped + QStringLiteral("(?=[/\\\\\\s\"'<>:;,|)\\]}]|$)");
+    } else {
+        pattern = (cjkStart ? QString() : QStringLiteral("(?<![\\w])")) + escaped
+                  + (cjkEnd ? QString() : QStringLiteral("(?![\\w])"));
+    }
+    return pattern;
+}
+
+} // namespace
+
 Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
 {
     const auto add = [this](const QString &name, const QRegularExpression &re, Replacer replace) {
@@ -253,76 +387,19 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
         };
     };
 
-    // Private key blocks first: their base64 would otherwise half-match other
-    // rules. A block cut off (a truncated log) loses its header and every
-    // base64 line after it. Searched by hand so that many headers without an
-    // end stay linear.
+    // Private key blocks first: their base64 would otherwise half-match other rules.
     {
         auto rule = std::make_unique<Rule>();
         rule->name = QStringLiteral("private-key");
-        rule->apply = [](const QString &text, int &n) -> QString {
-            static const QRegularExpression begin(QStringLiteral("-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"));
-            static const QRegularExpression end(QStringLiteral("-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"));
-            static const QRegularExpression body(QStringLiteral("\\G(?:(?:\\r?\\n|\\\\n)[A-Za-z0-9+/=:,. -]*)*"));
-            QString out;
-            qsizetype last = 0;
-            int made = 0;
-            bool endsLeft = true;
-            for (QRegularExpressionMatch b = begin.match(text); b.hasMatch(); b = begin.match(text, last)) {
-                QRegularExpressionMatch e;
-                if (endsLeft) {
-                    e = end.match(text, b.capturedEnd());
-                    endsLeft = e.hasMatch();
-                }
-                const qsizetype stop =
-                    endsLeft ? e.capturedEnd() : b.capturedEnd() + body.match(text, b.capturedEnd()).capturedLength();
-                out += QStringView(text).mid(last, b.capturedStart() - last);
-                out += redactionMark(QStringLiteral("private-key"));
-                last = stop;
-                ++made;
-            }
-            if (made == 0)
-                return text;
-            n += made;
-            out += QStringView(text).mid(last);
-            return out;
-        };
+        rule->apply = redactPrivateKeys;
         m_rules.push_back(std::move(rule));
     }
 
     // The values of secret-named variables, wherever they appear (before any
     // other rule can change them), longest first.
     {
-        QList<std::pair<QString, QString>> values; // value, variable
-        const QStringList keys = m_context.environment.keys();
-        for (const QString &key : keys) {
-            if (!isSecretName(key))
-                continue;
-            const QString value = m_context.environment.value(key);
-            const QString trimmed = value.trimmed();
-            if (trimmed.size() <= 3 || isTrivialValue(trimmed))
-                continue;
-            QStringList forms{value, trimmed};
-            // As it is written into JSON and HTML.
-            QString json = trimmed;
-            json.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('"'), QLatin1String("\\\""));
-            forms << json << trimmed.toHtmlEscaped();
-            for (const QString &form : std::as_const(forms)) {
-                if (form.size() > 3)
-                    values.append({form, key});
-            }
-        }
-        std::sort(values.begin(), values.end(), [](const auto &a, const auto &b) {
-            return a.first.size() != b.first.size() ? a.first.size() > b.first.size() : a.first < b.first;
-        });
-        QStringList alternatives;
         QHash<QString, QString> variableOf;
-        for (const auto &[value, variable] : std::as_const(values)) {
-            if (variableOf.contains(value))
-                continue;
-            variableOf.insert(value, variable);
-            alternatives.append(QRegularExpression::escape(value));
-        }
+        const QStringList alternatives = secretValueAlternatives(m_context.environment, variableOf);
         if (!alternatives.isEmpty()) {
             add(QStringLiteral("secret-value"), regex(alternatives.join(QLatin1Char('|'))),
                 [variableOf](const QRegularExpressionMatch &m) -> std::optional<QString> {
@@ -459,35 +536,10 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
             return m.captured(1) + redactionMark(QStringLiteral("serial-number"));
         });
 
-    // This user's home folder, in every spelling: "/home/x", "\home\x",
-    // "C:\Users\x", "C:/Users/x", "C:\\Users\\x" (escaped), the link's target.
+    // This user's home folder, in every spelling.
     {
-        QStringList homes;
-        QString home = m_context.homeDir;
-        while (home.size() > 1 && (home.endsWith(QLatin1Char('/')) || home.endsWith(QLatin1Char('\\'))))
-            home.chop(1);
-        if (home.size() > 1 && home != QLatin1String("/") && !(home.size() <= 3 && home.at(1) == QLatin1Char(':'))) {
-            homes << home;
-            const QString canonical = QFileInfo(home).canonicalFilePath();
-            if (!canonical.isEmpty() && canonical != home)
-                homes << canonical;
-        }
-        QStringList alternatives;
         bool windows = false;
-        for (const QString &h : std::as_const(homes)) {
-            const QStringList components = h.split(QRegularExpression(QStringLiteral("[/\\\\]+")));
-            QStringList escaped;
-            for (const QString &c : components)
-                escaped << QRegularExpression::escape(c);
-            windows = windows || h.contains(QLatin1Char('\\')) || (h.size() > 1 && h.at(1) == QLatin1Char(':'));
-            // A leading separator is one character: "file:///home/x" keeps "file://".
-            QString pattern = escaped.join(QStringLiteral("[/\\\\]+"));
-            if (components.size() > 1 && components.front().isEmpty())
-                pattern = QStringLiteral("[/\\\\]") + escaped.mid(1).join(QStringLiteral("[/\\\\]+"));
-            alternatives << pattern;
-        }
-        std::sort(alternatives.begin(), alternatives.end(),
-                  [](const QString &a, const QString &b) { return a.size() > b.size(); });
+        const QStringList alternatives = homeAlternatives(m_context.homeDir, windows);
         if (!alternatives.isEmpty()) {
             add(QStringLiteral("home"),
                 regex(QStringLiteral("(?<![\\w.\\-~\\\\])(?:(?<=://)|(?<!/))(?:") + alternatives.join(QLatin1Char('|'))
@@ -526,32 +578,9 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
             fixed(QStringLiteral("~")));
     }
 
-    // The user name: as a word or path component, never inside another word.
-    // Names that are not personal ("root", "runner") are left in text.
-    {
-        static const QSet<QString> impersonal{
-            QStringLiteral("root"),   QStringLiteral("admin"),  QStringLiteral("administrator"),
-            QStringLiteral("user"),   QStringLiteral("ubuntu"), QStringLiteral("debian"),
-            QStringLiteral("runner"), QStringLiteral("jovyan"), QStringLiteral("vscode"),
-            QStringLiteral("nobody"), QStringLiteral("guest"),  QStringLiteral("ec2-user")};
-        const QString user = m_context.userName.trimmed();
-        if (!user.isEmpty() && !impersonal.contains(user.toLower())) {
-            const QString escaped = QRegularExpression::escape(user);
-            // Han and kana are written without spaces: no word boundary to ask for.
-            static const QRegularExpression unspaced(QStringLiteral("[\\p{Han}\\p{Hiragana}\\p{Katakana}]"));
-            const bool cjkStart = unspaced.match(user.left(1)).hasMatch();
-            const bool cjkEnd = unspaced.match(user.right(1)).hasMatch();
-            QString pattern;
-            if (user.size() <= 2 && !cjkStart && !cjkEnd) {
-                // "a" or "ai" as a word is English: only a whole path component.
-                pattern = QStringLiteral("(?<=[/\\\\])") + escaped + QStringLiteral("(?=[/\\\\\\s\"'<>:;,|)\\]}]|$)");
-            } else {
-                pattern = (cjkStart ? QString() : QStringLiteral("(?<![\\w])")) + escaped
-                          + (cjkEnd ? QString() : QStringLiteral("(?![\\w])"));
-            }
-            add(QStringLiteral("user"), regex(pattern), fixed(QStringLiteral("<user>")));
-        }
-    }
+    // The user name, unless it is not personal.
+    if (const QString pattern = userNamePattern(m_context.userName); !pattern.isEmpty())
+        add(QStringLiteral("user"), regex(pattern), fixed(QStringLiteral("<user>")));
 
     // The host name, as a word, any case; its short form too.
     {

@@ -5,7 +5,6 @@
 
 #include <QDateTime>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSet>
@@ -260,22 +259,18 @@ QJsonObject SessionHistory::toReportJson(const checks::Diagnosis &now) const
 
 std::optional<SessionHistory> SessionHistory::load(const QString &path, QString &error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+    const auto root = platform::readJsonObject(path);
+    if (!root) {
+        error = QStringLiteral("%1: %2").arg(path, root.error());
         return std::nullopt;
     }
-    QJsonParseError parseError{};
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()
-        || doc.object().value(QStringLiteral("format")).toInt() != kFormat
-        || !doc.object().value(QStringLiteral("stages")).isArray()) {
+    if (root->value(QStringLiteral("format")).toInt() != kFormat || !root->value(QStringLiteral("stages")).isArray()) {
         error = QStringLiteral("%1 is not a session history").arg(path);
         return std::nullopt;
     }
     SessionHistory history;
-    history.m_id = doc.object().value(QStringLiteral("id")).toString();
-    history.m_stages = doc.object().value(QStringLiteral("stages")).toArray();
+    history.m_id = root->value(QStringLiteral("id")).toString();
+    history.m_stages = root->value(QStringLiteral("stages")).toArray();
     return history;
 }
 

@@ -90,6 +90,23 @@ TEST(Cli, UsageErrorsExitTwo)
     EXPECT_EQ(torchdoctor({"deps", "--no-such-option", "/bin/ls"}).exitCode, 2);
 }
 
+TEST(Cli, EveryCommandAnswersHelpAndAnUnknownOptionAlike)
+{
+    for (const std::string command : {"check", "report", "deps", "explain", "fix", "undo"}) {
+        const RunResult help = torchdoctor({command, "--help"});
+        EXPECT_EQ(help.exitCode, 0) << command;
+        EXPECT_NE(help.out.find("Usage: "), std::string::npos) << command << ": " << help.out;
+        EXPECT_TRUE(help.err.empty()) << command << ": " << help.err;
+
+        const RunResult wrong = torchdoctor({command, "--no-such-option"});
+        EXPECT_EQ(wrong.exitCode, 2) << command;
+        EXPECT_EQ(wrong.err.rfind("torchdoctor " + command + ": ", 0), 0u) << wrong.err;
+        EXPECT_NE(wrong.err.find("no-such-option"), std::string::npos) << wrong.err;
+        EXPECT_NE(wrong.err.find("Usage: "), std::string::npos) << command << ": the help follows the error";
+        EXPECT_TRUE(wrong.out.empty()) << command << ": " << wrong.out;
+    }
+}
+
 TEST(Cli, HealthyLibraryExitsZeroWithTheJsonContract)
 {
     const RunResult r = torchdoctor({"deps", "--json", "/usr/lib/x86_64-linux-gnu/libstdc++.so.6"});

@@ -4,7 +4,7 @@
 // back byte for byte, also after the fix was killed midway.
 #include "fixes/EnvPlanner.h"
 #include "fixes/Executor.h"
-#include "fixes/ShellEnv.h"
+#include "platform/ShellEnv.h"
 
 #include "PythonFixtures.h"
 #include "TestSupport.h"
@@ -95,8 +95,9 @@ TEST(FixExecutor, EditsThroughThePlannerAndUndoesByteForByte)
     const fs::path rc = dir / "rc.sh";
     writeBytes(rc, original);
     fs::permissions(rc, fs::perms::owner_read | fs::perms::owner_write | fs::perms::owner_exec);
-    const shell::ScanResult scan = shell::planEntryRemoval(
-        original, shell::Syntax::Posix, QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("/opt/stale/lib"), {}, {});
+    const td::platform::shell::ScanResult scan = td::platform::shell::planEntryRemoval(
+        original, td::platform::shell::Syntax::Posix, QStringLiteral("LD_LIBRARY_PATH"),
+        QStringLiteral("/opt/stale/lib"), {}, {});
     ASSERT_EQ(scan.edits.size(), 1);
     const Executor executor{Journal(qs(dir / "journal"))};
     const ExecutionResult r =
@@ -258,8 +259,8 @@ TEST(FixExecutor, UserVariablesGoThroughTheHandler)
         return true;
     };
     const Executor executor{Journal(qs(dir / "journal"))};
-    const FixStep step{
-        SetUserVariable{QStringLiteral("PATH"), QStringLiteral("C:/old;C:/keep"), QStringLiteral("C:/keep"), std::nullopt}};
+    const FixStep step{SetUserVariable{QStringLiteral("PATH"), QStringLiteral("C:/old;C:/keep"),
+                                       QStringLiteral("C:/keep"), std::nullopt}};
     EXPECT_EQ(step.description(), QStringLiteral("Set user variable PATH from \"C:/old;C:/keep\" to \"C:/keep\""));
     EXPECT_FALSE(executor.run(planOf({step}), yes()).ok()); // no handler: fails
     const ExecutionResult r = executor.run(planOf({step}), c);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one atomic file write: a file replaced whole, with its mode kept, and
-// an error in QSaveFile's words, never half a file over a good one.
+// an error in QSaveFile's words, never half a file over a good one; and
+// the one read of a JSON object file, which says what failed.
 #include "platform/FileIo.h"
 
 #include "TestSupport.h"
@@ -8,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <QFile>
+#include <QJsonArray>
 
 #include <sys/stat.h>
 
@@ -46,4 +48,33 @@ TEST(SaveFile, SaysWhyWhenTheFolderIsMissingAndWritesNothing)
     EXPECT_FALSE(saved);
     EXPECT_FALSE(saved.error().isEmpty());
     EXPECT_FALSE(fs::exists(dir / "no-such-folder"));
+}
+
+TEST(ReadJsonObject, ReadsTheObjectAFileHolds)
+{
+    TempDir dir;
+    const fs::path file = dir / "entry.json";
+    writeFile(file, R"({"id": "a1", "steps": [1, 2]})");
+    const auto read = platform::readJsonObject(qpath(file));
+    ASSERT_TRUE(read) << read.error().toStdString();
+    EXPECT_EQ(read->value(QStringLiteral("id")).toString(), QStringLiteral("a1"));
+    EXPECT_EQ(read->value(QStringLiteral("steps")).toArray().size(), 2);
+}
+
+TEST(ReadJsonObject, SaysWhichOfReadingParsingOrTheTopLevelFailed)
+{
+    TempDir dir;
+    const auto missing = platform::readJsonObject(qpath(dir / "missing.json"));
+    ASSERT_FALSE(missing);
+    EXPECT_TRUE(missing.error().startsWith(QStringLiteral("cannot be read: "))) << missing.error().toStdString();
+
+    writeFile(dir / "cut.json", R"({"id": "a1", )");
+    const auto cut = platform::readJsonObject(qpath(dir / "cut.json"));
+    ASSERT_FALSE(cut);
+    EXPECT_TRUE(cut.error().startsWith(QStringLiteral("invalid JSON at offset "))) << cut.error().toStdString();
+
+    writeFile(dir / "list.json", "[1, 2]");
+    const auto list = platform::readJsonObject(qpath(dir / "list.json"));
+    ASSERT_FALSE(list);
+    EXPECT_EQ(list.error(), QStringLiteral("the top level must be an object"));
 }

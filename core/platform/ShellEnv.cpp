@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "fixes/ShellEnv.h"
+#include "platform/ShellEnv.h"
 
-#include "fixes/TextLines.h"
+#include "platform/TextLines.h"
 
 #include <QDir>
 
 #include <algorithm>
 #include <utility>
 
-namespace td::fixes::shell {
+namespace td::platform::shell {
 
 namespace {
 
@@ -573,6 +573,19 @@ bool removeOneEntry(QByteArray &line, Syntax syntax, const QByteArray &variable,
     return false;
 }
 
+// Hands each line of `file` that mentions `name` (with its number from 1)
+// to `scanLine`, which records what it finds in the one result.
+template <typename ScanLine>
+ScanResult scanLinesNaming(const QByteArray &file, const QByteArray &name, ScanLine scanLine)
+{
+    ScanResult result;
+    const QList<QByteArray> lines = splitLines(file);
+    for (qsizetype i = 0; i < lines.size(); ++i)
+        if (lines[i].contains(name))
+            scanLine(lines[i], static_cast<int>(i + 1), result);
+    return result;
+}
+
 } // namespace
 
 Syntax syntaxOf(const QString &path)
@@ -583,13 +596,9 @@ Syntax syntaxOf(const QString &path)
 ScanResult planEntryRemoval(const QByteArray &file, Syntax syntax, const QString &variable, const QString &entry,
                             const QString &why, const QProcessEnvironment &environment)
 {
-    ScanResult result;
     const QByteArray name = variable.toUtf8();
-    const QList<QByteArray> lines = splitLines(file);
-    for (qsizetype i = 0; i < lines.size(); ++i) {
-        if (!lines[i].contains(name))
-            continue;
-        QByteArray line = lines[i];
+    return scanLinesNaming(file, name, [&](const QByteArray &original, int number, ScanResult &result) {
+        QByteArray line = original;
         bool commented = false;
         bool understood = true;
         // Several entries, or several assignments, on one line: one at a time.
@@ -597,25 +606,20 @@ ScanResult planEntryRemoval(const QByteArray &file, Syntax syntax, const QString
             if (!removeOneEntry(line, syntax, name, entry, environment, commented, why, understood))
                 break;
         if (!understood)
-            result.notUnderstood << static_cast<int>(i + 1);
-        if (line != lines[i])
-            result.edits << LineEdit{static_cast<int>(i + 1), lines[i], line, commented};
-    }
-    return result;
+            result.notUnderstood << number;
+        if (line != original)
+            result.edits << LineEdit{number, original, line, commented};
+    });
 }
 
 ScanResult planVariableRemoval(const QByteArray &file, Syntax syntax, const QString &variable, const QString &why)
 {
-    ScanResult result;
     const QByteArray name = variable.toUtf8();
-    const QList<QByteArray> lines = splitLines(file);
-    for (qsizetype i = 0; i < lines.size(); ++i) {
-        if (!lines[i].contains(name))
-            continue;
+    return scanLinesNaming(file, name, [&](const QByteArray &line, int number, ScanResult &result) {
         QList<Command> commands;
-        if (!Lexer(lines[i], syntax, name).lex(commands)) {
-            result.notUnderstood << static_cast<int>(i + 1);
-            continue;
+        if (!Lexer(line, syntax, name).lex(commands)) {
+            result.notUnderstood << number;
+            return;
         }
         bool sets = false;
         bool lineHasOther = false;
@@ -625,13 +629,12 @@ ScanResult planVariableRemoval(const QByteArray &file, Syntax syntax, const QStr
             lineHasOther = lineHasOther || other;
         }
         if (!sets)
-            continue;
+            return;
         if (lineHasOther)
-            result.notUnderstood << static_cast<int>(i + 1);
+            result.notUnderstood << number;
         else
-            result.edits << LineEdit{static_cast<int>(i + 1), lines[i], commentedOut(lines[i], why), true};
-    }
-    return result;
+            result.edits << LineEdit{number, line, commentedOut(line, why), true};
+    });
 }
 
-} // namespace td::fixes::shell
+} // namespace td::platform::shell

@@ -6,7 +6,7 @@
 #include <QProcessEnvironment>
 #include <QString>
 
-namespace td::fixes::shell {
+namespace td::platform::shell {
 
 // How a startup file is written: sh/bash/zsh, or fish.
 enum class Syntax { Posix, Fish };
@@ -38,4 +38,4 @@ ScanResult planEntryRemoval(const QByteArray &file, Syntax syntax, const QString
 // Every assignment of `variable` in `file`, commented out.
 ScanResult planVariableRemoval(const QByteArray &file, Syntax syntax, const QString &variable, const QString &why);
 
-} // namespace td::fixes::shell
+} // namespace td::platform::shell

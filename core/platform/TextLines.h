@@ -4,7 +4,7 @@
 #include <QByteArray>
 #include <QList>
 
-namespace td::fixes {
+namespace td::platform {
 
 // One line of a text file, for an edit that keeps every other byte.
 struct TextLine {
@@ -19,4 +19,4 @@ struct TextLine {
 // with a newline has an empty last line there, an empty file one empty line.
 QList<TextLine> textLines(const QByteArray &file);
 
-} // namespace td::fixes
+} // namespace td::platform

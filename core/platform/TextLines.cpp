@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "fixes/TextLines.h"
+#include "platform/TextLines.h"
 
-namespace td::fixes {
+namespace td::platform {
 
 QList<TextLine> textLines(const QByteArray &file)
 {
@@ -19,4 +19,4 @@ QList<TextLine> textLines(const QByteArray &file)
     }
 }
 
-} // namespace td::fixes
+} // namespace td::platform

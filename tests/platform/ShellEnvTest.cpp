@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Finding where a variable is set in shell startup files, and the exact
 // edit that removes one entry from it.
-#include "fixes/ShellEnv.h"
+#include "platform/ShellEnv.h"
 #include "fixes/EnvPlanner.h"
 
 #include "TestSupport.h"
@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 using namespace td::fixes;
-using namespace td::fixes::shell;
+using namespace td::platform::shell;
 using td::test::TempDir;
 
 namespace {
