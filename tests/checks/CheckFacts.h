@@ -48,6 +48,18 @@ inline void withGpu(checks::Facts &f, const QString &driver, int cudaDriver, con
     f.gpu.gpus = {g};
 }
 
+// A request that reaches no interpreter, imports nothing and finds no NVIDIA
+// driver: the runner's own behaviour, quickly.
+inline checks::CheckRequest requestForNothing()
+{
+    checks::CheckRequest request;
+    request.python = QStringLiteral("/bin/false");
+    request.runImport = false;
+    request.gpu.nvmlLibraries = {QStringLiteral("/nonexistent/libnvidia-ml.so.1")};
+    request.gpu.nvidiaSmi.clear();
+    return request;
+}
+
 // A Windows torch whose msvcp140.dll (14.36) loads from System32 and that
 // loads two copies of Intel's OpenMP runtime.
 inline loader::Graph oldRuntimeAndTwoOpenMps()

@@ -265,11 +265,7 @@ public:
 TEST(CheckRunner, AThrowingCheckBecomesAFinding)
 {
     auto knowledge = std::make_shared<knowledge::KnowledgeBase>(kb());
-    CheckRequest request;
-    request.python = QStringLiteral("/bin/false");
-    request.runImport = false;
-    request.gpu.nvmlLibraries = {QStringLiteral("/nonexistent/libnvidia-ml.so.1")};
-    request.gpu.nvidiaSmi.clear();
+    CheckRequest request = test::requestForNothing();
     CheckRunner runner(request, knowledge, {std::make_shared<ThrowingCheck>()});
     const Diagnosis report = runner.run();
     ASSERT_EQ(report.findings.size(), 1);

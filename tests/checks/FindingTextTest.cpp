@@ -379,11 +379,7 @@ private:
 QList<Finding> runnerFindings()
 {
     auto knowledge = std::make_shared<knowledge::KnowledgeBase>(kb());
-    CheckRequest request;
-    request.python = QStringLiteral("/bin/false");
-    request.runImport = false;
-    request.gpu.nvmlLibraries = {QStringLiteral("/nonexistent/libnvidia-ml.so.1")};
-    request.gpu.nvidiaSmi.clear();
+    CheckRequest request = test::requestForNothing();
     request.checkLimit = std::chrono::milliseconds(300);
     auto hangs = std::make_shared<TroubledCheck>(true);
     CheckRunner runner(request, knowledge, {std::make_shared<TroubledCheck>(false), hangs});
