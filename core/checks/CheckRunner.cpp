@@ -269,7 +269,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
                 errors->append(what + QStringLiteral(": ") + QString::fromUtf8(e.what()));
             } catch (...) {
                 QMutexLocker lock(errorsMutex.get());
-                errors->append(what + QStringLiteral(": unknown failure"));
+                errors->append(what + tr(": an unknown failure"));
             }
         };
     };
@@ -363,7 +363,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
     auto knowledge = m_knowledge;
     const qint64 collectorLimitMs =
         std::chrono::duration_cast<std::chrono::milliseconds>(m_request.timeout).count() + 15000;
-    constexpr qint64 checkLimitMs = 10000;
+    const qint64 checkLimitMs = m_request.checkLimit.count();
 
     bool librariesStarted = false;
     // After a cancel, work still running is waited for a little (its
@@ -486,7 +486,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
                 f.severity = Severity::Warning;
                 f.title = tr("The check \"%1\" ran out of time").arg(it->check->title());
                 f.detail = tr("It did not finish within %1 seconds; its part of the diagnosis is missing.")
-                               .arg(checkLimitMs / 1000);
+                               .arg(static_cast<double>(checkLimitMs) / 1000.0);
                 f.check = it->check->id();
                 report.findings.append(f);
             }

@@ -27,6 +27,12 @@ inline Finding makeFinding(const QString &id, Severity severity, const QString &
     return f;
 }
 
+// " (`cmd one`; `cmd two`)" after a repair's text, empty without commands: as code, not prose.
+inline QString commandsSuffix(const QStringList &commands)
+{
+    return commands.isEmpty() ? QString() : QStringLiteral(" (`%1`)").arg(commands.join(QStringLiteral("`; `")));
+}
+
 inline QJsonArray toJsonArray(const QStringList &items)
 {
     QJsonArray out;

@@ -27,6 +27,7 @@ struct CheckRequest {
     QString projectDir;               // --project DIR
     bool runImport = true;            // --no-import skips the import phase
     std::chrono::seconds timeout{90}; // --timeout S: the limit of each slow step
+    std::chrono::milliseconds checkLimit{10000}; // the most one check may take before it is given up
     QProcessEnvironment environment = platform::originalEnvironment();
     platform::GpuProbeOptions gpu;
     QString docker = QStringLiteral("docker");

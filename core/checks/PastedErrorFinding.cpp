@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/PastedErrorFinding.h"
 
+#include "checks/CheckSupport.h"
+
 #include <QCoreApplication>
 
 namespace td::checks {
@@ -47,8 +49,7 @@ Finding pastedErrorFinding(const python::ClassifiedError &error,
         detail << PastedText::tr("The library it names: %1").arg(error.library);
     if (signature)
         for (const knowledge::Fix &fix : signature->fixes)
-            detail << PastedText::tr("What fixes it: %1").arg(fix.text.get(language))
-                          + (fix.commands.isEmpty() ? QString() : QStringLiteral(" (`%1`)").arg(fix.commands.join(QStringLiteral("`; `"))));
+            detail << PastedText::tr("What fixes it: %1").arg(fix.text.get(language)) + commandsSuffix(fix.commands);
     if (elsewhere)
         detail << PastedText::tr("This happened on a %1 machine, not on this one: what is above is what it means "
                                  "there. Run TorchDoctor on that machine to repair it.")

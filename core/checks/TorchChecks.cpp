@@ -149,10 +149,7 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
         if (const auto signature = kb.matchError(error, context)) {
             detail += QStringLiteral("\n\n") + localized(signature->cause);
             for (const knowledge::Fix &fix : signature->fixes)
-                detail +=
-                    QStringLiteral("\n• ") + localized(fix.text)
-                    + (fix.commands.isEmpty() ? QString()
-                                              : QStringLiteral(" (") + fix.commands.join(QStringLiteral("; ")) + u')');
+                detail += QStringLiteral("\n• ") + localized(fix.text) + commandsSuffix(fix.commands);
             if (!signature->fixFamilies.isEmpty())
                 fixes = fixFamiliesOf(signature->fixFamilies);
             evidence.insert(QStringLiteral("signature"), signature->id);

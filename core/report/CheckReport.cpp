@@ -266,7 +266,7 @@ QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &opt
             if (!f->fixes.isEmpty()) {
                 QStringList fixes;
                 for (auto family : f->fixes)
-                    fixes << checks::toString(family);
+                    fixes << u'`' + checks::toString(family) + u'`'; // what `torchdoctor fix` takes
                 out += QStringLiteral("      ")
                        + CheckReportText::tr("Repairs that apply: %1").arg(fixes.join(QStringLiteral(", "))) + u'\n';
             }

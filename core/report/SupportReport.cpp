@@ -462,7 +462,7 @@ QString renderMarkdown(const QJsonObject &report)
                   + mdFence(tree) + u'\n';
         QStringList fixes;
         for (const auto &x : f.value(QStringLiteral("fixes")).toArray())
-            fixes << x.toString();
+            fixes << u'`' + x.toString() + u'`'; // what `torchdoctor fix` takes
         if (!fixes.isEmpty())
             md += QStringLiteral("**") + SupportReportText::tr("Repairs that apply:") + QStringLiteral("** ")
                   + fixes.join(QStringLiteral(", ")) + QStringLiteral("\n\n");
@@ -595,10 +595,10 @@ QString renderHtml(const QJsonObject &report)
                  + QStringLiteral("</strong></p>\n<pre>") + esc(tree) + QStringLiteral("</pre>\n");
         QStringList fixes;
         for (const auto &x : f.value(QStringLiteral("fixes")).toArray())
-            fixes << x.toString();
+            fixes << QStringLiteral("<code>") + esc(x.toString()) + QStringLiteral("</code>");
         if (!fixes.isEmpty())
             h += QStringLiteral("<p><strong>") + esc(SupportReportText::tr("Repairs that apply:"))
-                 + QStringLiteral("</strong> ") + esc(fixes.join(QStringLiteral(", "))) + QStringLiteral("</p>\n");
+                 + QStringLiteral("</strong> ") + fixes.join(QStringLiteral(", ")) + QStringLiteral("</p>\n");
         h += QStringLiteral("<details><summary>") + esc(SupportReportText::tr("Evidence"))
              + QStringLiteral("</summary><pre>")
              + esc(QString::fromUtf8(

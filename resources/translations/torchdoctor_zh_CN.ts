@@ -439,6 +439,10 @@
         <source>Part of the diagnosis could not be completed</source>
         <translation>部分诊断未能完成</translation>
     </message>
+    <message>
+        <source>: an unknown failure</source>
+        <translation>：未知故障</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>
@@ -703,7 +707,7 @@
     </message>
     <message>
         <source>docker %1 is installed but its daemon does not answer (%2). Start Docker Desktop, or `sudo systemctl start docker` on Linux.</source>
-        <translation>已安装 docker %1，但其守护进程没有响应（%2）。请启动 Docker Desktop，Linux 上可运行 `sudo systemctl start docker`。</translation>
+        <translation>已安装 docker %1，但其守护进程没有响应（“%2”）。请启动 Docker Desktop，Linux 上可运行 `sudo systemctl start docker`。</translation>
     </message>
     <message>
         <source>Docker Compose v2 is missing</source>
@@ -880,7 +884,7 @@
     </message>
     <message>
         <source>In a new terminal, `import torch` fails with %1: %2</source>
-        <translation>在新终端中，`import torch` 在 %1 下失败：%2</translation>
+        <translation>在新终端中，`import torch` 在 %1 下失败：“%2”</translation>
     </message>
     <message>
         <source>A new terminal (%1 with its startup files) starts programs with another environment than TorchDoctor&apos;s own, in what decides which Python runs and what it loads. A program started from the desktop does not get what ~/.bashrc or conda&apos;s activation set; the diagnosis above is of TorchDoctor&apos;s own environment.</source>
@@ -1676,7 +1680,7 @@
     </message>
     <message>
         <source>`import torch` failed with %1: %2</source>
-        <translation>`import torch` 失败，%1：%2</translation>
+        <translation>`import torch` 失败，%1：“%2”</translation>
     </message>
     <message>
         <source>`import torch` fails: WinError %1 loading %2</source>
@@ -1692,7 +1696,7 @@
     </message>
     <message>
         <source>Its last words: %1</source>
-        <translation>它最后的输出：%1</translation>
+        <translation>它最后的输出：“%1”</translation>
     </message>
     <message>
         <source>`import torch` crashes Python</source>
@@ -2664,7 +2668,7 @@
     </message>
     <message>
         <source>no: %1</source>
-        <translation>否：%1</translation>
+        <translation>否：“%1”</translation>
     </message>
     <message>
         <source>PyTorch version</source>

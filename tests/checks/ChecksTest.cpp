@@ -2,6 +2,7 @@
 // Each check against machine states that cannot exist here (GPUs, drivers,
 // Windows DLL trees), stood up as facts; and the runner's guarantees.
 #include "BuiltinKnowledge.h"
+#include "CheckFacts.h"
 #include "TestSupport.h"
 
 #include "checks/CheckRunner.h"
@@ -17,47 +18,14 @@
 
 using namespace td;
 using namespace td::checks;
+using td::test::machine;
+using td::test::withGpu;
 
 namespace {
 
 const knowledge::KnowledgeBase &kb()
 {
     return test::builtinKnowledge();
-}
-
-// A machine with one interpreter that has torch `version`.
-Facts machine(const QString &torchVersion, const QString &torchCuda, const QString &platform = QStringLiteral("linux"))
-{
-    Facts f;
-    python::StaticProbe p;
-    p.interpreter.executable = platform == QLatin1String("win32") ? QStringLiteral("C:/Python312/python.exe")
-                                                                  : QStringLiteral("/usr/bin/python3");
-    p.interpreter.usable = true;
-    p.interpreter.version = QVersionNumber(3, 12, 4);
-    p.interpreter.bits = 64;
-    p.interpreter.platform = platform;
-    p.interpreter.machine = platform == QLatin1String("win32") ? QStringLiteral("AMD64") : QStringLiteral("x86_64");
-    p.torch.installed = true;
-    p.torch.version = torchVersion;
-    p.torch.versionPyCuda = torchCuda.isEmpty() ? QStringLiteral("None") : torchCuda;
-    p.torch.packageDir = QStringLiteral("/venv/site-packages/torch");
-    f.interpreters = {p};
-    f.chosen = 0;
-    f.chosenExecutable = p.interpreter.executable;
-    f.ready = Fact::Interpreters | Fact::Import | Fact::Gpu | Fact::Libraries;
-    return f;
-}
-
-void withGpu(Facts &f, const QString &driver, int cudaDriver, const QString &name, int major, int minor)
-{
-    f.gpu.nvidiaDriverFound = true;
-    f.gpu.driverVersion = driver;
-    f.gpu.cudaDriverVersion = cudaDriver;
-    platform::Gpu g;
-    g.name = name;
-    g.ccMajor = major;
-    g.ccMinor = minor;
-    f.gpu.gpus = {g};
 }
 
 QStringList ids(const QList<Finding> &findings)
@@ -181,7 +149,8 @@ TEST(KnowledgeCheck, ATorchNewerThanTheKnowledgeBase)
     const auto python = PythonCheck().run(future, kb());
     ASSERT_EQ(ids(python), QStringList{QStringLiteral("python.unsupported-version")});
     EXPECT_TRUE(python[0].title.contains(QStringLiteral("likely"))) << python[0].title.toStdString();
-    EXPECT_TRUE(python[0].detail.contains(QStringLiteral("inferred from torch 2.15"))) << python[0].detail.toStdString();
+    EXPECT_TRUE(python[0].detail.contains(QStringLiteral("inferred from torch 2.15")))
+        << python[0].detail.toStdString();
     EXPECT_EQ(python[0].evidence.value(QStringLiteral("inferred_from")).toString(), QStringLiteral("2.15"));
 }
 
@@ -236,24 +205,7 @@ TEST(PackagesCheck, TorchvisionFromAnotherRelease)
 TEST(LibraryCheck, WindowsRuntimeTooOldAndOpenMpTwice)
 {
     Facts f = machine(QStringLiteral("2.9.0+cu128"), QStringLiteral("12.8"), QStringLiteral("win32"));
-    loader::GraphBuilder g(loader::TargetOs::Windows);
-    bin::BinaryInfo c10;
-    c10.format = bin::Format::Pe;
-    bin::PeInfo pe;
-    pe.machine = 0x8664;
-    pe.pe32Plus = true;
-    c10.info = pe;
-    const auto root = g.addRoot("C:/venv/torch/lib/c10.dll", &c10);
-    bin::BinaryInfo msvcp = c10;
-    std::get<bin::PeInfo>(msvcp.info).fileVersion = bin::PeVersion{14, 36, 32532, 0};
-    const auto rt = g.found("msvcp140.dll", "C:/Windows/System32/msvcp140.dll", loader::Via::SystemDir, "", &msvcp);
-    g.addEdge(root, rt, "msvcp140.dll", loader::Via::SystemDir);
-    const auto omp1 = g.found("libiomp5md.dll", "C:/venv/torch/lib/libiomp5md.dll", loader::Via::DllDir, "", &c10);
-    const auto omp2 =
-        g.found("libiomp5md.dll", "C:/conda/Library/bin/libiomp5md.dll", loader::Via::AddDllDirectory, "", &c10);
-    g.addEdge(root, omp1, "libiomp5md.dll", loader::Via::DllDir);
-    g.addEdge(rt, omp2, "libiomp5md.dll", loader::Via::AddDllDirectory);
-    f.libraries = g.take();
+    f.libraries = test::oldRuntimeAndTwoOpenMps();
     const auto found = LibraryCheck().run(f, kb());
     EXPECT_TRUE(ids(found).contains(QStringLiteral("vcruntime.too-old"))) << ids(found).join(u' ').toStdString();
     EXPECT_TRUE(ids(found).contains(QStringLiteral("openmp.duplicate"))) << ids(found).join(u' ').toStdString();
@@ -313,11 +265,7 @@ public:
 TEST(CheckRunner, AThrowingCheckBecomesAFinding)
 {
     auto knowledge = std::make_shared<knowledge::KnowledgeBase>(kb());
-    CheckRequest request;
-    request.python = QStringLiteral("/bin/false");
-    request.runImport = false;
-    request.gpu.nvmlLibraries = {QStringLiteral("/nonexistent/libnvidia-ml.so.1")};
-    request.gpu.nvidiaSmi.clear();
+    CheckRequest request = test::requestForNothing();
     CheckRunner runner(request, knowledge, {std::make_shared<ThrowingCheck>()});
     const Diagnosis report = runner.run();
     ASSERT_EQ(report.findings.size(), 1);

@@ -5,12 +5,12 @@
 // toString answers "unknown" past the last one), so one added later without
 // a translation fails here.
 #include "BuiltinKnowledge.h"
+#include "InChinese.h"
 #include "UntranslatedProse.h"
 
 #include "checks/LibraryChecks.h"
 #include "checks/ProblemText.h"
 #include "loader/Graph.h"
-#include "platform/Language.h"
 
 #include <gtest/gtest.h>
 
@@ -24,6 +24,7 @@
 
 using namespace td;
 using namespace td::loader;
+using td::test::hasChinese;
 
 namespace {
 
@@ -33,12 +34,6 @@ template <typename E> std::vector<E> everyValue()
     for (int i = 0; std::string(toString(static_cast<E>(i))) != "unknown"; ++i)
         out.push_back(static_cast<E>(i));
     return out;
-}
-
-bool hasChinese(const QString &text)
-{
-    static const QRegularExpression han(QStringLiteral("\\p{Han}"));
-    return han.match(text).hasMatch();
 }
 
 // A problem with every fact filled in: each folder rule, each kind of file met.
@@ -91,21 +86,7 @@ Problem sample(Cause cause, Dependency dependency, Advice advice, bool flags)
     return p;
 }
 
-class ChineseText : public ::testing::Test {
-protected:
-    static void SetUpTestSuite()
-    {
-        static int argc = 1;
-        static char name[] = "test_chinese_text";
-        static char *argv[] = {name, nullptr};
-        if (!QCoreApplication::instance())
-            s_app = new QCoreApplication(argc, argv);
-        ASSERT_TRUE(platform::Language::apply(QStringLiteral("zh_CN"))) << "the zh_CN translation is not built in";
-    }
-    static void TearDownTestSuite() { platform::Language::apply(QStringLiteral("en")); }
-
-    static inline QCoreApplication *s_app = nullptr;
-};
+using ChineseText = test::InChinese;
 
 } // namespace
 

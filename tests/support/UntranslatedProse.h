@@ -16,7 +16,7 @@ inline QStringList untranslatedProse(QString text)
 {
     static const QRegularExpression quoted(QStringLiteral(R"(“[^”]*”|"[^"]*"|`[^`]*`|'[^'\s][^']*')"));
     text.replace(quoted, QStringLiteral(" "));
-    for (const char *name : {"Visual Studio Installer", "Microsoft Visual C++", "Visual C++"})
+    for (const char *name : {"Visual Studio Installer", "Microsoft Visual C++", "Visual C++", "Docker Desktop", "Docker Engine"})
         text.replace(QString::fromLatin1(name), QStringLiteral(" "));
     static const QRegularExpression separators(QStringLiteral(R"([\s,;:()（），；：。！？、“”\[\]{}<>=|*]+)"));
     static const QRegularExpression plainWord(QStringLiteral("^[A-Za-z][a-z]*$"));
