@@ -4,19 +4,18 @@
 #include "CommandContext.h"
 #include "ExitCode.h"
 #include "NativeArguments.h"
+#include "Transfer.h"
 
 #include "checks/CheckRunner.h"
 #include "fixes/Journal.h"
 #include "knowledge/KnowledgeBase.h"
-#include "knowledge/ReleaseIndexFetch.h"
+#include "knowledge/ReleaseIndexCache.h"
 #include "platform/FileIo.h"
 #include "platform/Logging.h"
-#include "report/Bundle.h"
 #include "report/SupportReport.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QEventLoop>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -99,7 +98,7 @@ public:
         if (!knowledge)
             return std::nullopt;
         // The release list of an earlier refresh, then (when asked) a fresh one.
-        if (const auto cached = knowledge::ReleaseIndexFetch::loadCache())
+        if (const auto cached = knowledge::ReleaseIndexCache::loadCache())
             knowledge->applyIndex(*cached);
         if (m_refreshKnowledge)
             refreshReleases(*knowledge, err);
@@ -120,29 +119,28 @@ public:
 private:
     static void refreshReleases(knowledge::KnowledgeBase &knowledge, QTextStream &err)
     {
-        const QString url = knowledge::ReleaseIndexFetch::configuredUrl().toString();
-        knowledge::ReleaseIndexFetch fetch;
-        QEventLoop loop;
-        QObject::connect(&fetch, &knowledge::ReleaseIndexFetch::finished, &loop,
-                         [&](const std::optional<knowledge::ReleaseIndex> &index, const QString &error) {
-                             if (index) {
-                                 knowledge::ReleaseIndexFetch::saveCache(*index);
-                                 knowledge.applyIndex(*index);
-                             } else {
-                                 err << "torchdoctor: "
-                                     << CheckText::tr("the release list could not be fetched from %1 (%2); using "
-                                                      "the %3 knowledge of %4")
-                                            .arg(url, error,
-                                                 knowledge.releaseSource() == QLatin1String("shipped")
-                                                     ? CheckText::tr("shipped")
-                                                     : knowledge.releaseSource(),
-                                                 knowledge.releaseDate().toString(Qt::ISODate))
-                                     << "\n";
-                             }
-                             loop.quit();
-                         });
-        fetch.start(QUrl(url), knowledge::ReleaseIndexFetch::defaultTimeoutMs);
-        loop.exec();
+        const QString url = knowledge::ReleaseIndexCache::configuredUrl().toString();
+        QString error;
+        std::optional<knowledge::ReleaseIndex> index;
+        if (const Transfer *functions = transfer(&error)) {
+            ReleaseIndexAnswer answer =
+                functions->fetchReleaseIndex(QUrl(url), knowledge::ReleaseIndexCache::defaultTimeoutMs);
+            index = std::move(answer.index);
+            error = answer.error;
+        }
+        if (index) {
+            knowledge::ReleaseIndexCache::saveCache(*index);
+            knowledge.applyIndex(*index);
+            return;
+        }
+        err << "torchdoctor: "
+            << CheckText::tr("the release list could not be fetched from %1 (%2); using "
+                             "the %3 knowledge of %4")
+                   .arg(url, error,
+                        knowledge.releaseSource() == QLatin1String("shipped") ? CheckText::tr("shipped")
+                                                                              : knowledge.releaseSource(),
+                        knowledge.releaseDate().toString(Qt::ISODate))
+            << "\n";
     }
 
     QCommandLineOption m_python, m_project, m_noImport, m_timeout, m_noTerminal, m_noRedact, m_refresh;
@@ -284,7 +282,10 @@ int runReport(const QStringList &arguments)
         {QStringLiteral("torchdoctor.log"), log.toUtf8()},
     };
     const QString path = parser.value(bundleOption);
-    if (const QString error = report::writeZipBundle(path, entries); !error.isEmpty()) {
+    QString error;
+    if (const Transfer *functions = transfer(&error))
+        error = functions->writeZipBundle(path, entries, {});
+    if (!error.isEmpty()) {
         err << "torchdoctor report: " << CheckText::tr("cannot write %1: %2").arg(path, error) << "\n";
         return Internal;
     }

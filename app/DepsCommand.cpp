@@ -174,11 +174,15 @@ int runDeps(const QStringList &arguments)
         inputs.push_back(nativePath(p));
 
     const bool showProgress = ::isatty(STDERR_FILENO) != 0;
-    loader::Graph graph = loader::analyze(inputs, options, nullptr, [&](const loader::AnalyzeProgress &p) {
+    // Never freed: the process ends once it is written, and freeing every library, edge and name
+    // of it would only cost time. Held by a static, so that leak checkers see it reachable.
+    static loader::Graph *kept = nullptr;
+    kept = new loader::Graph(loader::analyze(inputs, options, nullptr, [&](const loader::AnalyzeProgress &p) {
         if (showProgress && p.total > 50 && (p.done % 25 == 0 || p.done == p.total))
             err << "\r" << DepsText::tr("analysing %1/%2").arg(p.done).arg(p.total) << (p.done == p.total ? "\n" : "")
                 << Qt::flush;
-    });
+    }));
+    loader::Graph &graph = *kept;
     addVariableOrigins(graph, env);
     spdlog::info("deps: {} roots, {} libraries, {} problems", graph.roots.size(), graph.libraries.size(),
                  graph.problems.size());

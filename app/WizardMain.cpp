@@ -2,7 +2,7 @@
 #include "WizardMain.h"
 
 #include "CoreBackend.h"
-#include "knowledge/ReleaseIndexFetch.h"
+#include "knowledge/ReleaseIndexCache.h"
 #include "Language.h"
 #include "Theme.h"
 #include "Wizard.h"
@@ -91,8 +91,8 @@ int td_run_wizard(int argc, char *argv[], bool debug)
     wizard.show();
     // Once the first page is up: the release list, fetched in the background.
     QTimer::singleShot(0, &wizard, [&backend] {
-        backend.refreshKnowledge(td::knowledge::ReleaseIndexFetch::configuredUrl(),
-                                 td::knowledge::ReleaseIndexFetch::defaultTimeoutMs);
+        backend.refreshKnowledge(td::knowledge::ReleaseIndexCache::configuredUrl(),
+                                 td::knowledge::ReleaseIndexCache::defaultTimeoutMs);
     });
     return QApplication::exec();
 }

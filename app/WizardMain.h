@@ -5,13 +5,8 @@
 // module (torchdoctor-wizard), loaded only then, so that the command line
 // never loads Qt Widgets, Qt Gui and what they pull in (a third of the start
 // time and of the memory of `torchdoctor deps`); elsewhere it is linked in.
+#include "Module.h"
+
 #define TD_WIZARD_ENTRY "td_run_wizard"
 
-extern "C" {
-#if defined(_WIN32)
-__declspec(dllexport)
-#else
-__attribute__((visibility("default")))
-#endif
-int td_run_wizard(int argc, char *argv[], bool debug);
-}
+TD_MODULE_ENTRY int td_run_wizard(int argc, char *argv[], bool debug);

@@ -21,9 +21,7 @@
 #include <exception>
 
 #if defined(TD_WIZARD_MODULE)
-#include <QLibrary>
-
-#include <filesystem>
+#include "Module.h"
 #endif
 #ifdef Q_OS_LINUX
 #include <unistd.h>
@@ -64,23 +62,13 @@ bool wantsWizard(int argc, char *argv[])
 }
 
 #if defined(TD_WIZARD_MODULE)
-// The wizard module: TD_WIZARD_MODULE, relative to the real program, in the
-// build folder as once installed.
 int runWizard(int argc, char *argv[], bool debug)
 {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::path exeDir = fs::read_symlink("/proc/self/exe", ec).parent_path();
-    QString errors;
-    for (const fs::path &dir : {exeDir / TD_WIZARD_MODULE}) {
-        QLibrary module(QString::fromStdString((dir / "torchdoctor-wizard").string()));
-        if (module.load()) {
-            if (const auto run = reinterpret_cast<decltype(&td_run_wizard)>(module.resolve(TD_WIZARD_ENTRY)))
-                return run(argc, argv, debug);
-        }
-        errors += QStringLiteral("\n  ") + module.errorString();
-    }
-    std::fprintf(stderr, "torchdoctor: the wizard cannot be opened:%s\n", errors.toLocal8Bit().constData());
+    QString error;
+    if (const auto run = reinterpret_cast<decltype(&td_run_wizard)>(
+            td::app::resolveModuleEntry("torchdoctor-wizard", TD_WIZARD_ENTRY, &error)))
+        return run(argc, argv, debug);
+    std::fprintf(stderr, "torchdoctor: the wizard cannot be opened:\n  %s\n", error.toLocal8Bit().constData());
     return td::app::Internal;
 }
 #elif !defined(TD_NO_WIZARD)

@@ -5,6 +5,7 @@
 #include "checks/CheckRunner.h"
 #include "checks/PastedErrorFinding.h"
 #include "knowledge/KnowledgeBase.h"
+#include "knowledge/ReleaseIndexCache.h"
 #include "knowledge/ReleaseIndexFetch.h"
 #include "platform/FileIo.h"
 #include "platform/Logging.h"
@@ -42,7 +43,7 @@ CoreBackend::CoreBackend()
       m_machine(std::make_shared<fixes::CoreRepairMachine>(m_knowledge))
 {
     m_knowledgeProblems = m_knowledge->load();
-    if (const auto cached = knowledge::ReleaseIndexFetch::loadCache())
+    if (const auto cached = knowledge::ReleaseIndexCache::loadCache())
         m_knowledge->applyIndex(*cached);
 }
 
@@ -59,7 +60,7 @@ void CoreBackend::refreshKnowledge(const QUrl &url, int timeoutMs)
                                           currentKnowledge()->releaseSource().toStdString());
                              return;
                          }
-                         knowledge::ReleaseIndexFetch::saveCache(*index);
+                         knowledge::ReleaseIndexCache::saveCache(*index);
                          auto fresh = std::make_shared<knowledge::KnowledgeBase>(*currentKnowledge());
                          if (fresh->applyIndex(*index)) {
                              const QMutexLocker lock(&m_knowledgeMutex);

@@ -1,13 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "knowledge/ReleaseIndexFetch.h"
 
-#include "platform/FileIo.h"
-
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QNetworkRequest>
-#include <QStandardPaths>
 
 namespace td::knowledge {
 
@@ -56,33 +50,6 @@ void ReleaseIndexFetch::finish(const std::optional<ReleaseIndex> &index, const Q
     m_done = true;
     m_timeout.stop();
     emit finished(index, error);
-}
-
-QUrl ReleaseIndexFetch::configuredUrl()
-{
-    return QUrl(qEnvironmentVariable("TORCHDOCTOR_RELEASE_INDEX", QString::fromLatin1(defaultUrl)));
-}
-
-QString ReleaseIndexFetch::cachePath()
-{
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-           + QStringLiteral("/knowledge/torch-releases.json");
-}
-
-std::optional<ReleaseIndex> ReleaseIndexFetch::loadCache(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return std::nullopt;
-    QString error;
-    return ReleaseIndex::fromCache(file.readAll(), &error);
-}
-
-bool ReleaseIndexFetch::saveCache(const ReleaseIndex &index, const QString &path)
-{
-    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
-        return false;
-    return bool(platform::saveFile(path, index.toCache()));
 }
 
 } // namespace td::knowledge

@@ -4,6 +4,7 @@
 // answer, one that comes too late, none at all).
 #include "knowledge/KnowledgeBase.h"
 #include "knowledge/ReleaseIndex.h"
+#include "knowledge/ReleaseIndexCache.h"
 #include "knowledge/ReleaseIndexFetch.h"
 
 #include "TestConfig.h"
@@ -147,8 +148,8 @@ TEST(ReleaseIndex, TheRecordedIndexTeachesAReleaseTheFilesDoNotKnow)
 
     // The cache keeps it, with its date; an index older than the files is not used.
     const QString cache = QString::fromStdString((dir.path() / "cache/torch-releases.json").string());
-    ASSERT_TRUE(ReleaseIndexFetch::saveCache(*got.index, cache));
-    std::optional<ReleaseIndex> cached = ReleaseIndexFetch::loadCache(cache);
+    ASSERT_TRUE(ReleaseIndexCache::saveCache(*got.index, cache));
+    std::optional<ReleaseIndex> cached = ReleaseIndexCache::loadCache(cache);
     ASSERT_TRUE(cached);
     EXPECT_EQ(cached->fetched, got.index->fetched);
     EXPECT_EQ(cached->releases.size(), got.index->releases.size());
@@ -193,7 +194,7 @@ TEST(ReleaseIndex, NoAnswerAtAll)
     const Outcome got = fetch(QUrl(QStringLiteral("http://127.0.0.1:%1/pypi/torch/json").arg(port)), 3000);
     EXPECT_FALSE(got.index);
     EXPECT_FALSE(got.error.isEmpty());
-    EXPECT_FALSE(ReleaseIndexFetch::loadCache(QStringLiteral("/nonexistent/torch-releases.json")));
+    EXPECT_FALSE(ReleaseIndexCache::loadCache(QStringLiteral("/nonexistent/torch-releases.json")));
 }
 
 int main(int argc, char **argv)

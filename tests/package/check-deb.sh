@@ -127,7 +127,21 @@ printf '%s\n' "${module_needed[@]}" | grep -qx 'libQt6Widgets\.so\.6' && pass "t
     || fail "the wizard module does not link Qt Widgets (readelf: ${module_needed[*]})"
 printf '%s\n' "${needed[@]}" | grep -qx 'libQt6Widgets\.so\.6' && fail "the binary links Qt Widgets itself" \
     || pass "the binary does not link Qt Widgets"
-mapfile -t needed < <(printf '%s\n' "${needed[@]}" "${module_needed[@]}" | sort -u)
+# The release-list fetch and the zip bundle: a module loaded by the commands that use them alone.
+mapfile -t transfer < <(find "$root/usr/lib" -path '*/torchdoctor/libtorchdoctor-transfer.so' 2>/dev/null)
+if ((${#transfer[@]} == 1)); then
+    pass "ships the transfer module ${transfer[0]#"$root"}"
+else
+    fail "expected the transfer module under usr/lib/.../torchdoctor/, found ${#transfer[@]}"
+fi
+mapfile -t transfer_needed < <( ((${#transfer[@]})) && readelf -d "${transfer[0]}" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p')
+for soname_pattern in 'libQt6Network\.so\.6' 'libarchive\.so\..*'; do
+    printf '%s\n' "${transfer_needed[@]}" | grep -qxE "$soname_pattern" && pass "the transfer module links $soname_pattern" \
+        || fail "the transfer module does not link $soname_pattern (readelf: ${transfer_needed[*]})"
+    printf '%s\n' "${needed[@]}" | grep -qxE "$soname_pattern" && fail "the binary links $soname_pattern itself" \
+        || pass "the binary does not link $soname_pattern"
+done
+mapfile -t needed < <(printf '%s\n' "${needed[@]}" "${module_needed[@]}" "${transfer_needed[@]}" | sort -u)
 for soname in "${needed[@]}"; do
     path=$("$ldconfig" -p | awk -v so="$soname" '$1 == so && /x86-64|x32|AArch64|64bit/ { print $NF; exit }')
     [[ -n $path ]] || path=$("$ldconfig" -p | awk -v so="$soname" '$1 == so { print $NF; exit }')
@@ -248,6 +262,18 @@ out=$(cd "$broken" && LD_LIBRARY_PATH="$broken" LD_PRELOAD="$broken/libgomp.so.1
     "$binary" --version 2>&1)
 [[ $out == "TorchDoctor $version" ]] && pass "--version with broken libraries on LD_LIBRARY_PATH and in the current folder" \
     || fail "--version with broken libraries on LD_LIBRARY_PATH and in the current folder printed '$out'"
+
+# The support bundle: the transfer module found where it is installed, a zip written.
+if [[ -x /usr/bin/python3 ]]; then
+    "$binary" report --no-import --python /usr/bin/python3 --bundle "$tmp/support.zip" >"$tmp/report.out" 2>"$tmp/report.err"
+    code=$?
+    if ((code == 0 || code == 1)) && python3 -c 'import sys,zipfile; n=zipfile.ZipFile(sys.argv[1]).namelist(); assert "report.json" in n, n' "$tmp/support.zip"; then
+        pass "report --bundle (exit $code, a zip with report.json)"
+    else
+        cat "$tmp/report.err"
+        fail "report --bundle (exit $code)"
+    fi
+fi
 
 libz=$("$ldconfig" -p | awk '$1 == "libz.so.1" { print $NF; exit }')
 if [[ -n $libz ]]; then

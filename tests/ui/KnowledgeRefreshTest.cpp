@@ -7,7 +7,7 @@
 #include "TestConfig.h"
 
 #include "knowledge/KnowledgeBase.h"
-#include "knowledge/ReleaseIndexFetch.h"
+#include "knowledge/ReleaseIndexCache.h"
 
 #include <QCoreApplication>
 #include <QDate>
@@ -39,8 +39,8 @@ int spinUntil(const std::function<bool()> &done, int ms)
 
 class KnowledgeRefresh : public ::testing::Test {
 protected:
-    void SetUp() override { QFile::remove(knowledge::ReleaseIndexFetch::cachePath()); }
-    void TearDown() override { QFile::remove(knowledge::ReleaseIndexFetch::cachePath()); }
+    void SetUp() override { QFile::remove(knowledge::ReleaseIndexCache::cachePath()); }
+    void TearDown() override { QFile::remove(knowledge::ReleaseIndexCache::cachePath()); }
 };
 
 TEST_F(KnowledgeRefresh, ARecordedIndexIsUsedKeptAndNamedInTheReport)
@@ -92,7 +92,7 @@ TEST_F(KnowledgeRefresh, ASlowIndexOrNoneLeavesTheShippedListAndTheLoopRunning)
     const int ticks = spinUntil([] { return false; }, 2500);
     EXPECT_GT(ticks, 50);
     EXPECT_EQ(backend.currentKnowledge(), shipped);
-    EXPECT_FALSE(QFile::exists(knowledge::ReleaseIndexFetch::cachePath()));
+    EXPECT_FALSE(QFile::exists(knowledge::ReleaseIndexCache::cachePath()));
 
     // Nothing listens on port 1: offline.
     backend.refreshKnowledge(QUrl(QStringLiteral("http://127.0.0.1:1/pypi/torch/json")), 1500);
