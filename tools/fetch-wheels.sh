@@ -4,9 +4,11 @@
 #   $TD_CORPUS_DIR/<name>-<version>-<platform>/   (default ${XDG_CACHE_HOME:-~/.cache}/torchdoctor/wheels)
 # A wheel already unpacked with the pinned hash is not fetched again. Options after the hash:
 # `whole` unpacks every file (a CUDA toolkit wheel: nvcc, headers, libdevice), `keep-wheel` keeps
-# the .whl in the folder (installed with `pip install --no-deps`).
+# the .whl in the folder (installed with `pip install --no-deps`), `wheel-only` keeps the .whl and
+# unpacks nothing (a wheelhouse for pip). The opt-in set cuda-full (2.1 GiB) is what the CUDA torch
+# requires on Linux.
 #
-#   tools/fetch-wheels.sh [--set default|cuda|all] [--dir DIR] [--list]
+#   tools/fetch-wheels.sh [--set default|cuda-full|all] [--dir DIR] [--list]
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -18,14 +20,14 @@ only_list=false
 usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
     case "$1" in
-        --set) want="${2:?--set needs default, cuda or all}"; shift 2 ;;
+        --set) want="${2:?--set needs default, cuda-full or all}"; shift 2 ;;
         --dir) corpus="${2:?--dir needs a folder}"; shift 2 ;;
         --list) only_list=true; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "fetch-wheels: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
     esac
 done
-case "$want" in default|cuda|all) ;; *) echo "fetch-wheels: unknown set '$want'" >&2; exit 2 ;; esac
+case "$want" in default|cuda-full|all) ;; *) echo "fetch-wheels: unknown set '$want'" >&2; exit 2 ;; esac
 
 # A Python with pip: the first python3 on PATH (pyenv's has it; Debian's needs python3-pip).
 python="${PYTHON:-python3}"
@@ -86,8 +88,12 @@ while read -r set name version platform pyver sha256 options; do
         failed=$((failed + 1)); continue
     fi
     mkdir -p "$dir.partial"
-    case " $options " in *" whole "*) unpack_native "$wheel" "$dir.partial" whole ;; *) unpack_native "$wheel" "$dir.partial" ;; esac
-    if [ "$set" = cuda ] || [[ " $options " == *" keep-wheel "* ]]; then
+    case " $options " in
+        *" whole "*) unpack_native "$wheel" "$dir.partial" whole ;;
+        *" wheel-only "*) ;;
+        *) unpack_native "$wheel" "$dir.partial" ;;
+    esac
+    if [[ " $options " == *" keep-wheel "* || " $options " == *" wheel-only "* ]]; then
         mv "$wheel" "$dir.partial/" # kept whole: installed with pip by the tests
     fi
     echo "$sha256" >"$dir.partial/.sha256"

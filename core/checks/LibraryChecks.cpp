@@ -7,6 +7,7 @@
 #include "checks/VariableOrigin.h"
 #include "knowledge/KnowledgeBase.h"
 #include "platform/NativeText.h"
+#include "python/WheelProvider.h"
 
 #include <QVersionNumber>
 
@@ -132,6 +133,15 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
                                        .arg(requester, name, detail),
                                    evidence, {FixFamily::System});
             } else if (p.severity == loader::Severity::Error) {
+                // One of torch's own requirements ships it: name the wheel, which `fix reinstall` installs.
+                const auto wheel = probe && p.paths.empty() ? python::wheelProviding(name, probe->torch) : std::nullopt;
+                if (wheel) {
+                    evidence.insert(QStringLiteral("wheel"), wheel->requirement());
+                    detail += u' '
+                              + tr("torch %1 requires %2, whose wheel ships %3: install it "
+                                   "(`pip install \"%2\"`), or `torchdoctor fix reinstall`.")
+                                    .arg(probe->torch.version, wheel->requirement(), name);
+                }
                 // The environment repair helps only where a copy lies outside the search (a PATH
                 // folder torch's flags skip); a library that is nowhere comes with its package.
                 out << makeFinding(QStringLiteral("lib.missing"), Severity::Error,

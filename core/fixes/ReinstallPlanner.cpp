@@ -2,6 +2,7 @@
 #include "fixes/ReinstallPlanner.h"
 #include "fixes/SystemPlanner.h"
 #include "platform/ProcessRunner.h"
+#include "python/WheelProvider.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -27,6 +28,39 @@ const char *const kSnapshotScript = "import sys, importlib.metadata as m\n"
                                     "        continue\n"
                                     "    seen.add(k)\n"
                                     "    print(f'{n}=={d.version}')\n";
+
+// Prints `name==version` for every distribution, once each, in sys.path order: the state that
+// undo of an install of missing wheels returns to.
+const char *const kAllDistributionsScript = "import importlib.metadata as m\n"
+                                            "seen = set()\n"
+                                            "for d in m.distributions():\n"
+                                            "    n = d.metadata['Name'] or ''\n"
+                                            "    k = n.lower().replace('_', '-')\n"
+                                            "    if n and k not in seen:\n"
+                                            "        seen.add(k)\n"
+                                            "        print(f'{n}=={d.version}')\n";
+
+// Given that snapshot: uninstalls what was installed since, and puts back the versions it changed.
+const char *const kRestoreDistributionsScript =
+    "import subprocess, sys, importlib.metadata as m\n"
+    "key = lambda n: n.lower().replace('_', '-')\n"
+    "before = {}\n"
+    "for line in open(sys.argv[1], encoding='utf-8'):\n"
+    "    n, _, v = line.strip().partition('==')\n"
+    "    if n:\n"
+    "        before[key(n)] = (n, v)\n"
+    "now = {}\n"
+    "for d in m.distributions():\n"
+    "    n = d.metadata['Name'] or ''\n"
+    "    if n:\n"
+    "        now.setdefault(key(n), d.version)\n"
+    "added = sorted(k for k in now if k not in before)\n"
+    "changed = sorted(f'{before[k][0]}=={before[k][1]}' for k in now if k in before and now[k] != before[k][1])\n"
+    "pip = [sys.executable, '-m', 'pip', '--disable-pip-version-check']\n"
+    "if added:\n"
+    "    subprocess.check_call(pip + ['uninstall', '-y'] + added)\n"
+    "if changed:\n"
+    "    subprocess.check_call(pip + ['install', '--no-deps'] + changed + sys.argv[2:])\n";
 
 const QString kIndexBase = QStringLiteral("https://download.pytorch.org/whl/");
 
@@ -192,6 +226,64 @@ bool ReinstallPlanner::handles(const checks::Finding &finding, const QString &to
     return false;
 }
 
+bool ReinstallPlanner::planMissingWheels(ReinstallPlan &out, const QString &python, const python::TorchInstall &torch,
+                                         const QList<checks::Finding> &findings) const
+{
+    // Only when torch itself is whole: every library finding is one its requirements ship, and
+    // the import fails for nothing else.
+    QList<python::WheelProvider> providers;
+    QStringList libraries;
+    for (const checks::Finding &f : findings) {
+        const QString library = f.evidence.value(QStringLiteral("library")).toString();
+        if (f.id == QLatin1String("torch.import-failed"))
+            continue;
+        const auto provider =
+            f.id == QLatin1String("lib.missing") && !f.evidence.value(QStringLiteral("wheel")).isUndefined()
+                ? python::wheelProviding(library, torch)
+                : std::nullopt;
+        if (!provider)
+            return false;
+        providers << *provider;
+        libraries << library;
+    }
+    if (!torch.installed || providers.isEmpty())
+        return false;
+    FixPlan &plan = out.plan;
+    out.installer = QStringLiteral("pip");
+    out.packages = python::requirementsFor(providers);
+    out.torchSeries = seriesOf(torch.version);
+    QStringList sourceArgs; // PyPI (pip's configured index) unless told otherwise
+    if (m_source.noIndex)
+        sourceArgs << QStringLiteral("--no-index");
+    for (const QString &dir : m_source.findLinks)
+        sourceArgs << QStringLiteral("--find-links") << dir;
+    if (!m_source.indexUrl.isEmpty())
+        sourceArgs << QStringLiteral("--index-url") << m_source.indexUrl;
+    out.indexUrl = m_source.indexUrl;
+    RunProgram step = runProgram(python,
+                                 QStringList{QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("install"),
+                                             QStringLiteral("--disable-pip-version-check")}
+                                     + out.packages + sourceArgs,
+                                 false, std::chrono::minutes(30)); // the NVIDIA wheels are gigabytes
+    step.snapshotProgram = python;
+    step.snapshotArguments = {QStringLiteral("-c"), QString::fromLatin1(kAllDistributionsScript)};
+    step.undoProgram = python;
+    step.undoArguments = QStringList{QStringLiteral("-c"), QString::fromLatin1(kRestoreDistributionsScript),
+                                     QStringLiteral("{snapshot}")}
+                         + sourceArgs;
+    plan.steps << FixStep{step};
+    libraries.removeDuplicates();
+    out.undo = tr("Before the step, every installed distribution and its version is recorded (kept in the journal); "
+                  "`torchdoctor undo` uninstalls what the step added and puts back any version it changed.");
+    plan.warnings << tr("torch %1 is installed, but the wheels it requires that ship %2 are not: the plan installs "
+                        "exactly those, at the versions torch's metadata pins, and leaves torch as it is.")
+                         .arg(torch.version, libraries.join(QStringLiteral(", ")))
+                  << out.undo;
+    plan.title =
+        tr("Install the wheels torch %1 requires: %2").arg(torch.version, out.packages.join(QStringLiteral(" ")));
+    return true;
+}
+
 ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const
 {
     ReinstallPlan out;
@@ -208,6 +300,8 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
         return out;
     }
     const python::TorchInstall torch = probe ? probe->torch : python::TorchInstall();
+    if (planMissingWheels(out, python, torch, findings))
+        return out;
     const QString platform = probe ? probe->interpreter.platform : QString();
     const knowledge::Os os = platform == QLatin1String("win32")    ? knowledge::Os::Windows
                              : platform == QLatin1String("darwin") ? knowledge::Os::MacOS

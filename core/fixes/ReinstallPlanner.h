@@ -66,6 +66,11 @@ private:
     // fits this machine, else a venv beside the system Python (pip never writes into the package's files).
     void planBesideDistribution(ReinstallPlan &out, const Choice &choice, const QList<checks::Finding> &findings) const;
 
+    // torch is whole but wheels it requires are missing (check named them): a plan that installs
+    // exactly those. False when the findings ask for more.
+    bool planMissingWheels(ReinstallPlan &out, const QString &python, const python::TorchInstall &torch,
+                           const QList<checks::Finding> &findings) const;
+
     const knowledge::KnowledgeBase &m_knowledge;
     QProcessEnvironment m_environment;
     WheelSource m_source;

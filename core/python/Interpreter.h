@@ -34,6 +34,20 @@ struct PackageInfo {
     QString installer; // the INSTALLER file: "pip", "uv", "conda", ...
 };
 
+// One Requires-Dist line of torch's METADATA whose marker holds for the interpreter.
+struct Requirement {
+    QString name;       // "nvidia-cudnn-cu13", "cuda-toolkit"
+    QStringList extras; // "cudart", "cublas" (a meta-package's components)
+    QString specifier;  // "==9.26.0.51"
+};
+
+// A row of torch's own preload table (torch/__init__.py): the nvidia/<folder>/lib that a
+// library matching `pattern` ("libcudart.so.*[0-9]") comes from.
+struct PreloadEntry {
+    QString folder; // "cuda_runtime"
+    QString pattern;
+};
+
 struct TorchInstall {
     bool installed = false; // a torch distribution or package is present
     QString version;        // from the distribution metadata ("2.5.1+cu121")
@@ -48,6 +62,8 @@ struct TorchInstall {
     // Where the loader is told to look: torch's add_dll_directory folders on
     // Windows (torch\lib, Library\bin, ...), the nvidia-* wheel lib folders on Linux.
     QStringList dllDirectories;
+    QList<Requirement> requirements; // Requires-Dist, markers evaluated
+    QList<PreloadEntry> preload;
     // Found by the static phase, for the checks to judge:
     QStringList danglingLibraries; // torch/lib entries that are links to nothing
     QStringList foreignExtensions; // torch/_C* built for another Python (suffix does not match)

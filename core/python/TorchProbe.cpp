@@ -272,6 +272,20 @@ void fillTorch(const QJsonObject &root, StaticProbe &probe)
         if (d.value(QLatin1String("exists")).toBool())
             t.dllDirectories.append(str(d, "path"));
     }
+    for (const QJsonValue &v : torch.value(QLatin1String("requirements")).toArray()) {
+        const QJsonObject r = v.toObject();
+        if (str(r, "name").isEmpty())
+            continue; // not parsed (no packaging module): nothing reliable to name
+        Requirement req{str(r, "name"), {}, str(r, "specifier")};
+        for (const QJsonValue &e : r.value(QLatin1String("extras")).toArray())
+            req.extras << e.toString();
+        t.requirements << req;
+    }
+    for (const QJsonValue &v : torch.value(QLatin1String("preload")).toArray()) {
+        const QJsonArray row = v.toArray();
+        if (row.size() == 2)
+            t.preload << PreloadEntry{row.at(0).toString(), row.at(1).toString()};
+    }
     t.installed = !t.packageDir.isEmpty() || !t.torchDistributions.isEmpty();
 }
 

@@ -231,6 +231,51 @@ def describe_distribution(folder, entry):
     return dist
 
 
+def read_requirements(path):
+    """The Requires-Dist lines of a METADATA file whose markers hold for this interpreter
+    (evaluated by packaging, or pip's copy of it; kept unevaluated when neither imports)."""
+    lines = []
+    with open(path, "rb") as f:
+        for raw in f:
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            if not line.strip():
+                break  # the header ends at the first empty line
+            if line.lower().startswith("requires-dist:"):
+                lines.append(line.split(":", 1)[1].strip())
+    try:
+        from packaging.requirements import Requirement
+    except BaseException:
+        try:
+            from pip._vendor.packaging.requirements import Requirement
+        except BaseException:
+            Requirement = None
+    out = []
+    for line in lines:
+        entry = {"line": line}
+        if Requirement is not None:
+            try:
+                req = Requirement(line)
+                if req.marker is not None and not req.marker.evaluate({"extra": ""}):
+                    continue
+                entry.update(name=req.name, extras=sorted(req.extras), specifier=str(req.specifier))
+            except BaseException as e:
+                entry["error"] = "%s: %s" % (type(e).__name__, safe_str(e))
+        out.append(entry)
+    return out
+
+
+def preload_table(torch_dir):
+    """torch's own table of the libraries it preloads from the nvidia wheels (torch/__init__.py,
+    _preload_cuda_deps): [folder, pattern] pairs, read as text (never executed)."""
+    import re
+    try:
+        with open(os.path.join(torch_dir, "__init__.py"), "rb") as f:
+            text = f.read().decode("utf-8", "replace")
+    except BaseException:
+        return []
+    return [list(m) for m in re.findall(r'\(\s*"([A-Za-z0-9_]+)"\s*,\s*"(lib[^"]+)"', text)]
+
+
 def scan_distributions(dirs):
     """The distributions of interest in each folder, in search order.
 
@@ -396,8 +441,16 @@ def describe_torch(dirs, dists):
                 break
     info["package_dir"] = torch_dir
     info["distributions"] = [d["path"] for d in dists if normalize(d["name"]) == "torch"]
+    for path in info["distributions"][:1]:
+        metadata = os.path.join(path, "METADATA")
+        if os.path.isfile(metadata):
+            try:
+                info["requirements"] = read_requirements(metadata)
+            except BaseException as e:
+                info["requirements_error"] = "%s: %s" % (type(e).__name__, safe_str(e))
     if not torch_dir:
         return info
+    info["preload"] = preload_table(torch_dir)
     version_fields = {}
     version_py = os.path.join(torch_dir, "version.py")
     if os.path.isfile(version_py):

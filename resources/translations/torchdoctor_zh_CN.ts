@@ -1796,6 +1796,10 @@
         <source>%1 needs %2, which the %3 that loads does not define</source>
         <translation>%1 需要 %2，但实际加载的 %3 没有定义它</translation>
     </message>
+    <message>
+        <source>torch %1 requires %2, whose wheel ships %3: install it (`pip install &quot;%2&quot;`), or `torchdoctor fix reinstall`.</source>
+        <translation>torch %1 依赖 %2，其 wheel 提供 %3：请安装它（`pip install &quot;%2&quot;`），或运行 `torchdoctor fix reinstall`。</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -2560,6 +2564,18 @@
     <message>
         <source>Undo cannot put torch %1 back: it was built locally and is on no package index. Keep a copy of %2 first if you may want it again.</source>
         <translation>撤销无法恢复 torch %1：它是本地构建的，不在任何软件包索引上。如果以后可能还需要它，请先备份 %2。</translation>
+    </message>
+    <message>
+        <source>Before the step, every installed distribution and its version is recorded (kept in the journal); `torchdoctor undo` uninstalls what the step added and puts back any version it changed.</source>
+        <translation>执行该步骤前，会记录每个已安装的发行包及其版本（保存在日志中）；`torchdoctor undo` 会卸载该步骤新增的包，并恢复它改动过的版本。</translation>
+    </message>
+    <message>
+        <source>torch %1 is installed, but the wheels it requires that ship %2 are not: the plan installs exactly those, at the versions torch&apos;s metadata pins, and leaves torch as it is.</source>
+        <translation>torch %1 已安装，但它所依赖的、提供 %2 的 wheel 没有安装：此方案只安装这些 wheel，版本与 torch 元数据中固定的一致，torch 本身保持不变。</translation>
+    </message>
+    <message>
+        <source>Install the wheels torch %1 requires: %2</source>
+        <translation>安装 torch %1 所依赖的 wheel：%2</translation>
     </message>
 </context>
 <context>

@@ -172,6 +172,37 @@ TEST(ReinstallPlanner, WhichFindingsItHandles)
     EXPECT_FALSE(fixes::ReinstallPlanner::handles(finding("env.suspicious"), torchDir));
 }
 
+TEST(ReinstallPlanner, MissingWheelsOfAWholeTorchAreInstalledAloneAndUndoneBySnapshot)
+{
+    checks::Facts f = facts({}, 0, 0, QVersionNumber(3, 11, 7), QStringLiteral("2.15.0"));
+    td::python::TorchInstall &torch = f.interpreters.first().torch;
+    torch.requirements = {{QStringLiteral("cuda-toolkit"),
+                           {QStringLiteral("cudart"), QStringLiteral("cublas")},
+                           QStringLiteral("==13.2.2")},
+                          {QStringLiteral("nvidia-cudnn-cu13"), {}, QStringLiteral("==9.26.0.51")}};
+    auto missing = [](const char *library) {
+        checks::Finding lib = finding("lib.missing");
+        lib.evidence.insert(QStringLiteral("library"), QString::fromLatin1(library));
+        lib.evidence.insert(QStringLiteral("wheel"), QStringLiteral("(named by check)"));
+        return lib;
+    };
+    const fixes::ReinstallPlanner planner(kb(), QProcessEnvironment());
+    const auto p = planner.plan(f, {finding("torch.import-failed"), missing("libcudart.so.13"),
+                                    missing("libcudnn.so.9"), missing("libcublasLt.so.13")});
+    EXPECT_EQ(p.packages, (QStringList{QStringLiteral("cuda-toolkit[cublas,cudart]==13.2.2"),
+                                       QStringLiteral("nvidia-cudnn-cu13==9.26.0.51")}));
+    const fixes::RunProgram &step = onlyStep(p);
+    EXPECT_FALSE(step.arguments.contains(QStringLiteral("--force-reinstall"))); // torch stays as it is
+    EXPECT_FALSE(step.arguments.join(u' ').contains(QStringLiteral("torch==")));
+    EXPECT_FALSE(step.arguments.contains(QStringLiteral("--index-url"))); // PyPI, pip's own index
+    EXPECT_FALSE(step.snapshotProgram.isEmpty());
+    EXPECT_TRUE(step.undoArguments.contains(QStringLiteral("{snapshot}")));
+
+    // A library no requirement ships, or another kind of damage: the whole reinstall, as before.
+    const auto whole = planner.plan(f, {missing("libcudart.so.13"), missing("libfoo.so.1")});
+    EXPECT_TRUE(whole.packages.first().startsWith(QStringLiteral("torch==")));
+}
+
 // End to end, with a real pip.
 namespace {
 
