@@ -21,6 +21,7 @@ timed() { # NAME COMMAND...: runs it, then prints how long it took
 low() { nice -n "${NICE:-15}" "$@"; } # the builds share the machine
 
 timed packages ./tools/setup.sh packages-windows.txt
+timed corpus ./tools/fetch-wheels.sh # the real torch wheels deps-live checks against Wine
 timed toolchain ./tools/build-qt-mingw.sh
 timed configure cmake --preset windows-x64
 timed build low cmake --build --preset windows-x64 -j "${JOBS:-2}"

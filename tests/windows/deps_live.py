@@ -10,6 +10,13 @@ system's System32, KnownDLLs and API set schema) must agree:
   126 <-> an error on a dependency;
   193 <-> the root itself cannot be loaded.
 The system DLLs must come from the live System32 (C:\\windows\\system32).
+
+With --corpus (tools/fetch-wheels.sh), the same for every DLL of the real
+torch 2.4.0 and 2.4.1 win_amd64 wheels' torch\\lib, loaded as torch loads them
+(os.add_dll_directory(torch\\lib), then each DLL): 2.4.0's fbgemm.dll must fail
+on libomp140.x86_64.dll (pytorch/pytorch#131662), the error our users paste,
+and 2.4.1's must load. torch_python.dll needs the interpreter's python311.dll,
+which no wheel ships: both loaders rightly find it missing.
 """
 import argparse
 import json
@@ -85,8 +92,8 @@ def build_trees(cc, cc32, out):
     return trees
 
 
-def probe(wine, loadprobe, root):
-    r = run([wine, loadprobe, windows_path(root)])
+def probe(wine, loadprobe, root, add_dirs=()):
+    r = run([wine, loadprobe, *[a for d in add_dirs for a in ("--add-dir", windows_path(d))], windows_path(root)])
     lines = r.stdout.splitlines()
     if not lines or "\t" not in lines[0]:
         sys.exit(f"FAILED: loadprobe said nothing usable for {root}:\n{r.stdout}{r.stderr}")
@@ -95,14 +102,63 @@ def probe(wine, loadprobe, root):
     return code, {m for m in modules if m}
 
 
-def deps(wine, torchdoctor, root):
-    r = run([wine, torchdoctor, "deps", "--json", windows_path(root)])
+def deps(wine, torchdoctor, root, add_dirs=()):
+    r = run([wine, torchdoctor, "deps", "--json",
+             *[a for d in add_dirs for a in ("--search-dir", windows_path(d))], windows_path(root)])
     if r.returncode not in (0, 1):
         sys.exit(f"FAILED: torchdoctor deps exited {r.returncode} for {root}:\n{r.stdout}{r.stderr}")
     try:
         return r.returncode, json.loads(r.stdout)
     except json.JSONDecodeError:
         sys.exit(f"FAILED: torchdoctor deps --json printed no JSON for {root}:\n{r.stdout}{r.stderr}")
+
+
+def missing_names(graph):
+    return {p.get("name", "").lower() for p in graph.get("problems", [])
+            if p.get("severity") == "error" and p.get("kind") == "missing"}
+
+
+def needed_by(graph, name):
+    return {pathlib.PureWindowsPath(n).name.lower() for p in graph.get("problems", [])
+            if p.get("kind") == "missing" and p.get("name", "").lower() == name for n in p.get("needed_by", [])}
+
+
+# The real wheels: the files their torch\\lib misses (over all its DLLs), and who needs the one users meet.
+REAL_TORCH = {
+    "torch-2.4.0-win_amd64": ({"libomp140.x86_64.dll", "python311.dll"}, ("fbgemm.dll", "libomp140.x86_64.dll")),
+    "torch-2.4.1-win_amd64": ({"python311.dll"}, None),
+}
+
+
+def check_real_torch(args, failures):
+    corpus = pathlib.Path(args.corpus)
+    for wheel, (expected_missing, named) in REAL_TORCH.items():
+        lib = corpus / wheel / "torch" / "lib"
+        dlls = sorted(p for p in lib.glob("*") if p.suffix.lower() == ".dll") if lib.is_dir() else []
+        if len(dlls) < 10:
+            failures.append(f"{wheel}: no torch\\lib in the corpus at {lib} (run tools/fetch-wheels.sh)")
+            continue
+        all_missing = set()
+        for dll in dlls:
+            code, modules = probe(args.wine, args.loadprobe, dll, [lib])
+            exit_code, graph = deps(args.wine, args.torchdoctor, dll, [lib])
+            missing = missing_names(graph)
+            all_missing |= missing
+            print(f"{wheel} {dll.name}: Wine's loader {code}, deps exit {exit_code}, missing {sorted(missing)}")
+            if code not in (0, 126) or (code == 0) != (exit_code == 0 and not missing):
+                failures.append(f"{wheel} {dll.name}: Wine's loader says {code}, deps exit {exit_code} "
+                                f"with {sorted(missing)} missing: they disagree")
+            elif code == 0:
+                ours = {unix_path(l["path"]) for l in graph.get("libraries", []) if l.get("found") and l.get("path")}
+                ours.discard(None)
+                if ours != modules:
+                    failures.append(f"{wheel} {dll.name}: deps resolves {sorted(ours - modules)} that Wine did not "
+                                    f"load, and Wine loaded {sorted(modules - ours)} that deps does not name")
+            if named and dll.name.lower() == named[0] and dll.name.lower() not in needed_by(graph, named[1]):
+                failures.append(f"{wheel}: {named[1]} is not named as {named[0]}'s: {needed_by(graph, named[1])}")
+        if all_missing != expected_missing:
+            failures.append(f"{wheel}: deps names {sorted(all_missing)} missing, expected {sorted(expected_missing)}")
+    return len(REAL_TORCH)
 
 
 def main():
@@ -113,6 +169,7 @@ def main():
     ap.add_argument("--cc", required=True)
     ap.add_argument("--cc32", required=True)
     ap.add_argument("--work", required=True)
+    ap.add_argument("--corpus", help="the unpacked wheels of tools/fetch-wheels.sh")
     args = ap.parse_args()
 
     trees = build_trees(args.cc, args.cc32, pathlib.Path(args.work))
@@ -141,10 +198,11 @@ def main():
                 failures.append(f"{name}: the system DLLs are not the live System32's: {system}")
             if not any(e.get("via") == "api_set" for e in graph.get("edges", [])):
                 failures.append(f"{name}: the API set contract was not resolved through the schema")
+    wheels = check_real_torch(args, failures) if args.corpus else 0
     if failures:
         print("\n".join(failures), file=sys.stderr)
         return 1
-    print(f"deps agrees with Wine's loader on {len(trees)} trees")
+    print(f"deps agrees with Wine's loader on {len(trees)} trees" + (f" and {wheels} real torch wheels" if wheels else ""))
     return 0
 
 
