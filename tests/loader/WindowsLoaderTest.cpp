@@ -3,6 +3,7 @@
 // API sets, KnownDLLs, case-insensitive lookup, both search orders, wrong
 // machines, delay-load imports, shadowed copies and the advice table. Wine
 // checks the same rules against a real loader (tests/oracle/WineOracleTest.cpp).
+#include "BuiltTrees.h"
 #include "ProblemDetail.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
@@ -114,16 +115,10 @@ protected:
     void SetUp() override
     {
         const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        const windows_trees::Tree *tree = windows_trees::find(name);
+        const windows_trees::Tree *tree = trees::find(windows_trees::all(), name);
         ASSERT_NE(tree, nullptr) << "WindowsTrees.h has no tree named " << name;
         m_dir = fs::absolute(fs::path(config::windowsTrees).make_preferred()) / name;
-        const fs::path stamp = m_dir / windows_trees::kStamp;
-        std::error_code ec;
-        ASSERT_TRUE(fs::exists(stamp, ec)) << m_dir.string()
-                                           << " has not been built: make-windows-trees builds it (the CTest "
-                                              "fixture windows-trees runs it before this test)";
-        ASSERT_EQ(readFile(stamp), windows_trees::describe(*tree))
-            << m_dir.string() << " was built from another WindowsTrees.h: run make-windows-trees again";
+        ASSERT_TRUE(trees::isBuilt(m_dir, windows_trees::describe(*tree), "make-windows-trees", "windows-trees"));
         m_system = at(windows_trees::kSystem32);
     }
 
