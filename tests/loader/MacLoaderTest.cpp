@@ -203,7 +203,9 @@ TEST_F(MacLoaderTest, DyldLibraryPathWins)
 
     // Without them: the LC_RPATH copy.
     const Graph plain = load(a);
-    EXPECT_EQ(lib(plain, "@rpath/libb.dylib")->path, path("lib/libb.dylib"));
+    const Library *fromRpath = lib(plain, "@rpath/libb.dylib");
+    ASSERT_NE(fromRpath, nullptr);
+    EXPECT_EQ(fromRpath->path, path("lib/libb.dylib"));
     const Problem *abs = problem(plain, "/opt/none/libabs.dylib");
     ASSERT_NE(abs, nullptr);
     EXPECT_EQ(abs->kind, ProblemKind::Missing);
@@ -273,7 +275,9 @@ TEST_F(MacLoaderTest, WrongArchitecture)
     const Graph gx = load(at("fat/libroot.dylib"), x86);
     SCOPED_TRACE(dump(gx));
     EXPECT_TRUE(gx.problems.empty());
-    EXPECT_EQ(lib(gx, "@rpath/libx.dylib")->arch, "x86_64");
+    const Library *x = lib(gx, "@rpath/libx.dylib");
+    ASSERT_NE(x, nullptr);
+    EXPECT_EQ(x->arch, "x86_64");
     // A root without the asked architecture.
     const Graph none = load(root, x86);
     ASSERT_EQ(none.problems.size(), 1U);
@@ -303,8 +307,11 @@ TEST_F(MacLoaderTest, SystemLibrariesAndFallback)
     const Graph g = load(root, o);
     SCOPED_TRACE(dump(g));
     EXPECT_TRUE(g.problems.empty());
-    EXPECT_EQ(lib(g, "/usr/lib/libSystem.B.dylib")->via, Via::SharedCache);
-    EXPECT_EQ(lib(g, "/System/Library/Frameworks/Accelerate.framework/Versions/A/Accelerate")->via, Via::SharedCache);
+    const Library *libSystem = lib(g, "/usr/lib/libSystem.B.dylib");
+    const Library *accelerate = lib(g, "/System/Library/Frameworks/Accelerate.framework/Versions/A/Accelerate");
+    ASSERT_TRUE(libSystem && accelerate);
+    EXPECT_EQ(libSystem->via, Via::SharedCache);
+    EXPECT_EQ(accelerate->via, Via::SharedCache);
     const Library *z = lib(g, "/opt/moved/libz.1.dylib");
     ASSERT_NE(z, nullptr);
     EXPECT_EQ(z->via, Via::DyldFallback);
