@@ -61,6 +61,19 @@ TEST(ApiSetSchema, UnknownContractsAndOrdinaryNames)
     EXPECT_GT(loader::apiset::contractCount(), 400u);
 }
 
+#ifdef _WIN32
+TEST(ApiSetSchema, TheRunningSystemsMapIsRead)
+{
+    // The process's own map, found through the PEB (Wine 8 has a version 6 one).
+    const auto running = loader::apiset::running();
+    ASSERT_NE(running, nullptr);
+    EXPECT_GT(running->size(), 100u);
+    const auto crt = running->resolve("api-ms-win-crt-runtime-l1-1-0.dll");
+    ASSERT_TRUE(crt);
+    EXPECT_EQ(crt->host, "ucrtbase.dll");
+}
+#endif
+
 TEST(KnownDlls, ListAndCase)
 {
     EXPECT_TRUE(loader::knowndlls::isKnownDll("KERNEL32.dll"));
