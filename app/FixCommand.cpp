@@ -364,8 +364,9 @@ int runFix(const QStringList &arguments)
             << FixText::tr("Repairs this build supports: %1").arg(families.join(QStringLiteral(", "))) << "\n";
         return Usage;
     }
-    const std::optional<checks::FixFamily> family =
-        positional.isEmpty() ? std::nullopt : fixes::Repairs::familyFromString(positional.first());
+    std::optional<checks::FixFamily> family;
+    if (!positional.isEmpty())
+        family = fixes::Repairs::familyFromString(positional.first());
     if (family && family != checks::FixFamily::Reinstall
         && (parser.isSet(findLinks) || parser.isSet(noIndex) || parser.isSet(indexUrl))) {
         err << "torchdoctor fix: "

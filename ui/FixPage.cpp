@@ -289,6 +289,8 @@ void FixPage::onFinished(const fixes::RepairRunResult &result)
 void FixPage::conclude(StepOutcome outcome, const QString &reason, const QString &status)
 {
     flow::Flow *flow = session().flow();
+    if (!flow) // a run is a step of the flow: nothing to conclude without one
+        return;
     flow->stepFinished(outcome, reason);
     session().flowChanged();
     m_runStatus = status;

@@ -224,7 +224,8 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
                     record.undo.insert(QStringLiteral("raw"), QString::fromLatin1(now->raw.toHex()));
                 }
             }
-        } else if (const auto *program = std::get_if<RunProgram>(&step.action); !program->undoProgram.isEmpty()) {
+        } else if (const auto *program = std::get_if<RunProgram>(&step.action);
+                   program && !program->undoProgram.isEmpty()) {
             QStringList arguments = program->undoArguments;
             if (!program->snapshotProgram.isEmpty()) {
                 platform::ProcessRequest request;

@@ -11,8 +11,8 @@ ReleaseIndexFetch::ReleaseIndexFetch(QObject *parent) : QObject(parent)
     connect(&m_timeout, &QTimer::timeout, this, [this] {
         // First the verdict: abort() reports "Operation canceled" synchronously.
         finish(std::nullopt, QStringLiteral("timed out after %1 ms").arg(m_timeout.interval()));
-        if (m_reply)
-            m_reply->abort();
+        if (QNetworkReply *reply = m_reply) // one read of the guarded pointer, then used
+            reply->abort();
     });
 }
 

@@ -109,7 +109,12 @@ std::shared_ptr<const Schema> running()
 {
 #ifdef _WIN32
     // The PEB's ApiSetMap (winternl.h keeps the field private): 0x68 bytes in on x64.
-    const auto *peb = reinterpret_cast<const unsigned char *>(NtCurrentTeb()->ProcessEnvironmentBlock);
+    // The PEB's address from ntdll, not read through the TEB's segment register.
+    PROCESS_BASIC_INFORMATION process {};
+    if (NtQueryInformationProcess(GetCurrentProcess(), ProcessBasicInformation, &process, sizeof process, nullptr)
+        != 0)
+        return nullptr;
+    const auto *peb = reinterpret_cast<const unsigned char *>(process.PebBaseAddress);
     const unsigned char *base = nullptr;
     std::memcpy(&base, peb + 0x68, sizeof base);
     if (!base)
@@ -134,9 +139,11 @@ std::shared_ptr<const Schema> running()
             const std::string host = text(value.valueOffset, value.valueLength);
             if (value.nameLength == 0)
                 c.host = host;
-            else
-                c.exceptions += (c.exceptions.empty() ? "" : ";") + text(value.nameOffset, value.nameLength) + "="
-                                + host;
+            else {
+                if (!c.exceptions.empty())
+                    c.exceptions += ';';
+                c.exceptions += text(value.nameOffset, value.nameLength) + "=" + host;
+            }
         }
         contracts.push_back(std::move(c));
     }

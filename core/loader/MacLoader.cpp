@@ -29,22 +29,6 @@ bool startsWith(const std::string &s, const char *prefix)
     return s.rfind(prefix, 0) == 0;
 }
 
-std::vector<std::string> splitColons(const std::string &list)
-{
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (start <= list.size()) {
-        const auto colon = list.find(':', start);
-        const auto end = colon == std::string::npos ? list.size() : colon;
-        if (end > start)
-            out.push_back(list.substr(start, end - start));
-        if (colon == std::string::npos)
-            break;
-        start = colon + 1;
-    }
-    return out;
-}
-
 std::string archName(const bin::MachOSlice &slice)
 {
     return bin::machoCpuName(slice.cpuType, slice.cpuSubtype);
@@ -130,11 +114,11 @@ public:
             return std::nullopt;
         };
         if (options.path)
-            m_libraryPath = splitColons(*options.path);
+            m_libraryPath = paths::splitColons(*options.path);
         else if (auto v = env("DYLD_LIBRARY_PATH"))
-            m_libraryPath = splitColons(*v);
+            m_libraryPath = paths::splitColons(*v);
         if (auto v = env("DYLD_FALLBACK_LIBRARY_PATH")) {
-            m_fallback = splitColons(*v);
+            m_fallback = paths::splitColons(*v);
         } else {
             if (auto home = env("HOME"); home && !home->empty())
                 m_fallback.push_back(paths::join(*home, "lib"));

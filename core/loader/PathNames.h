@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 // Splitting, joining and normalising the target system's paths, for the three
 // loaders whatever the host: on Linux and macOS only '/' separates (a
@@ -53,6 +54,30 @@ inline std::string joinWindows(const std::string &dir, const std::string &name)
         return dir + name;
     const bool backslashes = dir.find('\\') != std::string::npos && dir.find('/') == std::string::npos;
     return dir + (backslashes ? "\\" : "/") + name;
+}
+
+// "/a::/b" -> {"/a", "/b"}: a colon-separated search list (DYLD_LIBRARY_PATH).
+// The host's own folders may be in it: on a Windows host a letter, a colon and a
+// separator ("C:/x", "C:\\x") start a folder of that drive, not a new entry.
+inline std::vector<std::string> splitColons(std::string_view list, bool hostIsWindows = kHost == kWindows)
+{
+    auto isDrive = [&](std::size_t at) {
+        const char c = list[at];
+        return hostIsWindows && at + 2 < list.size() && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))
+               && list[at + 1] == ':' && (list[at + 2] == '/' || list[at + 2] == '\\');
+    };
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const auto colon = list.find(':', start < list.size() && isDrive(start) ? start + 2 : start);
+        const auto end = colon == std::string_view::npos ? list.size() : colon;
+        if (end > start)
+            out.emplace_back(list.substr(start, end - start));
+        if (colon == std::string_view::npos)
+            break;
+        start = colon + 1;
+    }
+    return out;
 }
 
 // "/a/./b/../c.dylib" -> "/a/c.dylib": std::filesystem's lexical rules, with '/' kept.

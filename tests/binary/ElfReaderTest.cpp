@@ -141,9 +141,11 @@ TEST_P(ElfFixtures, AgreesWithReadelf)
     }
     // The facts the loader relies on, spelled out.
     const auto topInfo = bin::readBinaryFile(top.string());
-    EXPECT_EQ(topInfo.elf()->runpath.value_or(""), "$ORIGIN/../lib:/opt/x");
-    ASSERT_FALSE(topInfo.elf()->versionNeeds.empty());
-    EXPECT_EQ(topInfo.elf()->versionNeeds.front().file, "libdep.so.1");
+    const auto *topElf = topInfo.elf();
+    ASSERT_NE(topElf, nullptr) << topInfo.error;
+    EXPECT_EQ(topElf->runpath.value_or(""), "$ORIGIN/../lib:/opt/x");
+    ASSERT_FALSE(topElf->versionNeeds.empty());
+    EXPECT_EQ(topElf->versionNeeds.front().file, "libdep.so.1");
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, ElfFixtures, ::testing::ValuesIn(kTargets), [](const auto &param) {

@@ -538,8 +538,10 @@ TEST_F(MachOFixtureTest, AgreesWithLlvmObjdump)
 
     const bin::BinaryInfo fat = bin::readBinaryFile((d / "fat/liba.dylib").string());
     ASSERT_TRUE(fat.ok()) << fat.error;
-    ASSERT_EQ(fat.macho()->slices.size(), 2U);
-    EXPECT_TRUE(fat.macho()->universal);
+    const auto *universal = fat.macho();
+    ASSERT_NE(universal, nullptr);
+    ASSERT_EQ(universal->slices.size(), 2U);
+    EXPECT_TRUE(universal->universal);
     std::cout << "[ oracle   ] " << m_build.built() << " Mach-O fixtures built, " << g_oracleFiles << " files and "
               << g_oracleCommands << " load commands agree with llvm-objdump\n";
 }

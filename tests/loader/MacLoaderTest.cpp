@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "../binary/fixtures/macho/MachOFixtures.h"
+// The macOS loader emulation on Mach-O trees built with clang and ld64.lld
+// (MacTrees.h): LC_RPATH stacks, @loader_path and @executable_path, the DYLD_*
+// variables, architectures and universal files, weak and system libraries.
+#include "BuiltTrees.h"
+#include "MacTrees.h"
 #include "ProblemDetail.h"
 #include "loader/Analyzer.h"
 #include "loader/Emulator.h"
@@ -12,32 +16,22 @@ using namespace td::test;
 
 namespace {
 
+// Each test reads the tree named after it (MacTrees.h), which make-mac-trees
+// built before the test ran (the CTest fixture mac-trees).
 class MacLoaderTest : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        if (auto why = macho::missingTools(); !why.empty())
-            GTEST_SKIP() << why;
+        const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        const mac_trees::Tree *tree = trees::find(mac_trees::all(), name);
+        ASSERT_NE(tree, nullptr) << "MacTrees.h has no tree named " << name;
+        // '/'-separated on every host, as the macOS paths the emulator joins to it.
+        m_dir = fs::absolute(fs::path(config::macTrees).make_preferred() / name).generic_string();
+        ASSERT_TRUE(trees::isBuilt(m_dir, mac_trees::describe(*tree), "make-mac-trees", "mac-trees"));
     }
 
-    // A dylib at `rel` (under the temp dir) with `installName` and `deps`.
-    fs::path dylib(const std::string &rel, const std::string &installName, std::vector<std::string> deps = {},
-                   std::vector<std::string> rpaths = {}, const std::string &arch = "arm64")
-    {
-        macho::Spec s;
-        s.arch = arch;
-        s.installName = installName;
-        s.deps = std::move(deps);
-        s.rpaths = std::move(rpaths);
-        return build(rel, s);
-    }
-
-    fs::path build(const std::string &rel, const macho::Spec &spec)
-    {
-        const fs::path out = m_dir / rel;
-        EXPECT_TRUE(m_build.build(out, spec));
-        return out;
-    }
+    // A file or folder of the tree.
+    fs::path at(const std::string &rel) const { return fs::path(m_dir + "/" + rel); }
 
     // One process, as Analyzer runs it: the root added, then the emulator.
     Graph load(const fs::path &root, const DepsOptions &options = {})
@@ -81,10 +75,9 @@ protected:
         return out;
     }
 
-    std::string path(const std::string &rel) const { return (m_dir / rel).lexically_normal().string(); }
+    std::string path(const std::string &rel) const { return at(rel).lexically_normal().generic_string(); }
 
-    TempDir m_dir{"td-macloader"};
-    macho::Builder m_build{m_dir / "work"};
+    std::string m_dir;
     BinaryCache m_cache;
 };
 
@@ -94,16 +87,7 @@ TEST_F(MacLoaderTest, ResolvesRpathThroughTheRunPathStack)
 {
     // main (LC_RPATH @executable_path/../lib) -> liba (no LC_RPATH) -> @rpath/libb:
     // found through main's LC_RPATH, inherited. libb's own LC_RPATH finds libc.
-    macho::Spec exe;
-    exe.executable = true;
-    exe.deps = {"@rpath/liba.dylib"};
-    exe.rpaths = {"/nonexistent/lib", "@executable_path/../lib"};
-    const fs::path main = build("app/bin/main", exe);
-    dylib("app/lib/liba.dylib", "@rpath/liba.dylib", {"@rpath/libb.dylib"});
-    dylib("app/lib/libb.dylib", "@rpath/libb.dylib", {"@rpath/libc.dylib"}, {"@loader_path/deep"});
-    dylib("app/lib/deep/libc.dylib", "@rpath/libc.dylib");
-
-    const Graph g = load(main);
+    const Graph g = load(at("app/bin/main"));
     SCOPED_TRACE(dump(g));
     EXPECT_TRUE(g.problems.empty());
     const Library *a = lib(g, "@rpath/liba.dylib");
@@ -133,8 +117,7 @@ TEST_F(MacLoaderTest, LoaderPathAndAlreadyLoadedImages)
 {
     // liba -> @loader_path/plugins/libp.dylib -> @rpath/liba.dylib (the root
     // itself, by install name) and @loader_path/../liba.dylib (the root, by path).
-    const fs::path a = dylib("liba.dylib", "@rpath/liba.dylib", {"@loader_path/plugins/libp.dylib"});
-    dylib("plugins/libp.dylib", "@rpath/libp.dylib", {"@rpath/liba.dylib", "@loader_path/../liba.dylib"});
+    const fs::path a = at("liba.dylib");
 
     const Graph g = load(a);
     SCOPED_TRACE(dump(g));
@@ -158,9 +141,7 @@ TEST_F(MacLoaderTest, LoaderPathAndAlreadyLoadedImages)
 
 TEST_F(MacLoaderTest, ExecutablePathNeedsAnExecutable)
 {
-    const fs::path lib1 = dylib("app/Frameworks/libplugin.dylib", "@rpath/libplugin.dylib",
-                                {"@executable_path/../Frameworks/libhelper.dylib"});
-    dylib("app/Frameworks/libhelper.dylib", "@executable_path/../Frameworks/libhelper.dylib");
+    const fs::path lib1 = at("app/Frameworks/libplugin.dylib");
 
     const Graph alone = load(lib1);
     SCOPED_TRACE(dump(alone));
@@ -174,9 +155,8 @@ TEST_F(MacLoaderTest, ExecutablePathNeedsAnExecutable)
     EXPECT_EQ(p->neededBy, std::vector<std::string>{path("app/Frameworks/libplugin.dylib")});
 
     // Named executable: resolved against its folder (the file need not be Mach-O).
-    writeFile(m_dir / "app/MacOS/python3", "placeholder");
     DepsOptions o;
-    o.executablePath = (m_dir / "app/MacOS/python3").string();
+    o.executablePath = at("app/MacOS/python3").string();
     const Graph withExe = load(lib1, o);
     SCOPED_TRACE(dump(withExe));
     EXPECT_TRUE(withExe.problems.empty());
@@ -186,10 +166,7 @@ TEST_F(MacLoaderTest, ExecutablePathNeedsAnExecutable)
     EXPECT_EQ(h->path, path("app/Frameworks/libhelper.dylib"));
 
     // The root is an executable: @executable_path is its folder.
-    macho::Spec exe;
-    exe.executable = true;
-    exe.deps = {"@executable_path/../Frameworks/libhelper.dylib"};
-    const Graph fromExe = load(build("app/MacOS/tool", exe));
+    const Graph fromExe = load(at("app/MacOS/tool"));
     SCOPED_TRACE(dump(fromExe));
     EXPECT_TRUE(fromExe.problems.empty());
     ASSERT_NE(lib(fromExe, "@executable_path/../Frameworks/libhelper.dylib"), nullptr);
@@ -197,14 +174,10 @@ TEST_F(MacLoaderTest, ExecutablePathNeedsAnExecutable)
 
 TEST_F(MacLoaderTest, DyldLibraryPathWins)
 {
-    const fs::path a =
-        dylib("lib/liba.dylib", "@rpath/liba.dylib", {"@rpath/libb.dylib", "/opt/none/libabs.dylib"}, {"@loader_path"});
-    dylib("lib/libb.dylib", "@rpath/libb.dylib");
-    dylib("override/libb.dylib", "@rpath/libb.dylib");
-    dylib("override/libabs.dylib", "/opt/none/libabs.dylib");
+    const fs::path a = at("lib/liba.dylib");
 
     DepsOptions byPath;
-    byPath.path = "/nonexistent:" + (m_dir / "override").string();
+    byPath.path = "/nonexistent:" + at("override").string();
     const Graph g = load(a, byPath);
     SCOPED_TRACE(dump(g));
     EXPECT_TRUE(g.problems.empty());
@@ -212,25 +185,27 @@ TEST_F(MacLoaderTest, DyldLibraryPathWins)
     ASSERT_NE(b, nullptr);
     EXPECT_EQ(b->via, Via::DyldLibraryPath);
     EXPECT_EQ(b->path, path("override/libb.dylib"));
-    EXPECT_EQ(b->viaEntry, (m_dir / "override").string());
+    EXPECT_EQ(b->viaEntry, at("override").string());
     ASSERT_NE(lib(g, "/opt/none/libabs.dylib"), nullptr);
     EXPECT_EQ(lib(g, "/opt/none/libabs.dylib")->via, Via::DyldLibraryPath);
 
     // From the environment when --path is not given; --search-dir after it.
     DepsOptions byEnv;
-    byEnv.env["DYLD_LIBRARY_PATH"] = (m_dir / "override").string();
+    byEnv.env["DYLD_LIBRARY_PATH"] = at("override").string();
     const Graph ge = load(a, byEnv);
     ASSERT_NE(lib(ge, "@rpath/libb.dylib"), nullptr);
     EXPECT_EQ(lib(ge, "@rpath/libb.dylib")->via, Via::DyldLibraryPath);
     DepsOptions bySearchDir;
-    bySearchDir.searchDirs = {(m_dir / "override").string()};
+    bySearchDir.searchDirs = {at("override").string()};
     const Graph gs = load(a, bySearchDir);
     ASSERT_NE(lib(gs, "@rpath/libb.dylib"), nullptr);
     EXPECT_EQ(lib(gs, "@rpath/libb.dylib")->via, Via::SearchDir);
 
     // Without them: the LC_RPATH copy.
     const Graph plain = load(a);
-    EXPECT_EQ(lib(plain, "@rpath/libb.dylib")->path, path("lib/libb.dylib"));
+    const Library *fromRpath = lib(plain, "@rpath/libb.dylib");
+    ASSERT_NE(fromRpath, nullptr);
+    EXPECT_EQ(fromRpath->path, path("lib/libb.dylib"));
     const Problem *abs = problem(plain, "/opt/none/libabs.dylib");
     ASSERT_NE(abs, nullptr);
     EXPECT_EQ(abs->kind, ProblemKind::Missing);
@@ -239,8 +214,7 @@ TEST_F(MacLoaderTest, DyldLibraryPathWins)
 TEST_F(MacLoaderTest, MissingDependencyListsEveryPlaceTried)
 {
     // The torch 2.2 libtorch zip: libtorch_cpu needs @rpath/libomp.dylib.
-    const fs::path root = dylib("libtorch/lib/libtorch_cpu.dylib", "@rpath/libtorch_cpu.dylib", {"@rpath/libomp.dylib"},
-                                {"@loader_path", "@loader_path/../omp", "/opt/x/lib"});
+    const fs::path root = at("libtorch/lib/libtorch_cpu.dylib");
     DepsOptions o;
     o.env["HOME"] = "/Users/me";
     const Graph g = load(root, o);
@@ -262,7 +236,7 @@ TEST_F(MacLoaderTest, MissingDependencyListsEveryPlaceTried)
     EXPECT_FALSE(omp->found);
 
     // No LC_RPATH anywhere: the detail says so.
-    const fs::path bare = dylib("bare/libbare.dylib", "@rpath/libbare.dylib", {"@rpath/libgone.dylib"});
+    const fs::path bare = at("bare/libbare.dylib");
     const Graph gb = load(bare);
     const Problem *q = problem(gb, "@rpath/libgone.dylib");
     ASSERT_NE(q, nullptr);
@@ -272,12 +246,8 @@ TEST_F(MacLoaderTest, MissingDependencyListsEveryPlaceTried)
 
 TEST_F(MacLoaderTest, WrongArchitecture)
 {
-    const fs::path root = dylib("lib/libtorch_python.dylib", "@rpath/libtorch_python.dylib",
-                                {"@rpath/libx.dylib", "@rpath/libu.dylib"}, {"@loader_path"});
-    dylib("lib/libx.dylib", "@rpath/libx.dylib", {}, {}, "x86_64");
-    const fs::path ux = dylib("thin/x86_64/libu.dylib", "@rpath/libu.dylib", {}, {}, "x86_64");
-    const fs::path ua = dylib("thin/arm64/libu.dylib", "@rpath/libu.dylib");
-    ASSERT_TRUE(m_build.fat(m_dir / "lib/libu.dylib", {ux, ua}));
+    // lib/libu.dylib is universal (x86_64 and arm64).
+    const fs::path root = at("lib/libtorch_python.dylib");
 
     const Graph g = load(root);
     SCOPED_TRACE(dump(g));
@@ -298,19 +268,16 @@ TEST_F(MacLoaderTest, WrongArchitecture)
     EXPECT_EQ(u->arch, "arm64");
 
     // A universal root runs as arm64; asked for x86_64, the x86_64 files load.
-    const fs::path rootX = dylib("thin/libroot-x86_64.dylib", "@rpath/libroot.dylib", {"@rpath/libx.dylib"},
-                                 {"@loader_path/../lib"}, "x86_64");
-    const fs::path rootA =
-        dylib("thin/libroot-arm64.dylib", "@rpath/libroot.dylib", {"@rpath/libx.dylib"}, {"@loader_path/../lib"});
-    ASSERT_TRUE(m_build.fat(m_dir / "fat/libroot.dylib", {rootX, rootA}, /*useLipo=*/false));
-    const Graph ga = load(m_dir / "fat/libroot.dylib");
+    const Graph ga = load(at("fat/libroot.dylib"));
     EXPECT_NE(problem(ga, "@rpath/libx.dylib"), nullptr);
     DepsOptions x86;
     x86.macArch = "x86_64";
-    const Graph gx = load(m_dir / "fat/libroot.dylib", x86);
+    const Graph gx = load(at("fat/libroot.dylib"), x86);
     SCOPED_TRACE(dump(gx));
     EXPECT_TRUE(gx.problems.empty());
-    EXPECT_EQ(lib(gx, "@rpath/libx.dylib")->arch, "x86_64");
+    const Library *x = lib(gx, "@rpath/libx.dylib");
+    ASSERT_NE(x, nullptr);
+    EXPECT_EQ(x->arch, "x86_64");
     // A root without the asked architecture.
     const Graph none = load(root, x86);
     ASSERT_EQ(none.problems.size(), 1U);
@@ -319,10 +286,7 @@ TEST_F(MacLoaderTest, WrongArchitecture)
 
 TEST_F(MacLoaderTest, WeakMissingIsAWarning)
 {
-    macho::Spec s;
-    s.installName = "@rpath/libw.dylib";
-    s.weakDeps = {"@rpath/libnothere.dylib"};
-    const Graph g = load(build("libw.dylib", s));
+    const Graph g = load(at("libw.dylib"));
     SCOPED_TRACE(dump(g));
     const Problem *p = problem(g, "@rpath/libnothere.dylib");
     ASSERT_NE(p, nullptr);
@@ -337,29 +301,25 @@ TEST_F(MacLoaderTest, WeakMissingIsAWarning)
 
 TEST_F(MacLoaderTest, SystemLibrariesAndFallback)
 {
-    const fs::path root =
-        dylib("libr.dylib", "@rpath/libr.dylib",
-              {"/System/Library/Frameworks/Accelerate.framework/Versions/A/Accelerate", "/opt/moved/libz.1.dylib"});
+    const fs::path root = at("libr.dylib");
     DepsOptions o;
-    o.env["DYLD_FALLBACK_LIBRARY_PATH"] = (m_dir / "fallback").string();
-    dylib("fallback/libz.1.dylib", "/opt/moved/libz.1.dylib");
+    o.env["DYLD_FALLBACK_LIBRARY_PATH"] = at("fallback").string();
     const Graph g = load(root, o);
     SCOPED_TRACE(dump(g));
     EXPECT_TRUE(g.problems.empty());
-    EXPECT_EQ(lib(g, "/usr/lib/libSystem.B.dylib")->via, Via::SharedCache);
-    EXPECT_EQ(lib(g, "/System/Library/Frameworks/Accelerate.framework/Versions/A/Accelerate")->via, Via::SharedCache);
+    const Library *libSystem = lib(g, "/usr/lib/libSystem.B.dylib");
+    const Library *accelerate = lib(g, "/System/Library/Frameworks/Accelerate.framework/Versions/A/Accelerate");
+    ASSERT_TRUE(libSystem && accelerate);
+    EXPECT_EQ(libSystem->via, Via::SharedCache);
+    EXPECT_EQ(accelerate->via, Via::SharedCache);
     const Library *z = lib(g, "/opt/moved/libz.1.dylib");
     ASSERT_NE(z, nullptr);
     EXPECT_EQ(z->via, Via::DyldFallback);
     EXPECT_EQ(z->path, path("fallback/libz.1.dylib"));
 
     // --system-dir: looked for under that root first.
-    macho::Spec sys;
-    sys.installName = "/usr/lib/libSystem.B.dylib";
-    sys.libSystem = false;
-    build("sysroot/usr/lib/libSystem.B.dylib", sys);
     DepsOptions rooted;
-    rooted.systemDir = (m_dir / "sysroot").string();
+    rooted.systemDir = at("sysroot").string();
     const Graph gr = load(root, rooted);
     const Library *s = lib(gr, "/usr/lib/libSystem.B.dylib");
     ASSERT_NE(s, nullptr);
@@ -369,8 +329,7 @@ TEST_F(MacLoaderTest, SystemLibrariesAndFallback)
 
 TEST_F(MacLoaderTest, NotALibraryAndAnalyzer)
 {
-    const fs::path root = dylib("lib/libn.dylib", "@rpath/libn.dylib", {"@loader_path/libtext.dylib"});
-    writeFile(m_dir / "lib/libtext.dylib", "this is not a library\n");
+    const fs::path root = at("lib/libn.dylib"); // lib/libtext.dylib is text
     const Graph g = load(root);
     SCOPED_TRACE(dump(g));
     const Problem *p = problem(g, "@loader_path/libtext.dylib");

@@ -48,6 +48,18 @@ TEST(PathNames, NormalRemovesDotsAndDoubleSlashesKeepingForwardSlashes)
     EXPECT_EQ(paths::normal("/usr/lib/"), "/usr/lib/");
 }
 
+TEST(PathNames, SplitColonsKeepsAWindowsHostsDriveLetters)
+{
+    using List = std::vector<std::string>;
+    EXPECT_EQ(paths::splitColons("/a::/b:", false), (List{"/a", "/b"}));
+    EXPECT_EQ(paths::splitColons("", false), List{});
+    // On Linux and macOS "C" is a relative folder like any other.
+    EXPECT_EQ(paths::splitColons("/x:C:/lib", false), (List{"/x", "C", "/lib"}));
+    EXPECT_EQ(paths::splitColons("/x:C:/lib:d:\\omp:Z:/", true), (List{"/x", "C:/lib", "d:\\omp", "Z:/"}));
+    // Only a letter and a separator make a drive.
+    EXPECT_EQ(paths::splitColons("C:lib:ab:/c:C:", true), (List{"C", "lib", "ab", "/c", "C"}));
+}
+
 TEST(GraphBuilderEdges, RepeatedEdgesAreOneAndOtherNamesBetweenTheSameLibrariesKept)
 {
     GraphBuilder g(TargetOs::Linux);

@@ -3,6 +3,7 @@
 // API sets, KnownDLLs, case-insensitive lookup, both search orders, wrong
 // machines, delay-load imports, shadowed copies and the advice table. Wine
 // checks the same rules against a real loader (tests/oracle/WineOracleTest.cpp).
+#include "BuiltTrees.h"
 #include "ProblemDetail.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
@@ -60,6 +61,19 @@ TEST(ApiSetSchema, UnknownContractsAndOrdinaryNames)
     EXPECT_GT(loader::apiset::contractCount(), 400u);
 }
 
+#ifdef _WIN32
+TEST(ApiSetSchema, TheRunningSystemsMapIsRead)
+{
+    // The process's own map, found through the PEB (Wine 8 has a version 6 one).
+    const auto running = loader::apiset::running();
+    ASSERT_NE(running, nullptr);
+    EXPECT_GT(running->size(), 100u);
+    const auto crt = running->resolve("api-ms-win-crt-runtime-l1-1-0.dll");
+    ASSERT_TRUE(crt);
+    EXPECT_EQ(crt->host, "ucrtbase.dll");
+}
+#endif
+
 TEST(KnownDlls, ListAndCase)
 {
     EXPECT_TRUE(loader::knowndlls::isKnownDll("KERNEL32.dll"));
@@ -114,16 +128,10 @@ protected:
     void SetUp() override
     {
         const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        const windows_trees::Tree *tree = windows_trees::find(name);
+        const windows_trees::Tree *tree = trees::find(windows_trees::all(), name);
         ASSERT_NE(tree, nullptr) << "WindowsTrees.h has no tree named " << name;
         m_dir = fs::absolute(fs::path(config::windowsTrees).make_preferred()) / name;
-        const fs::path stamp = m_dir / windows_trees::kStamp;
-        std::error_code ec;
-        ASSERT_TRUE(fs::exists(stamp, ec)) << m_dir.string()
-                                           << " has not been built: make-windows-trees builds it (the CTest "
-                                              "fixture windows-trees runs it before this test)";
-        ASSERT_EQ(readFile(stamp), windows_trees::describe(*tree))
-            << m_dir.string() << " was built from another WindowsTrees.h: run make-windows-trees again";
+        ASSERT_TRUE(trees::isBuilt(m_dir, windows_trees::describe(*tree), "make-windows-trees", "windows-trees"));
         m_system = at(windows_trees::kSystem32);
     }
 

@@ -123,17 +123,7 @@ inline const std::vector<Tree> &all()
     return trees;
 }
 
-inline const Tree *find(const std::string &name)
-{
-    for (const Tree &tree : all())
-        if (tree.name == name)
-            return &tree;
-    return nullptr;
-}
-
-// What a built tree was built from, written into it last (kStamp): a tree built
-// from another description, or left half-built, is not taken for this one.
-inline constexpr const char *kStamp = "tree.txt";
+// What a built tree was built from (its stamp: BuiltTrees.h).
 inline std::string describe(const Tree &tree)
 {
     std::string text;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "FakeBackend.h"
+#include "Session.h"
 #include "Wizard.h"
 
 #include <QAbstractButton>
@@ -10,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <stdexcept>
 
 namespace td::ui::test {
 
@@ -28,6 +30,14 @@ public:
 
     Wizard &wizard() { return *m_wizard; }
     FakeBackend &backend() { return *m_backend; }
+    // The wizard's flow, which it has from the first diagnosis on: the test fails without one.
+    const flow::Flow &flow()
+    {
+        const flow::Flow *current = m_wizard->session().flow();
+        if (!current)
+            throw std::logic_error("the wizard has no flow: no diagnosis has finished");
+        return *current;
+    }
     [[nodiscard]] int pageId() const { return m_wizard->currentId(); }
     template <class T> T *page() { return qobject_cast<T *>(m_wizard->currentPage()); }
 

@@ -166,7 +166,7 @@ TEST_P(WizardWalk, EnvironmentRepairSolvesIt)
     ASSERT_EQ(h.pageId(), DonePageId);
     auto *done = h.page<DonePage>();
     EXPECT_FALSE(done->resultText().isEmpty());
-    EXPECT_TRUE(h.wizard().session().flow()->solved());
+    EXPECT_TRUE(h.flow().solved());
     h.shot(QStringLiteral("6-done"));
     ConfirmDialog::setNextAnswer(true);
     done->undo();
@@ -216,7 +216,7 @@ TEST_P(WizardWalk, EnvironmentIsNotEnoughReinstallSolvesIt)
     h.shot(QStringLiteral("reinstall"));
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), DonePageId);
-    EXPECT_TRUE(h.wizard().session().flow()->solved());
+    EXPECT_TRUE(h.flow().solved());
     EXPECT_EQ(flowPath(h), (QStringList{QStringLiteral("start"), QStringLiteral("urgent"), QStringLiteral("env"),
                                         QStringLiteral("env-check"), QStringLiteral("reinstall"),
                                         QStringLiteral("reinstall-check"), QStringLiteral("done")}));
@@ -246,7 +246,7 @@ TEST_P(WizardWalk, SystemRepairWithEarlierStepsPassedBy)
     EXPECT_EQ(flowPath(h), (QStringList{QStringLiteral("start"), QStringLiteral("urgent"), QStringLiteral("env"),
                                         QStringLiteral("reinstall"), QStringLiteral("system"),
                                         QStringLiteral("system-check"), QStringLiteral("done")}));
-    EXPECT_TRUE(h.wizard().session().flow()->solved());
+    EXPECT_TRUE(h.flow().solved());
 }
 
 TEST_P(WizardWalk, UrgentMeansDocker)
@@ -380,7 +380,7 @@ TEST_P(WizardWalk, NothingSolvesItAndTheSystemStepCannotApply)
     system->runner()->skipButton()->click();
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), DonePageId);
-    EXPECT_FALSE(h.wizard().session().flow()->solved());
+    EXPECT_FALSE(h.flow().solved());
     h.shot(QStringLiteral("not-solved"));
 }
 
@@ -396,7 +396,7 @@ TEST_P(WizardWalk, TheUserSaysItIsSolved)
     env->runner()->solvedButton()->click();
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), DonePageId);
-    EXPECT_TRUE(h.wizard().session().flow()->solved());
+    EXPECT_TRUE(h.flow().solved());
 }
 
 TEST_P(WizardWalk, DeclinedConfirmationChangesNothing)
@@ -509,7 +509,7 @@ TEST_P(WizardWalk, EveryPageInOneWalk)
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), DonePageId);
     h.shot(QStringLiteral("every-done"));
-    EXPECT_TRUE(h.wizard().session().flow()->solved());
+    EXPECT_TRUE(h.flow().solved());
     EXPECT_EQ(h.wizard().session().appliedEntries().size(), 4);
     ASSERT_TRUE(h.next());
     EXPECT_EQ(h.pageId(), ExportPageId);
@@ -701,7 +701,7 @@ TEST(WizardFlow, BackFromTheRepairPagesAndDone)
     ASSERT_TRUE(back->isVisible() && back->isEnabled());
     back->click();
     ASSERT_EQ(h.pageId(), DonePageId);
-    EXPECT_TRUE(h.wizard().session().flow()->isDone());
+    EXPECT_TRUE(h.flow().isDone());
     ASSERT_TRUE(back->isVisible() && back->isEnabled()) << "no way back from Done";
     back->click();
     ASSERT_EQ(h.pageId(), EnvPageId);
@@ -722,12 +722,12 @@ TEST(WizardFlow, BackFromTheRepairPagesAndDone)
     ASSERT_EQ(h.pageId(), UrgentPageId);
     ASSERT_TRUE(answerUrgent(h, true));
     EXPECT_EQ(h.pageId(), DockerPageId);
-    EXPECT_EQ(h.wizard().session().flow()->current().family, FixFamily::Docker);
+    EXPECT_EQ(h.flow().current().family, FixFamily::Docker);
     back->click();
     ASSERT_EQ(h.pageId(), UrgentPageId);
     ASSERT_TRUE(answerUrgent(h, false));
     EXPECT_EQ(h.pageId(), EnvPageId);
-    EXPECT_EQ(h.wizard().session().flow()->current().family, FixFamily::Env);
+    EXPECT_EQ(h.flow().current().family, FixFamily::Env);
 }
 
 // While a repair runs, Back and Start over are refused with a note: the step that runs ends (journalled) first.
