@@ -144,6 +144,8 @@ int runDeps(const QStringList &arguments)
     if (parser.isSet(executableOption))
         options.executablePath = nativePath(parser.value(executableOption));
     options.classicWindowsOrder = parser.isSet(classicOption);
+    options.cudaCode = parser.isSet(jsonOption); // read with each library, not again as it is written
+    options.keepCachesUntilExit = true;
     if (parser.isSet(symbolsOption)) {
         const QString which = parser.value(symbolsOption).toLower();
         if (which == QLatin1String("shadowed"))

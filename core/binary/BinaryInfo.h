@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "CudaCode.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -122,6 +124,9 @@ struct BinaryInfo {
     Format format = Format::Unknown;
     std::variant<std::monostate, ElfInfo, PeInfo, MachOInfo> info;
     std::string error; // empty when the file parsed
+    // The CUDA code it carries, read with it when asked for (readBinaryFile's
+    // withCudaCode); empty when it has none, absent when not asked for.
+    std::optional<CudaCode> cuda;
 
     [[nodiscard]] bool ok() const { return error.empty() && format != Format::Unknown; }
     [[nodiscard]] const ElfInfo *elf() const { return std::get_if<ElfInfo>(&info); }

@@ -40,9 +40,12 @@ bool ByteSource::readCString(std::uint64_t offset, std::uint64_t limit, std::str
     if (offset >= limit)
         return false;
     char chunk[256];
+    // Most names (sonames, versions) are short: a small first piece, then larger ones.
+    std::size_t piece = 64;
     while (out.size() < maxLength && offset < limit) {
         const auto want =
-            static_cast<std::size_t>(std::min<std::uint64_t>({sizeof chunk, limit - offset, maxLength - out.size()}));
+            static_cast<std::size_t>(std::min<std::uint64_t>({piece, limit - offset, maxLength - out.size()}));
+        piece = sizeof chunk;
         if (!readAt(offset, chunk, want))
             return false;
         if (const void *nul = std::memchr(chunk, 0, want)) {

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstring>
 #include <tuple>
+#include <vector>
 
 namespace td::bin {
 
@@ -64,8 +65,27 @@ std::string findElfSection(const ByteSource &src, Section &out)
     const std::size_t minEnt = is64 ? 64 : 40;
     if (shentsize < minEnt)
         return "bad section header size";
+    // The table and the section names are read in one piece each when small (as in
+    // every real file), so that the search below is a walk in memory; a piece that
+    // cannot be read whole is read entry by entry, with the same outcome.
+    constexpr std::uint64_t kOnePiece = 64 * 1024;
+    auto wholePiece = [&](std::uint64_t offset, std::uint64_t size) {
+        std::vector<unsigned char> bytes;
+        if (size <= kOnePiece) {
+            bytes.resize(static_cast<std::size_t>(size));
+            if (!src.readAt(offset, bytes.data(), bytes.size()))
+                bytes.clear();
+        }
+        return bytes;
+    };
+    std::vector<unsigned char> table;
     auto header = [&](std::uint32_t index, unsigned char *sh) {
-        return src.readAt(shoff + std::uint64_t{index} * shentsize, sh, minEnt);
+        const std::uint64_t at = std::uint64_t{index} * shentsize;
+        if (at + minEnt <= table.size()) {
+            std::memcpy(sh, table.data() + at, minEnt);
+            return true;
+        }
+        return src.readAt(shoff + at, sh, minEnt);
     };
     unsigned char sh[64];
     if (shnum == 0 || shstrndx == 0xffff) { // extended numbering: the real values sit in section 0
@@ -78,12 +98,14 @@ std::string findElfSection(const ByteSource &src, Section &out)
     }
     if (shnum > kMaxSections || shstrndx >= shnum)
         return "bad section header table";
+    table = wholePiece(shoff, std::uint64_t{shnum} * shentsize);
     auto offsetAndSize = [&](const unsigned char *s) {
         return is64 ? std::pair{u64(s + 24), u64(s + 32)} : std::pair<std::uint64_t, std::uint64_t>{u32(s + 16), u32(s + 20)};
     };
     if (!header(shstrndx, sh))
         return "truncated section headers";
     const auto [strOffset, strSize] = offsetAndSize(sh);
+    const std::vector<unsigned char> names = wholePiece(strOffset, strSize);
     constexpr char kName[] = ".nv_fatbin";
     for (std::uint32_t i = 1; i < shnum; ++i) {
         if (!header(i, sh))
@@ -94,7 +116,9 @@ std::string findElfSection(const ByteSource &src, Section &out)
             continue;
         char text[sizeof kName] = {};
         const std::uint64_t room = std::min<std::uint64_t>(sizeof kName, strSize - name);
-        if (!src.readAt(strOffset + name, text, static_cast<std::size_t>(room)))
+        if (!names.empty())
+            std::memcpy(text, names.data() + name, static_cast<std::size_t>(room));
+        else if (!src.readAt(strOffset + name, text, static_cast<std::size_t>(room)))
             continue;
         if (room == sizeof kName && std::memcmp(text, kName, sizeof kName) == 0) {
             std::tie(out.offset, out.size) = offsetAndSize(sh);

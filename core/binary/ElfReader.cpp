@@ -7,6 +7,7 @@
 #include "Readers.h"
 
 #include <algorithm>
+#include <span>
 #include <vector>
 
 namespace td::bin {
@@ -27,6 +28,9 @@ constexpr std::uint64_t kMaxPhnum = 4096;
 constexpr std::uint64_t kMaxDynamicBytes = 1U << 20;
 constexpr std::size_t kMaxStrings = 4096;
 constexpr std::size_t kMaxVersionEntries = 4096;
+// Room made up front for the version entries a header announces: what real
+// files have, while a hostile count cannot make every parse allocate much.
+constexpr std::size_t kReservedEntries = 64;
 
 class ElfParser {
 public:
@@ -130,11 +134,18 @@ private:
     std::string parseDynamic(std::uint64_t offset, std::uint64_t size)
     {
         const std::size_t entSize = m_out.is64 ? 16 : 8;
-        std::vector<unsigned char> dyn(static_cast<std::size_t>(size / entSize * entSize));
+        // Most dynamic sections are a few dozen entries: read onto the stack, not the heap.
+        const auto dynBytes = static_cast<std::size_t>(size / entSize * entSize);
+        unsigned char small[2048];
+        std::vector<unsigned char> large;
+        if (dynBytes > sizeof small)
+            large.resize(dynBytes);
+        const std::span<unsigned char> dyn(large.empty() ? small : large.data(), dynBytes);
         if (dyn.empty() || !m_src.readAt(offset, dyn.data(), dyn.size()))
             return "truncated dynamic section";
 
         std::vector<std::uint64_t> needed;
+        needed.reserve(std::min(dyn.size() / entSize, kReservedEntries));
         std::uint64_t strtab = 0, strsz = 0, verneed = 0, verneednum = 0, verdef = 0, verdefnum = 0;
         std::optional<std::uint64_t> soname, rpath, runpath;
         bool haveStrtab = false;
@@ -183,6 +194,7 @@ private:
             return "empty dynamic string table";
 
         std::string s;
+        m_out.needed.reserve(needed.size());
         for (const std::uint64_t index : needed) {
             if (!string(index, s))
                 return "bad DT_NEEDED string";
@@ -212,6 +224,7 @@ private:
         if (!toOffset(vaddr, at))
             return "version needs not mapped";
         std::size_t entries = 0;
+        m_out.versionNeeds.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(count, kReservedEntries)));
         for (std::uint64_t i = 0; i < count && i < kMaxVersionEntries; ++i) {
             unsigned char vn[16];
             if (!m_src.readAt(at, vn, sizeof vn))
@@ -220,6 +233,9 @@ private:
             if (!string(u32(vn + 4), need.file))
                 return "bad version-need file name";
             const std::uint16_t cnt = u16(vn + 2);
+            const std::size_t expected = std::min<std::size_t>(cnt, kReservedEntries);
+            need.versions.reserve(expected);
+            need.indexes.reserve(expected);
             std::uint64_t auxAt = at + u32(vn + 8);
             for (std::uint16_t j = 0; j < cnt; ++j) {
                 if (++entries > kMaxVersionEntries)
@@ -251,6 +267,9 @@ private:
         std::uint64_t at = 0;
         if (!toOffset(vaddr, at))
             return "version definitions not mapped";
+        const auto expected = static_cast<std::size_t>(std::min<std::uint64_t>(count, kReservedEntries));
+        m_out.versionDefs.reserve(expected);
+        m_out.versionDefIndexes.reserve(expected);
         for (std::uint64_t i = 0; i < count && i < kMaxVersionEntries; ++i) {
             unsigned char vd[20];
             if (!m_src.readAt(at, vd, sizeof vd))

@@ -50,16 +50,21 @@ BinaryInfo readBinary(const ByteSource &src)
     return result;
 }
 
-BinaryInfo readBinaryFile(const std::string &path)
+BinaryInfo readBinaryFile(const std::string &path, bool withCudaCode)
 {
     std::string error;
     auto src = FileByteSource::open(path, error);
     if (!src) {
         BinaryInfo result;
         result.error = error;
+        if (withCudaCode)
+            result.cuda.emplace();
         return result;
     }
-    return readBinary(*src);
+    BinaryInfo result = readBinary(*src);
+    if (withCudaCode)
+        (void)readCudaCode(*src, result.cuda.emplace()); // damage: what was read before it is still listed
+    return result;
 }
 
 std::string elfMachineName(std::uint16_t machine, bool is64, bool bigEndian)

@@ -24,6 +24,8 @@ Format detectFormat(const ByteSource &src);
 // Detects the format and runs the matching reader.
 BinaryInfo readBinary(const ByteSource &src);
 // Opens `path` (regular files only) and reads it; open errors land in `error`.
-BinaryInfo readBinaryFile(const std::string &path);
+// With `withCudaCode`, its fatbinaries' headers are read too (into `cuda`),
+// through the same open file.
+BinaryInfo readBinaryFile(const std::string &path, bool withCudaCode = false);
 
 } // namespace td::bin

@@ -189,7 +189,8 @@ private:
 Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options, const std::atomic<bool> *cancel,
               const std::function<void(const AnalyzeProgress &)> &progress)
 {
-    BinaryCache cache;
+    auto ownedCache = std::make_unique<BinaryCache>(options.cudaCode);
+    BinaryCache &cache = *ownedCache;
 
     // Expand folders (one level, sorted, like a directory listing).
     std::vector<Input> roots;
@@ -313,6 +314,17 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
     for (const auto &[position, index] : positions)
         sorted.push_back(std::move(result.roots[index]));
     result.roots = std::move(sorted);
+    if (options.keepCachesUntilExit) {
+        // Reachable from a static, so that leak checkers do not report it.
+        struct Kept {
+            std::unique_ptr<BinaryCache> cache;
+            std::vector<std::unique_ptr<Worker>> workers;
+            std::vector<std::shared_ptr<const bin::BinaryInfo>> parsed;
+            std::vector<Input> roots;
+        };
+        static auto *kept = new std::vector<Kept>;
+        kept->push_back({std::move(ownedCache), std::move(workers), std::move(parsed), std::move(roots)});
+    }
     return result;
 }
 

@@ -117,10 +117,11 @@ static FileFacts statPath(const std::string &path)
 
 FileFacts BinaryCache::facts(const std::string &path)
 {
-    Shard &shard = m_shards[std::hash<std::string>()(path) % kShards];
+    const HashedPath key{path, PathHash()(path)};
+    Shard &shard = m_shards[key.hash % kShards];
     {
         std::lock_guard lock(shard.mutex);
-        if (auto it = shard.facts.find(path); it != shard.facts.end())
+        if (auto it = shard.facts.find(key); it != shard.facts.end())
             return it->second;
     }
     FileFacts f = statPath(path);
@@ -130,7 +131,11 @@ FileFacts BinaryCache::facts(const std::string &path)
 
 std::shared_ptr<const bin::BinaryInfo> BinaryCache::binary(const std::string &path)
 {
-    const FileFacts f = facts(path);
+    return binary(path, facts(path));
+}
+
+std::shared_ptr<const bin::BinaryInfo> BinaryCache::binary(const std::string &path, const FileFacts &f)
+{
     if (!f.isRegular)
         return nullptr;
     const Key key{f.device, f.inode};
@@ -145,7 +150,7 @@ std::shared_ptr<const bin::BinaryInfo> BinaryCache::binary(const std::string &pa
     }
     std::lock_guard parsing(slot->mutex);
     if (!slot->info) {
-        slot->info = std::make_shared<const bin::BinaryInfo>(bin::readBinaryFile(path));
+        slot->info = std::make_shared<const bin::BinaryInfo>(bin::readBinaryFile(path, m_readCudaCode));
         ++m_parses;
     }
     return slot->info;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 namespace td::loader {
@@ -30,9 +31,14 @@ struct FileFacts {
 // workers of a large analysis do not queue on one lock.
 class BinaryCache {
 public:
+    // With `readCudaCode`, each file's CUDA code is read as it is parsed (see BinaryInfo::cuda).
+    explicit BinaryCache(bool readCudaCode = false) : m_readCudaCode(readCudaCode) {}
+
     FileFacts facts(const std::string &path);
     // The parsed file; nullptr when `path` is not a regular file.
     std::shared_ptr<const bin::BinaryInfo> binary(const std::string &path);
+    // The same, for a path whose facts the caller has already asked for.
+    std::shared_ptr<const bin::BinaryInfo> binary(const std::string &path, const FileFacts &facts);
 
     // Parses counted so far (the benchmark and tests read it).
     [[nodiscard]] std::size_t parseCount() const { return m_parses.load(); }
@@ -52,12 +58,29 @@ private:
         std::mutex mutex;
         std::shared_ptr<const bin::BinaryInfo> info;
     };
+    // A path with its hash, worked out once: it picks the shard and the bucket.
+    struct HashedPath {
+        std::string_view text;
+        std::size_t hash;
+    };
+    struct PathHash {
+        using is_transparent = void;
+        std::size_t operator()(const std::string &path) const { return std::hash<std::string_view>()(path); }
+        std::size_t operator()(const HashedPath &path) const { return path.hash; }
+    };
+    struct PathEqual {
+        using is_transparent = void;
+        bool operator()(const std::string &a, const std::string &b) const { return a == b; }
+        bool operator()(const HashedPath &a, const std::string &b) const { return a.text == b; }
+        bool operator()(const std::string &a, const HashedPath &b) const { return a == b.text; }
+    };
     struct Shard {
         std::mutex mutex;
-        std::unordered_map<std::string, FileFacts> facts;
+        std::unordered_map<std::string, FileFacts, PathHash, PathEqual> facts;
         std::unordered_map<Key, std::shared_ptr<Slot>, KeyHash> binaries;
     };
     static constexpr std::size_t kShards = 32;
+    bool m_readCudaCode;
     std::array<Shard, kShards> m_shards;
     std::atomic<std::size_t> m_parses{0};
 };

@@ -40,6 +40,10 @@ struct DepsOptions {
     std::optional<std::string> macArch;        // macOS: the process architecture ("arm64", "x86_64");
                                                // default: the root's (arm64 first for a universal root)
     SymbolCheck symbols = SymbolCheck::WhereShadowed; // Linux
+    bool cudaCode = false; // read each library's CUDA code as it is parsed (Library::cuda)
+    // For a process that ends once the graph is written: the parsed files and the
+    // emulators' caches are left for the exit to reclaim instead of being freed one by one.
+    bool keepCachesUntilExit = false;
 };
 
 // One loader, emulated. `load` loads one root as a fresh process would and

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,6 +70,12 @@ struct Library {
     std::string error;   // why it could not be read, if it could not
     std::string version; // Windows: the file version from the version resource
     bool root = false;
+    // The architectures of the CUDA code it carries ("sm_80", "compute_90"), when the
+    // analysis read them (DepsOptions::cudaCode); both empty for a library without.
+    struct CudaNames {
+        std::vector<std::string> sass, ptx;
+    };
+    std::optional<CudaNames> cuda;
 };
 
 struct Edge {

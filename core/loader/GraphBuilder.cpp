@@ -18,6 +18,8 @@ void describe(Library &lib, const bin::BinaryInfo *info)
     lib.error = info->error;
     if (const auto *pe = info->pe(); pe && pe->fileVersion)
         lib.version = pe->fileVersion->toString();
+    if (info->cuda)
+        lib.cuda = Library::CudaNames{info->cuda->sass(), info->cuda->ptx()};
 }
 } // namespace
 

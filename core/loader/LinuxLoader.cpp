@@ -566,7 +566,7 @@ private:
         }
         if (!f.isRegular)
             return Outcome::Next;
-        const auto info = m_cache.binary(c.path);
+        const auto info = m_cache.binary(c.path, f);
         const bin::ElfInfo *elf = info ? info->elf() : nullptr;
         if (!elf) {
             if (info && info->format == bin::Format::Unknown && info->error.rfind("cannot ", 0) == 0) {

@@ -71,16 +71,21 @@ void writeStrings(JsonWriter &json, const std::vector<std::string> &items)
 }
 
 // "cuda": {"ptx": [...], "sass": [...]} for a library that carries CUDA code (its fatbinaries'
-// headers are read; nothing is written for one without).
-void writeCudaCode(JsonWriter &json, const std::string &path)
+// headers are read, here unless the analysis read them; nothing is written for one without).
+void writeCudaCode(JsonWriter &json, const Library &library)
 {
-    bin::CudaCode code;
-    (void)bin::readCudaCodeFile(path, code); // damage: what was read before it is still listed
-    if (code.empty())
+    Library::CudaNames read;
+    const Library::CudaNames *names = library.cuda ? &*library.cuda : &read;
+    if (!library.cuda) {
+        bin::CudaCode code;
+        (void)bin::readCudaCodeFile(library.path, code); // damage: what was read before it is still listed
+        read = {code.sass(), code.ptx()};
+    }
+    if (names->sass.empty() && names->ptx.empty())
         return;
     json.key("cuda").beginObject();
-    writeStrings(json.key("ptx"), code.ptx());
-    writeStrings(json.key("sass"), code.sass());
+    writeStrings(json.key("ptx"), names->ptx);
+    writeStrings(json.key("sass"), names->sass);
     json.endObject();
 }
 
@@ -150,7 +155,7 @@ void writeDepsJson(const Graph &graph, std::ostream &out)
         json.key("arch").latin1(l.arch);
         json.key("bits").number(l.bits);
         if (l.found)
-            writeCudaCode(json, l.path);
+            writeCudaCode(json, l);
         if (!l.error.empty())
             json.key("error").string(l.error);
         json.key("found").boolean(l.found);

@@ -81,19 +81,9 @@ void JsonWriter::beforeValue()
         newMember();
 }
 
-JsonWriter &JsonWriter::key(std::string_view name)
+bool JsonWriter::isPlainKey(std::string_view name)
 {
-    // Keys are the document's own names: plain ASCII, nothing to escape.
-    assert(std::all_of(name.begin(), name.end(), [](char c) { return kPlainAscii[static_cast<unsigned char>(c)]; }));
-    newMember();
-    char *p = room(name.size() + 4);
-    *p++ = '"';
-    std::memcpy(p, name.data(), name.size());
-    p += name.size();
-    std::memcpy(p, "\": ", 3);
-    commit(p + 3);
-    m_afterKey = true;
-    return *this;
+    return std::all_of(name.begin(), name.end(), [](char c) { return kPlainAscii[static_cast<unsigned char>(c)]; });
 }
 
 void JsonWriter::string(std::string_view nativeBytes)

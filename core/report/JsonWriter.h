@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -28,8 +29,29 @@ public:
     void beginArray() { begin('['); }
     void endArray() { end(']'); }
 
-    // The key of the next member of the current object: plain ASCII.
-    JsonWriter &key(std::string_view name);
+    // The key of the next member of the current object: plain ASCII. Inline, and
+    // written in one piece with the line break and indentation before it: the
+    // document has several keys to each value that is not a constant.
+    JsonWriter &key(std::string_view name)
+    {
+        assert(isPlainKey(name));
+        const bool comma = m_counts.back()++ != 0;
+        const std::size_t spaces = 4 * m_counts.size();
+        char *p = room(2 + spaces + name.size() + 4);
+        if (comma) {
+            *p++ = ',';
+            *p++ = '\n';
+        }
+        std::memset(p, ' ', spaces);
+        p += spaces;
+        *p++ = '"';
+        std::memcpy(p, name.data(), name.size());
+        p += name.size();
+        std::memcpy(p, "\": ", 3);
+        commit(p + 3);
+        m_afterKey = true;
+        return *this;
+    }
 
     void string(std::string_view nativeBytes); // bytes from the file system (see platform/NativeText.h)
     void latin1(std::string_view text);        // ISO 8859-1 text, such as names the parsers give
@@ -48,6 +70,7 @@ private:
     // The document is written in pieces of this size: a large one is never held whole.
     static constexpr std::size_t kBufferSize = 64 * 1024;
 
+    static bool isPlainKey(std::string_view name); // nothing in it to escape
     void begin(char bracket);
     void end(char bracket);
     void beforeValue();

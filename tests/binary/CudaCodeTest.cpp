@@ -8,6 +8,7 @@
 #include "TestSupport.h"
 
 #include "binary/CudaCode.h"
+#include "binary/Readers.h"
 
 #include <gtest/gtest.h>
 
@@ -165,6 +166,29 @@ TEST_F(CudaBuilt, EachSourceFileIsAFatbinaryOfItsOwn)
     const auto hopper = td::bin::cudaFit(code, 9, 0); // only a.cu has sm_90
     EXPECT_EQ(hopper.native, 1u);
     EXPECT_EQ(hopper.none(), 1u);
+}
+
+// The parse that deps --json asks for reads the same CUDA code through the file it already has open.
+TEST_F(CudaBuilt, ReadWithTheLibraryItIsTheSameCode)
+{
+    const fs::path lib = build("with-parse", {"a.cu", "b.cu"},
+                               {"-cudart", "none", "-gencode", "arch=compute_80,code=[sm_80,compute_80]", "-gencode",
+                                "arch=compute_90a,code=sm_90a"});
+    const CudaCode alone = readCode(lib);
+    ASSERT_FALSE(alone.empty());
+    const td::bin::BinaryInfo info = td::bin::readBinaryFile(lib.string(), true);
+    EXPECT_TRUE(info.ok()) << info.error;
+    ASSERT_TRUE(info.cuda.has_value());
+    EXPECT_EQ(info.cuda->fatbins, alone.fatbins);
+    EXPECT_EQ(cuda::asCuobjdumpSpells(*info.cuda), cuda::asCuobjdumpSpells(alone));
+    EXPECT_EQ(info.cuda->sass(), alone.sass());
+    EXPECT_EQ(info.cuda->ptx(), alone.ptx());
+    EXPECT_FALSE(td::bin::readBinaryFile(lib.string()).cuda.has_value()); // not asked for: not read
+
+    const td::bin::BinaryInfo missing = td::bin::readBinaryFile((s_dir->path() / "no-such.so").string(), true);
+    EXPECT_FALSE(missing.ok());
+    ASSERT_TRUE(missing.cuda.has_value());
+    EXPECT_TRUE(missing.cuda->empty());
 }
 
 TEST_F(CudaBuilt, ALibraryWithoutDeviceCodeHasNone)

@@ -10,11 +10,13 @@
 #include "loader/GlibcSearchRules.h"
 #include "loader/LdSoCache.h"
 #include "loader/LinuxLoader.h"
+#include "report/DepsReport.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <set>
+#include <sstream>
 
 using namespace td;
 using namespace td::test;
@@ -435,6 +437,41 @@ TEST_F(LinuxTree, MissingDependencyIsExplained)
               std::string::npos)
         << td::test::detailOf(*missing, td::loader::TargetOs::Linux);
     EXPECT_TRUE(g.hasErrors());
+}
+
+// What `deps --json` asks of the analysis for speed (each library's CUDA code read as it is
+// parsed, the caches left for the exit) changes nothing in the document.
+TEST_F(LinuxTree, ReadingCudaCodeWithTheParseAndKeepingTheCachesChangeNothing)
+{
+    const auto a = dir("a"), bin = dir("bin");
+    const auto base = lib(a, "base");
+    const auto gone = lib(a, "gone");
+    lib(a, "top", {base, gone}, {runpath(a)});
+    exe(bin, "app", {base}, {runpath(a)});
+    fs::remove(gone);
+    writeFile(a / "libdamaged.so.1", "not a library");
+    const std::vector<std::string> inputs{a.string(), bin.string()};
+    auto json = [](const loader::Graph &g) {
+        std::ostringstream out;
+        report::writeDepsJson(g, out);
+        return out.str();
+    };
+    const loader::Graph plain = loader::analyze(inputs, {});
+    loader::DepsOptions fast;
+    fast.cudaCode = true;
+    fast.keepCachesUntilExit = true;
+    const loader::Graph quick = loader::analyze(inputs, fast);
+    EXPECT_EQ(json(quick), json(plain));
+    ASSERT_GE(quick.libraries.size(), 4u);
+    for (std::size_t i = 0; i < quick.libraries.size(); ++i) {
+        SCOPED_TRACE(quick.libraries[i].name);
+        EXPECT_FALSE(plain.libraries[i].cuda.has_value()); // not asked for: read as it is written
+        if (quick.libraries[i].found) { // read with each file, the damaged one too: none in any
+            ASSERT_TRUE(quick.libraries[i].cuda.has_value());
+            EXPECT_TRUE(quick.libraries[i].cuda->sass.empty());
+            EXPECT_TRUE(quick.libraries[i].cuda->ptx.empty());
+        }
+    }
 }
 
 TEST_F(LinuxTree, WrongArchitectureCopyIsSkipped)

@@ -54,6 +54,10 @@ Graph sampleGraph()
         l.error = i == 5 ? "damaged: " + kOddNames[i] : std::string();
         l.version = i == 7 ? "10.0.19041.1" : std::string();
         l.root = i == 1;
+        if (i == 1) // CUDA code read by the analysis; for i == 2 it read none
+            l.cuda = Library::CudaNames{{"sm_80", "sm_90a"}, {"compute_90"}};
+        else if (i == 2)
+            l.cuda = Library::CudaNames{};
         g.libraries.push_back(l);
     }
     g.roots.push_back(Root{"/odd/" + kOddNames[1], "PE", "x64", 64, 1});
@@ -157,7 +161,12 @@ TEST(DepsJson, EveryValueReadsBackAsTheContractSays)
         EXPECT_EQ(o.value(QStringLiteral("error")).toString(), text(l.error));
         EXPECT_EQ(o.contains(QStringLiteral("version")), !l.version.empty());
         EXPECT_EQ(o.value(QStringLiteral("version")).toString(), QString::fromLatin1(l.version));
+        // Read by the analysis, or (for the others) from files that do not exist: none.
+        EXPECT_EQ(o.contains(QStringLiteral("cuda")), i == 1);
     }
+    EXPECT_EQ(libraries.at(1).toObject().value(QStringLiteral("cuda")).toObject(),
+              (QJsonObject{{QStringLiteral("sass"), QJsonArray{QStringLiteral("sm_80"), QStringLiteral("sm_90a")}},
+                           {QStringLiteral("ptx"), QJsonArray{QStringLiteral("compute_90")}}}));
     // Bytes that are not UTF-8 come out as the text "\xNN"; UTF-8 as it is.
     EXPECT_EQ(libraries.at(4).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("lib\\xFF\\xFE.so"));
     EXPECT_EQ(libraries.at(6).toObject().value(QStringLiteral("name")).toString(),
