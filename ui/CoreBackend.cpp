@@ -47,7 +47,10 @@ CoreBackend::CoreBackend()
         m_knowledge->applyIndex(*cached);
 }
 
-CoreBackend::~CoreBackend() = default;
+CoreBackend::~CoreBackend()
+{
+    waitForRepairs();
+}
 
 void CoreBackend::refreshKnowledge(const QUrl &url, int timeoutMs)
 {
@@ -232,7 +235,7 @@ QFuture<fixes::RepairRunEvent> CoreBackend::undo(const QString &entryId,
         return QtFuture::makeReadyFuture(events);
     }
     auto knowledge = currentKnowledge();
-    return fixes::startUndo(*entry, std::move(answers), cancel, [knowledge](fixes::ExecutorCallbacks &callbacks) {
+    return fixes::startUndo(repairRunner(), *entry, std::move(answers), cancel, [knowledge](fixes::ExecutorCallbacks &callbacks) {
         fixes::Repairs(knowledge, checks::CheckRequest()).prepare(callbacks);
     });
 }
