@@ -21,6 +21,7 @@
 #include "checks/PastedErrorFinding.h"
 
 #include "PythonFixtures.h"
+#include "ScopedEnvironment.h"
 #include "TestSupport.h"
 #include "UntranslatedProse.h"
 
@@ -48,45 +49,10 @@ using td::test::TempDir;
 namespace py = td::test::python;
 namespace fs = td::test::fs;
 
-// Variables of this process set or unset for one scenario, as they were again afterwards.
-class ScopedEnvironment {
-public:
-    ScopedEnvironment() = default;
-    ScopedEnvironment(const ScopedEnvironment &) = delete;
-    ScopedEnvironment &operator=(const ScopedEnvironment &) = delete;
-    ~ScopedEnvironment()
-    {
-        for (const auto &[name, value] : m_saved) {
-            if (value)
-                qputenv(name.c_str(), *value);
-            else
-                qunsetenv(name.c_str());
-        }
-    }
-    void set(const std::string &name, const QString &value)
-    {
-        save(name);
-        qputenv(name.c_str(), value.toUtf8());
-    }
-    void unset(const std::string &name)
-    {
-        save(name);
-        qunsetenv(name.c_str());
-    }
-
-private:
-    void save(const std::string &name)
-    {
-        if (!m_saved.count(name))
-            m_saved[name] = qEnvironmentVariableIsSet(name.c_str()) ? std::optional(qgetenv(name.c_str())) : std::nullopt;
-    }
-    std::map<std::string, std::optional<QByteArray>> m_saved;
-};
-
 // A home folder of its own, as the desktop starts programs: no LD_LIBRARY_PATH, the usual PATH.
 struct DesktopStart {
     TempDir home{"td-walk-home"};
-    ScopedEnvironment environment;
+    td::test::ScopedEnvironment environment;
 
     DesktopStart()
     {
@@ -99,14 +65,16 @@ struct DesktopStart {
     }
 };
 
-// ~/.bashrc puts a libgomp from before OpenMP 4.0 first on LD_LIBRARY_PATH, on its third line:
-// Debian's torch fails to import in every new terminal.
-const char *const kBashrcHead = "# ~/.bashrc\nalias ll='ls -l'\n";
+// The same, and ~/.bashrc puts a libgomp from before OpenMP 4.0 first on LD_LIBRARY_PATH, on its third
+// line: Debian's torch fails to import in every new terminal.
+struct BrokenThroughBashrc : DesktopStart {
+    static constexpr const char *kHead = "# ~/.bashrc\nalias ll='ls -l'\n";
+    fs::path stale = td::test::python::buildStaleLibgomp(home / "stale-gomp");
+    fs::path bashrc = home / ".bashrc";
+    std::string broken = std::string(kHead) + "export LD_LIBRARY_PATH=" + stale.string() + "\n";
 
-std::string brokenBashrc(const fs::path &staleGomp)
-{
-    return std::string(kBashrcHead) + "export LD_LIBRARY_PATH=" + staleGomp.string() + "\n";
-}
+    BrokenThroughBashrc() { td::test::writeFile(bashrc, broken); }
+};
 
 bool debianTorchIsHere()
 {
@@ -205,9 +173,18 @@ protected:
     }
 };
 
+// From the first page, Debian's /usr/bin/python3 diagnosed, to its findings (the diagnosis shot as <scenario>-diagnose).
+bool toFindings(RealWizard &w, const char *scenario)
+{
+    if (!w.diagnose(py::qs(py::kSystemPython)))
+        return false;
+    w.shot(QLatin1String(scenario) + QStringLiteral("-diagnose"));
+    return w.next() && w.wizard().currentId() == FindingsPageId;
+}
+
 // From the findings, the environment repair of the ~/.bashrc line, applied and checked again;
-// then, on the Done page, undone and checked again. Returns the Done page.
-DonePage *repairThenUndo(RealWizard &w, const fs::path &bashrc, const std::string &broken)
+// then, on the Done page, undone and checked again. Returns the Done page. `scenario` names the screenshots.
+DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const BrokenThroughBashrc &machine)
 {
     if (!w.next() || !w.page<UrgentPage>())
         return nullptr;
@@ -223,21 +200,21 @@ DonePage *repairThenUndo(RealWizard &w, const fs::path &bashrc, const std::strin
     ConfirmDialog::setNextAnswer(true);
     env->runner()->applyButton()->click();
     EXPECT_TRUE(waitFor([env] { return env->isComplete(); }, 240000)) << env->runner()->status().toStdString();
-    EXPECT_NE(td::test::readFile(bashrc), broken) << "the repair left ~/.bashrc as it was";
-    w.shot(QStringLiteral("env-repaired"));
+    EXPECT_NE(td::test::readFile(machine.bashrc), machine.broken) << "the repair left ~/.bashrc as it was";
+    w.shot(scenario + QStringLiteral("-env-repaired"));
     if (!w.next())
         return nullptr;
     auto *done = w.page<DonePage>();
     if (!done)
         return nullptr;
     EXPECT_EQ(done->resultText(), DonePage::tr("Solved: PyTorch works now."));
-    w.shot(QStringLiteral("done-solved"));
+    w.shot(scenario + QStringLiteral("-done-solved"));
     const int before = w.backend().diagnoses();
     ConfirmDialog::setNextAnswer(true);
     done->undo();
     EXPECT_TRUE(waitFor([&] { return !done->isBusy() && !w.wizard().session().isRechecking(); }, 240000));
     EXPECT_GT(w.backend().diagnoses(), before) << "no check after the undo";
-    EXPECT_EQ(td::test::readFile(bashrc), broken) << "the undo did not put ~/.bashrc back byte for byte";
+    EXPECT_EQ(td::test::readFile(machine.bashrc), machine.broken) << "the undo did not put ~/.bashrc back byte for byte";
     return done;
 }
 
@@ -270,7 +247,7 @@ TEST_P(Walk, HealthyWithTheWrongDefaultInterpreter)
     const QString offered = labelText(w.wizard(), "otherInterpreter");
     EXPECT_TRUE(offered.contains(QStringLiteral("/usr/bin/python3")) && offered.contains(QStringLiteral("1.13")))
         << offered.toStdString();
-    EXPECT_FALSE(!fixes::Journal().entries().isEmpty()) << "something was changed before the choice";
+    EXPECT_TRUE(fixes::Journal().entries().isEmpty()) << "something was changed before the choice";
     allChinese(w.wizard(), "reinstall");
     w.shot(QStringLiteral("a-reinstall"));
 
@@ -283,7 +260,7 @@ TEST_P(Walk, HealthyWithTheWrongDefaultInterpreter)
     const checks::Diagnosis &now = *w.wizard().session().report();
     EXPECT_FALSE(now.hasErrors()) << listedFindings(w.wizard()).join(u' ').toStdString();
     EXPECT_FALSE(listedFindings(w.wizard()).contains(QStringLiteral("torch.not-installed")));
-    EXPECT_FALSE(!fixes::Journal().entries().isEmpty()) << "nothing was reinstalled";
+    EXPECT_TRUE(fixes::Journal().entries().isEmpty()) << "nothing was reinstalled";
     allChinese(w.wizard(), "findings of the interpreter with torch");
     w.shot(QStringLiteral("a-findings-with-torch"));
 }
@@ -294,15 +271,9 @@ TEST_P(Walk, HealthyWithTheWrongDefaultInterpreter)
 TEST_P(Walk, BrokenThroughBashrcStartedFromTheDesktop)
 {
     ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
-    DesktopStart desktop;
-    const fs::path stale = py::buildStaleLibgomp(desktop.home / "stale-gomp");
-    const fs::path bashrc = desktop.home / ".bashrc";
-    const std::string broken = brokenBashrc(stale);
-    td::test::writeFile(bashrc, broken);
+    const BrokenThroughBashrc machine;
     RealWizard w(std::nullopt, language());
-    ASSERT_NE(w.diagnose(py::qs(py::kSystemPython)), nullptr);
-    w.shot(QStringLiteral("b-diagnose"));
-    ASSERT_TRUE(w.next()) << "the diagnosis did not end";
+    ASSERT_TRUE(toFindings(w, "b"));
     ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
     const QString summary = labelText(w.wizard(), "summary");
     EXPECT_FALSE(summary.contains(FindingsPage::tr("No problem found: PyTorch works here."))) << summary.toStdString();
@@ -311,15 +282,15 @@ TEST_P(Walk, BrokenThroughBashrcStartedFromTheDesktop)
     EXPECT_TRUE(terminal.contains(QStringLiteral(".bashrc")) && terminal.contains(QStringLiteral("LD_LIBRARY_PATH")))
         << "the findings do not show what a new terminal gets: " << terminal.toStdString() << "\n"
         << listedFindings(w.wizard()).join(u' ').toStdString();
-    EXPECT_TRUE(terminal.contains(QString::fromStdString(stale.string()))) << terminal.toStdString();
+    EXPECT_TRUE(terminal.contains(QString::fromStdString(machine.stale.string()))) << terminal.toStdString();
     // The entry to blame, where it is set: the environment repair's work.
     const QString entry = explanationOf(w.wizard(), QStringLiteral("env.suspicious"));
-    EXPECT_TRUE(entry.contains(py::qs(bashrc) + QStringLiteral(" line 3")) || entry.contains(QStringLiteral(".bashrc 第 3 行")))
+    EXPECT_TRUE(entry.contains(py::qs(machine.bashrc) + QStringLiteral(" line 3")) || entry.contains(QStringLiteral(".bashrc 第 3 行")))
         << entry.toStdString();
     allChinese(w.wizard(), "findings");
     w.shot(QStringLiteral("b-findings"));
 
-    DonePage *done = repairThenUndo(w, bashrc, broken);
+    DonePage *done = repairThenUndo(w, QStringLiteral("b"), machine);
     ASSERT_NE(done, nullptr);
     EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now.")) << done->resultText().toStdString();
     EXPECT_TRUE(w.wizard().session().report()->hasErrors()) << "after the undo, the check finds the problem again";
@@ -390,21 +361,16 @@ TEST_P(Walk, APastedChineseWindowsError)
 TEST_P(Walk, TheLanguageSwitchedMidway)
 {
     ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
-    DesktopStart desktop;
-    const fs::path stale = py::buildStaleLibgomp(desktop.home / "stale-gomp");
-    const fs::path bashrc = desktop.home / ".bashrc";
-    td::test::writeFile(bashrc, brokenBashrc(stale));
+    const BrokenThroughBashrc machine;
     const QString other = chinese() ? QStringLiteral("en") : QStringLiteral("zh_CN");
     RealWizard w(std::nullopt, other); // started in the other language, switched to this one midway
-    ASSERT_NE(w.diagnose(py::qs(py::kSystemPython)), nullptr);
-    ASSERT_TRUE(w.next()) << "the diagnosis did not end";
-    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    ASSERT_TRUE(toFindings(w, "d"));
     ASSERT_TRUE(listedFindings(w.wizard()).contains(QStringLiteral("env.terminal-differs")))
         << listedFindings(w.wizard()).join(u' ').toStdString();
     w.shot(QStringLiteral("d-findings-before-the-switch"));
 
     // Meanwhile, the line is taken out of ~/.bashrc by hand: a new terminal imports torch again.
-    td::test::writeFile(bashrc, kBashrcHead);
+    td::test::writeFile(machine.bashrc, BrokenThroughBashrc::kHead);
     const int before = w.backend().diagnoses();
     w.wizard().setLanguage(language());
     ASSERT_TRUE(waitFor([&] { return w.backend().diagnoses() > before && !w.wizard().session().isRechecking(); },
@@ -430,15 +396,10 @@ TEST_P(Walk, TheLanguageSwitchedMidway)
 TEST_P(Walk, RepairUndoExport)
 {
     ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
-    DesktopStart desktop;
-    const fs::path stale = py::buildStaleLibgomp(desktop.home / "stale-gomp");
-    const fs::path bashrc = desktop.home / ".bashrc";
-    const std::string broken = brokenBashrc(stale);
-    td::test::writeFile(bashrc, broken);
+    const BrokenThroughBashrc machine;
     RealWizard w(std::nullopt, language());
-    ASSERT_NE(w.diagnose(py::qs(py::kSystemPython)), nullptr);
-    ASSERT_TRUE(w.next()) << "the diagnosis did not end";
-    ASSERT_NE(repairThenUndo(w, bashrc, broken), nullptr);
+    ASSERT_TRUE(toFindings(w, "e"));
+    ASSERT_NE(repairThenUndo(w, QStringLiteral("e"), machine), nullptr);
     ASSERT_TRUE(w.next());
     auto *exporter = w.page<ExportPage>();
     ASSERT_NE(exporter, nullptr);
