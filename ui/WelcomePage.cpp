@@ -196,8 +196,8 @@ void WelcomePage::showTried()
                                    "of the environment that fails.")
                                     .arg(path, i.problem));
     else
-        m_browseResult->setText(tr("Python %1 at %2 is selected: it is what will be checked.")
-                                    .arg(i.version.toString(), path));
+        m_browseResult->setText(
+            tr("Python %1 at %2 is selected: it is what will be checked.").arg(i.version.toString(), path));
 }
 
 void WelcomePage::retranslate()

@@ -78,7 +78,7 @@ private:
     QFutureWatcher<Discovery> m_discovery;
     QFutureWatcher<python::StaticProbe> m_tried; // the interpreter chosen with "Browse…"
     platform::CancelToken m_tryCancel;
-    QString m_triedPath;                           // the file "Browse…" tried last
+    QString m_triedPath;                             // the file "Browse…" tried last
     std::optional<python::StaticProbe> m_triedProbe; // ... and what it is, once known
     std::function<QString()> m_chooseInterpreter;
     QStringList m_projectDirs;

@@ -675,8 +675,10 @@ QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::Knowle
             there.request.environment = facts.terminal->environment;
             for (Finding f : searchVariableFindings(there, *facts.terminalLibraries)) {
                 const bool ours = std::any_of(out.begin(), out.end(), [&f](const Finding &o) {
-                    return o.id == f.id && o.evidence.value(QStringLiteral("entry")) == f.evidence.value(QStringLiteral("entry"))
-                           && o.evidence.value(QStringLiteral("variable")) == f.evidence.value(QStringLiteral("variable"));
+                    return o.id == f.id
+                           && o.evidence.value(QStringLiteral("entry")) == f.evidence.value(QStringLiteral("entry"))
+                           && o.evidence.value(QStringLiteral("variable"))
+                                  == f.evidence.value(QStringLiteral("variable"));
                 });
                 if (ours)
                     continue;

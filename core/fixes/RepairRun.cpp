@@ -255,8 +255,8 @@ QFuture<RepairRunEvent> startRepair(QThreadPool &pool, std::shared_ptr<const Rep
                                     RepairParams params, std::shared_ptr<RepairAnswers> answers,
                                     platform::CancelToken cancel)
 {
-    return QtConcurrent::run(&pool, [machine = std::move(machine), params = std::move(params), answers = std::move(answers),
-                              cancel](QPromise<RepairRunEvent> &promise) {
+    return QtConcurrent::run(&pool, [machine = std::move(machine), params = std::move(params),
+                                     answers = std::move(answers), cancel](QPromise<RepairRunEvent> &promise) {
         const RepairRun run(machine, params);
         RepairRunEvent finished = event(RepairRunEvent::Kind::Finished);
         finished.result = run.run([&promise](const RepairRunEvent &e) { promise.addResult(e); },
@@ -266,12 +266,11 @@ QFuture<RepairRunEvent> startRepair(QThreadPool &pool, std::shared_ptr<const Rep
     });
 }
 
-QFuture<RepairRunEvent> startUndo(QThreadPool &pool, const JournalEntry &entry,
-                                  std::shared_ptr<RepairAnswers> answers, platform::CancelToken cancel,
-                                  std::function<void(ExecutorCallbacks &)> prepare)
+QFuture<RepairRunEvent> startUndo(QThreadPool &pool, const JournalEntry &entry, std::shared_ptr<RepairAnswers> answers,
+                                  platform::CancelToken cancel, std::function<void(ExecutorCallbacks &)> prepare)
 {
     return QtConcurrent::run(&pool, [entry, answers = std::move(answers), cancel,
-                              prepare = std::move(prepare)](QPromise<RepairRunEvent> &promise) {
+                                     prepare = std::move(prepare)](QPromise<RepairRunEvent> &promise) {
         const Executor executor{Journal()};
         Repair undo;
         undo.plan = executor.undoPlan(entry);

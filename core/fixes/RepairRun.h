@@ -191,8 +191,7 @@ QFuture<RepairRunEvent> startRepair(QThreadPool &pool, std::shared_ptr<const Rep
 // does (Asking with `repair.plan` the undo plan), then Step and Output
 // events, then Finished with `result.execution`. `prepare` gives the executor
 // what the steps need (Windows: the registry helper).
-QFuture<RepairRunEvent> startUndo(QThreadPool &pool, const JournalEntry &entry,
-                                  std::shared_ptr<RepairAnswers> answers, platform::CancelToken cancel,
-                                  std::function<void(ExecutorCallbacks &)> prepare = {});
+QFuture<RepairRunEvent> startUndo(QThreadPool &pool, const JournalEntry &entry, std::shared_ptr<RepairAnswers> answers,
+                                  platform::CancelToken cancel, std::function<void(ExecutorCallbacks &)> prepare = {});
 
 } // namespace td::fixes

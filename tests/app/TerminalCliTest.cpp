@@ -93,8 +93,9 @@ TEST(TerminalCli, ABashrcThatBreaksTorchInEveryTerminalIsFoundFromTheDesktop)
         blamed = true;
         EXPECT_EQ(e.value(QStringLiteral("in_new_terminal")), QJsonValue(true)) << r.out;
         EXPECT_EQ(e.value(QStringLiteral("set_in")),
-                  QJsonValue(QJsonArray{QJsonObject{{QStringLiteral("file"), QString::fromStdString((home / ".bashrc").string())},
-                                                    {QStringLiteral("line"), 1}}}))
+                  QJsonValue(QJsonArray{
+                      QJsonObject{{QStringLiteral("file"), QString::fromStdString((home / ".bashrc").string())},
+                                  {QStringLiteral("line"), 1}}}))
             << r.out;
     }
     EXPECT_TRUE(blamed) << r.out;

@@ -2,8 +2,8 @@
 #include "platform/GpuProbe.h"
 #include "platform/Nvml.h"
 
-#include "TestConfig.h"
 #include "ScopedEnvironment.h"
+#include "TestConfig.h"
 #include "TestSupport.h"
 
 #include <QFileInfo>

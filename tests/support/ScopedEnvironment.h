@@ -43,7 +43,8 @@ private:
     void save(const std::string &name)
     {
         if (!m_saved.count(name))
-            m_saved[name] = qEnvironmentVariableIsSet(name.c_str()) ? std::optional(qgetenv(name.c_str())) : std::nullopt;
+            m_saved[name] =
+                qEnvironmentVariableIsSet(name.c_str()) ? std::optional(qgetenv(name.c_str())) : std::nullopt;
     }
     std::map<std::string, std::optional<QByteArray>> m_saved;
 };

@@ -190,4 +190,3 @@ INSTANTIATE_TEST_SUITE_P(Languages, Layout, testing::Values(QStringLiteral("en")
 
 } // namespace
 } // namespace td::ui::test
-

@@ -2,8 +2,8 @@
 // The wizard on this machine's real backend, as people use it: what the
 // Diagnose page says of each check, and what is left running once the window
 // is gone, however it closes.
-#include "CoreBackend.h"
 #include "ConfirmDialog.h"
+#include "CoreBackend.h"
 #include "DiagnosePage.h"
 #include "DonePage.h"
 #include "ExportPage.h"
@@ -12,11 +12,11 @@
 #include "FixRunnerWidget.h"
 #include "FlowChartWidget.h"
 #include "Language.h"
+#include "RealWizard.h"
 #include "SystemPage.h"
 #include "UrgentPage.h"
 #include "WelcomePage.h"
 #include "Wizard.h"
-#include "RealWizard.h"
 #include "WizardHarness.h"
 
 #include "Session.h"
@@ -300,7 +300,8 @@ public:
     {
         return m_real->verifyRequest(r, s);
     }
-    std::optional<checks::Diagnosis> diagnose(const checks::CheckRequest &r, const platform::CancelToken &c) const override
+    std::optional<checks::Diagnosis> diagnose(const checks::CheckRequest &r,
+                                              const platform::CancelToken &c) const override
     {
         return m_real->diagnose(r, c);
     }

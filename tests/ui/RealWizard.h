@@ -80,8 +80,8 @@ public:
     bool next()
     {
         const int before = m_wizard->currentId();
-        QAbstractButton *button = m_wizard->button(m_wizard->currentPage()->isCommitPage() ? QWizard::CommitButton
-                                                                                            : QWizard::NextButton);
+        QAbstractButton *button =
+            m_wizard->button(m_wizard->currentPage()->isCommitPage() ? QWizard::CommitButton : QWizard::NextButton);
         if (!waitFor([&] { return m_wizard->currentPage()->isComplete() && button->isEnabled(); }, 180000))
             return false;
         button->click();

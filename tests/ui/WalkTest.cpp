@@ -147,7 +147,8 @@ QStringList storyOf(const QByteArray &json)
 {
     QStringList out;
     const QJsonObject report = QJsonDocument::fromJson(json).object();
-    for (const auto &stage : report.value(QStringLiteral("history")).toObject().value(QStringLiteral("stages")).toArray())
+    for (const auto &stage :
+         report.value(QStringLiteral("history")).toObject().value(QStringLiteral("stages")).toArray())
         out << stage.toObject().value(QStringLiteral("stage")).toString();
     return out;
 }
@@ -173,7 +174,8 @@ protected:
     }
 };
 
-// From the first page, Debian's /usr/bin/python3 diagnosed, to its findings (the diagnosis shot as <scenario>-diagnose).
+// From the first page, Debian's /usr/bin/python3 diagnosed, to its findings (the diagnosis shot as
+// <scenario>-diagnose).
 bool toFindings(RealWizard &w, const char *scenario)
 {
     if (!w.diagnose(py::qs(py::kSystemPython)))
@@ -214,7 +216,8 @@ DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const BrokenThr
     done->undo();
     EXPECT_TRUE(waitFor([&] { return !done->isBusy() && !w.wizard().session().isRechecking(); }, 240000));
     EXPECT_GT(w.backend().diagnoses(), before) << "no check after the undo";
-    EXPECT_EQ(td::test::readFile(machine.bashrc), machine.broken) << "the undo did not put ~/.bashrc back byte for byte";
+    EXPECT_EQ(td::test::readFile(machine.bashrc), machine.broken)
+        << "the undo did not put ~/.bashrc back byte for byte";
     return done;
 }
 
@@ -285,7 +288,8 @@ TEST_P(Walk, BrokenThroughBashrcStartedFromTheDesktop)
     EXPECT_TRUE(terminal.contains(QString::fromStdString(machine.stale.string()))) << terminal.toStdString();
     // The entry to blame, where it is set: the environment repair's work.
     const QString entry = explanationOf(w.wizard(), QStringLiteral("env.suspicious"));
-    EXPECT_TRUE(entry.contains(py::qs(machine.bashrc) + QStringLiteral(" line 3")) || entry.contains(QStringLiteral(".bashrc 第 3 行")))
+    EXPECT_TRUE(entry.contains(py::qs(machine.bashrc) + QStringLiteral(" line 3"))
+                || entry.contains(QStringLiteral(".bashrc 第 3 行")))
         << entry.toStdString();
     allChinese(w.wizard(), "findings");
     w.shot(QStringLiteral("b-findings"));
@@ -338,12 +342,13 @@ TEST_P(Walk, APastedChineseWindowsError)
     EXPECT_TRUE(w.wizard().session().pasted && !w.wizard().session().pasted->repairs.isEmpty())
         << "no repairs for the fbgemm.dll error";
     for (const QString &repair : w.wizard().session().pasted->repairs)
-        EXPECT_TRUE(pasted.contains(repair.left(30))) << "a repair explain gives is not shown: " << repair.toStdString();
+        EXPECT_TRUE(pasted.contains(repair.left(30)))
+            << "a repair explain gives is not shown: " << repair.toStdString();
     allChinese(w.wizard(), "findings");
     w.shot(QStringLiteral("c-findings"));
 
-    const QString report = w.wizard().session().backend().renderReport(*w.wizard().session().report(),
-                                                                       ReportFormat::Markdown, true, {});
+    const QString report =
+        w.wizard().session().backend().renderReport(*w.wizard().session().report(), ReportFormat::Markdown, true, {});
     EXPECT_TRUE(report.contains(QStringLiteral("fbgemm.dll")) && report.contains(QStringLiteral("pasted.error")));
     if (!w.wizard().session().report()->hasErrors()) {
         ASSERT_TRUE(w.next());
@@ -373,8 +378,8 @@ TEST_P(Walk, TheLanguageSwitchedMidway)
     td::test::writeFile(machine.bashrc, BrokenThroughBashrc::kHead);
     const int before = w.backend().diagnoses();
     w.wizard().setLanguage(language());
-    ASSERT_TRUE(waitFor([&] { return w.backend().diagnoses() > before && !w.wizard().session().isRechecking(); },
-                        180000))
+    ASSERT_TRUE(
+        waitFor([&] { return w.backend().diagnoses() > before && !w.wizard().session().isRechecking(); }, 180000))
         << "the findings were not checked again after the language changed";
     QTest::qWait(50);
     EXPECT_FALSE(listedFindings(w.wizard()).contains(QStringLiteral("env.terminal-differs")))
@@ -418,12 +423,13 @@ TEST_P(Walk, RepairUndoExport)
         return readAll(path);
     };
     const QByteArray json = saveAs(ReportFormat::Json, "report.json");
-    EXPECT_EQ(storyOf(json), (QStringList{QStringLiteral("diagnosis"), QStringLiteral("repair"),
-                                          QStringLiteral("recheck"), QStringLiteral("undo"), QStringLiteral("recheck"),
-                                          QStringLiteral("now")}))
+    EXPECT_EQ(storyOf(json),
+              (QStringList{QStringLiteral("diagnosis"), QStringLiteral("repair"), QStringLiteral("recheck"),
+                           QStringLiteral("undo"), QStringLiteral("recheck"), QStringLiteral("now")}))
         << json.left(4000).toStdString();
     const QByteArray markdown = saveAs(ReportFormat::Markdown, "report.md");
-    EXPECT_TRUE(QString::fromUtf8(markdown).contains(QCoreApplication::translate("SupportReport", "## What happened\n\n")))
+    EXPECT_TRUE(
+        QString::fromUtf8(markdown).contains(QCoreApplication::translate("SupportReport", "## What happened\n\n")))
         << markdown.left(3000).toStdString();
     EXPECT_TRUE(QString::fromUtf8(markdown).contains(QStringLiteral(".bashrc"))) << markdown.left(3000).toStdString();
     EXPECT_TRUE(markdown.contains("env.terminal-differs")) << markdown.left(3000).toStdString();
