@@ -16,6 +16,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QThreadPool>
 
 #include <optional>
 
@@ -76,7 +77,7 @@ enum class ReportFormat { Text, Markdown, Html, Json };
 // repairs and undos through their token (so that the journal entry still comes back).
 class Backend {
 public:
-    Backend() = default;
+    Backend() { m_repairs.setMaxThreadCount(1); }
     virtual ~Backend() = default;
     Backend(const Backend &) = delete;
     Backend &operator=(const Backend &) = delete;
@@ -115,6 +116,15 @@ public:
     [[nodiscard]] virtual QString historyDirectory() const { return report::SessionHistory::defaultDirectory(); }
     // Written atomically; false with `error` when it could not be.
     virtual bool saveReport(const QString &path, const QString &text, QString &error) const = 0;
+
+    // Where repairs and undos run, one at a time: a thread of their own, so that a repair waiting for
+    // its yes or running a slow step holds up no diagnosis, and no other work holds up a repair.
+    // A backend waits for it before it goes (what a repair uses of it is gone after).
+    QThreadPool &repairRunner() { return m_repairs; }
+    void waitForRepairs() { m_repairs.waitForDone(); }
+
+private:
+    QThreadPool m_repairs;
 };
 
 } // namespace td::ui

@@ -47,7 +47,10 @@ CoreBackend::CoreBackend()
         m_knowledge->applyIndex(*cached);
 }
 
-CoreBackend::~CoreBackend() = default;
+CoreBackend::~CoreBackend()
+{
+    waitForRepairs();
+}
 
 void CoreBackend::refreshKnowledge(const QUrl &url, int timeoutMs)
 {
@@ -232,9 +235,10 @@ QFuture<fixes::RepairRunEvent> CoreBackend::undo(const QString &entryId,
         return QtFuture::makeReadyFuture(events);
     }
     auto knowledge = currentKnowledge();
-    return fixes::startUndo(*entry, std::move(answers), cancel, [knowledge](fixes::ExecutorCallbacks &callbacks) {
-        fixes::Repairs(knowledge, checks::CheckRequest()).prepare(callbacks);
-    });
+    return fixes::startUndo(repairRunner(), *entry, std::move(answers), cancel,
+                            [knowledge](fixes::ExecutorCallbacks &callbacks) {
+                                fixes::Repairs(knowledge, checks::CheckRequest()).prepare(callbacks);
+                            });
 }
 
 QString CoreBackend::renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact,

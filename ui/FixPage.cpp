@@ -142,7 +142,8 @@ void FixPage::apply()
     emit completeChanged();
     m_runner->setPhase(FixRunnerWidget::Phase::Checking);
     m_runner->setStatus(tr("Checking that the repair can go ahead (nothing is changed)…"));
-    m_run.setFuture(fixes::startRepair(session().backend().repairMachine(), std::move(params), m_answers, m_cancel));
+    m_run.setFuture(fixes::startRepair(session().backend().repairRunner(), session().backend().repairMachine(),
+                                       std::move(params), m_answers, m_cancel));
 }
 
 void FixPage::ask(const fixes::Repair &repair)

@@ -164,31 +164,40 @@ void WelcomePage::browseInterpreter()
         return;
     m_tryCancel = platform::CancelToken();
     m_browsePython->setEnabled(false);
-    m_browseResult->setText(tr("Trying %1…").arg(QDir::toNativeSeparators(path)));
-    m_browseResult->show();
-    m_tried.setProperty("path", path);
+    m_triedPath = path;
+    m_triedProbe.reset();
     m_tried.setFuture(session().backend().probeInterpreter(path, m_tryCancel));
+    showTried();
 }
 
 void WelcomePage::onInterpreterTried()
 {
     m_browsePython->setEnabled(true);
-    const QString path = QDir::toNativeSeparators(m_tried.property("path").toString());
-    if (m_tried.isCanceled() || m_tried.future().resultCount() == 0) {
+    if (m_tried.isCanceled() || m_tried.future().resultCount() == 0)
+        m_triedPath.clear();
+    else
+        m_triedProbe = m_tried.result();
+    if (m_triedProbe && m_triedProbe->interpreter.usable)
+        addInterpreter(m_triedProbe->interpreter.executable);
+    showTried();
+}
+
+void WelcomePage::showTried()
+{
+    // Written from what was found, not kept as text: a language change writes it again.
+    const QString path = QDir::toNativeSeparators(m_triedPath);
+    m_browseResult->setVisible(!path.isEmpty());
+    if (path.isEmpty())
         m_browseResult->clear();
-        return;
-    }
-    const python::StaticProbe probe = m_tried.result();
-    const python::Interpreter &i = probe.interpreter;
-    if (!i.usable) {
+    else if (!m_triedProbe)
+        m_browseResult->setText(tr("Trying %1…").arg(path));
+    else if (const python::Interpreter &i = m_triedProbe->interpreter; !i.usable)
         m_browseResult->setText(tr("%1 cannot be checked as a Python: %2. Choose the python or python3 program "
                                    "of the environment that fails.")
                                     .arg(path, i.problem));
-        return;
-    }
-    addInterpreter(i.executable);
-    m_browseResult->setText(tr("Python %1 at %2 is selected: it is what will be checked.")
-                                .arg(i.version.toString(), path));
+    else
+        m_browseResult->setText(
+            tr("Python %1 at %2 is selected: it is what will be checked.").arg(i.version.toString(), path));
 }
 
 void WelcomePage::retranslate()
@@ -213,6 +222,7 @@ void WelcomePage::retranslate()
     m_error->setToolTip(tr("For example: OSError: [WinError 126] … Error loading \"…\\torch\\lib\\fbgemm.dll\" "
                            "or one of its dependencies."));
     showDiscovery();
+    showTried();
     classifyPasted();
 }
 

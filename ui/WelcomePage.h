@@ -59,6 +59,7 @@ private:
     void selectVenvOf(const QString &project);
     void selectProject(const QString &dir);
     void onInterpreterTried();
+    void showTried();
 
     QLabel *m_intro = nullptr;
     QLabel *m_pythonsLabel = nullptr;
@@ -77,6 +78,8 @@ private:
     QFutureWatcher<Discovery> m_discovery;
     QFutureWatcher<python::StaticProbe> m_tried; // the interpreter chosen with "Browse…"
     platform::CancelToken m_tryCancel;
+    QString m_triedPath;                             // the file "Browse…" tried last
+    std::optional<python::StaticProbe> m_triedProbe; // ... and what it is, once known
     std::function<QString()> m_chooseInterpreter;
     QStringList m_projectDirs;
     QString m_addedProject; // the folder added last: its venv is selected once found

@@ -22,6 +22,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
+#include <QLayout>
 #include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
@@ -241,9 +242,10 @@ void Wizard::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         m_session->retranslate();
-        // The findings are written in the language of their check: after the
-        // repairs, check again for the verdict and the report in the new one.
-        if (currentId() == DonePageId || currentId() == ExportPageId)
+        // The findings are written in the language of their check: where they are
+        // shown (and after the repairs, for the verdict and the report), check
+        // again for the machine as it is now, told in the new language.
+        if (currentId() == FindingsPageId || currentId() == DonePageId || currentId() == ExportPageId)
             m_session->recheck(false);
     }
     QWizard::changeEvent(event);
@@ -273,11 +275,24 @@ void Wizard::warmUp(QList<int> pages)
 {
     if (pages.isEmpty())
         return;
-    if (QWizardPage *p = page(pages.takeFirst()); p && p != currentPage()) {
-        p->resize(currentPage() ? currentPage()->size() : p->sizeHint());
-        p->grab(); // drawn into a pixmap that is thrown away: only the caches it fills matter
-    }
+    drawAhead(pages.takeFirst());
     QTimer::singleShot(0, this, [this, pages] { warmUp(pages); });
+}
+
+void Wizard::drawAhead(int id)
+{
+    QWizardPage *p = page(id);
+    if (!p || p == currentPage())
+        return;
+    p->resize(currentPage() ? currentPage()->size() : p->sizeHint());
+    p->grab(); // drawn into a pixmap that is thrown away: only the caches it fills matter
+    // While it is drawn, the hidden page counts in the layout of the pages' frame: a layout request
+    // that comes due then (the first page's lists filled) gives it a share of the height, and the
+    // page shown keeps only the rest (half the window, or less) until something is laid out again.
+    if (QLayout *frame = p->parentWidget() ? p->parentWidget()->layout() : nullptr) {
+        frame->invalidate();
+        frame->activate();
+    }
 }
 
 void Wizard::retranslate()

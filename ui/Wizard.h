@@ -48,6 +48,9 @@ public:
     void stopAndQuit();
     // Back one page, the walk as it stood there; refused, with a note, while the page's work must finish first.
     void goBack();
+    // Lays out and draws page `id` once off screen (what the warm-up does with every page while the
+    // window is idle), so that its first visit (its icons, its text) does not stall the event loop.
+    void drawAhead(int id);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -64,8 +67,7 @@ private:
     // True, with a note why, when the current page cannot be left now (Back, Start over).
     bool refuseToLeave();
     void onPageChanged(int id);
-    // Lays out and draws each page once off screen while the window is idle, so that
-    // the first visit of a page (its icons, its text) does not stall the event loop.
+    // drawAhead() for each of `pages` in turn while the window is idle.
     void warmUp(QList<int> pages);
 
     Session *m_session = nullptr;

@@ -255,6 +255,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
     auto terminal = std::make_shared<platform::TerminalEnvironment>();
     auto terminalPython = std::make_shared<QString>();
     auto terminalImport = std::make_shared<std::optional<python::ImportResult>>();
+    auto terminalLibraries = std::make_shared<std::optional<loader::Graph>>();
     auto errors = std::make_shared<QStringList>();
     auto errorsMutex = std::make_shared<QMutex>();
     auto stopWalk = std::make_shared<std::atomic<bool>>(false);
@@ -276,6 +277,10 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
 
     const CheckRequest request = m_request;
     const QString chosen = facts.chosenExecutable;
+    QStringList runtimes; // the OpenMP runtimes the library walks look for beside torch's
+    if (m_knowledge)
+        for (const knowledge::OpenMpRuntime &rt : m_knowledge->openMpRuntimes())
+            runtimes += rt.files;
     std::map<Fact, Collector> collectors;
     auto start = [&](Fact fact, const QString &title, std::function<void()> body) {
         Collector &c = collectors[fact];
@@ -334,6 +339,17 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
             *terminalPython = defaultPython(there);
             if (request.runImport && !terminalPython->isEmpty())
                 *terminalImport = python::probeImport(*terminalPython, request.timeout, cancel, terminal->environment);
+            // It fails there: torch's libraries as a new terminal's loader finds them tell which entry of
+            // its search variables is to blame (and the environment repair takes it out where it is set).
+            using Outcome = python::ImportResult::Outcome;
+            if (!*terminalImport || (*terminalImport)->outcome == Outcome::Ok
+                || (*terminalImport)->outcome == Outcome::NotRun || cancel.isCancelled())
+                return;
+            const auto timeoutEach = std::min<std::chrono::milliseconds>(request.timeout, std::chrono::seconds(30));
+            const python::StaticProbe probe =
+                python::probeStatic(*terminalPython, timeoutEach, cancel, terminal->environment);
+            if (probe.interpreter.usable)
+                *terminalLibraries = walkTorchLibraries(probe, there, *stopWalk, runtimes);
         });
     if (!facts.composeFile.isEmpty())
         start(Fact::Docker, tr("Checking Docker"),
@@ -399,6 +415,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
                 facts.terminal = *terminal;
                 facts.terminalPython = *terminalPython;
                 facts.terminalImport = *terminalImport;
+                facts.terminalLibraries = *terminalLibraries;
                 break;
             case Fact::Interpreters: {
                 facts.interpreters = *interpreters;
@@ -424,10 +441,6 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
             const auto *probe = facts.chosenProbe();
             if (probe && !report.cancelled) {
                 const python::StaticProbe copy = *probe;
-                QStringList runtimes;
-                if (m_knowledge)
-                    for (const knowledge::OpenMpRuntime &rt : m_knowledge->openMpRuntimes())
-                        runtimes += rt.files;
                 start(Fact::Libraries, tr("Walking PyTorch's native libraries"),
                       [=] { *libraries = walkTorchLibraries(copy, request, *stopWalk, runtimes); });
             } else {

@@ -67,6 +67,9 @@ struct Facts {
     std::optional<platform::TerminalEnvironment> terminal; // what a new terminal gets
     QString terminalPython;                                // the interpreter a new terminal runs
     std::optional<python::ImportResult> terminalImport;    // `import torch` there, when its environment differs
+    // torch's libraries walked as a new terminal's loader finds them, when the import fails there only
+    // through what differs: which entry of its search variables is to blame, and where it is set.
+    std::optional<loader::Graph> terminalLibraries;
     FactSet ready;                                         // which facts were gathered
     QStringList collectorErrors; // a collector that failed: what happened
 

@@ -11,6 +11,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace td::checks {
 
 namespace {
@@ -666,6 +668,25 @@ QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::Knowle
         const auto differences = platform::loadingDifferences(env, facts.terminal->environment);
         if (!differences.isEmpty())
             out << terminalFinding(facts, differences);
+        // Where `import torch` fails only there: the entries of its search variables to blame, with the
+        // startup file lines that set them, as for our own (what the environment repair takes out).
+        if (facts.terminalLibraries) {
+            Facts there = facts;
+            there.request.environment = facts.terminal->environment;
+            for (Finding f : searchVariableFindings(there, *facts.terminalLibraries)) {
+                const bool ours = std::any_of(out.begin(), out.end(), [&f](const Finding &o) {
+                    return o.id == f.id
+                           && o.evidence.value(QStringLiteral("entry")) == f.evidence.value(QStringLiteral("entry"))
+                           && o.evidence.value(QStringLiteral("variable"))
+                                  == f.evidence.value(QStringLiteral("variable"));
+                });
+                if (ours)
+                    continue;
+                f.evidence.insert(QStringLiteral("in_new_terminal"), true);
+                f.detail = tr("In a new terminal: %1").arg(f.detail);
+                out << f;
+            }
+        }
     }
     // Paths: non-ASCII characters and Windows' 260-character limit.
     if (probe && probe->interpreter.usable) {

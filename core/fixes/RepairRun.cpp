@@ -251,11 +251,12 @@ RepairAnswer RepairAnswers::wait()
     return answer;
 }
 
-QFuture<RepairRunEvent> startRepair(std::shared_ptr<const RepairMachine> machine, RepairParams params,
-                                    std::shared_ptr<RepairAnswers> answers, platform::CancelToken cancel)
+QFuture<RepairRunEvent> startRepair(QThreadPool &pool, std::shared_ptr<const RepairMachine> machine,
+                                    RepairParams params, std::shared_ptr<RepairAnswers> answers,
+                                    platform::CancelToken cancel)
 {
-    return QtConcurrent::run([machine = std::move(machine), params = std::move(params), answers = std::move(answers),
-                              cancel](QPromise<RepairRunEvent> &promise) {
+    return QtConcurrent::run(&pool, [machine = std::move(machine), params = std::move(params),
+                                     answers = std::move(answers), cancel](QPromise<RepairRunEvent> &promise) {
         const RepairRun run(machine, params);
         RepairRunEvent finished = event(RepairRunEvent::Kind::Finished);
         finished.result = run.run([&promise](const RepairRunEvent &e) { promise.addResult(e); },
@@ -265,11 +266,11 @@ QFuture<RepairRunEvent> startRepair(std::shared_ptr<const RepairMachine> machine
     });
 }
 
-QFuture<RepairRunEvent> startUndo(const JournalEntry &entry, std::shared_ptr<RepairAnswers> answers,
+QFuture<RepairRunEvent> startUndo(QThreadPool &pool, const JournalEntry &entry, std::shared_ptr<RepairAnswers> answers,
                                   platform::CancelToken cancel, std::function<void(ExecutorCallbacks &)> prepare)
 {
-    return QtConcurrent::run([entry, answers = std::move(answers), cancel,
-                              prepare = std::move(prepare)](QPromise<RepairRunEvent> &promise) {
+    return QtConcurrent::run(&pool, [entry, answers = std::move(answers), cancel,
+                                     prepare = std::move(prepare)](QPromise<RepairRunEvent> &promise) {
         const Executor executor{Journal()};
         Repair undo;
         undo.plan = executor.undoPlan(entry);

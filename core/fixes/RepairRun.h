@@ -9,6 +9,7 @@
 
 #include <QFuture>
 #include <QMutex>
+#include <QThreadPool>
 #include <QWaitCondition>
 
 #include <functional>
@@ -177,17 +178,20 @@ private:
     std::optional<RepairAnswer> m_answer;
 };
 
-// Runs a repair on the thread pool. Its events come through the future
-// (Finished last); at Asking it waits until `answers` is answered. Cancel
-// through `cancel` (and answer No if it is asking).
-QFuture<RepairRunEvent> startRepair(std::shared_ptr<const RepairMachine> machine, RepairParams params,
-                                    std::shared_ptr<RepairAnswers> answers, platform::CancelToken cancel);
+// Runs a repair on `pool`: a pool of its own, never Qt's global one, which a
+// repair waiting for its answer or running a slow step would hold from
+// everything else there. Its events come through the future (Finished last);
+// at Asking it waits until `answers` is answered. Cancel through `cancel`
+// (and answer No if it is asking).
+QFuture<RepairRunEvent> startRepair(QThreadPool &pool, std::shared_ptr<const RepairMachine> machine,
+                                    RepairParams params, std::shared_ptr<RepairAnswers> answers,
+                                    platform::CancelToken cancel);
 
-// Undoes a journal entry on the thread pool, asking first as startRepair
+// Undoes a journal entry on `pool`, asking first as startRepair
 // does (Asking with `repair.plan` the undo plan), then Step and Output
 // events, then Finished with `result.execution`. `prepare` gives the executor
 // what the steps need (Windows: the registry helper).
-QFuture<RepairRunEvent> startUndo(const JournalEntry &entry, std::shared_ptr<RepairAnswers> answers,
+QFuture<RepairRunEvent> startUndo(QThreadPool &pool, const JournalEntry &entry, std::shared_ptr<RepairAnswers> answers,
                                   platform::CancelToken cancel, std::function<void(ExecutorCallbacks &)> prepare = {});
 
 } // namespace td::fixes

@@ -954,6 +954,10 @@
         <source>%1 contains %2, where the loader finds %3 and stops: it cannot be loaded. The environment is at fault, not the package: remove the entry where it is set (or the broken file).</source>
         <translation>%1 中含有 %2，加载器在那里找到 %3 后就停止了：它无法被加载。问题出在环境，而不在软件包：请在设置它的地方删除这一项（或删除损坏的文件）。</translation>
     </message>
+    <message>
+        <source>In a new terminal: %1</source>
+        <translation>在新终端中：%1</translation>
+    </message>
 </context>
 <context>
     <name>Executor</name>

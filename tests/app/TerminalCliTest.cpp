@@ -81,6 +81,24 @@ TEST(TerminalCli, ABashrcThatBreaksTorchInEveryTerminalIsFoundFromTheDesktop)
     EXPECT_TRUE(evidence.value(QStringLiteral("terminal_import_error")).toString().contains(QLatin1String("GOMP_4.0")))
         << r.out;
     EXPECT_TRUE(finding.value(QStringLiteral("detail")).toString().contains(QLatin1String("LD_LIBRARY_PATH"))) << r.out;
+    // The entry to blame in a new terminal, with the ~/.bashrc line that sets it: what `fix env` takes out.
+    bool blamed = false;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(r.out));
+    for (const auto &v : doc.object().value(QStringLiteral("findings")).toArray()) {
+        const QJsonObject f = v.toObject();
+        const QJsonObject e = f.value(QStringLiteral("evidence")).toObject();
+        if (f.value(QStringLiteral("id")).toString() != QLatin1String("env.suspicious")
+            || e.value(QStringLiteral("entry")).toString() != QString::fromStdString(stale.string()))
+            continue;
+        blamed = true;
+        EXPECT_EQ(e.value(QStringLiteral("in_new_terminal")), QJsonValue(true)) << r.out;
+        EXPECT_EQ(e.value(QStringLiteral("set_in")),
+                  QJsonValue(QJsonArray{
+                      QJsonObject{{QStringLiteral("file"), QString::fromStdString((home / ".bashrc").string())},
+                                  {QStringLiteral("line"), 1}}}))
+            << r.out;
+    }
+    EXPECT_TRUE(blamed) << r.out;
 
     // Asked not to, it does not look.
     const RunResult own = checkFromTheDesktop(home, {"--no-terminal", "--no-import"});

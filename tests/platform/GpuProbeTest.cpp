@@ -2,6 +2,7 @@
 #include "platform/GpuProbe.h"
 #include "platform/Nvml.h"
 
+#include "ScopedEnvironment.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
 
@@ -47,33 +48,6 @@ std::string notesOf(const GpuInfo &info)
 {
     return info.notes.join(QStringLiteral("\n")).toStdString();
 }
-
-// Sets environment variables for the fake NVML and restores them afterwards.
-class ScopedEnv {
-public:
-    ScopedEnv() = default;
-    ScopedEnv(const ScopedEnv &) = delete;
-    ScopedEnv &operator=(const ScopedEnv &) = delete;
-    ~ScopedEnv()
-    {
-        for (const auto &[name, old] : m_saved) {
-            if (old)
-                qputenv(name.c_str(), *old);
-            else
-                qunsetenv(name.c_str());
-        }
-    }
-    void set(const std::string &name, const std::string &value)
-    {
-        if (m_saved.find(name) == m_saved.end())
-            m_saved[name] = qEnvironmentVariableIsSet(name.c_str()) ? std::optional<QByteArray>(qgetenv(name.c_str()))
-                                                                    : std::nullopt;
-        qputenv(name.c_str(), QByteArray::fromStdString(value));
-    }
-
-private:
-    std::map<std::string, std::optional<QByteArray>> m_saved;
-};
 
 class GpuProbeTest : public ::testing::Test {
 protected:
@@ -157,7 +131,7 @@ protected:
 
     TempDir m_temp{"td-gpu"};
     fs::path m_dir = m_temp.path();
-    ScopedEnv m_env;
+    td::test::ScopedEnvironment m_env; // the fake NVML's settings, restored afterwards
 };
 
 // --- NVML through the fake library -----------------------------------------------------------

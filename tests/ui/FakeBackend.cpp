@@ -258,6 +258,11 @@ FakeBackend::FakeBackend(Scenario scenario)
 {
 }
 
+FakeBackend::~FakeBackend()
+{
+    waitForRepairs(); // they change this machine's state
+}
+
 QFuture<Discovery> FakeBackend::discover(const QStringList &projectDirs)
 {
     return QtConcurrent::run([projectDirs] {
@@ -582,7 +587,7 @@ QFuture<fixes::RepairRunEvent> FakeBackend::undo(const QString &entryId,
     Q_UNUSED(cancel)
     fixes::Repair undo;
     undo.plan = undoPlan(entryId);
-    return QtConcurrent::run([this, entryId, undo, answers](QPromise<fixes::RepairRunEvent> &promise) {
+    return QtConcurrent::run(&repairRunner(), [this, entryId, undo, answers](QPromise<fixes::RepairRunEvent> &promise) {
         fixes::RepairRunEvent asking;
         asking.kind = fixes::RepairRunEvent::Kind::Asking;
         asking.repair = undo;

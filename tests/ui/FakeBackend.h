@@ -51,6 +51,7 @@ Scenario torchInAnotherPython();
 class FakeBackend final : public Backend {
 public:
     explicit FakeBackend(Scenario scenario);
+    ~FakeBackend() override;
 
     QFuture<Discovery> discover(const QStringList &projectDirs) override;
     // Any file chosen is a Python 3.11 here.

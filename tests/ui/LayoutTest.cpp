@@ -155,6 +155,33 @@ TEST_P(Layout, NoTextIsClippedOnAnyPage)
     EXPECT_TRUE(problems.isEmpty()) << problems.join(u'\n').toStdString();
 }
 
+// The page shown fills the room beside the chart, in width and in height: also when the other pages
+// are drawn ahead (off screen, hidden) while one of its lists has just changed.
+TEST_P(Layout, ThePageShownFillsTheWindow)
+{
+    WizardHarness h(everyStep(), GetParam());
+    auto *welcome = h.page<WelcomePage>();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    QTest::qWait(300); // the warm-up of the other pages is over
+    const QWidget *frame = welcome->parentWidget();
+    auto fills = [&](const QString &when) {
+        const QRect page = welcome->geometry();
+        // The pasted error's box is the last control: it ends near the bottom of the page.
+        const QRect error = welcome->findChild<QWidget *>(QStringLiteral("pastedError"))->geometry();
+        const int margin = welcome->fontMetrics().height() * 3;
+        EXPECT_GE(page.width(), frame->contentsRect().width() - margin) << when.toStdString();
+        EXPECT_GE(page.height(), frame->contentsRect().height() - margin) << when.toStdString();
+        EXPECT_GE(error.bottom(), page.height() - margin) << when.toStdString();
+        EXPECT_GE(error.width(), page.width() - margin) << when.toStdString();
+    };
+    fills(QStringLiteral("once shown"));
+    for (int id : h.wizard().pageIds()) {
+        welcome->findChild<QWidget *>(QStringLiteral("interpreters"))->updateGeometry();
+        h.wizard().drawAhead(id);
+        fills(QStringLiteral("after page %1 was drawn ahead").arg(Wizard::pageName(id)));
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Languages, Layout, testing::Values(QStringLiteral("en"), QStringLiteral("zh_CN")),
                          [](const testing::TestParamInfo<QString> &param) {
                              return param.param == QLatin1String("en") ? std::string("English")

@@ -2,8 +2,8 @@
 // The wizard on this machine's real backend, as people use it: what the
 // Diagnose page says of each check, and what is left running once the window
 // is gone, however it closes.
-#include "CoreBackend.h"
 #include "ConfirmDialog.h"
+#include "CoreBackend.h"
 #include "DiagnosePage.h"
 #include "DonePage.h"
 #include "ExportPage.h"
@@ -12,6 +12,7 @@
 #include "FixRunnerWidget.h"
 #include "FlowChartWidget.h"
 #include "Language.h"
+#include "RealWizard.h"
 #include "SystemPage.h"
 #include "UrgentPage.h"
 #include "WelcomePage.h"
@@ -31,7 +32,9 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QTextBrowser>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <gtest/gtest.h>
@@ -66,71 +69,6 @@ QString writeSlowPython(const TempDir &dir)
     ::chmod(path.c_str(), 0755);
     return py::qs(path);
 }
-
-// The real backend, on a machine whose diagnosis also finds `extra` (what this machine cannot be made to have).
-class MachineWithExtraFinding final : public CoreBackend {
-public:
-    explicit MachineWithExtraFinding(std::optional<checks::Finding> extra = std::nullopt) : m_extra(std::move(extra)) {}
-    QFuture<checks::Diagnosis> diagnose(const Target &target) override
-    {
-        QFuture<checks::Diagnosis> real = CoreBackend::diagnose(target);
-        if (!m_extra)
-            return real;
-        return QtConcurrent::run([real, extra = *m_extra]() mutable {
-            real.waitForFinished();
-            checks::Diagnosis report = real.result();
-            report.findings << extra;
-            return report;
-        });
-    }
-
-private:
-    std::optional<checks::Finding> m_extra;
-};
-
-class RealWizard {
-public:
-    explicit RealWizard(std::optional<checks::Finding> extra = std::nullopt) : m_backend(std::move(extra))
-    {
-        Language::apply(QStringLiteral("en"));
-        ConfirmDialog::clearAnswers();
-        m_wizard = std::make_unique<Wizard>(m_backend);
-        m_wizard->resize(WizardHarness::kWidth, WizardHarness::kHeight);
-        m_wizard->show();
-    }
-    ~RealWizard() { ConfirmDialog::clearAnswers(); }
-    Wizard &wizard() { return *m_wizard; }
-    void destroy() { m_wizard.reset(); }
-
-    // From the first page, diagnoses `python`.
-    DiagnosePage *diagnose(const QString &python)
-    {
-        auto *welcome = qobject_cast<WelcomePage *>(m_wizard->currentPage());
-        if (!welcome)
-            return nullptr;
-        welcome->addInterpreter(python);
-        m_wizard->next();
-        return qobject_cast<DiagnosePage *>(m_wizard->currentPage());
-    }
-
-    template <class T> T *page() { return qobject_cast<T *>(m_wizard->currentPage()); }
-    WelcomePage *welcome() { return page<WelcomePage>(); }
-    QString pasteResult() { return m_wizard->findChild<QLabel *>(QStringLiteral("pastedErrorResult"))->text(); }
-    bool next()
-    {
-        const int before = m_wizard->currentId();
-        QAbstractButton *button = m_wizard->button(m_wizard->currentPage()->isCommitPage() ? QWizard::CommitButton
-                                                                                            : QWizard::NextButton);
-        if (!waitFor([&] { return m_wizard->currentPage()->isComplete() && button->isEnabled(); }, 120000))
-            return false;
-        button->click();
-        return waitFor([&] { return m_wizard->currentId() != before; }, 5000);
-    }
-
-private:
-    MachineWithExtraFinding m_backend;
-    std::unique_ptr<Wizard> m_wizard;
-};
 
 const checks::CheckOutcome *outcomeOf(const DiagnosePage &page, const QString &checkId)
 {
@@ -338,6 +276,81 @@ TEST(RealUse, TheReinstallPageFitsADistributionsTorch)
     EXPECT_TRUE(notes.contains(QStringLiteral("Nothing to undo"))) << notes.toStdString();
 }
 
+// A repair that takes long: its planning holds until the test lets it go, then finds nothing to do.
+class HeldRepairMachine final : public fixes::RepairMachine {
+public:
+    explicit HeldRepairMachine(std::shared_ptr<const fixes::RepairMachine> real) : m_real(std::move(real)) {}
+    fixes::Repair plan(checks::FixFamily, const checks::Diagnosis &, const fixes::RepairScope &) const override
+    {
+        entered.release();
+        letGo.acquire();
+        return {};
+    }
+    bool preflight(const fixes::Repair &r, const fixes::RepairScope &s, QString &problem,
+                   const platform::CancelToken &c) const override
+    {
+        return m_real->preflight(r, s, problem, c);
+    }
+    fixes::ExecutionResult execute(const fixes::Repair &r, const fixes::RepairScope &s, fixes::ExecutorCallbacks cb,
+                                   const platform::CancelToken &c) const override
+    {
+        return m_real->execute(r, s, std::move(cb), c);
+    }
+    checks::CheckRequest verifyRequest(const fixes::Repair &r, const fixes::RepairScope &s) const override
+    {
+        return m_real->verifyRequest(r, s);
+    }
+    std::optional<checks::Diagnosis> diagnose(const checks::CheckRequest &r,
+                                              const platform::CancelToken &c) const override
+    {
+        return m_real->diagnose(r, c);
+    }
+    bool servicesRunning(const fixes::Repair &r, const fixes::RepairScope &s, QString &detail,
+                         const platform::CancelToken &c) const override
+    {
+        return m_real->servicesRunning(r, s, detail, c);
+    }
+    mutable QSemaphore entered;
+    mutable QSemaphore letGo;
+
+private:
+    std::shared_ptr<const fixes::RepairMachine> m_real;
+};
+
+// Repairs run on a runner of their own: with Qt's shared pool full of other waiting work, a repair still
+// starts; while it holds its runner, that pool stays free and a real diagnosis of this machine runs to its end.
+TEST(RealUse, ARepairAndADiagnosisDoNotHoldEachOtherUp)
+{
+    CoreBackend backend;
+    auto held = std::make_shared<HeldRepairMachine>(backend.repairMachine());
+    QThreadPool &shared = *QThreadPool::globalInstance();
+    QSemaphore otherWorkEnds;
+    const int sharedThreads = shared.maxThreadCount();
+    for (int i = 0; i < sharedThreads; ++i)
+        shared.start([&otherWorkEnds] { otherWorkEnds.acquire(); });
+    ASSERT_TRUE(waitFor([&] { return shared.activeThreadCount() == sharedThreads; }));
+
+    QFuture<fixes::RepairRunEvent> repair = fixes::startRepair(backend.repairRunner(), held, fixes::RepairParams{},
+                                                               std::make_shared<fixes::RepairAnswers>(), {});
+    const bool started = held->entered.tryAcquire(1, 20000);
+    otherWorkEnds.release(sharedThreads);
+    shared.waitForDone();
+    ASSERT_TRUE(started) << "the repair waited for Qt's shared pool";
+    EXPECT_EQ(shared.activeThreadCount(), 0) << "the repair runs on Qt's shared pool";
+
+    Target target;
+    target.python = py::qs(py::kSystemPython);
+    QFuture<checks::Diagnosis> diagnosis = backend.diagnose(target);
+    EXPECT_TRUE(waitFor([&] { return diagnosis.isFinished(); }, 120000)) << "no diagnosis while a repair runs";
+    EXPECT_FALSE(repair.isFinished());
+    ASSERT_EQ(diagnosis.resultCount(), 1);
+    EXPECT_EQ(diagnosis.result().facts.request.python, target.python);
+
+    held->letGo.release();
+    ASSERT_TRUE(waitFor([&] { return repair.isFinished(); }, 20000));
+    EXPECT_EQ(repair.results().last().result.outcome, fixes::RepairOutcome::NothingToDo);
+}
+
 // Polish people notice.
 
 TEST(RealUse, TheWindowTitleNamesTorchDoctorOnce)
@@ -500,6 +513,39 @@ TEST(RealUse, ABrowsedInterpreterIsTriedFirst)
     EXPECT_EQ(pythons->currentItem()->data(Qt::UserRole).toString(), py::qs(python));
     ASSERT_TRUE(w.next());
     EXPECT_EQ(w.wizard().session().target.python, py::qs(python));
+}
+
+// What "Browse…" said is said again in the language chosen after it, for a refused file and for a Python.
+TEST(RealUse, WhatBrowseSaidFollowsTheLanguage)
+{
+    TempDir dir;
+    const td::test::fs::path python = py::makeVenv(dir / "venv");
+    ASSERT_FALSE(python.empty());
+    td::test::writeFile(dir / "notes.txt", "not a program\n");
+    RealWizard w;
+    WelcomePage *welcome = w.welcome();
+    const auto *said = w.wizard().findChild<QLabel *>(QStringLiteral("browseResult"));
+    auto tryFile = [&](const td::test::fs::path &file) {
+        welcome->setInterpreterChooser([file] { return py::qs(file); });
+        w.wizard().findChild<QPushButton *>(QStringLiteral("browsePython"))->click();
+        ASSERT_TRUE(waitFor([&] { return !welcome->isTryingInterpreter(); }, 60000));
+        QTest::qWait(20);
+    };
+    auto inEach = [&](const char *english, const char *chinese) {
+        EXPECT_TRUE(said->text().contains(QString::fromUtf8(english))) << said->text().toStdString();
+        w.wizard().setLanguage(QStringLiteral("zh_CN"));
+        QTest::qWait(20);
+        EXPECT_TRUE(said->text().contains(QString::fromUtf8(chinese))) << said->text().toStdString();
+        EXPECT_FALSE(said->text().contains(QString::fromUtf8(english))) << said->text().toStdString();
+        w.wizard().setLanguage(QStringLiteral("en"));
+        QTest::qWait(20);
+        EXPECT_TRUE(said->text().contains(QString::fromUtf8(english))) << said->text().toStdString();
+    };
+    tryFile(dir / "notes.txt");
+    inEach("cannot be checked as a Python", "不能作为 Python 检查");
+    tryFile(python);
+    inEach("is selected: it is what will be checked", "将检查它");
+    EXPECT_TRUE(said->text().contains(py::qs(python))) << said->text().toStdString();
 }
 
 // Started in a project folder without a venv whose requirements name torch: it is the project checked.

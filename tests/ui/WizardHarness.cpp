@@ -40,6 +40,7 @@ WizardHarness::~WizardHarness()
     m_wizard.reset();
     // Work the pages started ends before the fake machine it runs on goes away.
     QThreadPool::globalInstance()->waitForDone();
+    m_backend->waitForRepairs();
     Language::apply(QStringLiteral("en"));
     QTest::qWait(1);
 }

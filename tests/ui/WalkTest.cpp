@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The five scenarios of people's real use, each walked from the first page to
+// the last through the real wizard on this machine's real backend, in English
+// and in Chinese: none of the defects they used to show (a reinstall offered
+// where another interpreter has torch, "PyTorch works here" for a desktop
+// start inside a broken environment or for a pasted Windows error, a verdict
+// or a report that an undo or a language change left stale, a report saved in
+// another format than its name says). With TORCHDOCTOR_SCREENSHOT_DIR set,
+// each scenario's key pages are saved as walk/<language>-<scenario>-<page>.png.
+#include "DiagnosePage.h"
+#include "DonePage.h"
+#include "ExportPage.h"
+#include "FindingsPage.h"
+#include "FixPage.h"
+#include "FixRunnerWidget.h"
+#include "RealWizard.h"
+#include "ReinstallPage.h"
+#include "Session.h"
+#include "UrgentPage.h"
+
+#include "checks/PastedErrorFinding.h"
+
+#include "PythonFixtures.h"
+#include "ScopedEnvironment.h"
+#include "TestSupport.h"
+#include "UntranslatedProse.h"
+
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QTreeWidget>
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace td::ui::test {
+namespace {
+
+using td::test::TempDir;
+namespace py = td::test::python;
+namespace fs = td::test::fs;
+
+// A home folder of its own, as the desktop starts programs: no LD_LIBRARY_PATH, the usual PATH.
+struct DesktopStart {
+    TempDir home{"td-walk-home"};
+    td::test::ScopedEnvironment environment;
+
+    DesktopStart()
+    {
+        environment.set("HOME", py::qs(home.path()));
+        for (const char *name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
+            environment.unset(name);
+        for (const char *name : {"LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH", "PYTHONHOME"})
+            environment.unset(name);
+        environment.set("PATH", QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
+    }
+};
+
+// The same, and ~/.bashrc puts a libgomp from before OpenMP 4.0 first on LD_LIBRARY_PATH, on its third
+// line: Debian's torch fails to import in every new terminal.
+struct BrokenThroughBashrc : DesktopStart {
+    static constexpr const char *kHead = "# ~/.bashrc\nalias ll='ls -l'\n";
+    fs::path stale = td::test::python::buildStaleLibgomp(home / "stale-gomp");
+    fs::path bashrc = home / ".bashrc";
+    std::string broken = std::string(kHead) + "export LD_LIBRARY_PATH=" + stale.string() + "\n";
+
+    BrokenThroughBashrc() { td::test::writeFile(bashrc, broken); }
+};
+
+bool debianTorchIsHere()
+{
+    return fs::exists("/usr/lib/python3/dist-packages/torch/lib/libtorch_cpu.so");
+}
+
+QString labelText(Wizard &wizard, const char *name)
+{
+    const auto *label = wizard.findChild<QLabel *>(QString::fromLatin1(name));
+    return label ? label->text() : QStringLiteral("(no label %1)").arg(QString::fromLatin1(name));
+}
+
+// The ids of the findings the page lists, and the explanation of `id` as the page shows it.
+QStringList listedFindings(Wizard &wizard)
+{
+    QStringList out;
+    const auto *list = wizard.findChild<QTreeWidget *>(QStringLiteral("findings"));
+    for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(list)); *it; ++it)
+        if (const QString id = (*it)->data(0, Qt::UserRole + 1).toString(); !id.isEmpty())
+            out << id;
+    return out;
+}
+
+QString explanationOf(Wizard &wizard, const QString &id)
+{
+    auto *page = qobject_cast<FindingsPage *>(wizard.currentPage());
+    if (!page || !page->selectFinding(id))
+        return {};
+    QTest::qWait(20);
+    return wizard.findChild<QTextBrowser *>(QStringLiteral("detail"))->toPlainText();
+}
+
+// Every text the window shows now: labels, buttons, lists, trees, text boxes, the page's titles.
+QStringList visibleTexts(Wizard &wizard, const QString &except = {})
+{
+    QStringList out{wizard.windowTitle(), wizard.currentPage()->title(), wizard.currentPage()->subTitle()};
+    for (const QWidget *w : wizard.findChildren<QWidget *>()) {
+        if (!w->isVisible() || (!except.isEmpty() && w->objectName() == except))
+            continue;
+        if (const auto *l = qobject_cast<const QLabel *>(w))
+            out << l->text();
+        else if (const auto *b = qobject_cast<const QAbstractButton *>(w))
+            out << b->text();
+        else if (const auto *list = qobject_cast<const QListWidget *>(w))
+            for (int row = 0; row < list->count(); ++row)
+                out << list->item(row)->text();
+        else if (const auto *tree = qobject_cast<const QTreeWidget *>(w))
+            for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(tree)); *it; ++it)
+                for (int column = 0; column < tree->columnCount(); ++column)
+                    out << (*it)->text(column);
+        else if (const auto *browser = qobject_cast<const QTextBrowser *>(w))
+            out << browser->toPlainText();
+    }
+    out.removeAll(QString());
+    return out;
+}
+
+// The English prose in what the window shows (in Chinese there is none).
+QStringList englishShown(Wizard &wizard, const QString &except)
+{
+    QStringList out;
+    for (const QString &text : visibleTexts(wizard, except))
+        for (const QString &run : td::test::untranslatedProse(text))
+            out << run + QStringLiteral("   ← in: ") + text.left(160);
+    return out;
+}
+
+// The steps of the session's story in a JSON report: diagnosis, repair, recheck, undo, recheck, now.
+QStringList storyOf(const QByteArray &json)
+{
+    QStringList out;
+    const QJsonObject report = QJsonDocument::fromJson(json).object();
+    for (const auto &stage :
+         report.value(QStringLiteral("history")).toObject().value(QStringLiteral("stages")).toArray())
+        out << stage.toObject().value(QStringLiteral("stage")).toString();
+    return out;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+class Walk : public testing::TestWithParam<QString> {
+protected:
+    [[nodiscard]] QString language() const { return GetParam(); }
+    [[nodiscard]] bool chinese() const { return GetParam() == QLatin1String("zh_CN"); }
+    // In Chinese, no English prose on the page shown.
+    // `except`: a widget left out (by its object name).
+    void allChinese(Wizard &wizard, const char *where, const QString &except = {})
+    {
+        if (chinese()) {
+            const QStringList english = englishShown(wizard, except);
+            EXPECT_TRUE(english.isEmpty()) << where << ":\n" << english.join(u'\n').toStdString();
+        }
+    }
+};
+
+// From the first page, Debian's /usr/bin/python3 diagnosed, to its findings (the diagnosis shot as
+// <scenario>-diagnose).
+bool toFindings(RealWizard &w, const char *scenario)
+{
+    if (!w.diagnose(py::qs(py::kSystemPython)))
+        return false;
+    w.shot(QLatin1String(scenario) + QStringLiteral("-diagnose"));
+    return w.next() && w.wizard().currentId() == FindingsPageId;
+}
+
+// From the findings, the environment repair of the ~/.bashrc line, applied and checked again;
+// then, on the Done page, undone and checked again. Returns the Done page. `scenario` names the screenshots.
+DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const BrokenThroughBashrc &machine)
+{
+    if (!w.next() || !w.page<UrgentPage>())
+        return nullptr;
+    w.page<UrgentPage>()->choose(false); // repair it here
+    if (!w.next())
+        return nullptr;
+    auto *env = w.page<FixPage>();
+    EXPECT_EQ(w.wizard().currentId(), EnvPageId);
+    if (!env)
+        return nullptr;
+    const QString plan = env->findChild<QTextBrowser *>(QStringLiteral("planSteps"))->toPlainText();
+    EXPECT_TRUE(plan.contains(QStringLiteral(".bashrc"))) << plan.toStdString();
+    ConfirmDialog::setNextAnswer(true);
+    env->runner()->applyButton()->click();
+    EXPECT_TRUE(waitFor([env] { return env->isComplete(); }, 240000)) << env->runner()->status().toStdString();
+    EXPECT_NE(td::test::readFile(machine.bashrc), machine.broken) << "the repair left ~/.bashrc as it was";
+    w.shot(scenario + QStringLiteral("-env-repaired"));
+    if (!w.next())
+        return nullptr;
+    auto *done = w.page<DonePage>();
+    if (!done)
+        return nullptr;
+    EXPECT_EQ(done->resultText(), DonePage::tr("Solved: PyTorch works now."));
+    w.shot(scenario + QStringLiteral("-done-solved"));
+    const int before = w.backend().diagnoses();
+    ConfirmDialog::setNextAnswer(true);
+    done->undo();
+    EXPECT_TRUE(waitFor([&] { return !done->isBusy() && !w.wizard().session().isRechecking(); }, 240000));
+    EXPECT_GT(w.backend().diagnoses(), before) << "no check after the undo";
+    EXPECT_EQ(td::test::readFile(machine.bashrc), machine.broken)
+        << "the undo did not put ~/.bashrc back byte for byte";
+    return done;
+}
+
+// a. Healthy, but the python3 first on PATH has no torch, and Debian's /usr/bin/python3 has torch 1.13:
+// "Use this interpreter" is offered for that one, before any reinstall; used, it is what is checked.
+TEST_P(Walk, HealthyWithTheWrongDefaultInterpreter)
+{
+    ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
+    DesktopStart desktop;
+    TempDir dir;
+    const fs::path noTorch = py::makeVenv(dir / "venv");
+    ASSERT_FALSE(noTorch.empty());
+    desktop.environment.set("PATH", py::qs(dir / "venv" / "bin") + QStringLiteral(":/usr/local/bin:/usr/bin:/bin"));
+    RealWizard w(std::nullopt, language());
+    ASSERT_TRUE(waitFor([&] { return !w.welcome()->isSearching(); }, 120000));
+    w.shot(QStringLiteral("a-welcome"));
+    ASSERT_TRUE(w.next()); // the default: python3 on PATH
+    ASSERT_TRUE(w.next()) << "the diagnosis did not end";
+    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    EXPECT_TRUE(listedFindings(w.wizard()).contains(QStringLiteral("torch.not-installed")))
+        << listedFindings(w.wizard()).join(u' ').toStdString();
+    allChinese(w.wizard(), "findings");
+    w.shot(QStringLiteral("a-findings"));
+    ASSERT_TRUE(w.next());
+    w.page<UrgentPage>()->choose(false);
+    ASSERT_TRUE(w.next());
+    ASSERT_EQ(w.wizard().currentId(), ReinstallPageId) << "no environment finding: the reinstall is next";
+    auto *use = w.wizard().findChild<QPushButton *>(QStringLiteral("useOtherInterpreter"));
+    ASSERT_TRUE(use && use->isVisible()) << "no \"Use this interpreter\" before the reinstall";
+    const QString offered = labelText(w.wizard(), "otherInterpreter");
+    EXPECT_TRUE(offered.contains(QStringLiteral("/usr/bin/python3")) && offered.contains(QStringLiteral("1.13")))
+        << offered.toStdString();
+    EXPECT_TRUE(fixes::Journal().entries().isEmpty()) << "something was changed before the choice";
+    allChinese(w.wizard(), "reinstall");
+    w.shot(QStringLiteral("a-reinstall"));
+
+    use->click();
+    ASSERT_TRUE(waitFor([&] { return w.wizard().currentId() == DiagnosePageId; }));
+    EXPECT_TRUE(w.wizard().session().target.python.startsWith(QStringLiteral("/usr/bin/python3")))
+        << w.wizard().session().target.python.toStdString();
+    ASSERT_TRUE(w.next()) << "the diagnosis of /usr/bin/python3 did not end";
+    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    const checks::Diagnosis &now = *w.wizard().session().report();
+    EXPECT_FALSE(now.hasErrors()) << listedFindings(w.wizard()).join(u' ').toStdString();
+    EXPECT_FALSE(listedFindings(w.wizard()).contains(QStringLiteral("torch.not-installed")));
+    EXPECT_TRUE(fixes::Journal().entries().isEmpty()) << "nothing was reinstalled";
+    allChinese(w.wizard(), "findings of the interpreter with torch");
+    w.shot(QStringLiteral("a-findings-with-torch"));
+}
+
+// b. Broken through ~/.bashrc and started as from the desktop (no LD_LIBRARY_PATH here): the findings name the
+// ~/.bashrc line and show that a new terminal gets what this window does not; repair, re-check, undo, re-check:
+// the Done page says what is true after each.
+TEST_P(Walk, BrokenThroughBashrcStartedFromTheDesktop)
+{
+    ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
+    const BrokenThroughBashrc machine;
+    RealWizard w(std::nullopt, language());
+    ASSERT_TRUE(toFindings(w, "b"));
+    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    const QString summary = labelText(w.wizard(), "summary");
+    EXPECT_FALSE(summary.contains(FindingsPage::tr("No problem found: PyTorch works here."))) << summary.toStdString();
+    EXPECT_TRUE(w.wizard().session().report()->hasErrors());
+    const QString terminal = explanationOf(w.wizard(), QStringLiteral("env.terminal-differs"));
+    EXPECT_TRUE(terminal.contains(QStringLiteral(".bashrc")) && terminal.contains(QStringLiteral("LD_LIBRARY_PATH")))
+        << "the findings do not show what a new terminal gets: " << terminal.toStdString() << "\n"
+        << listedFindings(w.wizard()).join(u' ').toStdString();
+    EXPECT_TRUE(terminal.contains(QString::fromStdString(machine.stale.string()))) << terminal.toStdString();
+    // The entry to blame, where it is set: the environment repair's work.
+    const QString entry = explanationOf(w.wizard(), QStringLiteral("env.suspicious"));
+    EXPECT_TRUE(entry.contains(py::qs(machine.bashrc) + QStringLiteral(" line 3"))
+                || entry.contains(QStringLiteral(".bashrc 第 3 行")))
+        << entry.toStdString();
+    allChinese(w.wizard(), "findings");
+    w.shot(QStringLiteral("b-findings"));
+
+    DonePage *done = repairThenUndo(w, QStringLiteral("b"), machine);
+    ASSERT_NE(done, nullptr);
+    EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now.")) << done->resultText().toStdString();
+    EXPECT_TRUE(w.wizard().session().report()->hasErrors()) << "after the undo, the check finds the problem again";
+    allChinese(w.wizard(), "done after the undo");
+    w.shot(QStringLiteral("b-done-undone"));
+}
+
+// c. A Chinese-language Windows error about fbgemm.dll (WinError 126, "找不到指定的模块。"), pasted on this
+// Linux machine: explained as a Windows machine's error with its cause, file and repairs; never "PyTorch works
+// here", neither on the findings nor on the Done page nor in the report.
+TEST_P(Walk, APastedChineseWindowsError)
+{
+    DesktopStart desktop;
+    RealWizard w(std::nullopt, language());
+    WelcomePage *welcome = w.welcome();
+    welcome->setPastedText(QStringLiteral(
+        "Traceback (most recent call last):\n  File \"train.py\", line 1, in <module>\n    import torch\n"
+        "OSError: [WinError 126] 找不到指定的模块。 Error loading "
+        "\"C:\\Users\\李雷\\miniconda3\\envs\\torch\\lib\\site-packages\\torch\\lib\\fbgemm.dll\" or one of its "
+        "dependencies."));
+    const QString read = w.pasteResult();
+    EXPECT_TRUE(read.contains(QStringLiteral("fbgemm.dll"))) << read.toStdString();
+    EXPECT_TRUE(read.contains(WelcomePage::tr("This happened on a %1 machine, not this one: TorchDoctor explains it "
+                                              "here; run TorchDoctor on that machine to repair it.")
+                                  .arg(checks::systemName(QStringLiteral("windows")))))
+        << read.toStdString();
+    ASSERT_TRUE(waitFor([&] { return !welcome->isSearching(); }, 120000));
+    welcome->addInterpreter(py::qs(py::kSystemPython));
+    allChinese(w.wizard(), "welcome");
+    w.shot(QStringLiteral("c-welcome"));
+    ASSERT_TRUE(w.next());
+    ASSERT_TRUE(w.next()) << "the diagnosis did not end";
+    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    const QString summary = labelText(w.wizard(), "summary");
+    const QString pasted = labelText(w.wizard(), "pastedCulprit");
+    EXPECT_NE(summary, FindingsPage::tr("No problem found: PyTorch works here.")) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(checks::systemName(QStringLiteral("windows")))) << summary.toStdString();
+    EXPECT_TRUE(pasted.contains(QStringLiteral("fbgemm.dll"))) << pasted.toStdString();
+    const checks::Finding *finding = nullptr;
+    for (const checks::Finding &f : w.wizard().session().report()->findings)
+        if (f.id == QLatin1String("pasted.error"))
+            finding = &f;
+    ASSERT_NE(finding, nullptr) << "the reports do not tell the pasted error";
+    EXPECT_FALSE(finding->detail.isEmpty());
+    EXPECT_TRUE(w.wizard().session().pasted && !w.wizard().session().pasted->repairs.isEmpty())
+        << "no repairs for the fbgemm.dll error";
+    for (const QString &repair : w.wizard().session().pasted->repairs)
+        EXPECT_TRUE(pasted.contains(repair.left(30)))
+            << "a repair explain gives is not shown: " << repair.toStdString();
+    allChinese(w.wizard(), "findings");
+    w.shot(QStringLiteral("c-findings"));
+
+    const QString report =
+        w.wizard().session().backend().renderReport(*w.wizard().session().report(), ReportFormat::Markdown, true, {});
+    EXPECT_TRUE(report.contains(QStringLiteral("fbgemm.dll")) && report.contains(QStringLiteral("pasted.error")));
+    if (!w.wizard().session().report()->hasErrors()) {
+        ASSERT_TRUE(w.next());
+        ASSERT_EQ(w.wizard().currentId(), DonePageId);
+        const QString done = labelText(w.wizard(), "doneResult");
+        EXPECT_NE(done, DonePage::tr("No problem found: PyTorch works here.")) << done.toStdString();
+        EXPECT_FALSE(done.isEmpty());
+        allChinese(w.wizard(), "done");
+        w.shot(QStringLiteral("c-done"));
+    }
+}
+
+// d. The language switched once the findings are shown: everything on the window is in the new language,
+// the findings included, and they come from a new check of the machine (changed meanwhile), not from memory.
+TEST_P(Walk, TheLanguageSwitchedMidway)
+{
+    ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
+    const BrokenThroughBashrc machine;
+    const QString other = chinese() ? QStringLiteral("en") : QStringLiteral("zh_CN");
+    RealWizard w(std::nullopt, other); // started in the other language, switched to this one midway
+    ASSERT_TRUE(toFindings(w, "d"));
+    ASSERT_TRUE(listedFindings(w.wizard()).contains(QStringLiteral("env.terminal-differs")))
+        << listedFindings(w.wizard()).join(u' ').toStdString();
+    w.shot(QStringLiteral("d-findings-before-the-switch"));
+
+    // Meanwhile, the line is taken out of ~/.bashrc by hand: a new terminal imports torch again.
+    td::test::writeFile(machine.bashrc, BrokenThroughBashrc::kHead);
+    const int before = w.backend().diagnoses();
+    w.wizard().setLanguage(language());
+    ASSERT_TRUE(
+        waitFor([&] { return w.backend().diagnoses() > before && !w.wizard().session().isRechecking(); }, 180000))
+        << "the findings were not checked again after the language changed";
+    QTest::qWait(50);
+    EXPECT_FALSE(listedFindings(w.wizard()).contains(QStringLiteral("env.terminal-differs")))
+        << "the findings shown are remembered, not checked again";
+    EXPECT_FALSE(w.wizard().session().report()->hasErrors());
+    allChinese(w.wizard(), "findings after the switch");
+    if (!chinese()) { // in English, no Chinese text is left either
+        static const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        for (const QString &text : visibleTexts(w.wizard())) {
+            EXPECT_FALSE(text.contains(han)) << text.toStdString();
+        }
+    }
+    w.shot(QStringLiteral("d-findings-after-the-switch"));
+}
+
+// e. Repair, undo, export: the report (Markdown, HTML, JSON, by the name chosen) tells the whole story:
+// what was found, the repair, its re-check, the undo, its re-check and the state now; a JSON report asked
+// into a .html name is written as the name says, and the page says so.
+TEST_P(Walk, RepairUndoExport)
+{
+    ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
+    const BrokenThroughBashrc machine;
+    RealWizard w(std::nullopt, language());
+    ASSERT_TRUE(toFindings(w, "e"));
+    ASSERT_NE(repairThenUndo(w, QStringLiteral("e"), machine), nullptr);
+    ASSERT_TRUE(w.next());
+    auto *exporter = w.page<ExportPage>();
+    ASSERT_NE(exporter, nullptr);
+    ASSERT_TRUE(waitFor([&] { return !w.wizard().session().isRechecking(); }, 180000));
+    // The report's preview is left out: the GPU probe's notes in it are English on a machine without a
+    // driver ("NVML: libnvidia-ml.so.1 did not load: …"); the findings in it are checked in Chinese elsewhere.
+    allChinese(w.wizard(), "export", QStringLiteral("preview"));
+    w.shot(QStringLiteral("e-export"));
+
+    TempDir out;
+    auto saveAs = [&](ReportFormat format, const char *name) {
+        exporter->setFormat(format);
+        const QString path = py::qs(out / name);
+        exporter->setSaveLocationChooser([path](const QString &) { return path; });
+        EXPECT_TRUE(exporter->save()) << name << ": " << exporter->statusText().toStdString();
+        return readAll(path);
+    };
+    const QByteArray json = saveAs(ReportFormat::Json, "report.json");
+    EXPECT_EQ(storyOf(json),
+              (QStringList{QStringLiteral("diagnosis"), QStringLiteral("repair"), QStringLiteral("recheck"),
+                           QStringLiteral("undo"), QStringLiteral("recheck"), QStringLiteral("now")}))
+        << json.left(4000).toStdString();
+    const QByteArray markdown = saveAs(ReportFormat::Markdown, "report.md");
+    EXPECT_TRUE(
+        QString::fromUtf8(markdown).contains(QCoreApplication::translate("SupportReport", "## What happened\n\n")))
+        << markdown.left(3000).toStdString();
+    EXPECT_TRUE(QString::fromUtf8(markdown).contains(QStringLiteral(".bashrc"))) << markdown.left(3000).toStdString();
+    EXPECT_TRUE(markdown.contains("env.terminal-differs")) << markdown.left(3000).toStdString();
+    // A JSON report asked into a .html name: HTML, as the name says, and the page says so.
+    const QByteArray html = saveAs(ReportFormat::Json, "report.html");
+    EXPECT_TRUE(html.trimmed().startsWith("<!DOCTYPE html")) << html.left(200).toStdString();
+    EXPECT_EQ(exporter->statusText(), ExportPage::tr("Saved to %1 as %2, the format its name asks for.")
+                                          .arg(py::qs(out / "report.html"), ExportPage::tr("HTML (one file)")));
+    EXPECT_TRUE(html.contains("env.terminal-differs"));
+    w.shot(QStringLiteral("e-export-saved"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Languages, Walk, testing::Values(QStringLiteral("en"), QStringLiteral("zh_CN")),
+                         [](const testing::TestParamInfo<QString> &param) {
+                             return param.param == QLatin1String("en") ? std::string("English")
+                                                                       : std::string("Chinese");
+                         });
+
+} // namespace
+} // namespace td::ui::test
