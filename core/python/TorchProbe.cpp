@@ -3,6 +3,7 @@
 #include "platform/ProcessRunner.h"
 #include "platform/OriginalEnvironment.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -101,32 +102,33 @@ QString preflight(const QString &executable, const QProcessEnvironment &env, QSt
 {
     *resolved = executable;
     if (executable.trimmed().isEmpty())
-        return QStringLiteral("no executable given");
+        return QCoreApplication::translate("TorchProbe", "no executable given");
     if (!executable.contains(QLatin1Char('/')) && !executable.contains(QLatin1Char('\\'))) {
         *resolved = platform::findOnPath(executable, env);
         if (resolved->isEmpty())
-            return QStringLiteral("not found on PATH: %1").arg(executable);
+            return QCoreApplication::translate("TorchProbe", "not found on PATH: %1").arg(executable);
     }
     const QFileInfo info(*resolved);
     if (!info.exists()) {
         if (info.isSymLink())
-            return QStringLiteral("a link to a missing file (%1)").arg(info.symLinkTarget());
-        return QStringLiteral("not found: %1").arg(*resolved);
+            return QCoreApplication::translate("TorchProbe", "a link to a missing file (%1)").arg(info.symLinkTarget());
+        return QCoreApplication::translate("TorchProbe", "not found: %1").arg(*resolved);
     }
     if (info.isDir())
-        return QStringLiteral("a folder, not a program: %1").arg(*resolved);
+        return QCoreApplication::translate("TorchProbe", "a folder, not a program: %1").arg(*resolved);
     if (isStoreAliasStub(*resolved))
-        return QStringLiteral("a Microsoft Store alias that opens the Store instead of running Python "
-                              "(Python from the Store is not installed); not run");
+        return QCoreApplication::translate("TorchProbe",
+                                           "a Microsoft Store alias that opens the Store instead of running Python "
+                                           "(Python from the Store is not installed); not run");
 #ifdef Q_OS_UNIX
     if (!info.isExecutable())
-        return QStringLiteral("not executable (no execute permission): %1").arg(*resolved);
+        return QCoreApplication::translate("TorchProbe", "not executable (no execute permission): %1").arg(*resolved);
 #endif
     // (A Store alias that does start the Store's Python is zero-size too.)
     if (info.size() == 0 && !inWindowsApps(info))
-        return QStringLiteral("an empty file, not a program: %1").arg(*resolved);
+        return QCoreApplication::translate("TorchProbe", "an empty file, not a program: %1").arg(*resolved);
     if (probeScript().isEmpty())
-        return QStringLiteral("the probe script is missing from this build");
+        return QCoreApplication::translate("TorchProbe", "the probe script is missing from this build");
     return {};
 }
 
@@ -148,15 +150,17 @@ platform::ProcessResult runProbe(const QString &program, const QStringList &extr
 
 QString startProblem(const platform::ProcessResult &run, const QProcessEnvironment &env)
 {
-    QString problem = QStringLiteral("could not be started: %1").arg(run.errorText);
+    QString problem = QCoreApplication::translate("TorchProbe", "could not be started: %1").arg(run.errorText);
 #ifdef Q_OS_UNIX
     // E2BIG: Linux refuses any one variable of 128 KiB or more, and then nothing can be run.
     const QStringList names = env.keys();
     for (const QString &name : names) {
         const qsizetype size = env.value(name).toUtf8().size();
         if (size >= 128 * 1024)
-            problem +=
-                QStringLiteral(" (%1 is %2 bytes long, more than the system passes to a program)").arg(name).arg(size);
+            problem += QCoreApplication::translate("TorchProbe",
+                                                   " (%1 is %2 bytes long, more than the system passes to a program)")
+                           .arg(name)
+                           .arg(size);
     }
 #else
     Q_UNUSED(env);
@@ -294,7 +298,8 @@ QJsonObject parseJson(const QByteArray &json, QString *error)
     QJsonParseError parseError{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        *error = QStringLiteral("printed unreadable JSON (%1)").arg(parseError.errorString());
+        *error =
+            QCoreApplication::translate("TorchProbe", "printed unreadable JSON (%1)").arg(parseError.errorString());
         return {};
     }
     return doc.object();
@@ -307,14 +312,15 @@ QString noJsonProblem(const platform::ProcessResult &run)
     const QString err = firstLine(run.standardError);
     QString what;
     if (!out.isEmpty())
-        what = QStringLiteral("printed no JSON: %1").arg(out);
+        what = QCoreApplication::translate("TorchProbe", "printed no JSON: %1").arg(out);
     else if (!err.isEmpty())
-        what = QStringLiteral("printed no JSON; its error output begins: %1").arg(err);
+        what = QCoreApplication::translate("TorchProbe", "printed no JSON; its error output begins: %1").arg(err);
     else
-        what = QStringLiteral("printed nothing");
+        what = QCoreApplication::translate("TorchProbe", "printed nothing");
     if (run.standardError.contains("SyntaxError"))
-        what += QStringLiteral(" (a Python too old for the probe, or not Python)");
-    return QStringLiteral("not Python, or it failed before answering (%1): %2").arg(run.describe(), what);
+        what += QCoreApplication::translate("TorchProbe", " (a Python too old for the probe, or not Python)");
+    return QCoreApplication::translate("TorchProbe", "not Python, or it failed before answering (%1): %2")
+        .arg(run.describe(), what);
 }
 
 } // namespace

@@ -3114,6 +3114,77 @@
     </message>
 </context>
 <context>
+    <name>TorchProbe</name>
+    <message>
+        <source>no executable given</source>
+        <translation>未给出可执行文件</translation>
+    </message>
+    <message>
+        <source>not found on PATH: %1</source>
+        <translation>在 PATH 中找不到：%1</translation>
+    </message>
+    <message>
+        <source>a link to a missing file (%1)</source>
+        <translation>指向不存在文件的链接（%1）</translation>
+    </message>
+    <message>
+        <source>not found: %1</source>
+        <translation>找不到：%1</translation>
+    </message>
+    <message>
+        <source>a folder, not a program: %1</source>
+        <translation>这是文件夹，不是程序：%1</translation>
+    </message>
+    <message>
+        <source>a Microsoft Store alias that opens the Store instead of running Python (Python from the Store is not installed); not run</source>
+        <translation>这是 Microsoft Store 的别名，它会打开应用商店而不是运行 Python（商店版 Python 未安装）；未运行</translation>
+    </message>
+    <message>
+        <source>not executable (no execute permission): %1</source>
+        <translation>不可执行（没有执行权限）：%1</translation>
+    </message>
+    <message>
+        <source>an empty file, not a program: %1</source>
+        <translation>空文件，不是程序：%1</translation>
+    </message>
+    <message>
+        <source>the probe script is missing from this build</source>
+        <translation>此版本缺少探测脚本</translation>
+    </message>
+    <message>
+        <source>could not be started: %1</source>
+        <translation>无法启动：%1</translation>
+    </message>
+    <message>
+        <source> (%1 is %2 bytes long, more than the system passes to a program)</source>
+        <translation>（%1 长 %2 字节，超过系统能传给程序的长度）</translation>
+    </message>
+    <message>
+        <source>printed unreadable JSON (%1)</source>
+        <translation>输出了无法读取的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>printed no JSON: %1</source>
+        <translation>没有输出 JSON：%1</translation>
+    </message>
+    <message>
+        <source>printed no JSON; its error output begins: %1</source>
+        <translation>没有输出 JSON；其错误输出开头为：%1</translation>
+    </message>
+    <message>
+        <source>printed nothing</source>
+        <translation>没有任何输出</translation>
+    </message>
+    <message>
+        <source> (a Python too old for the probe, or not Python)</source>
+        <translation>（Python 版本太旧，无法运行探测，或者它不是 Python）</translation>
+    </message>
+    <message>
+        <source>not Python, or it failed before answering (%1): %2</source>
+        <translation>不是 Python，或在回答前就已失败（%1）：%2</translation>
+    </message>
+</context>
+<context>
     <name>UserEnvironment</name>
     <message>
         <source>no helper for the Windows user environment</source>
