@@ -92,8 +92,17 @@ def build_trees(cc, cc32, out):
     return trees
 
 
+def repeated(option, folders):
+    return [a for folder in folders for a in (option, windows_path(folder))]
+
+
+def resolved(graph):
+    """The files deps resolves, as Unix paths."""
+    return {unix_path(l["path"]) for l in graph.get("libraries", []) if l.get("found") and l.get("path")} - {None}
+
+
 def probe(wine, loadprobe, root, add_dirs=()):
-    r = run([wine, loadprobe, *[a for d in add_dirs for a in ("--add-dir", windows_path(d))], windows_path(root)])
+    r = run([wine, loadprobe, *repeated("--add-dir", add_dirs), windows_path(root)])
     lines = r.stdout.splitlines()
     if not lines or "\t" not in lines[0]:
         sys.exit(f"FAILED: loadprobe said nothing usable for {root}:\n{r.stdout}{r.stderr}")
@@ -103,8 +112,7 @@ def probe(wine, loadprobe, root, add_dirs=()):
 
 
 def deps(wine, torchdoctor, root, add_dirs=()):
-    r = run([wine, torchdoctor, "deps", "--json",
-             *[a for d in add_dirs for a in ("--search-dir", windows_path(d))], windows_path(root)])
+    r = run([wine, torchdoctor, "deps", "--json", *repeated("--search-dir", add_dirs), windows_path(root)])
     if r.returncode not in (0, 1):
         sys.exit(f"FAILED: torchdoctor deps exited {r.returncode} for {root}:\n{r.stdout}{r.stderr}")
     try:
@@ -149,8 +157,7 @@ def check_real_torch(args, failures):
                 failures.append(f"{wheel} {dll.name}: Wine's loader says {code}, deps exit {exit_code} "
                                 f"with {sorted(missing)} missing: they disagree")
             elif code == 0:
-                ours = {unix_path(l["path"]) for l in graph.get("libraries", []) if l.get("found") and l.get("path")}
-                ours.discard(None)
+                ours = resolved(graph)
                 if ours != modules:
                     failures.append(f"{wheel} {dll.name}: deps resolves {sorted(ours - modules)} that Wine did not "
                                     f"load, and Wine loaded {sorted(modules - ours)} that deps does not name")
@@ -187,8 +194,7 @@ def main():
         if (code == 0) != (exit_code == 0 and not errors):
             failures.append(f"{verdict}: they disagree\n{json.dumps(errors, indent=1)}")
         if code == 0:
-            ours = {unix_path(l["path"]) for l in libraries if l.get("found") and l.get("path")}
-            ours.discard(None)
+            ours = resolved(graph)
             if ours - modules:
                 failures.append(f"{name}: deps resolves {sorted(ours - modules)}, which Wine did not load")
             if modules - ours:
