@@ -16,6 +16,10 @@
 
 #include <spdlog/spdlog.h>
 
+#ifdef TD_MIMALLOC
+#include <mimalloc.h>
+#endif
+
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -104,6 +108,12 @@ void guardOwnProcess(char *argv[])
 
 int main(int argc, char *argv[])
 {
+#ifdef TD_MIMALLOC
+    // Memory freed during a run (a worker's graph once merged, arrays outgrown) goes
+    // back to the system at once, not after mimalloc's delay, which outlasts a whole
+    // run: `deps` over 10,000 roots peaks at 36 MiB instead of 44 MiB.
+    mi_option_set(mi_option_decommit_delay, 0);
+#endif
     guardOwnProcess(argv);
     td::app::setNativeArguments(argc, argv);
     const bool bare = wantsWizard(argc, argv);

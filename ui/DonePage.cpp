@@ -5,9 +5,9 @@
 #include "PageId.h"
 #include "Session.h"
 #include "Theme.h"
+#include "WrappedRows.h"
 
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QStyle>
@@ -32,10 +32,7 @@ DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
     m_changes = new QTreeWidget(this);
     m_changes->setObjectName(QStringLiteral("changes"));
     m_changes->setHeaderHidden(true);
-    // Long steps stay whole: the column is as wide as its longest step, and the view scrolls.
-    m_changes->setTextElideMode(Qt::ElideNone);
-    m_changes->header()->setStretchLastSection(false);
-    m_changes->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    wrapRows(m_changes); // long steps wrap, whole and in sight
     m_changesLabel->setBuddy(m_changes);
     m_afterwards = new QLabel(this);
     m_afterwards->setObjectName(QStringLiteral("afterwards"));
@@ -188,8 +185,7 @@ void DonePage::fill()
     if (session().appliedEntries().isEmpty())
         new QTreeWidgetItem(m_changes, QStringList{tr("Nothing was changed on this machine.")});
 
-    QStringList after = session().afterwards;
-    after.removeDuplicates();
+    const QStringList after = session().afterwards();
     m_afterwards->setText(after.isEmpty() ? QString() : tr("Next: %1").arg(sentences(after)));
     m_afterwards->setVisible(!after.isEmpty());
     m_undoButton->setEnabled(!undoableEntry().isEmpty() && !m_undoing);
@@ -255,6 +251,7 @@ void DonePage::onUndoEvents(int begin, int end)
             m_status->setText(tr("Nothing was changed."));
         } else if (result.ok()) {
             m_undone << m_undo.property("entry").toString();
+            session().dropAfterwardsOf(m_undo.property("entry").toString()); // its "afterwards" no longer applies
             m_status->setText(tr("Undone (recorded as %1).").arg(result.entryId));
             session().recheck(true); // what the undo brought back is found again, not remembered
         } else if (result.entryId.isEmpty()) {

@@ -4,6 +4,7 @@
 #include "PageId.h"
 #include "Session.h"
 #include "Theme.h"
+#include "WrappedRows.h"
 
 #include "checks/CheckOutcome.h"
 #include "checks/PastedErrorFinding.h"
@@ -73,10 +74,7 @@ FindingsPage::FindingsPage(Session &session, QWidget *parent) : Page(session, pa
     m_list->setObjectName(QStringLiteral("findings"));
     m_list->setHeaderHidden(true);
     m_list->setRootIsDecorated(true);
-    // Long titles stay whole: the column is as wide as its longest title, and the view scrolls.
-    m_list->setTextElideMode(Qt::ElideNone);
-    m_list->header()->setStretchLastSection(false);
-    m_list->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    wrapRows(m_list); // long titles wrap, whole and in sight
     m_listLabel->setBuddy(m_list);
 
     m_detailLabel = new QLabel(this);
@@ -202,7 +200,10 @@ void FindingsPage::fill()
         const QString name = checks::areaTitle(area);
         const bool ok = !worst || *worst == Severity::Info;
         // An area whose checks could not run was not checked: it is no "no problem".
+        // A check that failed with its finding told in another area (an import that fails only in a new
+        // terminal) is no "no problem" either.
         QString notChecked;
+        const checks::CheckOutcome *failedElsewhere = nullptr;
         bool anyChecked = false;
         for (const checks::CheckOutcome &o : std::as_const(outcomes)) {
             if (checks::areaOf(o.checkId) != area)
@@ -211,14 +212,22 @@ void FindingsPage::fill()
                 anyChecked = true;
             else if (notChecked.isEmpty())
                 notChecked = o.summary;
+            if (o.state == checks::CheckOutcome::State::Failed && o.findings.isEmpty() && !failedElsewhere)
+                failedElsewhere = &o;
         }
         const bool unchecked = ok && !anyChecked && !notChecked.isEmpty();
-        top->setText(0, unchecked ? tr("%1: not checked (%2)").arg(name, notChecked)
-                        : ok      ? tr("%1: no problem").arg(name)
-                                  : name);
-        top->setIcon(0, unchecked ? style()->standardIcon(QStyle::SP_MessageBoxQuestion)
-                        : worst   ? Theme::severityIcon(*worst)
-                                  : Theme::okIcon());
+        if (ok && failedElsewhere) {
+            top->setText(0, tr("%1: %2").arg(name, failedElsewhere->summary));
+            top->setIcon(0, Theme::severityIcon(Severity::Error));
+            worst = Severity::Error;
+        } else {
+            top->setText(0, unchecked ? tr("%1: not checked (%2)").arg(name, notChecked)
+                            : ok      ? tr("%1: no problem").arg(name)
+                                      : name);
+            top->setIcon(0, unchecked ? style()->standardIcon(QStyle::SP_MessageBoxQuestion)
+                            : worst   ? Theme::severityIcon(*worst)
+                                      : Theme::okIcon());
+        }
         top->setData(0, Qt::AccessibleDescriptionRole,
                      unchecked ? tr("not checked")
                      : !worst  ? tr("fine")

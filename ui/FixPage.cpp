@@ -219,7 +219,7 @@ void FixPage::onFinished(const fixes::RepairRunResult &result)
     for (const QString &id : result.journalEntries)
         session().addApplied(id);
     if (!result.repair.afterwards.isEmpty() && result.execution.ok())
-        session().afterwards << result.repair.afterwards;
+        session().addAfterwards(result.journalEntries, result.repair.afterwards);
     const fixes::ExecutionResult &run = result.execution;
     switch (result.outcome) {
     case RepairOutcome::NothingToDo:

@@ -72,7 +72,7 @@ void Session::setDiagnosis(const checks::Diagnosis &report)
     m_history.recordDiagnosis(*m_first);
     m_applied.clear();
     m_rechecked = false;
-    afterwards.clear();
+    m_afterwards.clear();
     emit changed();
 }
 
@@ -144,6 +144,27 @@ int Session::pageOfFlow() const
         return DonePageId;
     }
     return DonePageId;
+}
+
+void Session::addAfterwards(const QStringList &entries, const QString &text)
+{
+    m_afterwards.append({entries, text});
+    emit changed();
+}
+
+void Session::dropAfterwardsOf(const QString &entryId)
+{
+    m_afterwards.removeIf([&](const auto &after) { return after.first.contains(entryId); });
+    emit changed();
+}
+
+QStringList Session::afterwards() const
+{
+    QStringList out;
+    for (const auto &[entries, text] : m_afterwards)
+        if (!out.contains(text))
+            out << text;
+    return out;
 }
 
 void Session::addApplied(const QString &entryId)

@@ -61,8 +61,11 @@ public:
     // Journal entries of the repairs applied in this session, oldest first.
     [[nodiscard]] const QStringList &appliedEntries() const { return m_applied; }
     void addApplied(const QString &entryId);
-    // What the user does after the repairs ("open a new terminal").
-    QStringList afterwards;
+    // What the user does after the repairs ("open a new terminal"), oldest first, each kept with the
+    // journal entries of its repair: once they are undone, it no longer applies.
+    void addAfterwards(const QStringList &entries, const QString &text);
+    void dropAfterwardsOf(const QString &entryId);
+    [[nodiscard]] QStringList afterwards() const;
 
     // What happened since the first diagnosis, for the report: the
     // diagnoses are recorded as they are set, the repairs and undos by the
@@ -84,6 +87,7 @@ private:
     std::optional<checks::Diagnosis> m_latest;
     std::optional<flow::Flow> m_flow;
     QStringList m_applied;
+    QList<std::pair<QStringList, QString>> m_afterwards; // (journal entries, what to do)
     QFutureWatcher<checks::Diagnosis> m_recheck;
     bool m_rechecking = false;
     bool m_rechecked = false;      // an undo changed the machine after the flow's last answer

@@ -51,6 +51,7 @@ struct ElfVersionNeed {
     std::string file;                  // e.g. "libstdc++.so.6"
     std::vector<std::string> versions; // e.g. "GLIBCXX_3.4.30"
     std::vector<std::uint16_t> indexes; // vna_other of each: its number in the symbol version table
+    std::vector<std::uint32_t> hashes;  // vna_hash of each: the ELF hash of its name, as the file says
 };
 
 // A PT_LOAD segment: how virtual addresses map to the file.
@@ -85,6 +86,7 @@ struct ElfInfo {
     std::vector<ElfVersionNeed> versionNeeds; // DT_VERNEED
     std::vector<std::string> versionDefs;     // DT_VERDEF names (the first is the file's own)
     std::vector<std::uint16_t> versionDefIndexes; // vd_ndx of each; 0 for the file's own (VER_FLG_BASE)
+    std::vector<std::uint32_t> versionDefHashes;  // vd_hash of each, as the file says
 
     ElfSymbolTables symbolTables;
     std::vector<ElfSegment> loads;

@@ -236,6 +236,7 @@ private:
             const std::size_t expected = std::min<std::size_t>(cnt, kReservedEntries);
             need.versions.reserve(expected);
             need.indexes.reserve(expected);
+            need.hashes.reserve(expected);
             std::uint64_t auxAt = at + u32(vn + 8);
             for (std::uint16_t j = 0; j < cnt; ++j) {
                 if (++entries > kMaxVersionEntries)
@@ -248,6 +249,7 @@ private:
                     return "bad version need name";
                 need.versions.push_back(std::move(name));
                 need.indexes.push_back(u16(aux + 6));
+                need.hashes.push_back(u32(aux));
                 const std::uint32_t next = u32(aux + 12);
                 if (next == 0)
                     break;
@@ -270,6 +272,7 @@ private:
         const auto expected = static_cast<std::size_t>(std::min<std::uint64_t>(count, kReservedEntries));
         m_out.versionDefs.reserve(expected);
         m_out.versionDefIndexes.reserve(expected);
+        m_out.versionDefHashes.reserve(expected);
         for (std::uint64_t i = 0; i < count && i < kMaxVersionEntries; ++i) {
             unsigned char vd[20];
             if (!m_src.readAt(at, vd, sizeof vd))
@@ -281,6 +284,7 @@ private:
                     return "bad version definition";
                 m_out.versionDefs.push_back(std::move(name));
                 m_out.versionDefIndexes.push_back((u16(vd + 2) & kVerFlgBase) != 0 ? 0 : u16(vd + 4));
+                m_out.versionDefHashes.push_back(u32(vd + 8));
             }
             const std::uint32_t next = u32(vd + 16);
             if (next == 0)

@@ -120,6 +120,12 @@ QList<CheckOutcome> checkOutcomes(const Diagnosis &report)
         } else if (const QString why = whyNotChecked(o.checkId, report.facts); !why.isEmpty() || report.cancelled) {
             o.state = State::NotChecked;
             o.summary = why.isEmpty() ? OutcomeText::tr("the diagnosis was stopped") : why;
+        } else if (o.checkId == QLatin1String("torch.import") && report.facts.importFailsInNewTerminal()) {
+            // Its finding is the environment check's, which knows what differs there.
+            o.state = State::Failed;
+            o.summary = OutcomeText::tr("torch %1 imports here in %2 s, but fails in a new terminal (see the environment)")
+                            .arg(report.facts.import.version)
+                            .arg(static_cast<double>(report.facts.import.elapsedMs) / 1000.0, 0, 'f', 1);
         } else {
             o.state = State::Passed;
             o.summary = whatWasFound(o.checkId, report.facts);

@@ -78,6 +78,14 @@ struct Facts {
         return chosen >= 0 && chosen < interpreters.size() ? &interpreters[chosen] : nullptr;
     }
     [[nodiscard]] bool has(Fact f) const { return ready.testFlag(f); }
+    // `import torch` works here but fails with what a new terminal gets: what people run fails,
+    // so nothing may say "no problem" of the import.
+    [[nodiscard]] bool importFailsInNewTerminal() const
+    {
+        using Outcome = python::ImportResult::Outcome;
+        return has(Fact::Import) && import.outcome == Outcome::Ok && terminalImport
+               && terminalImport->outcome != Outcome::Ok && terminalImport->outcome != Outcome::NotRun;
+    }
 };
 
 } // namespace td::checks

@@ -224,8 +224,11 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
     // The roots are parsed first, on every core (reading them is most of the work).
     const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
     std::vector<std::shared_ptr<const bin::BinaryInfo>> parsed(roots.size());
-    parallelFor(roots.size(), std::min<std::size_t>(cores, 8),
-                [&](std::size_t i) { parsed[i] = cache.binary(roots[i].path); });
+    std::vector<FileFacts> rootFacts(roots.size()); // looked up once per root, for all below
+    parallelFor(roots.size(), std::min<std::size_t>(cores, 8), [&](std::size_t i) {
+        rootFacts[i] = cache.facts(roots[i].path);
+        parsed[i] = cache.binary(roots[i].path, rootFacts[i]);
+    });
     std::optional<TargetOs> os = options.os;
     for (std::size_t i = 0; i < roots.size() && !os; ++i)
         if (parsed[i] && parsed[i]->ok())
@@ -251,7 +254,7 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
     order.reserve(roots.size());
     for (std::size_t i = 0; i < roots.size(); ++i) {
         order.emplace(roots[i].path, i);
-        const FileFacts f = cache.facts(roots[i].path);
+        const FileFacts &f = rootFacts[i];
         if (handleUnloadable(roots[i], f, parsed[i].get(), options, graph))
             continue;
         const auto key = std::make_tuple(f.device, f.inode, paths::folderOf(roots[i].path, paths::kHost));
@@ -260,6 +263,9 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
         else
             loadable.push_back(i);
     }
+    // Only the loop above needs these: freed before the graphs grow to their peak.
+    firstByFile.clear();
+    std::vector<FileFacts>().swap(rootFacts);
 
     const std::size_t workerCount = std::min<std::size_t>({cores, 8, std::max<std::size_t>(1, loadable.size() / 32)});
     for (std::size_t w = 1; w < workerCount; ++w)

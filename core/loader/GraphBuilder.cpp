@@ -51,7 +51,11 @@ std::size_t GraphBuilder::missing(const std::string &name)
 
 std::size_t GraphBuilder::addRoot(const std::string &path, const bin::BinaryInfo *info)
 {
-    const std::size_t index = found(paths::fileNameOf(path, paths::kWindows), path, Via::Root, {}, info);
+    // A root met before (an alias, a library that is also a root) needs no name worked out.
+    const auto known = m_byPath.find(std::string_view(path));
+    const std::size_t index = known != m_byPath.end()
+                                  ? known->second
+                                  : found(paths::fileNameOf(path, paths::kWindows), path, Via::Root, {}, info);
     Library &lib = m_graph.libraries[index];
     if (!lib.root) {
         lib.root = true;
@@ -100,6 +104,11 @@ void GraphBuilder::addProblem(Problem problem)
 
 void GraphBuilder::merge(Graph other)
 {
+    // Room for both at once: growing by doubling would hold the old and the new
+    // arrays together, twice the size of the largest graph (the peak of a large analysis).
+    m_graph.libraries.reserve(m_graph.libraries.size() + other.libraries.size());
+    m_graph.edges.reserve(m_graph.edges.size() + other.edges.size());
+    m_graph.roots.reserve(m_graph.roots.size() + other.roots.size());
     std::vector<std::size_t> map(other.libraries.size());
     for (std::size_t i = 0; i < other.libraries.size(); ++i) {
         Library &lib = other.libraries[i];

@@ -135,6 +135,9 @@ struct Candidate {
 
 struct Lookup {
     std::optional<Candidate> winner;
+    struct File {
+        std::uint64_t device = 0, inode = 0, size = 0;
+    } winnerFile; // the winner's, to tell later copies from it
     int pathId = -1;                    // the winner's path, interned
     std::size_t node = kNoNode;         // the winner's node in the graph (made on first use)
     std::optional<Candidate> fatal; // a file ld.so would stop on (not ELF, damaged)
@@ -235,6 +238,24 @@ bool versionLess(const std::string &a, const std::string &b)
     return numbers(a) < numbers(b);
 }
 
+// Whether `elf` defines the version that entry `v` of `need` asks for. ld.so
+// compares the hashes the two files carry, then the names: the hash finds the
+// entry without comparing names; a file whose hashes are wrong is read by the
+// names alone, so that the answer never depends on them.
+bool definesVersion(const bin::ElfInfo &elf, const bin::ElfVersionNeed &need, std::size_t v)
+{
+    const std::string &version = need.versions[v];
+    const auto &defs = elf.versionDefs;
+    if (v < need.hashes.size() && elf.versionDefHashes.size() == defs.size()) {
+        const auto &hashes = elf.versionDefHashes;
+        for (auto at = std::find(hashes.begin(), hashes.end(), need.hashes[v]); at != hashes.end();
+             at = std::find(at + 1, hashes.end(), need.hashes[v]))
+            if (defs[static_cast<std::size_t>(at - hashes.begin())] == version)
+                return true;
+    }
+    return std::find(defs.begin(), defs.end(), version) != defs.end();
+}
+
 std::string prefixOf(const std::string &version)
 {
     const auto cut = version.find_first_of("0123456789");
@@ -318,16 +339,20 @@ public:
         // has one) matches it. Its node is made only when something needs it.
         m_interpreter = process.interpreter.empty() ? defaultInterpreter(process) : process.interpreter;
         if (!m_interpreter.empty()) {
-            Obj rtld;
-            rtld.pathId = m_names.id(m_root + m_interpreter);
-            rtld.path = m_names.text(rtld.pathId);
-            rtld.info = m_cache.binary(std::string(rtld.path)).get();
-            const bin::ElfInfo *elf = rtld.info ? rtld.info->elf() : nullptr;
-            rtld.names = elf ? &namesOf(*elf) : nullptr;
-            rtld.node = kNoNode;
-            objs.push_back(rtld);
+            if (m_interpreter != m_rtld.interpreter) { // nearly every process has the same: worked out once
+                m_rtld.interpreter = m_interpreter;
+                Obj &rtld = m_rtld.object = Obj{};
+                rtld.pathId = m_names.id(m_root + m_interpreter);
+                rtld.path = m_names.text(rtld.pathId);
+                rtld.info = m_cache.binary(std::string(rtld.path)).get();
+                const bin::ElfInfo *elf = rtld.info ? rtld.info->elf() : nullptr;
+                rtld.names = elf ? &namesOf(*elf) : nullptr;
+                rtld.node = kNoNode;
+                m_rtld.nameId = m_names.id(m_interpreter);
+            }
+            objs.push_back(m_rtld.object);
             // Its soname is remembered; it is not walked (ld.so needs nothing).
-            remember(objs, objs.size() - 1, m_names.id(m_interpreter));
+            remember(objs, objs.size() - 1, m_rtld.nameId);
         }
 
         // Breadth first, as _dl_map_object_deps does: preloads after the main
@@ -602,9 +627,10 @@ private:
             }
             c.info = info.get();
             result.winner = std::move(c);
+            result.winnerFile = {f.device, f.inode, f.size};
             return Outcome::Next; // keep looking, for copies it shadows
         }
-        const FileFacts w = m_cache.facts(result.winner->path);
+        const Lookup::File &w = result.winnerFile;
         if (w.device == f.device && w.inode == f.inode)
             return Outcome::Next;
         if (w.size == f.size)
@@ -946,9 +972,10 @@ private:
                 if (!m_versionsChecked.insert((std::uint64_t{o.node} << 32) | provider.node).second)
                     continue;
                 const auto &defs = provider.elf->versionDefs;
-                for (const auto &version : need.versions) {
-                    if (std::find(defs.begin(), defs.end(), version) != defs.end())
+                for (std::size_t v = 0; v < need.versions.size(); ++v) {
+                    if (definesVersion(*provider.elf, need, v))
                         continue;
+                    const std::string &version = need.versions[v];
                     Problem p;
                     p.kind = ProblemKind::VersionMissing;
                     p.name = version;
@@ -1025,6 +1052,11 @@ private:
     bool m_ldLibraryPathHasTokens = false;
     const std::vector<Step> m_noPlan;
     std::string m_interpreter;
+    struct {
+        std::string interpreter; // PT_INTERP (or the default) it was made for
+        Obj object;              // ld.so as it enters each process (no node until needed)
+        int nameId = -1;         // the interpreter's name as written
+    } m_rtld;
     mutable std::map<int, std::vector<std::string>> m_defaultDirs;
     Names m_names;
     std::unordered_map<const bin::ElfInfo *, FileNames> m_fileNames;

@@ -5,6 +5,7 @@
 #include "platform/OriginalEnvironment.h"
 #include "platform/SystemInfo.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -95,13 +96,13 @@ QString locateNvidiaSmi(const QString &program, bool wsl, QStringList &looked)
 bool queryNvidiaSmi(const GpuProbeOptions &options, GpuInfo &info, const CancelToken &cancel)
 {
     if (options.nvidiaSmi.isEmpty()) {
-        info.notes << QStringLiteral("nvidia-smi: not run");
+        info.notes << QCoreApplication::translate("GpuProbe", "nvidia-smi: not run");
         return false;
     }
     QStringList looked;
     const QString program = locateNvidiaSmi(options.nvidiaSmi, info.wsl, looked);
     if (program.isEmpty()) {
-        info.notes << QStringLiteral("nvidia-smi: not found (looked in %1)").arg(looked.join(QStringLiteral(", ")));
+        info.notes << QCoreApplication::translate("GpuProbe", "nvidia-smi: not found (looked in %1)").arg(looked.join(QStringLiteral(", ")));
         return false;
     }
 
@@ -136,7 +137,7 @@ bool queryNvidiaSmi(const GpuProbeOptions &options, GpuInfo &info, const CancelT
     // 'Field "compute_cap" is not a valid field to query.'
     if (!query.succeeded() && query.outcome == ProcessResult::Outcome::Finished
         && (query.standardOutput.contains("compute_cap") || query.standardError.contains("compute_cap"))) {
-        info.notes << QStringLiteral("nvidia-smi: this driver cannot report compute_cap; asked again without it");
+        info.notes << QCoreApplication::translate("GpuProbe", "nvidia-smi: this driver cannot report compute_cap; asked again without it");
         fields = nvidiaSmiQueryFields(false);
         query = run(queryArguments(fields));
     }
@@ -155,7 +156,7 @@ bool queryNvidiaSmi(const GpuProbeOptions &options, GpuInfo &info, const CancelT
         banner.outcome == ProcessResult::Outcome::Finished ? banner.standardOutput : QByteArray(), fields);
     info.notes << parsed.notes;
     if (!parsed.nvidiaDriverFound) {
-        info.notes << QStringLiteral("nvidia-smi: named no driver");
+        info.notes << QCoreApplication::translate("GpuProbe", "nvidia-smi: named no driver");
         return false;
     }
     info.nvidiaDriverFound = true;
@@ -177,13 +178,13 @@ bool readProcVersion(const GpuProbeOptions &options, GpuInfo &info)
     }
     const QString version = parseProcDriverVersion(file.read(64 * 1024));
     if (version.isEmpty()) {
-        info.notes << QStringLiteral("%1: no NVRM version line").arg(options.procVersionFile);
+        info.notes << QCoreApplication::translate("GpuProbe", "%1: no NVRM version line").arg(options.procVersionFile);
         return false;
     }
     info.nvidiaDriverFound = true;
     info.driverVersion = version;
     info.source = options.procVersionFile;
-    info.notes << QStringLiteral("%1 names the driver only: the CUDA version and the GPUs are unknown")
+    info.notes << QCoreApplication::translate("GpuProbe", "%1 names the driver only: the CUDA version and the GPUs are unknown")
                       .arg(options.procVersionFile);
     return true;
 }
@@ -218,7 +219,7 @@ GpuInfo parseNvidiaSmi(const QByteArray &queryCsv, const QByteArray &banner, con
         QStringList values = line.split(QLatin1Char(','));
         if (values.size() < fields.size()) {
             // "No devices were found", "Unable to determine the device handle for GPU ...".
-            info.notes << QStringLiteral("nvidia-smi: not a GPU line: ") + line.left(200);
+            info.notes << QCoreApplication::translate("GpuProbe", "nvidia-smi: not a GPU line: \"%1\"").arg(line.left(200));
             continue;
         }
         if (values.size() > fields.size() && nameIndex >= 0) {
@@ -269,9 +270,9 @@ GpuInfo parseNvidiaSmi(const QByteArray &queryCsv, const QByteArray &banner, con
     if (const QRegularExpressionMatch match = cudaPattern.match(text); match.hasMatch()) {
         info.cudaDriverVersion = parseCudaVersion(match.captured(1));
         if (info.cudaDriverVersion == 0)
-            info.notes << QStringLiteral("nvidia-smi shows \"CUDA Version: %1\"").arg(match.captured(1));
+            info.notes << QCoreApplication::translate("GpuProbe", "nvidia-smi shows \"CUDA Version: %1\"").arg(match.captured(1));
     } else if (!text.isEmpty()) {
-        info.notes << QStringLiteral("nvidia-smi shows no CUDA Version");
+        info.notes << QCoreApplication::translate("GpuProbe", "nvidia-smi shows no CUDA Version");
     }
 
     info.nvidiaDriverFound = !info.driverVersion.isEmpty();
@@ -312,9 +313,9 @@ GpuInfo probeGpu(const GpuProbeOptions &options, const CancelToken &cancel)
     if (!cancel.isCancelled() && readProcVersion(options, info))
         return info;
     if (cancel.isCancelled())
-        info.notes << QStringLiteral("GPU probe cancelled");
+        info.notes << QCoreApplication::translate("GpuProbe", "GPU probe cancelled");
     else
-        info.notes << QStringLiteral("No NVIDIA driver found: no NVIDIA GPU can be used");
+        info.notes << QCoreApplication::translate("GpuProbe", "No NVIDIA driver found: no NVIDIA GPU can be used");
     return info;
 }
 

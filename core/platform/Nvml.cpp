@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "platform/Nvml.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QLibrary>
@@ -106,7 +107,7 @@ public:
     [[nodiscard]] bool load(QStringList &notes)
     {
         if (!m_library.load()) {
-            notes << QStringLiteral("NVML: %1 did not load: %2").arg(m_name, m_library.errorString());
+            notes << QCoreApplication::translate("GpuProbe", "NVML: %1 did not load: \"%2\"").arg(m_name, m_library.errorString());
             return false;
         }
         return true;
@@ -160,7 +161,7 @@ bool NvmlLibrary::query(GpuInfo &info)
         init = resolve<InitFn>("nvmlInit");
     m_shutdown = resolve<InitFn>("nvmlShutdown");
     if (init == nullptr || m_shutdown == nullptr) {
-        notes << QStringLiteral("NVML: %1 loaded but lacks nvmlInit_v2/nvmlInit or nvmlShutdown").arg(m_name);
+        notes << QCoreApplication::translate("GpuProbe", "NVML: %1 loaded but lacks nvmlInit_v2/nvmlInit or nvmlShutdown").arg(m_name);
         return false;
     }
     const QString path = loadedFrom(reinterpret_cast<QFunctionPointer>(init));
@@ -168,7 +169,7 @@ bool NvmlLibrary::query(GpuInfo &info)
 
     const NvmlReturn initResult = init();
     if (initResult != NvmlSuccess) {
-        notes << QStringLiteral("NVML found but nvmlInit failed: %1, in %2").arg(describe(initResult), where);
+        notes << QCoreApplication::translate("GpuProbe", "NVML found but nvmlInit failed: %1, in %2").arg(describe(initResult), where);
         return false;
     }
     m_initialised = true;
@@ -189,10 +190,10 @@ bool NvmlLibrary::query(GpuInfo &info)
     const auto uuid = resolveAny<DeviceTextFn>({"nvmlDeviceGetUUID"}, missing);
     const auto pci = resolveAny<PciFn>({"nvmlDeviceGetPciInfo_v3"}, missing);
     if (!missing.isEmpty())
-        notes << QStringLiteral("NVML: %1 lacks %2; skipped").arg(where, missing.join(QStringLiteral(", ")));
+        notes << QCoreApplication::translate("GpuProbe", "NVML: %1 lacks %2; skipped").arg(where, missing.join(QStringLiteral(", ")));
 
     const auto failed = [&](const QString &call, NvmlReturn code) {
-        notes << QStringLiteral("NVML: %1 failed: %2").arg(call, describe(code));
+        notes << QCoreApplication::translate("GpuProbe", "NVML: %1 failed: %2").arg(call, describe(code));
     };
 
     if (driverVersion != nullptr) {
@@ -314,12 +315,12 @@ bool queryNvml(const QStringList &libraries, GpuInfo &info, std::chrono::millise
                const CancelToken &cancel)
 {
     if (libraries.isEmpty()) {
-        info.notes << QStringLiteral("NVML: no library to try on this platform");
+        info.notes << QCoreApplication::translate("GpuProbe", "NVML: no library to try on this platform");
         return false;
     }
 
     if (cancel.isCancelled()) {
-        info.notes << QStringLiteral("NVML: cancelled before it was asked");
+        info.notes << QCoreApplication::translate("GpuProbe", "NVML: cancelled before it was asked");
         return false;
     }
 
@@ -356,10 +357,9 @@ bool queryNvml(const QStringList &libraries, GpuInfo &info, std::chrono::millise
         lock.unlock();
         worker.detach();
         if (cancel.isCancelled())
-            info.notes << QStringLiteral("NVML: cancelled while waiting for the driver");
+            info.notes << QCoreApplication::translate("GpuProbe", "NVML: cancelled while waiting for the driver");
         else
-            info.notes << QStringLiteral(
-                              "NVML: no answer within %1 ms (a call into the driver hung); went on without it")
+            info.notes << QCoreApplication::translate("GpuProbe", "NVML: no answer within %1 ms (a call into the driver hung); went on without it")
                               .arg(timeout.count());
         return false;
     }

@@ -164,6 +164,7 @@ QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &opt
         QString key;
         QString summary;
         bool onlyWithFindings = false; // shown only when it has something to say
+        bool failsElsewhere = false;   // fine here, failing in a new terminal: never marked fine
     };
     QList<Area> areas;
     // Python
@@ -184,11 +185,14 @@ QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &opt
                      cuda.isEmpty() || cuda == QLatin1String("None") ? CheckReportText::tr("CPU build")
                                                                      : CheckReportText::tr("CUDA %1 build").arg(cuda),
                      probe->torch.packageDir);
-        if (facts.has(checks::Fact::Import) && facts.import.outcome == python::ImportResult::Outcome::Ok)
-            torch += CheckReportText::tr("; imports in %1 s")
-                         .arg(static_cast<double>(facts.import.elapsedMs) / 1000.0, 0, 'f', 1);
+        const double seconds = static_cast<double>(facts.import.elapsedMs) / 1000.0;
+        if (facts.importFailsInNewTerminal())
+            torch += CheckReportText::tr("; imports here in %1 s, but fails in a new terminal (see the environment)")
+                         .arg(seconds, 0, 'f', 1);
+        else if (facts.has(checks::Fact::Import) && facts.import.outcome == python::ImportResult::Outcome::Ok)
+            torch += CheckReportText::tr("; imports in %1 s").arg(seconds, 0, 'f', 1);
     }
-    areas.append({QStringLiteral("torch"), torch});
+    areas.append({QStringLiteral("torch"), torch, false, facts.importFailsInNewTerminal()});
     // Native libraries
     if (facts.libraries)
         areas.append(
@@ -252,7 +256,8 @@ QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &opt
         }
         if (area.onlyWithFindings && mine.isEmpty())
             continue;
-        out += mark(worst, !mine.isEmpty()) + u' ' + area.summary + u'\n';
+        out += (area.failsElsewhere && mine.isEmpty() ? mark(Severity::Error, true) : mark(worst, !mine.isEmpty()))
+               + u' ' + area.summary + u'\n';
         for (const Finding *f : mine) {
             if (f->severity == Severity::Error)
                 ++errors;

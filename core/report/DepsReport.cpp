@@ -103,19 +103,19 @@ void writeStep(JsonWriter &json, const SearchStep &s)
         json.key("folder").string(s.folder);
     if (!s.owner.empty())
         json.key("owner").string(s.owner);
-    json.key("via").latin1(toString(s.via));
+    json.key("via").plain(toString(s.via));
 }
 
 // The facts behind the detail, for scripts: the folders searched and the files met.
 void writeProblemFacts(JsonWriter &json, const Problem &p)
 {
-    json.key("advice").latin1(toString(p.advice));
+    json.key("advice").plain(toString(p.advice));
     json.key("candidates").beginArray();
     for (const CandidateFile &c : p.candidates) {
         json.beginObject();
         if (!c.fact.empty())
             json.key("fact").string(c.fact);
-        json.key("issue").latin1(toString(c.issue));
+        json.key("issue").plain(toString(c.issue));
         json.key("path").string(c.path);
         json.key("step").beginObject();
         writeStep(json, c.step);
@@ -125,8 +125,8 @@ void writeProblemFacts(JsonWriter &json, const Problem &p)
         json.endObject();
     }
     json.endArray();
-    json.key("cause").latin1(toString(p.cause));
-    json.key("dependency").latin1(toString(p.dependency));
+    json.key("cause").plain(toString(p.cause));
+    json.key("dependency").plain(toString(p.dependency));
 }
 
 } // namespace
@@ -144,7 +144,7 @@ void writeDepsJson(const Graph &graph, std::ostream &out)
         json.key("from").number(static_cast<std::int64_t>(e.from));
         json.key("name").string(e.name);
         json.key("to").number(static_cast<std::int64_t>(e.to));
-        json.key("via").latin1(toString(e.via));
+        json.key("via").plain(toString(e.via));
         json.key("weak").boolean(e.weak);
         json.endObject();
     }
@@ -167,19 +167,19 @@ void writeDepsJson(const Graph &graph, std::ostream &out)
         json.key("root").boolean(l.root);
         if (!l.version.empty())
             json.key("version").latin1(l.version);
-        json.key("via").latin1(toString(l.via));
+        json.key("via").plain(toString(l.via));
         if (!l.viaEntry.empty())
             json.key("via_entry").string(l.viaEntry);
         json.endObject();
     }
     json.endArray();
-    json.key("os").latin1(toString(graph.os));
+    json.key("os").plain(toString(graph.os));
     json.key("problems").beginArray();
     for (const Problem &p : graph.problems) {
         json.beginObject();
         writeProblemFacts(json, p);
         json.key("detail").string(detailOf(p, graph.os));
-        json.key("kind").latin1(toString(p.kind));
+        json.key("kind").plain(toString(p.kind));
         json.key("name").string(p.name);
         writeStrings(json.key("needed_by"), p.neededBy);
         writeStrings(json.key("paths"), p.paths);
@@ -190,7 +190,7 @@ void writeDepsJson(const Graph &graph, std::ostream &out)
             json.endObject();
         }
         json.endArray();
-        json.key("severity").latin1(toString(p.severity));
+        json.key("severity").plain(toString(p.severity));
         if (p.kind == ProblemKind::SymbolMissing) {
             json.key("symbol_library").string(p.symbolLibrary);
             json.key("symbol_version").string(p.symbolVersion);

@@ -49,6 +49,28 @@ std::string_view escaped(unsigned char c, char (&out)[6])
     }
 }
 
+// Where the leading run of `bytes` that needs no escape ends (kPlainAscii),
+// eight bytes at a time: the document's strings are mostly long paths.
+std::size_t plainRunEnd(std::string_view bytes)
+{
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHighBits = 0x8080808080808080ULL;
+    // Whether any byte of `word` is zero (exact as a yes or no).
+    auto hasZeroByte = [](std::uint64_t word) { return ((word - kOnes) & ~word & kHighBits) != 0; };
+    std::size_t i = 0;
+    for (; i + 8 <= bytes.size(); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, bytes.data() + i, 8);
+        // A control character (below 0x20), a byte of 0x80 or above, '"' or '\\'.
+        const bool below0x20 = ((word - 0x20 * kOnes) & ~word & kHighBits) != 0;
+        if (below0x20 || (word & kHighBits) != 0 || hasZeroByte(word ^ ('"' * kOnes))
+            || hasZeroByte(word ^ ('\\' * kOnes)))
+            break;
+    }
+    while (i < bytes.size() && kPlainAscii[static_cast<unsigned char>(bytes[i])])
+        ++i;
+    return i;
+}
+
 } // namespace
 
 void JsonWriter::begin(char bracket)
@@ -70,17 +92,6 @@ void JsonWriter::end(char bracket)
         put('\n');
 }
 
-// A member of an array starts on its own line; one of an object was started by key().
-void JsonWriter::beforeValue()
-{
-    if (m_afterKey) {
-        m_afterKey = false;
-        return;
-    }
-    if (!m_counts.empty())
-        newMember();
-}
-
 bool JsonWriter::isPlainKey(std::string_view name)
 {
     return std::all_of(name.begin(), name.end(), [](char c) { return kPlainAscii[static_cast<unsigned char>(c)]; });
@@ -94,10 +105,12 @@ void JsonWriter::string(std::string_view nativeBytes)
 
 void JsonWriter::appendString(std::string_view bytes)
 {
+    appendString(bytes, plainRunEnd(bytes));
+}
+
+void JsonWriter::appendString(std::string_view bytes, std::size_t plain)
+{
     // Almost every string is plain ASCII with nothing to escape: copied in one go.
-    std::size_t plain = 0;
-    while (plain < bytes.size() && kPlainAscii[static_cast<unsigned char>(bytes[plain])])
-        ++plain;
     if (plain == bytes.size() && bytes.size() + 2 <= kBufferSize) {
         char *p = room(bytes.size() + 2);
         *p++ = '"';
@@ -108,7 +121,8 @@ void JsonWriter::appendString(std::string_view bytes)
         return;
     }
     put('"');
-    for (std::size_t i = 0; i < bytes.size();) {
+    put(bytes.substr(0, plain));
+    for (std::size_t i = plain; i < bytes.size();) {
         // The run that is written as it is, in one go.
         const std::size_t j = keptRunEnd(bytes, i, [](unsigned char c) { return kPlainAscii[c]; });
         put(bytes.substr(i, j - i));
@@ -132,8 +146,12 @@ void JsonWriter::appendString(std::string_view bytes)
 
 void JsonWriter::latin1(std::string_view text)
 {
-    if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
-        string(text); // ASCII, as these names almost always are
+    // ASCII, as these names almost always are: written as it is (escaped where need be).
+    const std::size_t plain = plainRunEnd(text);
+    if (plain == text.size()
+        || std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+        beforeValue();
+        appendString(text, plain);
         return;
     }
     std::string utf8;
@@ -144,21 +162,9 @@ void JsonWriter::latin1(std::string_view text)
 void JsonWriter::number(std::int64_t value)
 {
     beforeValue();
-    char digits[24];
-    const auto result = std::to_chars(digits, digits + sizeof digits, value);
-    put(std::string_view(digits, static_cast<std::size_t>(result.ptr - digits)));
-}
-
-void JsonWriter::boolean(bool value)
-{
-    beforeValue();
-    put(value ? std::string_view("true") : std::string_view("false"));
-}
-
-void JsonWriter::null()
-{
-    beforeValue();
-    put("null");
+    constexpr std::size_t kDigits = 24; // an int64_t takes at most 20 characters
+    char *p = room(kDigits);
+    commit(std::to_chars(p, p + kDigits, value).ptr);
 }
 
 } // namespace td::report

@@ -37,13 +37,12 @@ public:
         assert(isPlainKey(name));
         const bool comma = m_counts.back()++ != 0;
         const std::size_t spaces = 4 * m_counts.size();
-        char *p = room(2 + spaces + name.size() + 4);
+        char *p = room(2 + kSpaceRun + spaces + name.size() + 4);
         if (comma) {
             *p++ = ',';
             *p++ = '\n';
         }
-        std::memset(p, ' ', spaces);
-        p += spaces;
+        p = putSpaces(p, spaces);
         *p++ = '"';
         std::memcpy(p, name.data(), name.size());
         p += name.size();
@@ -55,9 +54,31 @@ public:
 
     void string(std::string_view nativeBytes); // bytes from the file system (see platform/NativeText.h)
     void latin1(std::string_view text);        // ISO 8859-1 text, such as names the parsers give
+    // Text that needs no escape: the document's own words, such as "runpath" or "error".
+    void plain(std::string_view word)
+    {
+        assert(isPlainKey(word));
+        beforeValue();
+        char *p = room(word.size() + 2);
+        *p++ = '"';
+        std::memcpy(p, word.data(), word.size());
+        p += word.size();
+        *p++ = '"';
+        commit(p);
+    }
     void number(std::int64_t value);
-    void boolean(bool value);
-    void null();
+    void boolean(bool value)
+    {
+        beforeValue();
+        char *p = room(5);
+        std::memcpy(p, value ? "true" : "false", 5); // "true" with its terminating NUL: one fixed-size copy
+        commit(p + (value ? 4 : 5));
+    }
+    void null()
+    {
+        beforeValue();
+        put(std::string_view("null"));
+    }
 
     // Hands what is buffered to the stream (also done as the buffer fills, and at the end).
     void flush()
@@ -73,8 +94,18 @@ private:
     static bool isPlainKey(std::string_view name); // nothing in it to escape
     void begin(char bracket);
     void end(char bracket);
-    void beforeValue();
+    // A member of an array starts on its own line; one of an object was started by key().
+    void beforeValue()
+    {
+        if (m_afterKey) {
+            m_afterKey = false;
+            return;
+        }
+        if (!m_counts.empty())
+            newMember();
+    }
     void appendString(std::string_view bytes); // quoted and escaped
+    void appendString(std::string_view bytes, std::size_t plain); // the same, its first `plain` bytes known plain
     // Plain copies into the buffer: the writer's inner loop, kept free of
     // std::string's bookkeeping.
     void put(std::string_view bytes)
@@ -107,19 +138,30 @@ private:
     {
         const bool comma = m_counts.back()++ != 0;
         const std::size_t spaces = 4 * m_counts.size();
-        char *p = room(2 + spaces);
+        char *p = room(2 + kSpaceRun + spaces);
         if (comma) {
             *p++ = ',';
             *p++ = '\n';
         }
-        std::memset(p, ' ', spaces);
-        commit(p + spaces);
+        commit(putSpaces(p, spaces));
     }
     void indent(std::size_t levels)
     {
-        char *p = room(4 * levels);
-        std::memset(p, ' ', 4 * levels);
-        commit(p + 4 * levels);
+        commit(putSpaces(room(kSpaceRun + 4 * levels), 4 * levels));
+    }
+    // Indentation. Up to eight levels (as deep as the documents go) it is one copy of a
+    // fixed size, which the compiler writes as a few stores; the caller makes room for
+    // kSpaceRun bytes more than it keeps.
+    static constexpr std::size_t kSpaceRun = 32;
+    static char *putSpaces(char *p, std::size_t n)
+    {
+        static constexpr char kSpaces[kSpaceRun + 1] = "                                ";
+        static_assert(sizeof kSpaces == kSpaceRun + 1 && kSpaces[kSpaceRun - 1] == ' ');
+        if (n <= kSpaceRun)
+            std::memcpy(p, kSpaces, kSpaceRun);
+        else
+            std::memset(p, ' ', n);
+        return p + n;
     }
 
     std::ostream &m_out;

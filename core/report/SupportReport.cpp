@@ -114,6 +114,13 @@ QList<QPair<QString, QString>> collectEnvFields(const QJsonObject &report)
         importState = torch.value(QStringLiteral("import_ok")).toBool()
                           ? SupportReportText::tr("yes (%1 ms)").arg(torch.value(QStringLiteral("import_ms")).toInt())
                           : SupportReportText::tr("no: %1").arg(torch.value(QStringLiteral("import_error")).toString());
+    // What a new terminal gets, when it differs: there the import can fail while it works here.
+    for (const QJsonValue &finding : report.value(QStringLiteral("findings")).toArray()) {
+        const QJsonObject evidence = finding.toObject().value(QStringLiteral("evidence")).toObject();
+        if (evidence.contains(QStringLiteral("terminal_import_error")))
+            importState += SupportReportText::tr("; in a new terminal, no: %1")
+                               .arg(evidence.value(QStringLiteral("terminal_import_error")).toString());
+    }
     return {
         {SupportReportText::tr("PyTorch version"), orNa(torch.value(QStringLiteral("version")).toString())},
         {SupportReportText::tr("CUDA used to build PyTorch"), orNa(torch.value(QStringLiteral("cuda")).toString())},

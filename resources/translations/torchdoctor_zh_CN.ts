@@ -261,6 +261,10 @@
         <source>the diagnosis was stopped</source>
         <translation>诊断已停止</translation>
     </message>
+    <message>
+        <source>torch %1 imports here in %2 s, but fails in a new terminal (see the environment)</source>
+        <translation>torch %1 在这里 %2 秒内导入成功，但在新终端中失败（见“环境变量”）</translation>
+    </message>
 </context>
 <context>
     <name>CheckReport</name>
@@ -375,6 +379,10 @@
     <message>
         <source>shipped</source>
         <translation>随程序附带</translation>
+    </message>
+    <message>
+        <source>; imports here in %1 s, but fails in a new terminal (see the environment)</source>
+        <translation>；在这里导入耗时 %1 秒，但在新终端中失败（见环境变量与路径）</translation>
     </message>
 </context>
 <context>
@@ -1670,6 +1678,89 @@
     <message>
         <source>torch %1 likely has no code for %2 (compute capability %3.%4)</source>
         <translation>torch %1 很可能没有适用于 %2（计算能力 %3.%4）的代码</translation>
+    </message>
+</context>
+<context>
+    <name>GpuProbe</name>
+    <message>
+        <source>nvidia-smi: not run</source>
+        <translation>nvidia-smi：未运行</translation>
+    </message>
+    <message>
+        <source>nvidia-smi: not found (looked in %1)</source>
+        <translation>nvidia-smi：找不到（查找过 %1）</translation>
+    </message>
+    <message>
+        <source>nvidia-smi: this driver cannot report compute_cap; asked again without it</source>
+        <translation>nvidia-smi：此驱动无法报告 compute_cap；已去掉该项重新查询</translation>
+    </message>
+    <message>
+        <source>nvidia-smi: named no driver</source>
+        <translation>nvidia-smi：没有给出驱动</translation>
+    </message>
+    <message>
+        <source>%1: no NVRM version line</source>
+        <translation>%1：没有 NVRM 版本行</translation>
+    </message>
+    <message>
+        <source>%1 names the driver only: the CUDA version and the GPUs are unknown</source>
+        <translation>%1 只给出了驱动：CUDA 版本和 GPU 未知</translation>
+    </message>
+    <message>
+        <source>nvidia-smi: not a GPU line: &quot;%1&quot;</source>
+        <translation>nvidia-smi：不是 GPU 信息行：“%1”</translation>
+    </message>
+    <message>
+        <source>nvidia-smi shows &quot;CUDA Version: %1&quot;</source>
+        <translation>nvidia-smi 显示“CUDA Version: %1”</translation>
+    </message>
+    <message>
+        <source>nvidia-smi shows no CUDA Version</source>
+        <translation>nvidia-smi 没有显示 CUDA 版本</translation>
+    </message>
+    <message>
+        <source>GPU probe cancelled</source>
+        <translation>GPU 探测已取消</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver found: no NVIDIA GPU can be used</source>
+        <translation>找不到 NVIDIA 驱动：无法使用任何 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>NVML: %1 did not load: &quot;%2&quot;</source>
+        <translation>NVML：%1 未能加载：“%2”</translation>
+    </message>
+    <message>
+        <source>NVML: %1 loaded but lacks nvmlInit_v2/nvmlInit or nvmlShutdown</source>
+        <translation>NVML：%1 已加载，但缺少 nvmlInit_v2/nvmlInit 或 nvmlShutdown</translation>
+    </message>
+    <message>
+        <source>NVML found but nvmlInit failed: %1, in %2</source>
+        <translation>找到了 NVML，但 nvmlInit 失败：%1，位于 %2</translation>
+    </message>
+    <message>
+        <source>NVML: %1 lacks %2; skipped</source>
+        <translation>NVML：%1 缺少 %2；已跳过</translation>
+    </message>
+    <message>
+        <source>NVML: %1 failed: %2</source>
+        <translation>NVML：%1 失败：%2</translation>
+    </message>
+    <message>
+        <source>NVML: no library to try on this platform</source>
+        <translation>NVML：此平台上没有可尝试的库</translation>
+    </message>
+    <message>
+        <source>NVML: cancelled before it was asked</source>
+        <translation>NVML：在查询之前已取消</translation>
+    </message>
+    <message>
+        <source>NVML: cancelled while waiting for the driver</source>
+        <translation>NVML：等待驱动时已取消</translation>
+    </message>
+    <message>
+        <source>NVML: no answer within %1 ms (a call into the driver hung); went on without it</source>
+        <translation>NVML：%1 毫秒内没有回应（对驱动的调用卡住了）；已在没有它的情况下继续</translation>
     </message>
 </context>
 <context>
@@ -3018,6 +3109,10 @@
         <source>What happened</source>
         <translation>经过</translation>
     </message>
+    <message>
+        <source>; in a new terminal, no: %1</source>
+        <translation>；在新终端中：否：“%1”</translation>
+    </message>
 </context>
 <context>
     <name>SystemPlanner</name>
@@ -3856,6 +3951,10 @@
     <message>
         <source>not checked</source>
         <translation>未检查</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

@@ -53,7 +53,13 @@ inline void withGpu(checks::Facts &f, const QString &driver, int cudaDriver, con
 inline checks::CheckRequest requestForNothing()
 {
     checks::CheckRequest request;
+#ifdef _WIN32
+    // Not /bin/false: Wine starts a Linux program detached, with no exit to wait for,
+    // so the probe would wait out its 30 s. A python.exe that is not there fails at once.
+    request.python = QStringLiteral("C:/nonexistent/python.exe");
+#else
     request.python = QStringLiteral("/bin/false");
+#endif
     request.runImport = false;
     request.gpu.nvmlLibraries = {QStringLiteral("/nonexistent/libnvidia-ml.so.1")};
     request.gpu.nvidiaSmi.clear();

@@ -21,6 +21,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QRegularExpression>
@@ -263,6 +265,12 @@ std::vector<Machine> machines()
     terminalFails.terminalImport->exceptionType = QStringLiteral("ModuleNotFoundError");
     terminalFails.terminalImport->message = QStringLiteral("No module named 'torch'");
     add("a new terminal where the import fails", terminalFails);
+
+    Facts onlyTerminalFails = terminalFails;
+    onlyTerminalFails.import = {};
+    onlyTerminalFails.import.outcome = Outcome::Ok;
+    onlyTerminalFails.import.version = QStringLiteral("2.5.1+cpu");
+    add("the import works here and fails in a new terminal", onlyTerminalFails);
 
     Facts crashed = withImport(base(machine(QStringLiteral("2.5.1+cpu"), {})), Outcome::Crashed);
     crashed.import.crashName = QStringLiteral("SIGSEGV");
@@ -515,7 +523,14 @@ TEST_F(ChineseFindings, EveryCheckOutcomeReadsAsChinese)
         for (const CheckOutcome &o : checkOutcomes(d)) {
             seen.insert({o.checkId.toStdString(), o.state});
             expectChinese(name + " / " + o.checkId.toStdString(), o.title + u' ' + o.summary);
+            // Fine here, failing where people run it: never a pass.
+            if (d.facts.importFailsInNewTerminal() && o.checkId == QLatin1String("torch.import")) {
+                EXPECT_EQ(o.state, State::Failed) << name << ": " << o.summary.toStdString();
+            }
         }
+    EXPECT_TRUE(std::any_of(diagnoses.cbegin(), diagnoses.cend(),
+                            [](const auto &named) { return named.second.facts.importFailsInNewTerminal(); }))
+        << "no machine here has an import that fails only in a new terminal";
     for (const auto &check : allChecks())
         for (const State state : {State::Passed, State::NotChecked})
             EXPECT_TRUE(seen.count({check->id().toStdString(), state}))

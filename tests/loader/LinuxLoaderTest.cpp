@@ -6,6 +6,7 @@
 #include "TestConfig.h"
 #include "TestSupport.h"
 
+#include "binary/Readers.h"
 #include "loader/Analyzer.h"
 #include "loader/GlibcSearchRules.h"
 #include "loader/LdSoCache.h"
@@ -15,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -86,6 +88,19 @@ protected:
         const Resolution theirs = lddResolve(file.string(), env);
         EXPECT_EQ(compareResolutions(theirs, ours), "") << "ld.so said:\n" << theirs.raw;
         return graph;
+    }
+
+    // bin/app, which takes new_fn@VER_2 and old_fn@VER_1 from <where>/libver.so.1 (its RUNPATH).
+    fs::path versionedApp(const fs::path &where)
+    {
+        writeFile(m_dir / "v2.map", "VER_1 { global: old_fn; local: *; };\nVER_2 { global: new_fn; } VER_1;\n");
+        const auto v = lib(where, "ver", {}, {"-Wl,--version-script=" + (m_dir / "v2.map").string()},
+                           "int old_fn(void) { return 1; }\nint new_fn(void) { return 2; }\n");
+        const fs::path src = m_dir / "use.c";
+        writeFile(src, "int new_fn(void);\nint old_fn(void);\nint main(void) { return new_fn() + old_fn(); }\n");
+        const fs::path app = dir("bin") / "app";
+        runOk({config::cc, "-o", app.string(), src.string(), v.string(), runpath(where)});
+        return app;
     }
 
     static const loader::Problem *problem(const loader::Graph &g, ProblemKind kind)
@@ -494,15 +509,9 @@ TEST_F(LinuxTree, WrongArchitectureCopyIsSkipped)
 
 TEST_F(LinuxTree, MissingSymbolVersion)
 {
-    const auto a = dir("a"), bin = dir("bin");
-    writeFile(m_dir / "v2.map", "VER_1 { global: old_fn; local: *; };\nVER_2 { global: new_fn; } VER_1;\n");
+    const auto a = dir("a");
+    const fs::path app = versionedApp(a);
     writeFile(m_dir / "v1.map", "VER_1 { global: old_fn; local: *; };\n");
-    const auto v = lib(a, "ver", {}, {"-Wl,--version-script=" + (m_dir / "v2.map").string()},
-                       "int old_fn(void) { return 1; }\nint new_fn(void) { return 2; }\n");
-    const fs::path src = m_dir / "use.c";
-    writeFile(src, "int new_fn(void);\nint old_fn(void);\nint main(void) { return new_fn() + old_fn(); }\n");
-    const fs::path app = bin / "app";
-    runOk({config::cc, "-o", app.string(), src.string(), v.string(), runpath(a)});
     // The library is "downgraded": the version the program needs is gone.
     lib(a, "ver", {}, {"-Wl,--version-script=" + (m_dir / "v1.map").string()}, "int old_fn(void) { return 1; }\n");
     const auto g = expectAgreement(app);
@@ -512,6 +521,56 @@ TEST_F(LinuxTree, MissingSymbolVersion)
     EXPECT_EQ(version->paths.at(0), (a / "libver.so.1").string());
     EXPECT_NE(td::test::detailOf(*version, td::loader::TargetOs::Linux).find("its newest is VER_1"), std::string::npos)
         << td::test::detailOf(*version, td::loader::TargetOs::Linux);
+}
+
+// The version check finds a version by the hash both files carry, but decides
+// by its name: with every vd_hash of the library spoilt, the versions the program
+// needs are still found (ld.so, which compares the hashes first, would refuse them;
+// the emulation reads a file's versions by their names alone, as it always has).
+TEST_F(LinuxTree, SymbolVersionsAreMatchedByNameWhateverTheirHashes)
+{
+    const auto a = dir("a");
+    const fs::path app = versionedApp(a);
+    const fs::path v = a / "libver.so.1";
+    expectAgreement(app); // as built, ld.so and the emulation agree
+    const auto before = bin::readBinaryFile(v.string());
+    ASSERT_NE(before.elf(), nullptr) << before.error;
+
+    // Every Elf64_Verdef of .gnu.version_d (x86-64: little-endian), its vd_hash inverted.
+    std::smatch m;
+    const std::string versions = runOk({config::readelf, "-VW", v.string()});
+    ASSERT_TRUE(std::regex_search(versions, m, std::regex(R"('\.gnu\.version_d'[^\n]*\n\s*Addr: \S+\s+Offset: (0x[0-9a-f]+))")))
+        << versions;
+    std::fstream f(v, std::ios::in | std::ios::out | std::ios::binary);
+    auto u32At = [&](std::streamoff at) {
+        unsigned char b[4] = {};
+        f.seekg(at);
+        f.read(reinterpret_cast<char *>(b), 4);
+        return std::uint32_t{b[0]} | std::uint32_t{b[1]} << 8 | std::uint32_t{b[2]} << 16 | std::uint32_t{b[3]} << 24;
+    };
+    int spoilt = 0;
+    for (auto at = static_cast<std::streamoff>(std::stoull(m[1].str(), nullptr, 16));; ++spoilt) {
+        const std::uint32_t hash = ~u32At(at + 8), next = u32At(at + 16);
+        const char bytes[4] = {static_cast<char>(hash & 0xff), static_cast<char>((hash >> 8) & 0xff),
+                               static_cast<char>((hash >> 16) & 0xff), static_cast<char>(hash >> 24)};
+        f.seekp(at + 8);
+        f.write(bytes, 4);
+        if (next == 0)
+            break;
+        at += next;
+    }
+    f.close();
+    EXPECT_EQ(spoilt + 1, 3) << "the file's own name, VER_1 and VER_2";
+    const auto after = bin::readBinaryFile(v.string());
+    ASSERT_NE(after.elf(), nullptr) << after.error;
+    ASSERT_EQ(after.elf()->versionDefs, before.elf()->versionDefs);
+    ASSERT_EQ(after.elf()->versionDefHashes.size(), 3u);
+    for (std::size_t i = 0; i < 3; ++i)
+        EXPECT_EQ(after.elf()->versionDefHashes[i], ~before.elf()->versionDefHashes[i]);
+
+    loader::DepsOptions options;
+    const loader::Graph g = loader::analyze({app.string()}, options);
+    EXPECT_EQ(problem(g, ProblemKind::VersionMissing), nullptr);
 }
 
 TEST_F(LinuxTree, NotAnElfFileStopsTheSearch)

@@ -129,6 +129,45 @@ TEST(DepsJson, QtRendersTheStreamedDocumentToTheSameBytes)
     }
 }
 
+// The writer looks for what needs an escape eight bytes at a time: each such
+// byte, and the plain bytes around the limits of those tests, at every place in
+// a long name and in names of every length up to it, come out as Qt writes them.
+TEST(DepsJson, EveryEscapeIsFoundWhereverItIsInAName)
+{
+    // What needs an escape ('"', '\\', control characters, bytes of 0x80 and above) and its plain neighbours.
+    const std::string odd{'"', '\\', '\x00', '\x01', '\x1f', '\x20', '\x21', '\x23',
+                          '\x5b', '\x5d', '\x7f', '\x80', '\xc3', '\xff'};
+    Graph g;
+    for (std::size_t length = 0; length <= 20; ++length) {
+        const std::string plain = std::string("libplain-name-of-20b").substr(0, length);
+        Library l;
+        l.name = plain;
+        l.arch = plain; // written as ISO 8859-1
+        g.libraries.push_back(l);
+        for (const char c : odd)
+            for (std::size_t at = 0; at < length; ++at) {
+                Library withOdd;
+                withOdd.name = plain;
+                withOdd.name[at] = c;
+                withOdd.arch = withOdd.name;
+                g.libraries.push_back(withOdd);
+            }
+    }
+    const std::string json = streamed(g);
+    const QJsonObject doc = parsed(json);
+    EXPECT_EQ(QJsonDocument(doc).toJson(QJsonDocument::Indented).toStdString(), json);
+    const QJsonArray libraries = doc.value(QStringLiteral("libraries")).toArray();
+    ASSERT_EQ(libraries.size(), static_cast<qsizetype>(g.libraries.size()));
+    for (qsizetype i = 0; i < libraries.size(); ++i) {
+        const Library &l = g.libraries[static_cast<std::size_t>(i)];
+        const QJsonObject o = libraries[i].toObject();
+        EXPECT_EQ(o.value(QStringLiteral("name")).toString(), text(l.name)) << i;
+        EXPECT_EQ(o.value(QStringLiteral("arch")).toString(),
+                  QString::fromLatin1(l.arch.data(), static_cast<qsizetype>(l.arch.size())))
+            << i;
+    }
+}
+
 TEST(DepsJson, EveryValueReadsBackAsTheContractSays)
 {
     const Graph g = sampleGraph();

@@ -59,7 +59,9 @@ public:
         RunOptions boot = options();
         boot.timeout = std::chrono::seconds(240);
         run({"/bin/sh", "-c", "\"$0\" -p </dev/null >/dev/null 2>&1", wineserver()}, boot);
-        const RunResult r = run({"/bin/sh", "-c", "\"$0\" wineboot -i </dev/null >/dev/null 2>&1", wine64()}, boot);
+        // Not `wineboot -i`: wine inits a new prefix itself, and a second init leaves two
+        // services.exe, after which a service start (RpcSs, for each new desktop) takes 10 s.
+        const RunResult r = run({"/bin/sh", "-c", "\"$0\" wineboot </dev/null >/dev/null 2>&1", wine64()}, boot);
         if (!r.ok() && !fs::exists(m_dir / "system.reg"))
             m_error = "wineboot failed (exit " + std::to_string(r.exitCode) + ")";
     }

@@ -13,11 +13,39 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QStyle>
+#include <QTextLayout>
+#include <QTreeView>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace td::ui::test {
 namespace {
+
+// A text wrapped at word boundaries into `width`: its height and its widest line.
+struct WrappedText {
+    int height = 0;
+    int widest = 0;
+};
+WrappedText wrap(const QString &text, const QFont &font, int width)
+{
+    QTextLayout layout(text, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WordWrap);
+    layout.setTextOption(option);
+    layout.beginLayout();
+    qreal height = 0;
+    qreal widest = 0;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        height += line.height();
+        widest = std::max(widest, line.naturalTextWidth());
+    }
+    layout.endLayout();
+    return {static_cast<int>(std::ceil(height)), static_cast<int>(std::ceil(widest))};
+}
 
 QStringList clippedTexts(QWidget *window)
 {
@@ -52,13 +80,16 @@ QStringList clippedTexts(QWidget *window)
         if (view->isVisible() && view->height() + 1 < view->minimumHeight())
             out << QStringLiteral("view %1 (%2 px high, needs %3)").arg(view->objectName()).arg(view->height()).arg(view->minimumHeight());
     // Rows and columns of lists, trees and tables: a text cut short (elided) where the view does not
-    // scroll to it. The room a row's text needs is measured with the view's font, beside its icon.
+    // scroll to it. The room a row's text needs is measured with the view's font, beside its icon;
+    // in a tree that wraps its rows, the height its text needs at the row's width.
     for (QAbstractItemView *view : window->findChildren<QAbstractItemView *>()) {
         if (!view->isVisible() || !view->model())
             continue;
         const bool scrolls = view->textElideMode() == Qt::ElideNone
                              && view->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff;
         const QFontMetrics metrics(view->font());
+        const auto *tree = qobject_cast<const QTreeView *>(view);
+        const bool wraps = tree && tree->wordWrap();
         std::function<void(const QModelIndex &)> rows = [&](const QModelIndex &parent) {
             for (int row = 0; row < view->model()->rowCount(parent); ++row) {
                 for (int column = 0; column < view->model()->columnCount(parent); ++column) {
@@ -68,9 +99,23 @@ QStringList clippedTexts(QWidget *window)
                     if (rect.isEmpty() || text.isEmpty() || text.contains(u'\n'))
                         continue;
                     const bool icon = !index.data(Qt::DecorationRole).isNull();
-                    const int needs = metrics.horizontalAdvance(text) + (icon ? view->iconSize().width() + 8 : 0)
-                                      + 2 * view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view)
-                                      + 2;
+                    const int besides = (icon ? view->iconSize().width() + 8 : 0)
+                                        + 2 * view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 2;
+                    if (wraps) {
+                        // Laid out as item views lay their text out (lines without the font's leading);
+                        // a word longer than the row does not wrap: it is as cut as a row too short.
+                        const WrappedText wrapped = wrap(text, view->font(), rect.width() - besides);
+                        const int high = wrapped.height;
+                        if (high > rect.height() || wrapped.widest > rect.width() - besides
+                            || rect.right() > view->viewport()->width())
+                            out << QStringLiteral("wrapped row '%1' of %2 (%3x%4 px, needs %5 px high)")
+                                       .arg(text.left(60), view->objectName())
+                                       .arg(rect.width())
+                                       .arg(rect.height())
+                                       .arg(high);
+                        continue;
+                    }
+                    const int needs = metrics.horizontalAdvance(text) + besides;
                     if (needs > rect.width() && !scrolls)
                         out << QStringLiteral("row '%1' of %2 (%3 px, needs %4)")
                                    .arg(text.left(60), view->objectName())

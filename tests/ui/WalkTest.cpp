@@ -18,6 +18,7 @@
 #include "Session.h"
 #include "UrgentPage.h"
 
+#include "checks/Finding.h"
 #include "checks/PastedErrorFinding.h"
 
 #include "PythonFixtures.h"
@@ -35,6 +36,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTextBrowser>
 #include <QTreeWidget>
 
@@ -210,6 +212,8 @@ DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const BrokenThr
     if (!done)
         return nullptr;
     EXPECT_EQ(done->resultText(), DonePage::tr("Solved: PyTorch works now."));
+    const auto *afterwards = done->findChild<QLabel *>(QStringLiteral("afterwards"));
+    EXPECT_TRUE(afterwards->isVisible()) << "the repair says nothing of what to do next";
     w.shot(scenario + QStringLiteral("-done-solved"));
     const int before = w.backend().diagnoses();
     ConfirmDialog::setNextAnswer(true);
@@ -218,6 +222,8 @@ DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const BrokenThr
     EXPECT_GT(w.backend().diagnoses(), before) << "no check after the undo";
     EXPECT_EQ(td::test::readFile(machine.bashrc), machine.broken)
         << "the undo did not put ~/.bashrc back byte for byte";
+    // What the repair asked to do next went with it.
+    EXPECT_FALSE(afterwards->isVisible()) << afterwards->text().toStdString();
     return done;
 }
 
@@ -291,6 +297,17 @@ TEST_P(Walk, BrokenThroughBashrcStartedFromTheDesktop)
     EXPECT_TRUE(entry.contains(py::qs(machine.bashrc) + QStringLiteral(" line 3"))
                 || entry.contains(QStringLiteral(".bashrc 第 3 行")))
         << entry.toStdString();
+    // torch imports in TorchDoctor's own environment, but not in the terminal people use: its row says so.
+    const auto *list = w.wizard().findChild<QTreeWidget *>(QStringLiteral("findings"));
+    QString torchRow;
+    for (int i = 0; i < list->topLevelItemCount(); ++i)
+        if (list->topLevelItem(i)->text(0).startsWith(td::checks::areaTitle(QStringLiteral("torch"))))
+            torchRow = list->topLevelItem(i)->text(0);
+    EXPECT_NE(torchRow, FindingsPage::tr("%1: no problem").arg(td::checks::areaTitle(QStringLiteral("torch"))));
+    EXPECT_TRUE(torchRow.contains(chinese() ? QStringLiteral("新终端") : QStringLiteral("new terminal")))
+        << torchRow.toStdString();
+    // Long titles wrap within the list: nothing to scroll to sideways.
+    EXPECT_EQ(list->horizontalScrollBar()->maximum(), 0) << "the findings list scrolls sideways";
     allChinese(w.wizard(), "findings");
     w.shot(QStringLiteral("b-findings"));
 
@@ -409,9 +426,7 @@ TEST_P(Walk, RepairUndoExport)
     auto *exporter = w.page<ExportPage>();
     ASSERT_NE(exporter, nullptr);
     ASSERT_TRUE(waitFor([&] { return !w.wizard().session().isRechecking(); }, 180000));
-    // The report's preview is left out: the GPU probe's notes in it are English on a machine without a
-    // driver ("NVML: libnvidia-ml.so.1 did not load: …"); the findings in it are checked in Chinese elsewhere.
-    allChinese(w.wizard(), "export", QStringLiteral("preview"));
+    allChinese(w.wizard(), "export"); // the report's preview too, the GPU probe's notes included
     w.shot(QStringLiteral("e-export"));
 
     TempDir out;
@@ -433,6 +448,10 @@ TEST_P(Walk, RepairUndoExport)
         << markdown.left(3000).toStdString();
     EXPECT_TRUE(QString::fromUtf8(markdown).contains(QStringLiteral(".bashrc"))) << markdown.left(3000).toStdString();
     EXPECT_TRUE(markdown.contains("env.terminal-differs")) << markdown.left(3000).toStdString();
+    // The summary's import row: it works here, and not in the terminal people use.
+    const QString noThere = QCoreApplication::translate("SupportReport", "; in a new terminal, no: %1");
+    EXPECT_TRUE(QString::fromUtf8(markdown).contains(noThere.left(noThere.indexOf(QStringLiteral("%1")))))
+        << markdown.left(3000).toStdString();
     // A JSON report asked into a .html name: HTML, as the name says, and the page says so.
     const QByteArray html = saveAs(ReportFormat::Json, "report.html");
     EXPECT_TRUE(html.trimmed().startsWith("<!DOCTYPE html")) << html.left(200).toStdString();

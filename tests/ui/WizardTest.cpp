@@ -895,8 +895,12 @@ TEST(WizardKeyboard, WalksABranchWithKeysOnly)
 {
     WizardHarness h(envSolves(), QStringLiteral("en"));
     QApplication::setActiveWindow(&h.wizard());
-    if (!QTest::qWaitForWindowActive(&h.wizard()))
+    if (!QTest::qWaitForWindowActive(&h.wizard())) {
+        // Under tests/ui/under-window-manager.sh a window that is not activated is a failure.
+        if (qEnvironmentVariableIsSet("TORCHDOCTOR_WINDOW_MANAGER"))
+            FAIL() << "the window manager did not activate the wizard's window";
         GTEST_SKIP() << "windows are not activated here (an X server without a window manager)";
+    }
     auto *welcome = h.page<WelcomePage>();
     ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
     auto alt = [&](Qt::Key key) {
