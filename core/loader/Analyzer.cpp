@@ -192,12 +192,17 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
     auto ownedCache = std::make_unique<BinaryCache>(options.cudaCode);
     BinaryCache &cache = *ownedCache;
 
-    // Expand folders (one level, sorted, like a directory listing).
+    // Expand folders (one level, sorted, like a directory listing). Which inputs are folders
+    // is looked up on every core: a command line of a thousand files is a thousand stats.
+    const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
+    std::vector<char> isFolder(inputs.size());
+    parallelFor(inputs.size(), std::min<std::size_t>(cores, 8),
+                [&](std::size_t i) { isFolder[i] = cache.facts(inputs[i]).isDirectory; });
     std::vector<Input> roots;
     std::vector<Problem> early;
-    for (const auto &input : inputs) {
-        const FileFacts f = cache.facts(input);
-        if (!f.isDirectory) {
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+        const std::string &input = inputs[k];
+        if (!isFolder[k]) {
             roots.push_back({input, false});
             continue;
         }
@@ -222,7 +227,6 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
 
     // Decide the OS: asked for, or that of the first file we can read.
     // The roots are parsed first, on every core (reading them is most of the work).
-    const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
     std::vector<std::shared_ptr<const bin::BinaryInfo>> parsed(roots.size());
     std::vector<FileFacts> rootFacts(roots.size()); // looked up once per root, for all below
     parallelFor(roots.size(), std::min<std::size_t>(cores, 8), [&](std::size_t i) {

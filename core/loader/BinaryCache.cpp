@@ -14,8 +14,11 @@
 #include <windows.h>
 #include <winioctl.h>
 #else
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cstdlib>
 #endif
 
 namespace td::loader {
@@ -124,10 +127,93 @@ FileFacts BinaryCache::facts(const std::string &path)
         if (auto it = shard.facts.find(key); it != shard.facts.end())
             return it->second;
     }
-    FileFacts f = statPath(path);
+    FileFacts f = lookUp(path);
     std::lock_guard lock(shard.mutex);
     return shard.facts.emplace(path, f).first->second;
 }
+
+void BinaryCache::store(const std::string &path, const FileFacts &facts)
+{
+    Shard &shard = m_shards[PathHash()(path) % kShards];
+    std::lock_guard lock(shard.mutex);
+    shard.facts.emplace(path, facts);
+}
+
+#ifdef _WIN32
+FileFacts BinaryCache::lookUp(const std::string &path)
+{
+    return statPath(path);
+}
+#else
+BinaryCache::Folder &BinaryCache::folder(std::string_view path)
+{
+    std::lock_guard lock(m_foldersMutex);
+    if (const auto it = m_folders.find(path); it != m_folders.end())
+        return *it->second;
+    auto entry = std::make_unique<Folder>();
+    const std::string named(path);
+    if (char *real = ::realpath(named.c_str(), nullptr)) {
+        entry->real = real;
+        std::free(real);
+    }
+    return *m_folders.emplace(named, std::move(entry)).first->second;
+}
+
+// The facts of `path` through its folder's real place: stat(2) resolves the folder the same
+// way (its links followed, ".." taken in the folder it is in), so the facts are the same.
+FileFacts BinaryCache::lookUp(const std::string &path)
+{
+    const std::size_t slash = path.rfind('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 == path.size())
+        return statPath(path);
+    const std::string_view name = std::string_view(path).substr(slash + 1);
+    if (name == "." || name == "..")
+        return statPath(path);
+    Folder &in = folder(std::string_view(path).substr(0, slash));
+    if (in.real.empty()) // missing, or not to be resolved (permissions, a loop): as named
+        return statPath(path);
+    const bool asNamed = in.real == std::string_view(path).substr(0, slash); // mostly
+    std::string real;
+    if (!asNamed) {
+        real = in.real == "/" ? std::string() : in.real;
+        real += '/';
+        real += name;
+    }
+    const std::string &where = asNamed ? path : real;
+    if (!asNamed) {
+        const HashedPath key{real, PathHash()(real)};
+        Shard &shard = m_shards[key.hash % kShards];
+        std::lock_guard lock(shard.mutex);
+        if (auto it = shard.facts.find(key); it != shard.facts.end())
+            return it->second;
+    }
+    {
+        std::lock_guard lock(in.mutex);
+        if (in.names && !in.names->contains(name)) {
+            FileFacts none; // not in the folder: no file and no link there
+            none.error = ENOENT;
+            if (!asNamed)
+                store(real, none);
+            return none;
+        }
+    }
+    const FileFacts f = statPath(where);
+    if (!f.exists && !f.danglingLink && f.error == ENOENT) {
+        std::lock_guard lock(in.mutex);
+        if (!in.names && ++in.misses == kListAfterMisses) {
+            if (DIR *dir = ::opendir(in.real.c_str())) {
+                auto &names = in.names.emplace();
+                while (const dirent *e = ::readdir(dir))
+                    names.emplace(e->d_name);
+                ::closedir(dir);
+            }
+        }
+    }
+    if (!asNamed)
+        store(real, f);
+    return f;
+}
+#endif
 
 std::shared_ptr<const bin::BinaryInfo> BinaryCache::binary(const std::string &path)
 {

@@ -8,9 +8,11 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace td::loader {
 
@@ -80,6 +82,28 @@ private:
         std::unordered_map<Key, std::shared_ptr<Slot>, KeyHash> binaries;
     };
     static constexpr std::size_t kShards = 32;
+
+    // A folder as the paths name it. Its real place lets two spellings of it (/lib and /usr/lib
+    // on a merged-/usr system) share their files' facts; once enough names were looked for
+    // there in vain (the copies a search tries in every system folder), its listing answers
+    // the misses that follow without a stat each.
+    struct StringSetHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+    };
+    struct Folder {
+        std::string real; // empty when it cannot be resolved: its files are looked up as named
+        std::mutex mutex; // for the two below
+        std::size_t misses = 0;
+        std::optional<std::unordered_set<std::string, StringSetHash, std::equal_to<>>> names;
+    };
+    static constexpr std::size_t kListAfterMisses = 64; // a listing costs about what 50 stats do
+    FileFacts lookUp(const std::string &path);
+    Folder &folder(std::string_view path);
+    void store(const std::string &path, const FileFacts &facts);
+    std::mutex m_foldersMutex;
+    std::unordered_map<std::string, std::unique_ptr<Folder>, StringSetHash, std::equal_to<>> m_folders;
+
     bool m_readCudaCode;
     std::array<Shard, kShards> m_shards;
     std::atomic<std::size_t> m_parses{0};
