@@ -3,6 +3,7 @@
 
 #include "PageId.h"
 #include "Session.h"
+#include "WrappedRows.h"
 
 #include "checks/PastedErrorFinding.h"
 
@@ -59,6 +60,7 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_pythonsLabel->setBuddy(m_pythons);
     // Room for a few interpreters and folders at once, whatever the pasted error takes.
     m_pythons->setMinimumHeight(m_pythons->fontMetrics().height() * 5);
+    wrapRows(m_pythons); // a long path wraps, whole and in sight
     m_searching = new QLabel(this);
     m_searching->setWordWrap(true);
     m_browsePython = new QPushButton(this);
@@ -74,6 +76,7 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_projects->setObjectName(QStringLiteral("projects"));
     m_projectsLabel->setBuddy(m_projects);
     m_projects->setMinimumHeight(m_projects->fontMetrics().height() * 5);
+    wrapRows(m_projects);
     m_addProject = new QPushButton(this);
     m_addProject->setObjectName(QStringLiteral("addProject"));
     m_dropHint = new QLabel(this);

@@ -2,8 +2,10 @@
 #include "WrappedRows.h"
 
 #include <algorithm>
+#include <functional>
 
 #include <QHeaderView>
+#include <QListView>
 #include <QStyledItemDelegate>
 #include <QTreeView>
 
@@ -11,38 +13,59 @@ namespace td::ui {
 
 namespace {
 
-// QTreeView asks a row's height without a width, so the delegate gives it the room the row
-// really has: the column less the indentation of its depth.
+// Item views ask a row's height without a width, so the delegate gives it the room the row
+// really has (`width`).
 class WrappingDelegate : public QStyledItemDelegate {
 public:
-    explicit WrappingDelegate(QTreeView *view) : QStyledItemDelegate(view), m_view(view) {}
+    WrappingDelegate(QObject *view, std::function<int(const QModelIndex &)> width)
+        : QStyledItemDelegate(view), m_width(std::move(width))
+    {
+    }
     [[nodiscard]] QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
-        int depth = m_view->rootIsDecorated() ? 1 : 0;
-        for (QModelIndex parent = index.parent(); parent.isValid(); parent = parent.parent())
-            ++depth;
         QStyleOptionViewItem room = option;
         // Only the width counts, but the style wraps only within a valid rectangle.
-        room.rect = QRect(0, 0, std::max(1, m_view->columnWidth(index.column()) - depth * m_view->indentation()), 1);
+        room.rect = QRect(0, 0, std::max(1, m_width(index)), 1);
         return QStyledItemDelegate::sizeHint(room, index);
     }
 
 private:
-    QTreeView *m_view;
+    std::function<int(const QModelIndex &)> m_width;
 };
+
+template <typename View> // QTreeView and QListView each have their own setWordWrap()
+void wrapText(View *view)
+{
+    view->setTextElideMode(Qt::ElideNone);
+    view->setWordWrap(true);
+    view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+}
 
 } // namespace
 
 void wrapRows(QTreeView *view)
 {
-    view->setTextElideMode(Qt::ElideNone);
-    view->setWordWrap(true);
+    wrapText(view);
     view->setUniformRowHeights(false);
-    view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     view->header()->setStretchLastSection(true);
-    view->setItemDelegate(new WrappingDelegate(view));
+    // A row's room: its column less the indentation of its depth.
+    view->setItemDelegate(new WrappingDelegate(view, [view](const QModelIndex &index) {
+        int depth = view->rootIsDecorated() ? 1 : 0;
+        for (QModelIndex parent = index.parent(); parent.isValid(); parent = parent.parent())
+            ++depth;
+        return view->columnWidth(index.column()) - depth * view->indentation();
+    }));
     // A new width wraps the rows anew: their heights are asked again.
     QObject::connect(view->header(), &QHeaderView::sectionResized, view, [view] { view->doItemsLayout(); });
+}
+
+void wrapRows(QListView *view)
+{
+    wrapText(view);
+    view->setUniformItemSizes(false);
+    view->setResizeMode(QListView::Adjust); // a new width lays the rows out anew
+    view->setItemDelegate(new WrappingDelegate(
+        view, [view](const QModelIndex &) { return view->viewport()->width() - 2 * view->spacing(); }));
 }
 
 } // namespace td::ui

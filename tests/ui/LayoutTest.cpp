@@ -14,6 +14,7 @@
 #include <QScrollBar>
 #include <QStyle>
 #include <QTextLayout>
+#include <QListView>
 #include <QTreeView>
 
 #include <gtest/gtest.h>
@@ -89,7 +90,8 @@ QStringList clippedTexts(QWidget *window)
                              && view->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff;
         const QFontMetrics metrics(view->font());
         const auto *tree = qobject_cast<const QTreeView *>(view);
-        const bool wraps = tree && tree->wordWrap();
+        const auto *list = qobject_cast<const QListView *>(view);
+        const bool wraps = (tree && tree->wordWrap()) || (list && list->wordWrap());
         std::function<void(const QModelIndex &)> rows = [&](const QModelIndex &parent) {
             for (int row = 0; row < view->model()->rowCount(parent); ++row) {
                 for (int column = 0; column < view->model()->columnCount(parent); ++column) {

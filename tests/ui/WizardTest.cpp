@@ -29,6 +29,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QScrollBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
@@ -830,6 +831,30 @@ TEST(WizardWelcome, ABrowsedInterpreterIsWhatIsChecked)
     ASSERT_TRUE(h.next());
     ASSERT_TRUE(h.waitComplete());
     EXPECT_EQ(h.backend().lastTarget().python, chosen);
+}
+
+// A deep path (a Windows user's AppData, a conda env in a long project path) wraps in the list, whole
+// and in sight: the list never scrolls sideways, and its row is as tall as the lines it takes.
+TEST(WizardWelcome, ALongInterpreterPathWrapsInTheList)
+{
+    const QString chosen = QStringLiteral("/home/someone/projects/a-rather-long-project-name/experiments/"
+                                          "environments/cuda-12.4-cudnn-9/.venv-with-a-long-name/bin/python3.11");
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    auto *welcome = h.page<WelcomePage>();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    welcome->setInterpreterChooser([chosen] { return chosen; });
+    h.wizard().findChild<QPushButton *>(QStringLiteral("browsePython"))->click();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isTryingInterpreter(); }));
+    QTest::qWait(50);
+    auto *list = h.wizard().findChild<QListWidget *>(QStringLiteral("interpreters"));
+    ASSERT_TRUE(list->currentItem());
+    ASSERT_EQ(list->currentItem()->data(Qt::UserRole).toString(), chosen);
+    ASSERT_GT(list->fontMetrics().horizontalAdvance(chosen), list->viewport()->width()) << "the path fits anyway";
+    EXPECT_EQ(list->horizontalScrollBar()->maximum(), 0) << "the interpreter list scrolls sideways";
+    const QRect row = list->visualItemRect(list->currentItem());
+    EXPECT_LE(row.right(), list->viewport()->width());
+    EXPECT_GE(row.height(), 2 * list->fontMetrics().height()) << "the long path is not wrapped";
+    h.shot(QStringLiteral("welcome-long-path"));
 }
 
 TEST(WizardWelcome, AFolderAddedOrDroppedIsDiagnosedAsTheProject)
