@@ -31,6 +31,8 @@ std::uint32_t gnuHash(std::string_view name)
     return h;
 }
 
+} // namespace
+
 std::uint32_t sysvHash(std::string_view name)
 {
     std::uint32_t h = 0;
@@ -43,8 +45,6 @@ std::uint32_t sysvHash(std::string_view name)
     }
     return h;
 }
-
-} // namespace
 
 ElfSymbolTable::ElfSymbolTable(const ByteSource &src, const ElfInfo &elf) : m_src(src), m_elf(elf)
 {

@@ -12,6 +12,10 @@
 
 namespace td::bin {
 
+// The System V ABI's ELF hash of a name (the gABI's elf_hash): what DT_HASH buckets by,
+// and what vd_hash and vna_hash hold.
+[[nodiscard]] std::uint32_t sysvHash(std::string_view name);
+
 // A symbol an ELF file takes from another object (an undefined, non-local
 // entry of its dynamic symbol table).
 struct ElfSymbolNeed {

@@ -5,6 +5,7 @@
 #include "TestConfig.h"
 #include "TestSupport.h"
 
+#include "binary/ElfSymbols.h"
 #include "binary/Readers.h"
 
 #include <gtest/gtest.h>
@@ -106,21 +107,6 @@ ReadElf readelf(const fs::path &file)
     return r;
 }
 
-// The System V ABI's ELF hash of a name (the gABI's elf_hash), which
-// vd_hash and vna_hash hold.
-std::uint32_t elfHash(const std::string &name)
-{
-    std::uint32_t h = 0;
-    for (const char c : name) {
-        h = (h << 4) + static_cast<unsigned char>(c);
-        const std::uint32_t g = h & 0xf0000000U;
-        if (g != 0)
-            h ^= g >> 24;
-        h &= ~g;
-    }
-    return h;
-}
-
 } // namespace
 
 TEST_P(ElfFixtures, AgreesWithReadelf)
@@ -156,11 +142,11 @@ TEST_P(ElfFixtures, AgreesWithReadelf)
         // The hashes the file carries for its versions, in either byte order.
         ASSERT_EQ(elf.versionDefHashes.size(), elf.versionDefs.size()) << file;
         for (std::size_t i = 0; i < elf.versionDefs.size(); ++i)
-            EXPECT_EQ(elf.versionDefHashes[i], elfHash(elf.versionDefs[i])) << file << " " << elf.versionDefs[i];
+            EXPECT_EQ(elf.versionDefHashes[i], bin::sysvHash(elf.versionDefs[i])) << file << " " << elf.versionDefs[i];
         for (const auto &n : elf.versionNeeds) {
             ASSERT_EQ(n.hashes.size(), n.versions.size()) << file;
             for (std::size_t i = 0; i < n.versions.size(); ++i)
-                EXPECT_EQ(n.hashes[i], elfHash(n.versions[i])) << file << " " << n.versions[i];
+                EXPECT_EQ(n.hashes[i], bin::sysvHash(n.versions[i])) << file << " " << n.versions[i];
         }
     }
     // The facts the loader relies on, spelled out.

@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <climits>
 
 using td::loader::BinaryCache;
 using td::loader::FileFacts;
@@ -20,28 +19,28 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// What the system says, path by path: the oracle.
+// What the system says, path by path, through std::filesystem: the oracle.
 FileFacts systemFacts(const std::string &path)
 {
     FileFacts f;
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0) {
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (fs::exists(st)) {
         f.exists = true;
-        f.isRegular = S_ISREG(st.st_mode);
-        f.isDirectory = S_ISDIR(st.st_mode);
-        f.device = st.st_dev;
-        f.inode = st.st_ino;
-        f.size = static_cast<std::uint64_t>(st.st_size);
+        f.isRegular = fs::is_regular_file(st);
+        f.isDirectory = fs::is_directory(st);
+        struct stat id {}; // the file's identity and size, which std::filesystem does not give for every kind
+        EXPECT_EQ(::stat(path.c_str(), &id), 0) << path;
+        f.device = id.st_dev;
+        f.inode = id.st_ino;
+        f.size = static_cast<std::uint64_t>(id.st_size);
         return f;
     }
-    f.error = errno;
-    struct stat lst {};
-    if (::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+    f.error = ec.value();
+    std::error_code linkError;
+    if (fs::is_symlink(fs::symlink_status(path, linkError))) {
         f.danglingLink = true;
-        char buf[PATH_MAX];
-        const ssize_t n = ::readlink(path.c_str(), buf, sizeof buf);
-        if (n > 0)
-            f.linkTarget.assign(buf, static_cast<std::size_t>(n));
+        f.linkTarget = fs::read_symlink(path, linkError).string();
     }
     return f;
 }

@@ -815,17 +815,25 @@ TEST(WizardWelcome, APastedErrorSelectsTheInterpreterWhoseTorchItNames)
     EXPECT_TRUE(h.wizard().session().pasted->recognized);
 }
 
+// "Browse…" for an interpreter, and `chosen` picked in the file dialog.
+bool browseForInterpreter(WizardHarness &h, const QString &chosen)
+{
+    auto *welcome = h.page<WelcomePage>();
+    if (!waitFor([welcome] { return !welcome->isSearching(); }))
+        return false;
+    welcome->setInterpreterChooser([chosen] { return chosen; });
+    h.wizard().findChild<QPushButton *>(QStringLiteral("browsePython"))->click();
+    const bool tried = waitFor([welcome] { return !welcome->isTryingInterpreter(); });
+    QTest::qWait(20);
+    return tried;
+}
+
 // "Browse…" for an interpreter: the file chosen is tried, listed, selected and diagnosed.
 TEST(WizardWelcome, ABrowsedInterpreterIsWhatIsChecked)
 {
     const QString chosen = QStringLiteral("/opt/python3.12/bin/python3");
     WizardHarness h(envSolves(), QStringLiteral("en"));
-    auto *welcome = h.page<WelcomePage>();
-    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
-    welcome->setInterpreterChooser([chosen] { return chosen; });
-    h.wizard().findChild<QPushButton *>(QStringLiteral("browsePython"))->click();
-    ASSERT_TRUE(waitFor([welcome] { return !welcome->isTryingInterpreter(); }));
-    QTest::qWait(20);
+    ASSERT_TRUE(browseForInterpreter(h, chosen));
     const QString said = h.wizard().findChild<QLabel *>(QStringLiteral("browseResult"))->text();
     EXPECT_TRUE(said.contains(QStringLiteral("is selected"))) << said.toStdString();
     ASSERT_TRUE(h.next());
@@ -840,12 +848,7 @@ TEST(WizardWelcome, ALongInterpreterPathWrapsInTheList)
     const QString chosen = QStringLiteral("/home/someone/projects/a-rather-long-project-name/experiments/"
                                           "environments/cuda-12.4-cudnn-9/.venv-with-a-long-name/bin/python3.11");
     WizardHarness h(envSolves(), QStringLiteral("en"));
-    auto *welcome = h.page<WelcomePage>();
-    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
-    welcome->setInterpreterChooser([chosen] { return chosen; });
-    h.wizard().findChild<QPushButton *>(QStringLiteral("browsePython"))->click();
-    ASSERT_TRUE(waitFor([welcome] { return !welcome->isTryingInterpreter(); }));
-    QTest::qWait(50);
+    ASSERT_TRUE(browseForInterpreter(h, chosen));
     auto *list = h.wizard().findChild<QListWidget *>(QStringLiteral("interpreters"));
     ASSERT_TRUE(list->currentItem());
     ASSERT_EQ(list->currentItem()->data(Qt::UserRole).toString(), chosen);
