@@ -29,6 +29,13 @@ public:
         return QStyledItemDelegate::sizeHint(room, index);
     }
 
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->text = breakableText(option->text);
+    }
+
 private:
     std::function<int(const QModelIndex &)> m_width;
 };
@@ -66,6 +73,20 @@ void wrapRows(QListView *view)
     view->setResizeMode(QListView::Adjust); // a new width lays the rows out anew
     view->setItemDelegate(new WrappingDelegate(
         view, [view](const QModelIndex &) { return view->viewport()->width() - 2 * view->spacing(); }));
+}
+
+QString breakableText(const QString &text)
+{
+    if (!text.contains(u'\\'))
+        return text;
+    QString out;
+    out.reserve(text.size() + text.count(u'\\'));
+    for (const QChar c : text) {
+        out += c;
+        if (c == u'\\')
+            out += QChar(0x200B); // ZERO WIDTH SPACE: a place to break, drawn as nothing
+    }
+    return out;
 }
 
 } // namespace td::ui

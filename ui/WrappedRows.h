@@ -2,6 +2,7 @@
 #pragma once
 
 class QListView;
+class QString;
 class QTreeView;
 
 namespace td::ui {
@@ -11,5 +12,9 @@ namespace td::ui {
 // spaces breaks anywhere.)
 void wrapRows(QTreeView *view);
 void wrapRows(QListView *view);
+
+// A row's text as a wrapped row shows it: a Windows path may break after each backslash, which
+// Unicode's line breaking (and so Qt's word wrap) does not allow by itself.
+QString breakableText(const QString &text);
 
 } // namespace td::ui

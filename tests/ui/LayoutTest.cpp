@@ -6,6 +6,7 @@
 #include "UrgentPage.h"
 #include "WelcomePage.h"
 #include "WizardHarness.h"
+#include "WrappedRows.h"
 
 #include <QAbstractItemView>
 #include <QHeaderView>
@@ -106,7 +107,7 @@ QStringList clippedTexts(QWidget *window)
                     if (wraps) {
                         // Laid out as item views lay their text out (lines without the font's leading);
                         // a word longer than the row does not wrap: it is as cut as a row too short.
-                        const WrappedText wrapped = wrap(text, view->font(), rect.width() - besides);
+                        const WrappedText wrapped = wrap(breakableText(text), view->font(), rect.width() - besides);
                         const int high = wrapped.height;
                         if (high > rect.height() || wrapped.widest > rect.width() - besides
                             || rect.right() > view->viewport()->width())

@@ -843,10 +843,11 @@ TEST(WizardWelcome, ABrowsedInterpreterIsWhatIsChecked)
 
 // A deep path (a Windows user's AppData, a conda env in a long project path) wraps in the list, whole
 // and in sight: the list never scrolls sideways, and its row is as tall as the lines it takes.
-TEST(WizardWelcome, ALongInterpreterPathWrapsInTheList)
+class WizardLongPath : public testing::TestWithParam<QString> {};
+
+TEST_P(WizardLongPath, WrapsInTheInterpreterList)
 {
-    const QString chosen = QStringLiteral("/home/someone/projects/a-rather-long-project-name/experiments/"
-                                          "environments/cuda-12.4-cudnn-9/.venv-with-a-long-name/bin/python3.11");
+    const QString chosen = GetParam();
     WizardHarness h(envSolves(), QStringLiteral("en"));
     ASSERT_TRUE(browseForInterpreter(h, chosen));
     auto *list = h.wizard().findChild<QListWidget *>(QStringLiteral("interpreters"));
@@ -857,8 +858,19 @@ TEST(WizardWelcome, ALongInterpreterPathWrapsInTheList)
     const QRect row = list->visualItemRect(list->currentItem());
     EXPECT_LE(row.right(), list->viewport()->width());
     EXPECT_GE(row.height(), 2 * list->fontMetrics().height()) << "the long path is not wrapped";
-    h.shot(QStringLiteral("welcome-long-path"));
+    h.shot(QStringLiteral("welcome-long-path-") + (chosen.contains(u'\\') ? u'w' : u'l'));
 }
+
+// A venv deep in a project, and a Windows user's Python (whose backslashes Unicode does not break after).
+INSTANTIATE_TEST_SUITE_P(
+    Paths, WizardLongPath,
+    testing::Values(QStringLiteral("/home/someone/projects/a-rather-long-project-name/experiments/"
+                                   "environments/cuda-12.4-cudnn-9/.venv-with-a-long-name/bin/python3.11"),
+                    QStringLiteral("C:\\Users\\someone\\AppData\\Local\\Programs\\Python\\Python311\\"
+                                   "Lib\\site-packages\\..\\..\\python.exe")),
+    [](const testing::TestParamInfo<QString> &path) {
+        return std::string(path.param.contains(u'\\') ? "WindowsPath" : "VenvPath");
+    });
 
 TEST(WizardWelcome, AFolderAddedOrDroppedIsDiagnosedAsTheProject)
 {
