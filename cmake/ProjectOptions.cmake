@@ -33,3 +33,15 @@ target_compile_definitions(td_options INTERFACE
     QT_USE_QSTRINGBUILDER
     QT_DISABLE_DEPRECATED_UP_TO=0x060400
     $<$<CONFIG:Release>:QT_NO_DEBUG_OUTPUT>)
+
+# A compiler cache, where there is one (ccache: tools/packages.txt). CI builds the same core in
+# the dev and no-gui trees: with paths taken relative to the source folder and the build
+# folder left out of the key, the second tree gets the first one's objects.
+option(TD_CCACHE "Compile through ccache when it is installed" ON)
+find_program(TD_CCACHE_PROGRAM ccache)
+if(TD_CCACHE AND TD_CCACHE_PROGRAM AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+    set(td_launcher "${CMAKE_COMMAND}" -E env "CCACHE_BASEDIR=${CMAKE_SOURCE_DIR}" CCACHE_NOHASHDIR=1
+        "${TD_CCACHE_PROGRAM}")
+    set(CMAKE_C_COMPILER_LAUNCHER ${td_launcher})
+    set(CMAKE_CXX_COMPILER_LAUNCHER ${td_launcher})
+endif()

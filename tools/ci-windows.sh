@@ -25,5 +25,8 @@ timed corpus ./tools/fetch-wheels.sh # the real torch wheels deps-live checks ag
 timed toolchain ./tools/build-qt-mingw.sh
 timed configure cmake --preset windows-x64
 timed build low cmake --build --preset windows-x64 -j "${JOBS:-2}"
-timed test ctest --preset windows-x64
+test_status=0
+timed test ctest --preset windows-x64 --output-junit junit.xml || test_status=$?
+./tools/slowest-tests.py build/windows-x64/junit.xml || true
+[ "$test_status" -eq 0 ] || { echo "Windows job FAILED in step: test (exit $test_status)" >&2; exit "$test_status"; }
 echo "== Windows job passed in $SECONDS s" >&2

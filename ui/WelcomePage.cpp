@@ -137,6 +137,7 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
         }
         selectVenvOf(m_addedProject); // a folder just added: its own venv is what to diagnose
         classifyPasted();             // the interpreter a pasted error names may be among those found
+        m_discoveryPending = false;
     });
     retranslate();
 }
@@ -238,13 +239,14 @@ void WelcomePage::initializePage()
 void WelcomePage::startDiscovery()
 {
     m_started = true;
+    m_discoveryPending = true;
     m_discovery.setFuture(session().backend().discover(m_projectDirs));
     showDiscovery();
 }
 
 bool WelcomePage::isSearching() const
 {
-    return m_discovery.isRunning();
+    return m_discovery.isRunning() || m_discoveryPending;
 }
 
 void WelcomePage::showDiscovery()

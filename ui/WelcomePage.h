@@ -86,6 +86,9 @@ private:
     QStringList m_extraPythons;
     std::optional<Discovery> m_found;
     bool m_started = false;
+    // From the start of a search until its results are shown: the future ends before its
+    // `finished` reaches this page.
+    bool m_discoveryPending = false;
     bool m_workingProjectChosen = false; // the folder started in was selected once, as the project
 };
 

@@ -173,6 +173,21 @@ QString str(const QJsonObject &o, const char *key)
     return o.value(QLatin1String(key)).toString();
 }
 
+// Why the probe did not run, in the user's language: the probe gives the Python's version and the
+// oldest it reads ("unsupported").
+QString unsupportedProblem(const QJsonObject &root)
+{
+    const QJsonArray have = root.value(QLatin1String("python")).toObject().value(QLatin1String("version")).toArray();
+    const QJsonArray need = root.value(QLatin1String("unsupported")).toArray();
+    if (have.size() < 2 || need.size() < 2)
+        return QCoreApplication::translate("TorchProbe", "this version of Python is not supported");
+    return QCoreApplication::translate("TorchProbe", "Python %1.%2 is older than %3.%4: not supported")
+        .arg(have[0].toInt())
+        .arg(have[1].toInt())
+        .arg(need[0].toInt())
+        .arg(need[1].toInt());
+}
+
 QVersionNumber versionOf(const QJsonValue &value)
 {
     const QJsonArray parts = value.toArray();
@@ -428,12 +443,12 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
     if (root.contains(QLatin1String("probe_error")))
         probe.notes.append(str(root, "probe_error"));
     if (root.contains(QLatin1String("unsupported"))) {
-        in.problem = QStringLiteral("%1: not supported").arg(str(root, "unsupported"));
+        in.problem = unsupportedProblem(root);
         return probe;
     }
     if (py.isEmpty()) {
-        in.problem =
-            QStringLiteral("the probe could not describe this Python: %1").arg(probe.notes.join(QStringLiteral("; ")));
+        in.problem = QCoreApplication::translate("TorchProbe", "the probe could not describe this Python: %1")
+                         .arg(probe.notes.join(QStringLiteral("; ")));
         return probe;
     }
     in.usable = true;
@@ -536,8 +551,8 @@ ImportResult probeImport(const QString &executable, std::chrono::milliseconds ti
     if (root.contains(QLatin1String("unsupported")) || !root.contains(QLatin1String("ok"))) {
         r.outcome = ImportResult::Outcome::ProbeFailed;
         r.problem = root.contains(QLatin1String("unsupported"))
-                        ? QStringLiteral("%1: not supported").arg(str(root, "unsupported"))
-                        : QStringLiteral("the probe failed: %1").arg(str(root, "probe_error"));
+                        ? unsupportedProblem(root)
+                        : QCoreApplication::translate("TorchProbe", "the probe failed: %1").arg(str(root, "probe_error"));
         r.message = r.problem;
         return r;
     }

@@ -569,8 +569,7 @@ def main():
     args = sys.argv[1:]
     try:
         if sys.version_info[:2] < MIN_VERSION:
-            result["unsupported"] = "Python %d.%d is older than %d.%d" % (sys.version_info[0], sys.version_info[1],
-                                                                         MIN_VERSION[0], MIN_VERSION[1])
+            result["unsupported"] = list(MIN_VERSION)  # the oldest it reads; the app words it
             result["python"] = {"version": list(sys.version_info[:3]), "executable": sys.executable,
                                 "prefix": sys.prefix, "platform": sys.platform, "version_string": sys.version}
         elif "--import" in args:

@@ -3251,6 +3251,22 @@
         <translation>无法启动：%1</translation>
     </message>
     <message>
+        <source>this version of Python is not supported</source>
+        <translation>不支持此版本的 Python</translation>
+    </message>
+    <message>
+        <source>Python %1.%2 is older than %3.%4: not supported</source>
+        <translation>Python %1.%2 早于 %3.%4：不受支持</translation>
+    </message>
+    <message>
+        <source>the probe could not describe this Python: %1</source>
+        <translation>探测脚本无法描述此 Python：%1</translation>
+    </message>
+    <message>
+        <source>the probe failed: %1</source>
+        <translation>探测失败：%1</translation>
+    </message>
+    <message>
         <source> (%1 is %2 bytes long, more than the system passes to a program)</source>
         <translation>（%1 长 %2 字节，超过系统能传给程序的长度）</translation>
     </message>

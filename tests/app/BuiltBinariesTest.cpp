@@ -110,7 +110,9 @@ TEST(BuiltBinaries, NoneSearchesTheCurrentFolder)
         EXPECT_TRUE(bad.empty()) << binary << " searches the current folder:" << list.str();
         ++checked;
     }
-    EXPECT_GT(checked, 10U);
+    // At least the launcher, the real program and the transfer module (a build without the
+    // wizard and its tests has few others).
+    EXPECT_GE(checked, 3U);
 }
 
 // The launcher is static: no ld.so runs, so no variable or library can change

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # The independent side of the parser agreement test: each file named on standard input (one per
 # line) read with pefile, pyelftools or macholib, printed as one JSON object per line in the shape
-# that CorpusParsersTest builds from our readers. A file none of them reads gets "error".
+# that CorpusParsersTest builds from our readers, in any order. A file none of them reads gets "error".
 import json
+import multiprocessing
 import sys
 
 import pefile
@@ -148,13 +149,18 @@ def read(path):
     return {"error": "not a PE, ELF or Mach-O file"}
 
 
-for line in sys.stdin:
-    path = line.rstrip("\n")
-    if not path:
-        continue
+def dump(path):
     try:
         result = read(path)
     except Exception as e:  # reported per file: one bad file must not hide the others
         result = {"error": f"{type(e).__name__}: {e}"}
     result["path"] = path
-    print(json.dumps(result), flush=True)
+    return json.dumps(result)
+
+
+if __name__ == "__main__":
+    paths = [line.rstrip("\n") for line in sys.stdin if line.strip()]
+    # One file a task, on every core: the parsers are pure Python and the files many.
+    with multiprocessing.Pool() as pool:
+        for line in pool.imap_unordered(dump, paths):
+            print(line, flush=True)

@@ -11,12 +11,29 @@ shift 4
 clangxx=${CLANGXX:-clang++}
 command -v "$clangxx" >/dev/null || { echo "SKIP: $clangxx not found"; exit 77; }
 
-mkdir -p "$work/$name"
+mkdir -p "$work/$name" "$work/readers"
+flags=(-std=c++20 -O1 -g -fno-sanitize-recover=all -I"$src/core")
+
+# The readers are compiled once for all the fuzzers of a run (the first to take the lock
+# compiles them, the others wait and link them), with libFuzzer's coverage but not its main.
+readers=$work/readers
+readers_stamp=$(cat "$src"/core/binary/*.cpp "$src"/core/binary/*.h | md5sum | cut -d' ' -f1)
+(
+    flock 9
+    if [[ $(cat "$readers/stamp" 2>/dev/null) != "$readers_stamp" ]]; then
+        rm -f "$readers"/*.o "$readers/stamp"
+        for source in "$src"/core/binary/*.cpp; do
+            "$clangxx" "${flags[@]}" -fsanitize=fuzzer-no-link,address,undefined -c "$source" \
+                -o "$readers/$(basename "$source" .cpp).o"
+        done
+        echo "$readers_stamp" > "$readers/stamp"
+    fi
+) 9>"$readers/lock"
+
 bin="$work/$name/$name"
-stamp_src=$(cat "$src"/core/binary/*.cpp "$src"/core/binary/*.h "$src/tests/fuzz/$name.cpp" | md5sum | cut -d' ' -f1)
+stamp_src=$( (echo "$readers_stamp"; cat "$src/tests/fuzz/$name.cpp") | md5sum | cut -d' ' -f1)
 if [[ ! -x $bin || $(cat "$bin.stamp" 2>/dev/null) != "$stamp_src" ]]; then
-    "$clangxx" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-        -I"$src/core" "$src"/core/binary/*.cpp "$src/tests/fuzz/$name.cpp" -o "$bin"
+    "$clangxx" "${flags[@]}" -fsanitize=fuzzer,address,undefined "$src/tests/fuzz/$name.cpp" "$readers"/*.o -o "$bin"
     echo "$stamp_src" > "$bin.stamp"
 fi
 

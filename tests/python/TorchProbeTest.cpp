@@ -3,10 +3,12 @@
 #include "TestConfig.h"
 
 #include "python/ImportError.h"
+#include "platform/Language.h"
 #include "python/TorchProbe.h"
 
 #include <gtest/gtest.h>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
@@ -353,6 +355,34 @@ TEST(OldPython, Python2SaysWhatItIs)
     EXPECT_FALSE(p.interpreter.usable);
     EXPECT_EQ(p.interpreter.version, QVersionNumber(2, 7, 18));
     EXPECT_TRUE(p.interpreter.problem.contains(QLatin1String("older than 3.6"))) << s(p.interpreter.problem);
+}
+
+// The real probe script in a Python 3 that says it is 2.7: the reason names both versions, in the
+// user's language (the probe writes English).
+TEST(OldPython, TheReasonIsInTheUsersLanguage)
+{
+    TempDir tmp("td-python");
+    const fs::path fake = tmp / "python2.7";
+    writeFile(fake, "#!/bin/sh\nshift\n" // -c: the probe script is $1, its arguments follow
+                    "exec " + kSystemPython.string()
+                        + " -c \"import sys; sys.version_info = (2, 7, 18, 'final', 0); "
+                          "exec(compile(sys.argv.pop(1), '<probe>', 'exec'))\" \"$@\"\n");
+    fs::permissions(fake, fs::perms::owner_all);
+    const StaticProbe english = probeStatic(qs(fake));
+    EXPECT_FALSE(english.interpreter.usable);
+    EXPECT_EQ(s(english.interpreter.problem), "Python 2.7 is older than 3.6: not supported");
+
+    static int argc = 1;
+    static char name[] = "test_python_probe";
+    static char *argv[] = {name, nullptr};
+    const QCoreApplication app(argc, argv);
+    ASSERT_TRUE(td::platform::Language::apply(QStringLiteral("zh_CN")));
+    const StaticProbe chinese = probeStatic(qs(fake));
+    const ImportResult imported = probeImport(qs(fake), 30s);
+    td::platform::Language::apply(QStringLiteral("en"));
+    EXPECT_EQ(chinese.interpreter.problem.toStdString(), "Python 2.7 早于 3.6：不受支持");
+    EXPECT_EQ(imported.outcome, Outcome::ProbeFailed);
+    EXPECT_EQ(imported.problem.toStdString(), "Python 2.7 早于 3.6：不受支持");
 }
 
 TEST(OldPython, Python36IsProbed)

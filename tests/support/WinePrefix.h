@@ -58,6 +58,11 @@ public:
         // services): they get /dev/null rather than our pipes.
         RunOptions boot = options();
         boot.timeout = std::chrono::seconds(240);
+        // The server will not start for a folder that is not there ("chdir ... No such file"): a
+        // server that Wine then starts by itself stops 3 s after its last program, and each later
+        // program boots the prefix's services again (3 s a run on a busy machine).
+        std::error_code ec;
+        fs::create_directories(m_dir, ec);
         run({"/bin/sh", "-c", "\"$0\" -p </dev/null >/dev/null 2>&1", wineserver()}, boot);
         // Not `wineboot -i`: wine inits a new prefix itself, and a second init leaves two
         // services.exe, after which a service start (RpcSs, for each new desktop) takes 10 s.
