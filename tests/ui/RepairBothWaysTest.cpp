@@ -104,12 +104,15 @@ protected:
         ASSERT_FALSE(m_python.empty()) << "a venv is needed (python3 -m venv)";
     }
 
-    // The environment both front-ends run in; the fake docker's log and state per front-end.
+    // The environment both front-ends run in; the fake docker's log and state per front-end. The
+    // system's folders alone on PATH, and no pyenv: the repair is under test, not the search of
+    // this machine's interpreters, which each front-end would do again for every case.
     std::map<std::string, std::string> environment(const std::string &frontEnd) const
     {
         return {{"HOME", (m_dir / "home").string()},
                 {"XDG_DATA_HOME", (m_dir / ("data-" + frontEnd)).string()},
-                {"PATH", (m_dir / "bin").string() + ":" + std::getenv("PATH")},
+                {"PATH", (m_dir / "bin").string() + ":/usr/local/bin:/usr/bin:/bin"},
+                {"PYENV_ROOT", (m_dir / "no-pyenv").string()},
                 {"FAKE_LOG", (m_dir / ("log-" + frontEnd)).string()},
                 {"FAKE_STATE", (m_dir / ("state-" + frontEnd)).string()},
                 {"FAKE_DOCKER", GetParam()}};

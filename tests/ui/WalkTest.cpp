@@ -51,7 +51,9 @@ using td::test::TempDir;
 namespace py = td::test::python;
 namespace fs = td::test::fs;
 
-// A home folder of its own, as the desktop starts programs: no LD_LIBRARY_PATH, the usual PATH.
+// A home folder of its own, as the desktop starts programs: no LD_LIBRARY_PATH, the usual PATH, no
+// variable of a shell's startup files (PYENV_ROOT: the interpreters found are the system's alone,
+// whatever the machine the test runs on has installed).
 struct DesktopStart {
     TempDir home{"td-walk-home"};
     td::test::ScopedEnvironment environment;
@@ -61,7 +63,7 @@ struct DesktopStart {
         environment.set("HOME", py::qs(home.path()));
         for (const char *name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
             environment.unset(name);
-        for (const char *name : {"LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH", "PYTHONHOME"})
+        for (const char *name : {"LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH", "PYTHONHOME", "PYENV_ROOT"})
             environment.unset(name);
         environment.set("PATH", QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
     }
