@@ -50,6 +50,10 @@ EnvPlan WindowsEnvPlanner::plan(const QList<checks::Finding> &findings) const
         if (!entry.isEmpty()) {
             QString error;
             next = m_environment.withoutEntry(*current, entry, error);
+            if (!next && !error.isEmpty()) { // the helper failed: that says nothing of where the entry is
+                plan.warnings << tr("%1 cannot be changed in the user environment: %2").arg(name, error);
+                continue;
+            }
             if (!next) {
                 plan.warnings << tr("%1 in your user %2 does not hold %3: the entry comes from the system-wide %2. "
                                     "Remove it in System Properties > Environment Variables > System variables, as "

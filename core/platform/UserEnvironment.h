@@ -53,7 +53,8 @@ public:
     bool setRaw(const QString &name, const RegistryValue &value, QString &error) const;
     bool remove(const QString &name, QString &error) const;
     // `list` (';'-separated) without `entry`, compared as Windows does
-    // (case, quotes, trailing backslashes); nullopt when it is not there.
+    // (case, quotes, trailing backslashes); nullopt when it is not there, or when the helper failed
+    // (then `error` says why).
     std::optional<QString> withoutEntry(const QString &list, const QString &entry, QString &error) const;
 
 private:

@@ -3352,6 +3352,10 @@
         <translation>无法从用户环境中读取 %1：%2</translation>
     </message>
     <message>
+        <source>%1 cannot be changed in the user environment: %2</source>
+        <translation>无法在用户环境中更改 %1：%2</translation>
+    </message>
+    <message>
         <source>%1 is not set in your user environment: it comes from the system-wide environment (or the program that started this one). Remove it in System Properties &gt; Environment Variables &gt; System variables, as an administrator.</source>
         <translation>%1 没有在你的用户环境中设置：它来自系统级环境（或启动本程序的程序）。请以管理员身份在“系统属性 &gt; 环境变量 &gt; 系统变量”中删除它。</translation>
     </message>

@@ -5,6 +5,8 @@
 #include "fixes/DockerPlanner.h"
 #include "fixes/Executor.h"
 #include "fixes/SystemPlanner.h"
+#include "fixes/WindowsEnvPlanner.h"
+#include "platform/UserEnvironment.h"
 #include "platform/ComposeFile.h"
 
 #include "PythonFixtures.h"
@@ -427,4 +429,33 @@ TEST(SystemPlanner, OpenMpLastResortWithIntelsWarning)
     // Already set: nothing more to offer.
     env.insert(QStringLiteral("KMP_DUPLICATE_LIB_OK"), QStringLiteral("TRUE"));
     EXPECT_TRUE(SystemPlanner(env, QStringLiteral("linux")).plan(facts, omp).steps.isEmpty());
+}
+
+// The Windows environment repair's planner when its helper fails on a PATH entry: it says that the
+// helper failed and why, not that the entry comes from the system-wide PATH. The helper here is a
+// script that reads the variable and fails to edit the list, as a helper that cannot start would.
+TEST(WindowsEnvPlan, AHelperThatFailsIsSaidSoNotTakenForASystemEntry)
+{
+    TempDir dir("td-userenv");
+    const fs::path helper = dir / "userenvtool";
+    // "C:\bin;C:\cuda" as UTF-16LE hex, the way the helper prints a value it read.
+    writeFile(helper, "#!/bin/sh\n"
+                      "case $1 in\n"
+                      "get) printf 'REG_SZ\\t43003a005c00620069006e003b0043003a005c006300750064006100\\n' ;;\n"
+                      "remove-from) echo 'out of memory' >&2; exit 1 ;;\n"
+                      "*) exit 2 ;;\n"
+                      "esac\n");
+    fs::permissions(helper, fs::perms::owner_all);
+    const platform::UserEnvironment environment({qs(helper)}, QProcessEnvironment::systemEnvironment());
+    checks::Finding finding;
+    finding.id = QStringLiteral("env.suspicious");
+    finding.evidence = QJsonObject{{QStringLiteral("variable"), QStringLiteral("PATH")},
+                                   {QStringLiteral("entry"), QStringLiteral("C:\\cuda")}};
+    finding.fixes = {checks::FixFamily::Env};
+    const EnvPlan env = WindowsEnvPlanner(environment).plan({finding});
+    EXPECT_TRUE(env.plan.steps.isEmpty());
+    const QString warnings = env.plan.warnings.join(u'\n');
+    EXPECT_TRUE(warnings.contains(QStringLiteral("PATH cannot be changed in the user environment"))) << qPrintable(warnings);
+    EXPECT_TRUE(warnings.contains(QStringLiteral("out of memory"))) << qPrintable(warnings);
+    EXPECT_FALSE(warnings.contains(QStringLiteral("system-wide PATH"))) << qPrintable(warnings);
 }
