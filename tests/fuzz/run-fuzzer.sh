@@ -11,12 +11,11 @@ shift 4
 clangxx=${CLANGXX:-clang++}
 command -v "$clangxx" >/dev/null || { echo "SKIP: $clangxx not found"; exit 77; }
 
-mkdir -p "$work/$name" "$work/readers"
-flags=(-std=c++20 -O1 -g -fno-sanitize-recover=all -I"$src/core")
-
 # The readers are compiled once for all the fuzzers of a run (the first to take the lock
 # compiles them, the others wait and link them), with libFuzzer's coverage but not its main.
 readers=$work/readers
+mkdir -p "$work/$name" "$readers"
+flags=(-std=c++20 -O1 -g -fno-sanitize-recover=all -I"$src/core")
 readers_stamp=$(cat "$src"/core/binary/*.cpp "$src"/core/binary/*.h | md5sum | cut -d' ' -f1)
 (
     flock 9

@@ -56,8 +56,8 @@ public:
     explicit Prefix(fs::path dir, std::map<std::string, std::string> extraEnv = {})
         : m_dir(std::move(dir)), m_extraEnv(std::move(extraEnv))
     {
-        // Under load the first program of a new prefix can fail to start (wine exits 53, "could
-        // not load kernel32.dll"): Wine's own start, not ours; a second, fresh prefix is tried.
+        // Under load the boot of a new prefix failed here once inside Wine (wineboot exited 53):
+        // Wine's own start, not ours; a second, fresh prefix is tried, and what it printed is kept.
         for (int attempt = 1; attempt <= 2; ++attempt) {
             m_error = boot();
             if (m_error.empty())
