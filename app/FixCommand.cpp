@@ -12,6 +12,7 @@
 #include "flow/Flow.h"
 #include "flow/FlowText.h"
 #include "knowledge/KnowledgeBase.h"
+#include "platform/FileIo.h"
 #include "report/SessionHistory.h"
 
 #include <QCommandLineParser>
@@ -454,6 +455,9 @@ int runUndo(const QStringList &arguments)
     }
 
     const fixes::Journal journal;
+    // What runs that were killed left half written, even when there is nothing to undo.
+    journal.removeLeftovers();
+    platform::removeStaleTemporaryFiles(report::SessionHistory::defaultDirectory());
     std::optional<fixes::JournalEntry> entry;
     if (positional.isEmpty()) {
         const QList<fixes::JournalEntry> entries = journal.entries();

@@ -34,17 +34,11 @@ bool isNativeLibrary(const QString &name)
     return native.match(name).hasMatch();
 }
 
-// The package folders the traceback's paths lie in (".../site-packages/torch").
+// The package folders the traceback's paths name that are folders here.
 QStringList packageFolders(const QString &text)
 {
-    static const QRegularExpression inPackage(
-        QStringLiteral(R"(((?:[A-Za-z]:)?[^\s"'(]*?[/\\](?:site|dist)-packages[/\\][A-Za-z_][\w.]*))"));
-    QStringList out;
-    for (auto it = inPackage.globalMatch(text); it.hasNext();) {
-        const QString folder = it.next().captured(1);
-        if (!out.contains(folder) && QFileInfo(folder).isDir())
-            out << folder;
-    }
+    QStringList out = python::packageFoldersIn(text);
+    out.removeIf([](const QString &folder) { return !QFileInfo(folder).isDir(); });
     return out;
 }
 

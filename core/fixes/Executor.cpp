@@ -20,19 +20,6 @@ namespace td::fixes {
 
 namespace {
 
-// Where a write really lands: a symlinked dotfile is edited in place, not
-// replaced by a plain file.
-QString writeTarget(const QString &path)
-{
-    const QFileInfo info(path);
-    if (info.isSymLink()) {
-        const QString target = info.canonicalFilePath();
-        if (!target.isEmpty())
-            return target;
-    }
-    return path;
-}
-
 QString sha256(const QByteArray &data)
 {
     return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
@@ -46,18 +33,18 @@ platform::Result<QByteArray> readAll(const QString &path)
     return file.readAll();
 }
 
-// Atomically, keeping the file's permissions (or setting `permissions`).
+// Atomically, keeping the file's permissions (or setting `permissions`), and
+// read back: a step is done only when the file holds what it should.
 platform::Result<void> writeAll(const QString &path, const QByteArray &data, int permissions)
 {
-    const QFileInfo info(path);
-    const int keep = info.exists() ? static_cast<int>(info.permissions().toInt()) : -1;
     if (auto saved = platform::saveFile(path, data); !saved)
-        return saved;
-    const int mode = permissions >= 0 ? permissions : keep;
-    if (mode >= 0
-        && !QFile::setPermissions(path,
-                                  QFileDevice::Permissions::fromInt(static_cast<QFileDevice::Permissions::Int>(mode))))
+        return platform::Error{QStringLiteral("cannot write %1: %2").arg(path, saved.error())};
+    if (permissions >= 0
+        && !QFile::setPermissions(
+            path, QFileDevice::Permissions::fromInt(static_cast<QFileDevice::Permissions::Int>(permissions))))
         return platform::Error{QStringLiteral("cannot set the permissions of %1").arg(path)};
+    if (const auto back = readAll(path); !back || *back != data)
+        return platform::Error{QStringLiteral("%1 does not read back as written").arg(path)};
     return {};
 }
 
@@ -160,6 +147,8 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
         result.outcome = ExecutionResult::Outcome::Declined;
         return result;
     }
+    if (const int removed = m_journal.removeLeftovers(); removed > 0)
+        spdlog::info("removed {} temporary files left by runs that were killed", removed);
     JournalEntry entry;
     entry.id = m_journal.newId(plan.family.isEmpty() ? QStringLiteral("fix") : plan.family);
     entry.created = QDateTime::currentDateTime();
@@ -199,10 +188,10 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
         bool prepared = true;
         QString fileToHash;
         if (const auto *edit = std::get_if<EditFile>(&step.action)) {
-            fileToHash = writeTarget(edit->path);
+            fileToHash = platform::writeTarget(edit->path);
             record.undo = fileUndo(fileToHash, error, prepared);
         } else if (const auto *write = std::get_if<WriteFile>(&step.action)) {
-            fileToHash = writeTarget(write->path);
+            fileToHash = platform::writeTarget(write->path);
             record.undo = fileUndo(fileToHash, error, prepared);
         } else if (const auto *var = std::get_if<SetUserVariable>(&step.action)) {
             record.undo = QJsonObject{{QStringLiteral("name"), var->name},

@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -151,7 +152,27 @@ bool Journal::save(JournalEntry &entry, QString &error) const
         error = QStringLiteral("cannot write %1: %2").arg(entry.path, saved.error());
         return false;
     }
+    // Read back and parsed, so that a step never runs behind an entry undo cannot read.
+    const auto back = platform::readJsonObject(entry.path);
+    if (!back || *back != entry.toJson()) {
+        error = QStringLiteral("%1 does not read back as written: %2")
+                    .arg(entry.path, back ? QStringLiteral("its contents differ") : back.error());
+        return false;
+    }
     return true;
+}
+
+int Journal::removeLeftovers() const
+{
+    QSet<QString> folders{m_directory};
+    for (const JournalEntry &entry : entries())
+        for (const JournalStep &step : entry.steps)
+            if (const QString path = step.undo.value(QStringLiteral("path")).toString(); !path.isEmpty())
+                folders.insert(QFileInfo(path).absolutePath());
+    int removed = 0;
+    for (const QString &folder : folders)
+        removed += platform::removeStaleTemporaryFiles(folder);
+    return removed;
 }
 
 std::optional<JournalEntry> Journal::load(const QString &idOrPath, QString &error) const

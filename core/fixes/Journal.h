@@ -44,7 +44,7 @@ struct JournalEntry {
 };
 
 // The folder of journal entries: one JSON file per run, each written
-// atomically (QSaveFile: a new file renamed over the old one).
+// atomically (platform::AtomicFile) and read back before it is trusted.
 class Journal {
 public:
     // The default: the app-data folder's "journal".
@@ -63,6 +63,9 @@ public:
     std::optional<JournalEntry> load(const QString &idOrPath, QString &error) const;
     // Newest first; unreadable files are skipped.
     [[nodiscard]] QList<JournalEntry> entries() const;
+    // Removes the temporary files a run that was killed mid-write left beside
+    // the journal and beside the files its entries edit. Returns how many.
+    int removeLeftovers() const;
     // The entry the next plain `undo` undoes: the newest fix run (not an undo
     // run) with started steps that was not undone yet.
     [[nodiscard]] std::optional<JournalEntry> latestUndoable() const;

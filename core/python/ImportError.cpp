@@ -359,6 +359,66 @@ ClassifiedError classifyImportError(const QString &text)
     return e;
 }
 
+namespace {
+
+bool endsAPathToken(QChar c) // what a path in a traceback does not hold
+{
+    return c == u'"' || c == u'\'' || c == u'(' || c == u' ' || (c >= u'\t' && c <= u'\r');
+}
+
+bool isSeparator(QChar c)
+{
+    return c == u'/' || c == u'\\';
+}
+
+bool isAsciiWord(QChar c)
+{
+    return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9') || c == u'_';
+}
+
+// In text[from, end): where the first "<sep>site-packages<sep><name>" ends, or -1.
+qsizetype endOfPackageFolder(const QString &text, qsizetype from, qsizetype end)
+{
+    static const QString anchor = QStringLiteral("-packages");
+    const QStringView token = QStringView(text).first(end); // searches stop at the token's end
+    for (qsizetype i = token.indexOf(anchor, from); i >= 0; i = token.indexOf(anchor, i + 1)) {
+        const qsizetype kind = i - 4, name = i + anchor.size() + 1;
+        if (kind - 1 < from || name >= end || !isSeparator(text[kind - 1]) || !isSeparator(text[name - 1]))
+            continue;
+        const QStringView word = QStringView(text).mid(kind, 4);
+        if (word != QLatin1String("site") && word != QLatin1String("dist"))
+            continue;
+        if (!(isAsciiWord(text[name]) && !text[name].isDigit()))
+            continue;
+        qsizetype stop = name + 1;
+        while (stop < end && (isAsciiWord(text[stop]) || text[stop] == u'.'))
+            ++stop;
+        return stop;
+    }
+    return -1;
+}
+
+} // namespace
+
+QStringList packageFoldersIn(const QString &text)
+{
+    QStringList out;
+    qsizetype token = 0;
+    while (token < text.size()) {
+        qsizetype end = token;
+        while (end < text.size() && !endsAPathToken(text[end]))
+            ++end;
+        // Within the token, each match starts where the last one ended.
+        for (qsizetype from = token, stop; (stop = endOfPackageFolder(text, from, end)) >= 0; from = stop) {
+            const QString folder = text.mid(from, stop - from);
+            if (!out.contains(folder))
+                out << folder;
+        }
+        token = end + 1;
+    }
+    return out;
+}
+
 QString systemOfError(const ClassifiedError &error)
 {
     using K = ClassifiedError::Kind;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace td::python {
 
@@ -40,6 +41,12 @@ struct ClassifiedError {
 };
 
 ClassifiedError classifyImportError(const QString &text);
+
+// The package folders the text's paths name (".../site-packages/torch"), in
+// order, each once: what `((?:[A-Za-z]:)?[^\s"'(]*?[/\\](?:site|dist)-packages
+// [/\\][A-Za-z_][\w.]*)` finds, by one pass over the text (that pattern, tried
+// at every position of a long line without a space, takes minutes).
+QStringList packageFoldersIn(const QString &text);
 
 // The system the error happened on, as its loader's wording and paths show it: "windows",
 // "linux" or "macos"; empty when the message does not tell.

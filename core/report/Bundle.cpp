@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/Bundle.h"
 
+#include "platform/FileIo.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
-#include <QSaveFile>
 #include <QSet>
 
 #include <archive.h>
@@ -32,7 +33,7 @@ struct EntryDeleter {
 // it dropped, rather than reported to libarchive: a fatal archive does not
 // release its compressor, while a normal close does.
 struct Sink {
-    QSaveFile *file = nullptr;
+    platform::AtomicFile *file = nullptr;
     QString error;
     bool discard = false;
 };
@@ -42,9 +43,8 @@ la_ssize_t writeCallback(archive *, void *clientData, const void *buffer, size_t
     auto *sink = static_cast<Sink *>(clientData);
     if (sink->discard || !sink->error.isEmpty())
         return static_cast<la_ssize_t>(length);
-    const qint64 written = sink->file->write(static_cast<const char *>(buffer), static_cast<qint64>(length));
-    if (written < 0 || static_cast<size_t>(written) != length)
-        sink->error = sink->file->errorString();
+    if (auto written = sink->file->write(static_cast<const char *>(buffer), static_cast<qint64>(length)); !written)
+        sink->error = written.error();
     return static_cast<la_ssize_t>(length);
 }
 
@@ -82,11 +82,9 @@ QString writeZipBundle(const QString &path, const QList<BundleEntry> &entries, c
         seen.insert(entry.name);
     }
 
-    QSaveFile file(path);
-    // Never write in place: without the temporary file there is nothing atomic.
-    file.setDirectWriteFallback(false);
-    if (!file.open(QIODevice::WriteOnly))
-        return BundleText::tr("Cannot create %1: %2.").arg(where, file.errorString());
+    platform::AtomicFile file(path);
+    if (auto opened = file.open(); !opened)
+        return BundleText::tr("Cannot create %1: %2.").arg(where, opened.error());
 
     Sink sink{&file, {}, false};
     std::unique_ptr<archive, ArchiveDeleter> a(archive_write_new());
@@ -100,7 +98,7 @@ QString writeZipBundle(const QString &path, const QList<BundleEntry> &entries, c
         // Release the writer normally, into nothing, and drop the temporary file.
         sink.discard = true;
         archive_write_close(a.get());
-        file.cancelWriting();
+        file.cancel();
         return BundleText::tr("Cannot write %1: %2: %3.").arg(where, what, why);
     };
 
@@ -144,15 +142,15 @@ QString writeZipBundle(const QString &path, const QList<BundleEntry> &entries, c
         if (options.progress && !options.progress(done, entries.size())) {
             sink.discard = true;
             archive_write_close(a.get());
-            file.cancelWriting();
+            file.cancel();
             return BundleText::tr("Cannot write %1: cancelled.").arg(where);
         }
     }
     if (archive_write_close(a.get()) != ARCHIVE_OK || !sink.error.isEmpty())
         return failure(BundleText::tr("finishing the archive"));
-    if (!file.commit())
+    if (auto committed = file.commit(); !committed)
         return BundleText::tr("Cannot write %1: putting the finished file in place: %2.")
-            .arg(where, file.errorString());
+            .arg(where, committed.error());
     return {};
 }
 

@@ -138,6 +138,7 @@ QStringList journalIdsOf(const QJsonObject &stage)
 
 SessionHistory SessionHistory::startIn(const QString &directory)
 {
+    platform::removeStaleTemporaryFiles(directory); // of a run killed while writing its history
     SessionHistory history;
     history.m_id = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
     history.m_path = directory + u'/' + history.m_id + QStringLiteral(".json");

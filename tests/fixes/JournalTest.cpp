@@ -187,7 +187,7 @@ TEST(Journal, WrittenBeforeEachStepRuns)
     EXPECT_EQ(entry->steps[1].state, StepState::Failed);
     EXPECT_EQ(entry->steps[2].state, StepState::Planned);
     EXPECT_TRUE(entry->steps[1].error.contains(QLatin1String("exited with 3"))) << entry->steps[1].error.toStdString();
-    // Only whole files: QSaveFile leaves no temporary behind.
+    // Only whole files: the atomic write leaves no temporary behind.
     EXPECT_EQ(QDir(journal.directory()).entryList(QDir::Files), QStringList{r.entryId + QStringLiteral(".json")});
 }
 

@@ -61,7 +61,7 @@ QStringList entryNames(const QList<BundleEntry> &entries)
     return names;
 }
 
-// The file names in the folder (QSaveFile's leftovers would show up here).
+// The file names in the folder (a temporary file left behind would show up here).
 QStringList folderContents(const fs::path &dir)
 {
     return QDir(q(dir)).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
