@@ -24,6 +24,13 @@ struct ContextText {
 
 platform::CancelToken *g_cancel = nullptr;
 
+// Ctrl+C, `kill`, and (Unix) a closed terminal.
+#ifdef SIGHUP
+constexpr int kInterrupts[] = {SIGINT, SIGTERM, SIGHUP};
+#else
+constexpr int kInterrupts[] = {SIGINT, SIGTERM};
+#endif
+
 void onInterrupt(int)
 {
     if (g_cancel)
@@ -101,14 +108,14 @@ std::shared_ptr<knowledge::KnowledgeBase> loadKnowledge(QTextStream &err)
 InterruptGuard::InterruptGuard(platform::CancelToken &cancel)
 {
     g_cancel = &cancel;
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
+    for (const int signal : kInterrupts)
+        std::signal(signal, onInterrupt);
 }
 
 InterruptGuard::~InterruptGuard()
 {
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    for (const int signal : kInterrupts)
+        std::signal(signal, SIG_DFL);
     g_cancel = nullptr;
 }
 

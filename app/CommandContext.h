@@ -38,7 +38,7 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
 // when it is damaged.
 std::shared_ptr<knowledge::KnowledgeBase> loadKnowledge(QTextStream &err);
 
-// While it lives, Ctrl+C (and SIGTERM) cancel `cancel`.
+// While it lives, Ctrl+C, SIGTERM and SIGHUP (a closed terminal) cancel `cancel`.
 class InterruptGuard {
 public:
     explicit InterruptGuard(platform::CancelToken &cancel);

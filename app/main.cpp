@@ -10,6 +10,7 @@
 #include "Version.h"
 #include "platform/Language.h"
 #include "platform/Logging.h"
+#include "platform/ProcessRunner.h"
 #include "platform/envguard.h"
 
 #include <QCoreApplication>
@@ -115,6 +116,8 @@ int main(int argc, char *argv[])
     mi_option_set(mi_option_decommit_delay, 0);
 #endif
     guardOwnProcess(argv);
+    // What a probe leaves behind (a daemon it started, a child that called setsid) ends with us.
+    td::platform::adoptOrphansOfChildren();
     td::app::setNativeArguments(argc, argv);
     const bool bare = wantsWizard(argc, argv);
 #if !defined(TD_NO_WIZARD)

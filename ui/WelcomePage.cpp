@@ -21,6 +21,7 @@
 #include <QPushButton>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace td::ui {
 
@@ -124,6 +125,18 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     });
     connect(m_browsePython, &QPushButton::clicked, this, &WelcomePage::browseInterpreter);
     connect(&m_tried, &QFutureWatcher<python::StaticProbe>::finished, this, &WelcomePage::onInterpreterTried);
+    m_pasteTyped.setSingleShot(true);
+    m_pasteTyped.setInterval(300);
+    connect(&m_pasteTyped, &QTimer::timeout, this, &WelcomePage::startClassifying);
+    connect(&m_classifying, &QFutureWatcher<PastedError>::finished, this, [this] {
+        m_reading = false;
+        if (m_classifying.future().resultCount() > 0)
+            m_pasted = m_classifying.result();
+        if (m_pasted && m_pasted->text != m_error->toPlainText().trimmed())
+            startClassifying(); // typed while it was read
+        else
+            showPasted();
+    });
     connect(m_error, &QPlainTextEdit::textChanged, this, &WelcomePage::classifyPasted);
     connect(&m_discovery, &QFutureWatcher<Discovery>::finished, this, [this] {
         if (!m_discovery.isCanceled() && m_discovery.future().resultCount() > 0)
@@ -136,7 +149,7 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
             selectVenvOf(m_found->workingProject);
         }
         selectVenvOf(m_addedProject); // a folder just added: its own venv is what to diagnose
-        classifyPasted();             // the interpreter a pasted error names may be among those found
+        showPasted();                 // the interpreter a pasted error names may be among those found
         m_discoveryPending = false;
     });
     retranslate();
@@ -146,9 +159,11 @@ WelcomePage::~WelcomePage()
 {
     m_discovery.disconnect(this);
     m_tried.disconnect(this);
+    m_classifying.disconnect(this);
     stopWork();
     m_discovery.waitForFinished(); // the interpreters it runs end with it
     m_tried.waitForFinished();
+    m_classifying.waitForFinished(); // linear in the paste: a fraction of a second at most
 }
 
 bool WelcomePage::stopWork()
@@ -394,12 +409,38 @@ QString WelcomePage::describeError(const PastedError &pasted) const
 
 void WelcomePage::classifyPasted()
 {
+    m_pasteTyped.start();
+}
+
+bool WelcomePage::isReadingPaste() const
+{
+    return m_pasteTyped.isActive() || m_reading;
+}
+
+void WelcomePage::startClassifying()
+{
     const QString text = m_error->toPlainText().trimmed();
     if (text.isEmpty()) {
+        m_pasted.reset();
         m_errorResult->clear();
         return;
     }
-    const PastedError pasted = session().backend().classify(text);
+    if (m_classifying.isRunning())
+        return; // its end reads the text again
+    const Backend *backend = &session().backend();
+    m_reading = true;
+    m_classifying.setFuture(QtConcurrent::run([backend, text] { return backend->classify(text); }));
+}
+
+void WelcomePage::showPasted()
+{
+    const QString text = m_error->toPlainText().trimmed();
+    if (!m_pasted || m_pasted->text != text) {
+        if (text.isEmpty())
+            m_errorResult->clear();
+        return; // being read
+    }
+    const PastedError &pasted = *m_pasted;
     QString result = tr("Read: %1").arg(describeError(pasted));
     if (!pasted.title.isEmpty())
         result = tr("%1 %2", "two sentences, one after the other")
@@ -444,15 +485,22 @@ void WelcomePage::classifyPasted()
 
 bool WelcomePage::validatePage()
 {
+    const QString text = m_error->toPlainText().trimmed();
+    if (!text.isEmpty() && (!m_pasted || m_pasted->text != text)) {
+        // "Next" before the read ended: read it now (a fraction of a second), and let it select
+        // the interpreter it names before the choice is taken.
+        m_pasteTyped.stop();
+        m_pasted = session().backend().classify(text);
+        showPasted();
+    }
     session().target.python =
         m_pythons->currentItem() ? m_pythons->currentItem()->data(Qt::UserRole).toString() : QString();
     session().target.projectDir =
         m_projects->currentItem() ? m_projects->currentItem()->data(Qt::UserRole).toString() : QString();
-    const QString text = m_error->toPlainText().trimmed();
     if (text.isEmpty())
         session().pasted.reset();
     else
-        session().pasted = session().backend().classify(text);
+        session().pasted = m_pasted;
     return true;
 }
 

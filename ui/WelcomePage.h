@@ -5,6 +5,7 @@
 #include "Page.h"
 
 #include <QFutureWatcher>
+#include <QTimer>
 
 #include <functional>
 
@@ -34,6 +35,8 @@ public:
     // Adds a project folder (what browsing or dropping does) and looks for its interpreters.
     void addProject(const QString &dir);
     void setPastedText(const QString &text);
+    // The paste is read off the GUI thread once typing pauses: until its result is shown.
+    [[nodiscard]] bool isReadingPaste() const;
     [[nodiscard]] bool isSearching() const;
     // Lists an interpreter that discovery may not find (as `--python` does) and selects it.
     void addInterpreter(const QString &executable);
@@ -53,7 +56,9 @@ protected:
 private:
     void startDiscovery();
     void showDiscovery();
-    void classifyPasted();
+    void classifyPasted(); // soon: when typing pauses
+    void startClassifying();
+    void showPasted();
     [[nodiscard]] QString describeError(const PastedError &pasted) const;
     // Selects the venv found in `project` (its venv/.venv), if discovery found one.
     void selectVenvOf(const QString &project);
@@ -77,6 +82,10 @@ private:
 
     QFutureWatcher<Discovery> m_discovery;
     QFutureWatcher<python::StaticProbe> m_tried; // the interpreter chosen with "Browse…"
+    QTimer m_pasteTyped;                         // restarted by each change of the paste
+    QFutureWatcher<PastedError> m_classifying;
+    bool m_reading = false; // from the start of a read until its result is shown (after the future ends)
+    std::optional<PastedError> m_pasted; // the paste as last read, for the text it was read from
     platform::CancelToken m_tryCancel;
     QString m_triedPath;                             // the file "Browse…" tried last
     std::optional<python::StaticProbe> m_triedProbe; // ... and what it is, once known

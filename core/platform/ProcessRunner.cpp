@@ -3,6 +3,7 @@
 
 #include "platform/OriginalEnvironment.h"
 
+#include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QElapsedTimer>
@@ -12,10 +13,17 @@
 
 #include <spdlog/spdlog.h>
 
+#include <mutex>
+
 #ifdef Q_OS_UNIX
 #include <csignal>
 #include <cstring>
 #include <unistd.h>
+#endif
+#ifdef Q_OS_LINUX
+#include <QFile>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #endif
 #ifdef Q_OS_WIN
 #include <windows.h>
@@ -90,6 +98,81 @@ void endGroup(QProcess &process, qint64 pid)
     process.kill();
 }
 
+// What every process runProcess starts carries in its environment, and its
+// descendants with it: TORCHDOCTOR_RUN=<our pid>.
+const QString kMarkName = QStringLiteral("TORCHDOCTOR_RUN");
+
+bool g_adopting = false;
+std::mutex g_runningMutex;
+int g_running = 0; // runProcess calls between their start and their end
+
+#ifdef Q_OS_LINUX
+// Our children that runProcess does not run: orphans of what it ran, adopted.
+QList<pid_t> markedOrphans()
+{
+    const pid_t self = ::getpid();
+    // "\0NAME=<pid>\0" in "\0" + the environ file: the whole variable, not a suffix of another.
+    const QByteArray mark = QByteArray(1, '\0') + kMarkName.toLatin1() + '=' + QByteArray::number(self) + '\0';
+    QList<pid_t> found;
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool numeric = false;
+        const pid_t pid = static_cast<pid_t>(entry.toInt(&numeric));
+        if (!numeric)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() < 2 || fields[1].toInt() != self)
+            continue;
+        QFile environ(QStringLiteral("/proc/%1/environ").arg(pid));
+        if (!environ.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray variables = QByteArray(1, '\0') + environ.readAll();
+        if (variables.contains(mark))
+            found << pid;
+    }
+    return found;
+}
+#endif
+
+// Kills and reaps the marked orphans, and those they leave in turn. Called
+// with no runProcess running (g_runningMutex held), so none is a live probe.
+void endOrphans()
+{
+#ifdef Q_OS_LINUX
+    for (int round = 0; round < 8; ++round) {
+        const QList<pid_t> orphans = markedOrphans();
+        if (orphans.isEmpty())
+            return;
+        for (const pid_t pid : orphans) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, nullptr, 0);
+            spdlog::info("ended process {}, left behind by a program that was run", pid);
+        }
+    }
+#endif
+}
+
+// From a runProcess's start to its end (after its QProcess is gone).
+class RunningChild {
+public:
+    RunningChild()
+    {
+        const std::lock_guard lock(g_runningMutex);
+        ++g_running;
+    }
+    ~RunningChild()
+    {
+        const std::lock_guard lock(g_runningMutex);
+        if (--g_running == 0 && g_adopting)
+            endOrphans();
+    }
+    RunningChild(const RunningChild &) = delete;
+    RunningChild &operator=(const RunningChild &) = delete;
+};
+
 QString signalName(int sig)
 {
 #ifdef Q_OS_UNIX
@@ -146,11 +229,14 @@ ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cance
     QElapsedTimer clock;
     clock.start();
 
+    const RunningChild running; // before the QProcess: its end comes after the child was reaped
     QProcess process;
     process.setProgram(request.program);
     process.setArguments(request.arguments);
     // Always an explicit environment: ours lacks what the launcher cleared.
-    process.setProcessEnvironment(request.environment.isEmpty() ? originalEnvironment() : request.environment);
+    QProcessEnvironment environment = request.environment.isEmpty() ? originalEnvironment() : request.environment;
+    environment.insert(kMarkName, QString::number(QCoreApplication::applicationPid()));
+    process.setProcessEnvironment(environment);
     if (!request.workingDirectory.isEmpty())
         process.setWorkingDirectory(request.workingDirectory);
 #ifdef Q_OS_UNIX
@@ -224,6 +310,16 @@ ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cance
     spdlog::debug("process {} {} in {} ms", request.program.toStdString(), result.describe().toStdString(),
                   result.elapsedMs);
     return result;
+}
+
+void adoptOrphansOfChildren()
+{
+#ifdef Q_OS_LINUX
+    const std::lock_guard lock(g_runningMutex);
+    g_adopting = ::prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
+    if (!g_adopting)
+        spdlog::warn("not the reaper of orphans: {}", std::strerror(errno));
+#endif
 }
 
 QString findOnPath(const QString &program, const QProcessEnvironment &environment)

@@ -79,6 +79,13 @@ ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cance
 // else empty), the way that environment's shell would find it.
 QString findOnPath(const QString &program, const QProcessEnvironment &environment);
 
+// Linux: makes this process the reaper of the orphans of what runProcess
+// starts (PR_SET_CHILD_SUBREAPER), so that a child that left its process
+// group (setsid, a daemon) is still ended: whenever no runProcess is running,
+// the orphans that carry this process's mark in their environment are
+// killed. Called once at start; elsewhere it does nothing (Windows: a job).
+void adoptOrphansOfChildren();
+
 // The Windows exception codes a crashed process exits with, by name
 // ("STATUS_ACCESS_VIOLATION" for 0xC0000005); empty when not one of them.
 QString ntStatusName(quint32 code);

@@ -334,8 +334,13 @@ QString namedTorchVersion(const QString &text)
 
 } // namespace
 
-ClassifiedError classifyImportError(const QString &text)
+ClassifiedError classifyImportError(const QString &pasted)
 {
+    // A paste is text: control characters (a NUL from a binary log) are shown as U+FFFD, never copied out.
+    QString text = pasted;
+    for (QChar &c : text)
+        if ((c.unicode() < 0x20 && c != u'\n' && c != u'\r' && c != u'\t') || c.unicode() == 0x7f)
+            c = QChar::ReplacementCharacter;
     ClassifiedError e;
     QString type;
     const QString block = lastExceptionBlock(text, &type);

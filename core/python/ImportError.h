@@ -38,6 +38,7 @@ struct ClassifiedError {
                            // .../site-packages/<package>/... path; empty when the paste names none
     QString torchVersion;  // a torch version the paste itself names ("2.4.0+cu121"); empty when none
     QString text;          // the whole pasted text, for the knowledge base's message patterns
+                           // (control characters but tab and newline replaced by U+FFFD)
 };
 
 ClassifiedError classifyImportError(const QString &text);

@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
+#include <unistd.h>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QDate>
@@ -194,6 +197,37 @@ TEST(Check, ImportThatHangsTimesOut)
     EXPECT_EQ(r.exitCode, 1) << r.err;
     EXPECT_LT(seconds, 60);
     EXPECT_EQ(findings(json(r), QStringLiteral("torch.import-timeout")).size(), 1u) << r.out;
+}
+
+// An interpreter that never answers, ignores SIGTERM and SIGHUP, and starts a
+// daemon (setsid) and a child: a closed terminal (SIGHUP) mid-check, and a
+// check that runs into its time limit, end all of them, and `check` with them.
+TEST(Check, NothingItStartedOutlivesAClosedTerminalOrATimeLimit)
+{
+    TempDir dir;
+    const std::string marker = "td-check-leftover-" + std::to_string(::getpid());
+    writeFile(dir / "python",
+              "#!/bin/bash\n"
+              "setsid bash -c 'exec -a " + marker + "-daemon sleep 300' </dev/null >/dev/null 2>&1 &\n"
+              "bash -c 'exec -a " + marker + "-child sleep 300' &\n"
+              "trap '' TERM HUP\n"
+              "while true; do sleep 1; done\n");
+    fs::permissions(dir / "python", fs::perms::owner_all);
+    const std::string python = (dir / "python").string();
+    const std::string hangUp = "\"$0\" check --python \"$1\" --no-terminal & pid=$!; sleep 3; kill -HUP $pid; wait $pid";
+    for (const std::vector<std::string> &argv :
+         {std::vector<std::string>{"bash", "-c", hangUp, config::torchdoctor, python},
+          std::vector<std::string>{config::torchdoctor, "check", "--python", python, "--no-terminal", "--timeout", "2"}}) {
+        RunOptions options;
+        options.timeout = std::chrono::seconds(90);
+        options.setEnv["XDG_DATA_HOME"] = (dir / "data").string();
+        const RunResult r = run(argv, options);
+        EXPECT_FALSE(r.timedOut) << argv[0];
+        const std::vector<std::string> left = livingProcesses(-1, marker);
+        EXPECT_TRUE(left.empty()) << argv[0] << ": " << left.front();
+        for (const std::string &process : left)
+            ::kill(std::stoi(process), SIGKILL);
+    }
 }
 
 TEST(Check, InterpretersThatAreNotPython)

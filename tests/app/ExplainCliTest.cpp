@@ -106,3 +106,65 @@ TEST(ExplainCli, SaysHowSureTheCauseIsAndWhichPackageToFix)
     r = explain({kWindows, "--lang", "zh_CN"});
     EXPECT_NE(r.out.find("可能的原因"), std::string::npos) << r.out;
 }
+
+namespace {
+
+// `piece` repeated to just under explain's 1 MiB limit, between `before` and `after`.
+std::string craftedPaste(const std::string &before, const std::string &piece, const std::string &after)
+{
+    std::string text = before;
+    while (text.size() + piece.size() + after.size() < 1024 * 1024 - 16)
+        text += piece;
+    return text + after;
+}
+
+} // namespace
+
+// Pastes crafted to make a backtracking pattern try every position of a long
+// line (each took from 30 s to minutes once): explain answers each, and the
+// time it took is printed. The limit is a hang's, not a benchmark's: the
+// answer takes well under a second here.
+TEST(ExplainCli, CraftedPastesOfAMebibyteAnswerPromptly)
+{
+    const std::vector<std::pair<std::string, std::string>> pastes{
+        {"backslashes", craftedPaste("OSError: [WinError 126] Error loading \"C:", "\\", "")},
+        {"backslashes alone", craftedPaste("", "\\", "\n")},
+        {"library-like names", craftedPaste("ImportError: ", "a.so.", ": cannot open shared object file")},
+        {"library-like names without a dot", craftedPaste("", "libx", "\n")},
+        {"sm_ tokens", craftedPaste("no kernel image is available for execution on the device ", "sm_", "")},
+        {"sm_ tokens with digits", craftedPaste("", "sm_8", "")},
+        {"package folders", craftedPaste("File \"", "/site-packages/x", "\", line 1")},
+        {"traceback frames on one line", craftedPaste("Traceback: ", "File x.py", ":1 in f")},
+        {"undefined symbols", craftedPaste("", "x: undefined symbol", ": y")},
+        {"quotes", craftedPaste("", "'\"x.dll", "\n")},
+    };
+    for (const auto &[shape, text] : pastes) {
+        std::vector<std::string> argv{config::torchdoctor, "explain", "-", "--json"};
+        RunOptions o;
+        o.stdinData = text;
+        o.timeout = std::chrono::seconds(60);
+        const auto started = std::chrono::steady_clock::now();
+        const RunResult r = run(argv, o);
+        const auto ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+        std::printf("explain, %zu bytes of %s: %lld ms\n", text.size(), shape.c_str(), static_cast<long long>(ms));
+        EXPECT_FALSE(r.timedOut) << shape;
+        EXPECT_TRUE(r.exitCode == 0 || r.exitCode == 1) << shape << ": exit " << r.exitCode << "\n" << r.err;
+        QJsonParseError error{};
+        QJsonDocument::fromJson(QByteArray::fromStdString(r.out), &error);
+        EXPECT_EQ(error.error, QJsonParseError::NoError) << shape;
+    }
+}
+
+// A NUL or an escape sequence in the paste is shown as U+FFFD, never copied to the terminal.
+TEST(ExplainCli, ControlCharactersOfThePasteAreNotCopiedOut)
+{
+    std::string paste = "ImportError: libfoo";
+    paste += '\0';
+    paste += "\x1b[2J.so.1: cannot open shared object file: No such file or directory\n";
+    const RunResult r = explain({"-"}, paste);
+    EXPECT_TRUE(r.exitCode == 0 || r.exitCode == 1) << r.err;
+    EXPECT_EQ(r.out.find('\0'), std::string::npos);
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
+    EXPECT_NE(r.out.find("libfoo\xEF\xBF\xBD\xEF\xBF\xBD[2J.so.1"), std::string::npos) << r.out;
+}

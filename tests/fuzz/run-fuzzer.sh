@@ -2,6 +2,9 @@
 # Builds one libFuzzer target for a core/binary reader with clang (ASan + UBSan)
 # and runs it for a bounded time over seeds taken from real files.
 # usage: run-fuzzer.sh SOURCE_DIR WORK_DIR NAME SECONDS SEED...
+#   FUZZ_SOURCES: other sources the target needs instead of the readers (paths under
+#         SOURCE_DIR), built with the flags of FUZZ_PACKAGES (pkg-config names)
+#   FUZZ_TIMEOUT: seconds one input may take (default 10): a slower one is a failure
 #   SEED: a file, a folder (its first 40 regular files under 64 KiB are used), or
 #         a script NAME.sh that writes seeds into the folder it is given and
 #         prints their paths
@@ -30,9 +33,20 @@ readers_stamp=$(cat "$src"/core/binary/*.cpp "$src"/core/binary/*.h | md5sum | c
 ) 9>"$readers/lock"
 
 bin="$work/$name/$name"
-stamp_src=$( (echo "$readers_stamp"; cat "$src/tests/fuzz/$name.cpp") | md5sum | cut -d' ' -f1)
+objects=("$readers"/*.o)
+sources=()
+packages=()
+if [[ -n ${FUZZ_SOURCES:-} ]]; then
+    read -ra sources <<<"$FUZZ_SOURCES"
+    objects=()
+    # shellcheck disable=SC2046 # pkg-config's flags are words
+    packages=($(pkg-config --cflags --libs ${FUZZ_PACKAGES:-}) -fPIC)
+fi
+stamp_src=$( (echo "$readers_stamp"; cat "$src/tests/fuzz/$name.cpp"; for f in "${sources[@]}"; do cat "$src/$f"; done) |
+    md5sum | cut -d' ' -f1)
 if [[ ! -x $bin || $(cat "$bin.stamp" 2>/dev/null) != "$stamp_src" ]]; then
-    "$clangxx" "${flags[@]}" -fsanitize=fuzzer,address,undefined "$src/tests/fuzz/$name.cpp" "$readers"/*.o -o "$bin"
+    "$clangxx" "${flags[@]}" -fsanitize=fuzzer,address,undefined "$src/tests/fuzz/$name.cpp" \
+        "${sources[@]/#/$src/}" "${objects[@]}" "${packages[@]}" -o "$bin"
     echo "$stamp_src" > "$bin.stamp"
 fi
 
@@ -56,7 +70,7 @@ echo "$name: $n seed files"
 (( n > 0 )) || { echo "no seeds found"; exit 1; }
 
 log="$work/$name/fuzz.log"
-"$bin" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=1024 \
+"$bin" -max_total_time="$seconds" -max_len=65536 -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=1024 \
     -print_final_stats=1 "$corpus" >"$log" 2>&1 || { tail -60 "$log"; echo "$name: FAILED"; exit 1; }
 grep -E 'stat::number_of_executed_units|Done [0-9]+ runs' "$log" | tail -2
 echo "$name: clean"

@@ -168,3 +168,23 @@ TEST(ProcessRunner, NamesWindowsCrashCodes)
     r.exitCode = static_cast<int>(0xC0000005U);
     EXPECT_EQ(r.describe(), QStringLiteral("crashed with 0xc0000005 (STATUS_ACCESS_VIOLATION)"));
 }
+
+// A child that left its process group (setsid: a daemon) or outlived a parent
+// that ignored SIGTERM: once no runProcess is running, nothing started by one
+// is left, even when the program finished normally.
+TEST(ProcessRunner, NothingItStartedOutlivesIt)
+{
+    td::platform::adoptOrphansOfChildren();
+    const std::string marker = "td-orphan-" + std::to_string(::getpid());
+    const QString daemon = QStringLiteral("setsid bash -c 'exec -a %1 sleep 300' </dev/null >/dev/null 2>&1 &")
+                               .arg(QString::fromStdString(marker));
+    const ProcessResult finished = runProcess(sh(daemon + QStringLiteral(" sleep 0.2; exit 0")));
+    EXPECT_EQ(finished.outcome, Outcome::Finished);
+    const ProcessResult stubborn =
+        runProcess(sh(daemon + QStringLiteral(" trap '' TERM; sleep 300"), std::chrono::milliseconds(500)));
+    EXPECT_EQ(stubborn.outcome, Outcome::TimedOut);
+    const std::vector<std::string> left = td::test::livingProcesses(-1, marker);
+    EXPECT_TRUE(left.empty()) << left.front();
+    for (const std::string &process : left) // not to leave them to the next test
+        ::kill(std::stoi(process), SIGKILL);
+}

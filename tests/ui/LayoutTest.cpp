@@ -170,6 +170,7 @@ TEST_P(Layout, NoTextIsClippedOnAnyPage)
     welcome->setPastedText(QStringLiteral("Traceback (most recent call last):\n  File \"train.py\", line 1, in <module>\n"
                                           "    import torch\nOSError: libcudnn_ops.so.9: cannot open shared object file: "
                                           "No such file or directory"));
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isReadingPaste(); }));
     check(QStringLiteral("welcome (an error pasted)"));
     ASSERT_TRUE(h.next());
     ASSERT_TRUE(h.waitComplete());

@@ -75,7 +75,12 @@ public:
 
     template <class T> T *page() { return qobject_cast<T *>(m_wizard->currentPage()); }
     WelcomePage *welcome() { return page<WelcomePage>(); }
-    QString pasteResult() { return m_wizard->findChild<QLabel *>(QStringLiteral("pastedErrorResult"))->text(); }
+    // What the first page says of the paste, once it was read (off the GUI thread, after typing pauses).
+    QString pasteResult()
+    {
+        waitFor([this] { return !welcome()->isReadingPaste(); });
+        return m_wizard->findChild<QLabel *>(QStringLiteral("pastedErrorResult"))->text();
+    }
     // Next (or Continue) once the page is complete; true when the page changed.
     bool next()
     {

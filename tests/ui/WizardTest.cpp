@@ -116,6 +116,8 @@ TEST_P(WizardWalk, EnvironmentRepairSolvesIt)
     auto *welcome = h.page<WelcomePage>();
     ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
     welcome->setPastedText(kLinuxError);
+    ASSERT_TRUE(welcome->isReadingPaste()); // not on the GUI thread, and not before typing pauses
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isReadingPaste(); }));
     auto *result = h.wizard().findChild<QLabel *>(QStringLiteral("pastedErrorResult"));
     ASSERT_TRUE(result);
     EXPECT_TRUE(result->text().contains(QStringLiteral("libcudnn_ops.so.9"))) << result->text().toStdString();
