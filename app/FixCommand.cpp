@@ -89,7 +89,10 @@ void printFailure(const fixes::ExecutionResult &r, QTextStream &err)
 {
     switch (r.outcome) {
     case fixes::ExecutionResult::Outcome::Failed:
-        err << FixText::tr("Step %1 failed: %2").arg(r.failedStep + 1).arg(r.error) << "\n";
+        if (r.failedStep < 0) // before the first step (no room for it)
+            err << FixText::tr("Not started: %1").arg(r.error) << "\n";
+        else
+            err << FixText::tr("Step %1 failed: %2").arg(r.failedStep + 1).arg(r.error) << "\n";
         break;
     case fixes::ExecutionResult::Outcome::Cancelled: err << FixText::tr("Cancelled.") << "\n"; break;
     case fixes::ExecutionResult::Outcome::JournalFailed:
@@ -474,7 +477,10 @@ int runUndo(const QStringList &arguments)
                 state = FixText::tr("%1 of %2 steps started").arg(e.startedSteps()).arg(e.steps.size());
             out << QStringLiteral("  %1  %2  (%3)").arg(e.id, e.title, state) << "\n";
         }
-        entry = journal.latestUndoable();
+        QList<fixes::JournalEntry> passed;
+        entry = fixes::Executor(journal).latestUndoable(&passed);
+        for (const fixes::JournalEntry &e : std::as_const(passed))
+            out << FixText::tr("Passed over %1: nothing it did can be undone here.").arg(e.id) << "\n";
         if (!entry) {
             out << FixText::tr("Nothing to undo.") << "\n";
             return Healthy;

@@ -252,7 +252,9 @@ void FixPage::onFinished(const fixes::RepairRunResult &result)
             conclude(StepOutcome::Failed, run.error,
                      tr("Stopped before the step ran: the journal could not be written (%1).").arg(run.error));
         else
-            conclude(StepOutcome::Failed, run.error, tr("Step %1 failed: %2").arg(run.failedStep + 1).arg(run.error));
+            conclude(StepOutcome::Failed, run.error,
+                     run.failedStep < 0 ? tr("Not started: %1").arg(run.error)
+                                        : tr("Step %1 failed: %2").arg(run.failedStep + 1).arg(run.error));
         break;
     case RepairOutcome::Interrupted:
         conclude(StepOutcome::Failed, tr("the check after the repair did not finish"),

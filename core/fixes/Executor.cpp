@@ -5,10 +5,13 @@
 #include "platform/TextLines.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QProcessEnvironment>
+#include <QSet>
+#include <QStorageInfo>
 
 #include <spdlog/spdlog.h>
 
@@ -76,6 +79,59 @@ QJsonObject fileUndo(const QString &path, QString &error, bool &ok)
     undo.insert(QStringLiteral("permissions"), static_cast<int>(info.permissions().toInt()));
     undo.insert(QStringLiteral("sha256"), sha256(bytes));
     return undo;
+}
+
+// What a run needs on disk before it starts, folder by folder: the journal
+// entry (with a copy of every file it replaces, base64) and, beside each file
+// it writes, the new file before it replaces the old one.
+QMap<QString, qint64> spaceNeeded(const FixPlan &plan, const QString &journalFolder)
+{
+    constexpr qint64 kEntry = 16 * 1024; // the entry's text, and the run's history beside it
+    QMap<QString, qint64> need{{journalFolder, kEntry}};
+    for (const FixStep &step : plan.steps) {
+        QString path;
+        qint64 newSize = 0;
+        if (const auto *edit = std::get_if<EditFile>(&step.action)) {
+            path = platform::writeTarget(edit->path);
+            newSize = QFileInfo(path).size() + edit->newText.size();
+        } else if (const auto *write = std::get_if<WriteFile>(&step.action); write && !write->remove) {
+            path = platform::writeTarget(write->path);
+            newSize = write->bytes.size();
+        }
+        if (path.isEmpty())
+            continue;
+        need[journalFolder] += QFileInfo(path).size() * 4 / 3 + 1024;
+        need[QFileInfo(path).absolutePath()] += newSize + 4096;
+    }
+    return need;
+}
+
+// Empty when there is room for the run; else what is missing, where. Folders
+// on one file system share its free space.
+QString missingSpace(const QMap<QString, qint64> &need)
+{
+    QMap<QString, qint64> perVolume;
+    QMap<QString, QStorageInfo> volumes;
+    for (auto it = need.cbegin(); it != need.cend(); ++it) {
+        QString folder = it.key();
+        while (!QFileInfo::exists(folder) && QFileInfo(folder).absolutePath() != folder)
+            folder = QFileInfo(folder).absolutePath(); // the journal's folder may not exist yet
+        const QStorageInfo storage(folder);
+        if (!storage.isValid())
+            continue;
+        perVolume[storage.rootPath()] += it.value();
+        volumes.insert(storage.rootPath(), storage);
+    }
+    for (auto it = perVolume.cbegin(); it != perVolume.cend(); ++it) {
+        const qint64 free = volumes[it.key()].bytesAvailable();
+        if (free >= 0 && free < it.value())
+            return Executor::tr("not enough space on %1: %2 KiB needed, %3 KiB free. Free some space, then try "
+                                "again; nothing was changed.")
+                .arg(QDir::toNativeSeparators(it.key()))
+                .arg((it.value() + 1023) / 1024)
+                .arg(free / 1024);
+    }
+    return {};
 }
 
 QProcessEnvironment environmentWith(const QMap<QString, QString> &additions)
@@ -149,6 +205,12 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
     }
     if (const int removed = m_journal.removeLeftovers(); removed > 0)
         spdlog::info("removed {} temporary files left by runs that were killed", removed);
+    if (const QString missing = missingSpace(spaceNeeded(plan, m_journal.directory())); !missing.isEmpty()) {
+        result.outcome = ExecutionResult::Outcome::Failed;
+        result.error = missing;
+        spdlog::info("fix not started: {}", missing.toStdString());
+        return result;
+    }
     JournalEntry entry;
     entry.id = m_journal.newId(plan.family.isEmpty() ? QStringLiteral("fix") : plan.family);
     entry.created = QDateTime::currentDateTime();
@@ -341,6 +403,17 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
     return result;
 }
 
+std::optional<JournalEntry> Executor::latestUndoable(QList<JournalEntry> *passed) const
+{
+    for (const JournalEntry &entry : m_journal.undoCandidates()) {
+        if (!undoPlan(entry).steps.isEmpty())
+            return entry;
+        if (passed)
+            passed->append(entry);
+    }
+    return std::nullopt;
+}
+
 FixPlan Executor::undoPlan(const JournalEntry &entry) const
 {
     FixPlan plan;
@@ -349,6 +422,7 @@ FixPlan Executor::undoPlan(const JournalEntry &entry) const
     plan.why = entry.why;
     if (!entry.undoneBy.isEmpty())
         plan.warnings << tr("%1 was already undone by %2.").arg(entry.id, entry.undoneBy);
+    QSet<QString> editedLater; // files a later step of this run wrote: their change since is its own
     for (qsizetype i = entry.steps.size() - 1; i >= 0; --i) {
         const JournalStep &s = entry.steps[i];
         if (s.state == StepState::Planned)
@@ -364,7 +438,9 @@ FixPlan Executor::undoPlan(const JournalEntry &entry) const
                 continue;
             const QString after = u.value(QStringLiteral("after_sha256")).toString();
             const auto now = readAll(w.path);
-            if (!after.isEmpty() && now && sha256(*now) != after)
+            const bool newest = !editedLater.contains(w.path);
+            editedLater.insert(w.path);
+            if (newest && !after.isEmpty() && now && sha256(*now) != after)
                 plan.warnings << tr("%1 changed again after step %2: undo puts back the version from before the "
                                     "step, and later edits to it are lost.")
                                      .arg(w.path)

@@ -68,6 +68,11 @@ public:
     // undone, and which files changed again since.
     [[nodiscard]] FixPlan undoPlan(const JournalEntry &entry) const;
 
+    // What a plain `undo` undoes: the newest of the journal's undo candidates
+    // whose undo plan has a step. The newer ones with nothing that can be
+    // undone (a program without an undo) are added to `passed`, newest first.
+    [[nodiscard]] std::optional<JournalEntry> latestUndoable(QList<JournalEntry> *passed = nullptr) const;
+
     // Runs undoPlan(entry) (after confirmation), recorded as an entry of its
     // own; on success `entry` is marked as undone by it.
     ExecutionResult undo(const JournalEntry &entry, const ExecutorCallbacks &callbacks,

@@ -209,12 +209,13 @@ QList<JournalEntry> Journal::entries() const
     return out;
 }
 
-std::optional<JournalEntry> Journal::latestUndoable() const
+QList<JournalEntry> Journal::undoCandidates() const
 {
+    QList<JournalEntry> out;
     for (const JournalEntry &e : entries())
         if (e.undoOf.isEmpty() && e.undoneBy.isEmpty() && e.startedSteps() > 0)
-            return e;
-    return std::nullopt;
+            out << e;
+    return out;
 }
 
 } // namespace td::fixes

@@ -66,9 +66,10 @@ public:
     // Removes the temporary files a run that was killed mid-write left beside
     // the journal and beside the files its entries edit. Returns how many.
     int removeLeftovers() const;
-    // The entry the next plain `undo` undoes: the newest fix run (not an undo
-    // run) with started steps that was not undone yet.
-    [[nodiscard]] std::optional<JournalEntry> latestUndoable() const;
+    // What a plain `undo` may undo, newest first: fix runs (not undo runs)
+    // with started steps that were not undone yet. (Whether anything in one
+    // can be undone is the Executor's undo plan.)
+    [[nodiscard]] QList<JournalEntry> undoCandidates() const;
 
 private:
     QString m_directory;

@@ -390,7 +390,9 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
     const QString installer = torch.installer.toLower();
     const bool pythonInstaller = installer == QLatin1String("pip") || installer == QLatin1String("uv")
                                  || installer == QLatin1String("conda");
-    if (torch.installed && os == knowledge::Os::Linux && !pythonInstaller) {
+    // A venv's repair stays in the venv: pip installs torch there, in front of the system's.
+    const bool venv = probe && probe->interpreter.isVenv;
+    if (torch.installed && os == knowledge::Os::Linux && !pythonInstaller && !venv) {
         Choice chosen{python, installed, series, choice.variant, out.packages, names, sourceArgs, local,
                       packageManagerOf(m_osRelease)};
         out.distributionPackage = owningPackage(chosen.packageManager,

@@ -1001,6 +1001,10 @@
         <source>%1 changed since the plan was made</source>
         <translation>%1 在制定计划后已被修改</translation>
     </message>
+    <message>
+        <source>not enough space on %1: %2 KiB needed, %3 KiB free. Free some space, then try again; nothing was changed.</source>
+        <translation>%1 上空间不足：需要 %2 KiB，可用 %3 KiB。请腾出一些空间后重试；没有做任何更改。</translation>
+    </message>
 </context>
 <context>
     <name>ExplainCommand</name>
@@ -1375,6 +1379,14 @@
     <message>
         <source>--project: no such folder: %1</source>
         <translation>--project：没有这个文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Not started: %1</source>
+        <translation>未开始：%1</translation>
+    </message>
+    <message>
+        <source>Passed over %1: nothing it did can be undone here.</source>
+        <translation>已跳过 %1：它所做的更改在这里都无法撤销。</translation>
     </message>
 </context>
 <context>
@@ -4135,6 +4147,10 @@
     <message>
         <source>&amp;Continue &gt;</source>
         <translation>继续(&amp;C) &gt;</translation>
+    </message>
+    <message>
+        <source>Not started: %1</source>
+        <translation>未开始：%1</translation>
     </message>
 </context>
 <context>

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A nearly full home: `fix env`, `undo`, `check -o` and `report --bundle` run
-// with 0 to 64 KiB left on the home's own file system (a small tmpfs in a
+// with 0 to 128 KiB left on the home's own file system (a small tmpfs in a
 // mount namespace, so this runs as root or where user namespaces are allowed).
-// Each run either succeeds with every file whole, or fails with a non-zero
-// exit and an error, never saying "Fixed", "Undone" or "Wrote", and leaves
-// ~/.bashrc and the files it would have replaced byte for byte as they were,
-// with no temporary file beside them; an undo that could not run on the full
-// disk runs once there is room.
+// A repair that cannot fit is refused before it starts. Each run either
+// succeeds with every file whole, or fails with a non-zero exit and an error,
+// never saying "Fixed", "Undone" or "Wrote", and leaves ~/.bashrc and the
+// files it would have replaced byte for byte as they were, with no temporary
+// file beside them; an undo that could not run on the full disk runs once
+// there is room.
 #include "FixCliFixture.h"
 
 #include <QJsonDocument>
@@ -19,7 +20,7 @@ using namespace td::test;
 
 namespace {
 
-const int kKibLeft[] = {0, 4, 8, 12, 16, 20, 24, 32, 48, 64};
+const int kKibLeft[] = {0, 4, 8, 12, 16, 20, 24, 32, 48, 64, 128};
 
 struct Command {
     int exitCode = -1;
@@ -146,6 +147,9 @@ TEST_F(FullDisk, FixEnvLosesNothing)
         tally.add(succeeded, whole && clean);
         if (!succeeded)
             std::printf("%d KiB left: exit %d: %s", kib, fix.exitCode, fix.err.c_str());
+        if (kib == 0) { // refused before anything is written, saying why
+            EXPECT_NE(fix.err.find("Not started: not enough space on "), std::string::npos) << fix.err;
+        }
         EXPECT_TRUE(whole) << "exit " << fix.exitCode << ", ~/.bashrc now:\n" << bashrc;
         EXPECT_EQ(temporaryFiles(r.home), std::vector<std::string>{});
         EXPECT_EQ(brokenJsonFiles(r.home), std::vector<std::string>{});

@@ -118,7 +118,7 @@ TEST(FixExecutor, EditsThroughThePlannerAndUndoesByteForByte)
     // Undo is itself recorded, and the fix is marked as undone.
     EXPECT_EQ(executor.journal().load(r.entryId, error)->undoneBy, u.entryId);
     EXPECT_EQ(executor.journal().load(u.entryId, error)->undoOf, r.entryId);
-    EXPECT_FALSE(executor.journal().latestUndoable());
+    EXPECT_FALSE(executor.latestUndoable());
 }
 
 TEST(FixExecutor, RefusesAFileThatChangedSincePlanning)
@@ -330,7 +330,7 @@ TEST(Undo, AfterTheFixWasKilledMidway)
     EXPECT_NE(bytesOf(dir / ".bashrc"), original);
     EXPECT_TRUE(fs::exists(dir / "created.conf"));
     const Journal journal(qs(dir / "journal"));
-    const auto entry = journal.latestUndoable();
+    const auto entry = Executor(journal).latestUndoable();
     ASSERT_TRUE(entry);
     EXPECT_FALSE(entry->finished);
     ASSERT_EQ(entry->steps.size(), 3);
@@ -341,4 +341,49 @@ TEST(Undo, AfterTheFixWasKilledMidway)
     EXPECT_EQ(bytesOf(dir / ".bashrc"), original);
     EXPECT_FALSE(fs::exists(dir / "created.conf"));
     EXPECT_EQ(readFile(dir / "undo-marker"), "undone\n");
+}
+
+// A newer run with nothing that can be undone (a program without an undo)
+// does not hide an older edit from a plain `undo`: it is passed over, named.
+TEST(Undo, PassesOverARunWithNothingToUndo)
+{
+    TempDir dir;
+    const fs::path rc = dir / "rc";
+    writeFile(rc, "a\n");
+    const Journal journal(qs(dir / "journal"));
+    const Executor executor(journal);
+    const ExecutionResult edited = executor.run(planOf({edit(rc, 1, "a", "A")}), yes());
+    ASSERT_TRUE(edited.ok()) << edited.error.toStdString();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5)); // a newer id
+    const ExecutionResult ran = executor.run(planOf({program(QStringLiteral("true"))}), yes());
+    ASSERT_TRUE(ran.ok()) << ran.error.toStdString();
+
+    QList<JournalEntry> passed;
+    const auto entry = executor.latestUndoable(&passed);
+    ASSERT_TRUE(entry);
+    EXPECT_EQ(entry->id, edited.entryId);
+    ASSERT_EQ(passed.size(), 1);
+    EXPECT_EQ(passed[0].id, ran.entryId);
+    ASSERT_TRUE(executor.undo(*entry, yes()).ok());
+    EXPECT_EQ(readFile(rc), "a\n");
+    EXPECT_FALSE(executor.latestUndoable());
+}
+
+// Two edits of one file in one run: undoing the run warns of nothing (the
+// second edit is the run's own), and puts the file back as it was before both.
+TEST(Undo, TwoEditsOfOneFileAreTheRunsOwn)
+{
+    TempDir dir;
+    const fs::path rc = dir / "rc";
+    writeFile(rc, "a\nb\n");
+    const Executor executor{Journal(qs(dir / "journal"))};
+    const ExecutionResult r = executor.run(planOf({edit(rc, 1, "a", "A"), edit(rc, 2, "b", "B")}), yes());
+    ASSERT_TRUE(r.ok()) << r.error.toStdString();
+    const auto entry = executor.latestUndoable();
+    ASSERT_TRUE(entry);
+    EXPECT_EQ(executor.undoPlan(*entry).warnings, QStringList{});
+    writeFile(rc, "A\nB\nmine\n"); // the user's own edit after the run
+    EXPECT_EQ(executor.undoPlan(*entry).warnings.size(), 1);
+    ASSERT_TRUE(executor.undo(*entry, yes()).ok());
+    EXPECT_EQ(readFile(rc), "a\nb\n");
 }

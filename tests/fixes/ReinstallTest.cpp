@@ -397,6 +397,37 @@ TEST(ReinstallPlanner, ADistributionTorchIsReinstalledByItsPackageManager)
     expectUndoesWork(p.plan);
 }
 
+// A venv built over Debian's torch (--system-site-packages): the repair stays
+// in the venv, with pip and the source given, never the system's package manager.
+TEST(ReinstallPlanner, AVenvOverADistributionTorchIsRepairedInTheVenv)
+{
+    td::test::TempDir dir;
+    const td::test::RunResult made = td::test::run({td::test::python::kSystemPython.string(), "-m", "venv",
+                                                    "--without-pip", "--system-site-packages", (dir / "venv").string()});
+    ASSERT_TRUE(made.ok()) << made.err;
+    checks::Facts f;
+    const QString python = td::test::python::qs(dir / "venv/bin/python");
+    f.interpreters << td::python::probeStatic(python);
+    f.chosen = 0;
+    f.chosenExecutable = python;
+    ASSERT_TRUE(f.interpreters.first().interpreter.isVenv);
+    ASSERT_TRUE(f.interpreters.first().torch.installed) << "Debian's python3-torch is needed: ./tools/setup.sh";
+    fixes::WheelSource local;
+    local.noIndex = true;
+    local.findLinks = {td::test::python::qs(dir.path())};
+    const fixes::ReinstallPlanner planner(kb(), QProcessEnvironment::systemEnvironment(), local);
+    const fixes::ReinstallPlan p = planner.plan(f, {finding("torch.import-failed")});
+    EXPECT_TRUE(p.distributionPackage.isEmpty()) << p.distributionPackage.toStdString();
+    ASSERT_FALSE(p.plan.steps.isEmpty()) << p.plan.describe().toStdString();
+    for (const fixes::FixStep &step : p.plan.steps) {
+        const auto &run = std::get<fixes::RunProgram>(step.action);
+        EXPECT_FALSE(run.needsAdmin) << run.program.toStdString();
+        EXPECT_FALSE(run.program.endsWith(QStringLiteral("apt-get"))) << run.program.toStdString();
+    }
+    const QString all = p.plan.describe();
+    EXPECT_TRUE(all.contains(QStringLiteral("--no-index"))) << all.toStdString();
+}
+
 TEST(ReinstallPlanner, ADistributionTorchThatDoesNotFitGetsAVenvBesideIt)
 {
     checks::Facts f = debianTorchFacts();
