@@ -15,6 +15,7 @@
 #include <QJsonParseError>
 
 #include <cstdio>
+#include <cstdlib>
 
 using namespace td::test;
 
@@ -239,27 +240,38 @@ TEST_F(FullDisk, ExportsNeverClobberAGoodFile)
 namespace {
 
 // `fix env` under strace, in a new bash that sourced ~/.bashrc (which execs
-// it: the same process), with `fault` ("signal=KILL" or "error=ENOSPC")
-// injected at the k-th write, fsync or rename and, for an error, at every one
-// after it (a disk that filled at that moment). strace's log says what it
-// did: "(INJECTED)" after an error, "killed by SIGKILL".
+// it: the same process), with `fault` injected at the k-th of `calls`: a kill
+// ("signal=KILL") at any write, fsync or rename; an error
+// ("error=ENOSPC") at the k-th fsync or rename and every one after it (a disk
+// that filled then; writes are left alone, as a failed write to a pipe is no
+// full disk: the tmpfs tests above fill the disk for real). strace's log says
+// what it did: "(INJECTED)" after an error, "killed by SIGKILL".
 std::vector<std::string> withFault(const std::vector<std::string> &command, const std::string &fault, int k,
                                    const fs::path &log)
 {
     const bool error = fault.rfind("error", 0) == 0;
-    std::vector<std::string> argv{config::strace, "-qq", "-o", log.string(), "-e", "trace=write,fsync,rename", "-e",
-                                  "inject=write,fsync,rename:" + fault + ":when=" + std::to_string(k) + (error ? "+" : ""),
+    const std::string calls = error ? "fsync,rename" : "write,fsync,rename";
+    std::vector<std::string> argv{config::strace, "-qq", "-o", log.string(), "-e", "trace=" + calls, "-e",
+                                  "inject=" + calls + ":" + fault + ":when=" + std::to_string(k) + (error ? "+" : ""),
                                   "bash", "-c", "source ~/.bashrc; exec \"$@\"", "bash"};
     argv.insert(argv.end(), command.begin(), command.end());
     return argv;
 }
 
+// The sanitizer build's leak check cannot run under ptrace: it is left out there.
+RunOptions underStrace(RunOptions options)
+{
+    const char *asan = std::getenv("ASAN_OPTIONS");
+    options.setEnv["ASAN_OPTIONS"] = std::string(asan ? asan : "") + (asan && *asan ? ":" : "") + "detect_leaks=0";
+    return options;
+}
+
 } // namespace
 
-// A kill or a write error at each write, fsync and rename of `fix env`: the
-// run never says "Fixed." unless it is, ~/.bashrc is only ever the old or the
-// new file, and a plain `undo` afterwards leaves it as it was, with no
-// temporary file anywhere in the home.
+// A kill at each write, fsync and rename of `fix env`, an error at each fsync
+// and rename: the run never says "Fixed." unless it is, ~/.bashrc is only ever
+// the old or the new file, and a plain `undo` afterwards leaves it as it was,
+// with no temporary file anywhere in the home.
 TEST_F(FullDisk, AKillOrAWriteErrorAtAnyStepLosesNothing)
 {
     ASSERT_TRUE(config::have(config::strace)) << "strace is needed for this test (tools/packages.txt)";
@@ -270,7 +282,7 @@ TEST_F(FullDisk, AKillOrAWriteErrorAtAnyStepLosesNothing)
         Tally tally;
         for (int k = 1; k < 400; ++k) {
             const fs::path log = m_dir / "strace.log";
-            const RunResult fix = run(withFault(fixEnv(), fault, k, log), options());
+            const RunResult fix = run(withFault(fixEnv(), fault, k, log), underStrace(options()));
             const std::string trace = readFile(log);
             const bool injected = trace.find("(INJECTED)") != std::string::npos
                                   || trace.find("killed by SIGKILL") != std::string::npos;
@@ -278,8 +290,10 @@ TEST_F(FullDisk, AKillOrAWriteErrorAtAnyStepLosesNothing)
             SCOPED_TRACE(fault + " at call " + std::to_string(k) + "\n" + fix.out + fix.err);
             const bool succeeded = fix.exitCode == 0;
             const bool saidFixed = fix.out.find("Fixed.") != std::string::npos;
-            // (The terminal's writes fail too: a run that succeeded may not have said so.)
-            const bool truthful = succeeded ? bashrc == fixed : (bashrc == kBashrc || bashrc == fixed) && !saidFixed;
+            // "Fixed." only when it is (a run killed after saying it was right); a run that succeeded
+            // may not have said so (the terminal's writes fail too).
+            const bool truthful =
+                succeeded || saidFixed ? bashrc == fixed : bashrc == kBashrc || bashrc == fixed;
             const RunResult undo = torchdoctor({"undo", "--yes"}, false);
             const bool restored = undo.exitCode == 0 && readFile(m_home / ".bashrc") == kBashrc;
             const std::vector<std::string> left = temporaryFiles(m_home), broken = brokenJsonFiles(m_home);
@@ -295,7 +309,7 @@ TEST_F(FullDisk, AKillOrAWriteErrorAtAnyStepLosesNothing)
             if (!injected)
                 break; // past the last call
         }
-        tally.print(("fix env, then undo, with " + fault + " injected at each write, fsync and rename").c_str());
+        tally.print(("fix env, then undo, with " + fault + " injected at each call").c_str());
         EXPECT_GT(tally.tried, 5);
     }
 }
