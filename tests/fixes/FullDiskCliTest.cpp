@@ -313,3 +313,36 @@ TEST_F(FullDisk, AKillOrAWriteErrorAtAnyStepLosesNothing)
         EXPECT_GT(tally.tried, 5);
     }
 }
+
+// ~/.bashrc on a read-only bind mount (as a managed or shared dotfile is):
+// `fix env` fails before changing anything, saying which file and why, with
+// a non-zero exit, no "Fixed." and no temporary file; `check -o` over a
+// read-only report fails the same way.
+TEST_F(FullDisk, AReadOnlyFileIsLeftAsItWas)
+{
+    if (!canMount())
+        GTEST_SKIP() << "no mount namespace here (needs root or user namespaces)";
+    writeFile(m_home / "report.json", "{}\n");
+    const std::string script = "mount --bind \"$HOME/.bashrc\" \"$HOME/.bashrc\" && "
+                               "mount -o remount,ro,bind \"$HOME/.bashrc\" && "
+                               "mount --bind \"$HOME/report.json\" \"$HOME/report.json\" && "
+                               "mount -o remount,ro,bind \"$HOME/report.json\" && "
+                               "\"$@\"";
+    std::vector<std::string> fix = fixEnv();
+    fix.insert(fix.begin(), {"unshare", "-m", "bash", "-c", "source ~/.bashrc; " + script, "bash"});
+    const RunResult r = run(fix, options());
+    std::printf("fix env, ~/.bashrc read-only: exit %d\n%s", r.exitCode, r.err.c_str());
+    EXPECT_NE(r.exitCode, 0) << r.out << r.err;
+    EXPECT_EQ(r.out.find("Fixed."), std::string::npos) << r.out;
+    EXPECT_NE(r.err.find(".bashrc"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("Read-only file system"), std::string::npos) << r.err;
+    EXPECT_EQ(readFile(m_home / ".bashrc"), kBashrc);
+    EXPECT_EQ(temporaryFiles(m_home), std::vector<std::string>{});
+
+    const RunResult check = run({"unshare", "-m", "bash", "-c", script, "bash", config::torchdoctor, "check",
+                                 "--python", m_python.string(), "--no-import", "-o", (m_home / "report.json").string()},
+                                options());
+    EXPECT_EQ(check.exitCode, 3) << check.err;
+    EXPECT_NE(check.err.find("Read-only file system"), std::string::npos) << check.err;
+    EXPECT_EQ(readFile(m_home / "report.json"), "{}\n");
+}
