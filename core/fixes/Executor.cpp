@@ -82,13 +82,16 @@ QJsonObject fileUndo(const QString &path, QString &error, bool &ok)
 }
 
 // What a run needs on disk before it starts, folder by folder: the journal
-// entry (with a copy of every file it replaces, base64) and, beside each file
-// it writes, the new file before it replaces the old one.
+// entry (with a copy of every file it replaces, base64), beside each file it
+// writes the new file before it replaces the old one, and what its programs
+// say they need (pip's new files and wheels).
 QMap<QString, qint64> spaceNeeded(const FixPlan &plan, const QString &journalFolder)
 {
     constexpr qint64 kEntry = 16 * 1024; // the entry's text, and the run's history beside it
     QMap<QString, qint64> need{{journalFolder, kEntry}};
     for (const FixStep &step : plan.steps) {
+        if (const auto *program = std::get_if<RunProgram>(&step.action); program && program->spaceNeeded > 0)
+            need[program->spaceFolder] += program->spaceNeeded;
         QString path;
         qint64 newSize = 0;
         if (const auto *edit = std::get_if<EditFile>(&step.action)) {

@@ -30,6 +30,9 @@ struct RunProgram {
     QStringList snapshotArguments;
     QString undoProgram;
     QStringList undoArguments;
+    // What it needs on disk, where (pip: the new files and their wheels), when the planner knows.
+    qint64 spaceNeeded = 0;
+    QString spaceFolder;
 };
 
 // Replaces one line of a text file, or removes it (empty `newText`). The

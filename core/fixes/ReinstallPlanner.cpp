@@ -5,6 +5,7 @@
 #include "python/WheelProvider.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFileInfo>
 #include <QJsonArray>
 
@@ -284,6 +285,28 @@ bool ReinstallPlanner::planMissingWheels(ReinstallPlan &out, const QString &pyth
     return true;
 }
 
+namespace {
+
+// The bytes the packages `names` (torch and its companions, and the NVIDIA
+// libraries and triton that come with them) hold in `sitePackages`.
+qint64 installedSize(const QString &sitePackages, const QStringList &names)
+{
+    QStringList folders = names;
+    folders << QStringLiteral("nvidia") << QStringLiteral("triton");
+    qint64 total = 0;
+    for (const QString &name : std::as_const(folders)) {
+        QDirIterator files(QDir(sitePackages).filePath(name), QDir::Files | QDir::Hidden,
+                           QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            files.next();
+            total += files.fileInfo().size();
+        }
+    }
+    return total;
+}
+
+} // namespace
+
 ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const
 {
     ReinstallPlan out;
@@ -514,6 +537,11 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
                        .arg(displayCommand(step.undoProgram, undoArgs));
     }
     step.timeout = std::chrono::minutes(30); // CUDA wheels are gigabytes
+    if (torch.installed && !torch.packageDir.isEmpty()) {
+        // The new copy beside the old one until pip removes it, and the wheels it unpacks (about half).
+        step.spaceFolder = QFileInfo(torch.packageDir).absolutePath();
+        step.spaceNeeded = installedSize(step.spaceFolder, names) * 3 / 2;
+    }
     plan.steps << FixStep{step};
     plan.warnings << out.undo;
     if (!torch.installed && !names.isEmpty())

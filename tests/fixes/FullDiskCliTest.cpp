@@ -241,7 +241,8 @@ namespace {
 
 // `fix env` under strace, in a new bash that sourced ~/.bashrc (which execs
 // it: the same process), with `fault` injected at the k-th of `calls`: a kill
-// ("signal=KILL") at any write, fsync or rename; an error
+// ("signal=KILL") at any write, fsync, rename or unlink (every call that
+// changes what is on disk); an error
 // ("error=ENOSPC") at the k-th fsync or rename and every one after it (a disk
 // that filled then; writes are left alone, as a failed write to a pipe is no
 // full disk: the tmpfs tests above fill the disk for real). strace's log says
@@ -250,7 +251,7 @@ std::vector<std::string> withFault(const std::vector<std::string> &command, cons
                                    const fs::path &log)
 {
     const bool error = fault.rfind("error", 0) == 0;
-    const std::string calls = error ? "fsync,rename" : "write,fsync,rename";
+    const std::string calls = error ? "fsync,rename" : "write,fsync,rename,unlink,unlinkat";
     std::vector<std::string> argv{config::strace, "-qq", "-o", log.string(), "-e", "trace=" + calls, "-e",
                                   "inject=" + calls + ":" + fault + ":when=" + std::to_string(k) + (error ? "+" : ""),
                                   "bash", "-c", "source ~/.bashrc; exec \"$@\"", "bash"};
@@ -268,10 +269,10 @@ RunOptions underStrace(RunOptions options)
 
 } // namespace
 
-// A kill at each write, fsync and rename of `fix env`, an error at each fsync
-// and rename: the run never says "Fixed." unless it is, ~/.bashrc is only ever
-// the old or the new file, and a plain `undo` afterwards leaves it as it was,
-// with no temporary file anywhere in the home.
+// A kill at each write, fsync, rename and unlink of `fix env`, an error at
+// each fsync and rename: the run never says "Fixed." unless it is, ~/.bashrc
+// is only ever the old or the new file, and a plain `undo` afterwards leaves
+// it as it was, with no temporary file anywhere in the home.
 TEST_F(FullDisk, AKillOrAWriteErrorAtAnyStepLosesNothing)
 {
     ASSERT_TRUE(config::have(config::strace)) << "strace is needed for this test (tools/packages.txt)";

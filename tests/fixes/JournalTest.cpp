@@ -387,3 +387,21 @@ TEST(Undo, TwoEditsOfOneFileAreTheRunsOwn)
     ASSERT_TRUE(executor.undo(*entry, yes()).ok());
     EXPECT_EQ(readFile(rc), "a\nb\n");
 }
+
+// A step that needs more room than the disk has: the run is refused before
+// anything is written, and says how much it needs where.
+TEST(FixExecutor, ARunThatCannotFitIsRefusedBeforeItStarts)
+{
+    TempDir dir;
+    const fs::path marker = dir / "ran";
+    FixStep step = program(QStringLiteral("touch '%1'").arg(qs(marker)));
+    std::get<RunProgram>(step.action).spaceFolder = qs(dir.path());
+    std::get<RunProgram>(step.action).spaceNeeded = qint64(1) << 60; // an exbibyte
+    const Journal journal(qs(dir / "journal"));
+    const ExecutionResult r = Executor(journal).run(planOf({step}), yes());
+    EXPECT_EQ(r.outcome, ExecutionResult::Outcome::Failed);
+    EXPECT_EQ(r.failedStep, -1);
+    EXPECT_TRUE(r.error.startsWith(QStringLiteral("not enough space on "))) << r.error.toStdString();
+    EXPECT_FALSE(fs::exists(marker));
+    EXPECT_TRUE(journal.entries().isEmpty());
+}

@@ -130,6 +130,24 @@ TEST(ReinstallPlanner, UvInstallUsesUv)
     EXPECT_TRUE(q.plan.describe().contains(QStringLiteral("uv is not on PATH")));
 }
 
+// The reinstall says what it needs on disk, where: the new torch (and its
+// NVIDIA libraries) beside the old one, and the wheels, next to what is there.
+TEST(ReinstallPlanner, SaysHowMuchRoomTheReinstallNeeds)
+{
+    TempDir dir("td-reinstall-space");
+    const fs::path site = dir / "site-packages";
+    fs::create_directories(site / "torch/lib");
+    fs::create_directories(site / "nvidia/cublas/lib");
+    writeFile(site / "torch/lib/libtorch_cpu.so", std::string(600000, 't'));
+    writeFile(site / "nvidia/cublas/lib/libcublas.so.12", std::string(400000, 'n'));
+    writeFile(site / "numpy.py", std::string(999999, 'x')); // not part of it
+    checks::Facts f = facts({}, 0, 0, QVersionNumber(3, 12, 1), QStringLiteral("2.5.1"));
+    f.interpreters[0].torch.packageDir = test::python::qs(site / "torch");
+    const fixes::RunProgram &step = onlyStep(planFor(f));
+    EXPECT_EQ(step.spaceFolder, test::python::qs(site));
+    EXPECT_EQ(step.spaceNeeded, 1000000 * 3 / 2);
+}
+
 TEST(ReinstallPlanner, CondaWarnsFirst)
 {
     const auto p = planFor(facts({}, 0, 0, QVersionNumber(3, 11, 9), QStringLiteral("2.4.1"), QStringLiteral("conda")));
