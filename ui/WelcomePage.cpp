@@ -242,6 +242,7 @@ void WelcomePage::retranslate()
                            "or one of its dependencies."));
     showDiscovery();
     showTried();
+    m_pasted.reset(); // its titles are in the language before
     classifyPasted();
 }
 
