@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMutex>
 #include <QSet>
 #include <QStandardPaths>
 
@@ -164,6 +165,15 @@ bool Journal::save(JournalEntry &entry, QString &error) const
 
 int Journal::removeLeftovers() const
 {
+    // Once per process and journal: what a killed run left does not come back while we run.
+    static QMutex mutex;
+    static QSet<QString> done;
+    {
+        const QMutexLocker lock(&mutex);
+        if (done.contains(m_directory))
+            return 0;
+        done.insert(m_directory);
+    }
     QSet<QString> folders{m_directory};
     for (const JournalEntry &entry : entries())
         for (const JournalStep &step : entry.steps)

@@ -64,7 +64,8 @@ public:
     // Newest first; unreadable files are skipped.
     [[nodiscard]] QList<JournalEntry> entries() const;
     // Removes the temporary files a run that was killed mid-write left beside
-    // the journal and beside the files its entries edit. Returns how many.
+    // the journal and beside the files its entries edit, at the first call in
+    // this process (every fix and undo calls it). Returns how many.
     int removeLeftovers() const;
     // What a plain `undo` may undo, newest first: fix runs (not undo runs)
     // with started steps that were not undone yet. (Whether anything in one

@@ -96,7 +96,7 @@ Result<void> AtomicFile::fail(const QString &what)
 
 Result<void> AtomicFile::open()
 {
-    removeStaleTemporaryFiles(QFileInfo(m_target).absolutePath());
+    removeStaleTemporaryFiles(QFileInfo(m_target).absolutePath(), QFileInfo(m_target).fileName());
     const DWORD attributes = GetFileAttributesW(reinterpret_cast<LPCWSTR>(m_target.utf16()));
     if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_READONLY)) {
         SetLastError(ERROR_ACCESS_DENIED);
@@ -165,7 +165,7 @@ void AtomicFile::cancel()
 
 Result<void> AtomicFile::open()
 {
-    removeStaleTemporaryFiles(QFileInfo(m_target).absolutePath());
+    removeStaleTemporaryFiles(QFileInfo(m_target).absolutePath(), QFileInfo(m_target).fileName());
     const QByteArray target = QFile::encodeName(m_target);
     struct stat old {};
     const bool exists = ::stat(target.constData(), &old) == 0;
@@ -262,7 +262,7 @@ Result<void> saveFile(const QString &path, const QByteArray &data)
     return file.commit();
 }
 
-int removeStaleTemporaryFiles(const QString &directory)
+int removeStaleTemporaryFiles(const QString &directory, const QString &fileName)
 {
     static const QRegularExpression name(QStringLiteral(R"(\.td-(\d+)-\d+\.tmp$)"));
     int removed = 0;
@@ -271,7 +271,7 @@ int removeStaleTemporaryFiles(const QString &directory)
                                   QDir::Files | QDir::Hidden | QDir::System);
     for (const QString &candidate : candidates) {
         const QRegularExpressionMatch match = name.match(candidate);
-        if (!match.hasMatch())
+        if (!match.hasMatch() || (!fileName.isEmpty() && candidate.left(match.capturedStart()) != fileName))
             continue;
         const qint64 pid = match.captured(1).toLongLong();
         if (pid == QCoreApplication::applicationPid() || processIsAlive(pid))

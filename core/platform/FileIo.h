@@ -59,8 +59,9 @@ QString writeTarget(const QString &path);
 Result<void> saveFile(const QString &path, const QByteArray &data);
 
 // Removes the temporary files AtomicFile left in `directory` for a run that is
-// no longer alive (killed between its write and its rename). Returns how many.
-int removeStaleTemporaryFiles(const QString &directory);
+// no longer alive (killed between its write and its rename): all of them, or
+// only those of `fileName`. Returns how many.
+int removeStaleTemporaryFiles(const QString &directory, const QString &fileName = {});
 
 // The JSON object in the (small) file at `path`: a journal entry, a session
 // history, a knowledge file. The error says what failed, without the path:

@@ -107,31 +107,27 @@ std::mutex g_runningMutex;
 int g_running = 0; // runProcess calls between their start and their end
 
 #ifdef Q_OS_LINUX
-// Our children that runProcess does not run: orphans of what it ran, adopted.
+// Our children that runProcess does not run: orphans of what it ran, adopted
+// (each thread's children are listed in /proc/self/task/<tid>/children).
 QList<pid_t> markedOrphans()
 {
-    const pid_t self = ::getpid();
     // "\0NAME=<pid>\0" in "\0" + the environ file: the whole variable, not a suffix of another.
-    const QByteArray mark = QByteArray(1, '\0') + kMarkName.toLatin1() + '=' + QByteArray::number(self) + '\0';
+    const QByteArray mark =
+        QByteArray(1, '\0') + kMarkName.toLatin1() + '=' + QByteArray::number(::getpid()) + '\0';
     QList<pid_t> found;
-    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        bool numeric = false;
-        const pid_t pid = static_cast<pid_t>(entry.toInt(&numeric));
-        if (!numeric)
+    for (const QString &task : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile children(QStringLiteral("/proc/self/task/%1/children").arg(task));
+        if (!children.open(QIODevice::ReadOnly))
             continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray line = stat.readAll();
-        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
-        if (fields.size() < 2 || fields[1].toInt() != self)
-            continue;
-        QFile environ(QStringLiteral("/proc/%1/environ").arg(pid));
-        if (!environ.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray variables = QByteArray(1, '\0') + environ.readAll();
-        if (variables.contains(mark))
-            found << pid;
+        for (const QByteArray &field : children.readAll().split(' ')) {
+            const int pid = field.trimmed().toInt();
+            QFile environ(QStringLiteral("/proc/%1/environ").arg(pid));
+            if (pid <= 0 || !environ.open(QIODevice::ReadOnly))
+                continue;
+            const QByteArray variables = QByteArray(1, '\0') + environ.readAll();
+            if (variables.contains(mark))
+                found << static_cast<pid_t>(pid);
+        }
     }
     return found;
 }

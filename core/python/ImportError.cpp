@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QRegularExpression>
+#include <QSet>
 #include <QStringList>
 
 namespace td::python {
@@ -408,6 +409,7 @@ qsizetype endOfPackageFolder(const QString &text, qsizetype from, qsizetype end)
 QStringList packageFoldersIn(const QString &text)
 {
     QStringList out;
+    QSet<QString> seen;
     qsizetype token = 0;
     while (token < text.size()) {
         qsizetype end = token;
@@ -416,8 +418,10 @@ QStringList packageFoldersIn(const QString &text)
         // Within the token, each match starts where the last one ended.
         for (qsizetype from = token, stop; (stop = endOfPackageFolder(text, from, end)) >= 0; from = stop) {
             const QString folder = text.mid(from, stop - from);
-            if (!out.contains(folder))
+            if (!seen.contains(folder)) {
+                seen.insert(folder);
                 out << folder;
+            }
         }
         token = end + 1;
     }

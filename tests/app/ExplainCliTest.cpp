@@ -109,12 +109,19 @@ TEST(ExplainCli, SaysHowSureTheCauseIsAndWhichPackageToFix)
 
 namespace {
 
-// `piece` repeated to just under explain's 1 MiB limit, between `before` and `after`.
+// `piece` repeated to just under explain's 1 MiB limit, between `before` and
+// `after`; each "#" in it becomes the repetition's number.
 std::string craftedPaste(const std::string &before, const std::string &piece, const std::string &after)
 {
     std::string text = before;
-    while (text.size() + piece.size() + after.size() < 1024 * 1024 - 16)
-        text += piece;
+    for (int n = 0;; ++n) {
+        std::string next = piece;
+        if (const auto hash = next.find('#'); hash != std::string::npos)
+            next.replace(hash, 1, std::to_string(n));
+        if (text.size() + next.size() + after.size() >= 1024 * 1024 - 16)
+            break;
+        text += next;
+    }
     return text + after;
 }
 
@@ -134,6 +141,7 @@ TEST(ExplainCli, CraftedPastesOfAMebibyteAnswerPromptly)
         {"sm_ tokens", craftedPaste("no kernel image is available for execution on the device ", "sm_", "")},
         {"sm_ tokens with digits", craftedPaste("", "sm_8", "")},
         {"package folders", craftedPaste("File \"", "/site-packages/x", "\", line 1")},
+        {"distinct package folders", craftedPaste("", "/site-packages/p# ", "")},
         {"traceback frames on one line", craftedPaste("Traceback: ", "File x.py", ":1 in f")},
         {"undefined symbols", craftedPaste("", "x: undefined symbol", ": y")},
         {"quotes", craftedPaste("", "'\"x.dll", "\n")},
