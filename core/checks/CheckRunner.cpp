@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/CheckRunner.h"
+#include "python/ProjectFolder.h"
 
 #include "checks/Check.h"
 #include "knowledge/KnowledgeBase.h"
 #include "loader/Analyzer.h"
 #include "platform/NativePath.h"
 #include "python/InterpreterDiscovery.h"
+#include "python/ProjectFolder.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -31,6 +33,15 @@ QThreadPool &waitingPool()
         return p;
     }();
     return *pool;
+}
+
+void endWorkerThreads()
+{
+    constexpr int kMomentMs = 2000;
+    for (QThreadPool *pool : {&waitingPool(), QThreadPool::globalInstance()})
+        if (!pool->waitForDone(kMomentMs))
+            spdlog::info("worker threads still busy at exit: {}", pool->activeThreadCount());
+    spdlog::debug("worker threads ended");
 }
 
 namespace {
@@ -187,16 +198,12 @@ QString defaultPython(const CheckRequest &request)
 {
     if (!request.python.isEmpty())
         return request.python;
-    if (!request.projectDir.isEmpty()) {
-        for (const char *venv : {".venv", "venv"}) {
-            for (const char *exe : {"bin/python", "Scripts/python.exe"}) {
-                const QString path =
-                    QDir(request.projectDir).filePath(QString::fromLatin1(venv) + u'/' + QString::fromLatin1(exe));
-                if (QFileInfo(path).isExecutable())
-                    return path;
-            }
-        }
-    }
+    // The project's own interpreter; without --project, the folder it was started in is one when
+    // it holds a venv or a portable build's Python.
+    const QString project = request.projectDir.isEmpty() ? QDir::currentPath() : request.projectDir;
+    for (const QString &path : python::projectInterpreters(project))
+        if (QFileInfo(path).isExecutable())
+            return QDir::toNativeSeparators(path);
 #ifdef Q_OS_WIN
     const QStringList names{QStringLiteral("python"), QStringLiteral("python3")};
 #else

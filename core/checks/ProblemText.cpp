@@ -339,6 +339,13 @@ QStringList windowsSentences(const Problem &p)
                                           nullptr, static_cast<int>(p.symbols.size())))
                        .arg(requester, lacking.join(QStringLiteral(", ")));
         }
+        if (!p.toolset.empty()) {
+            const QString requester =
+                fileName(p.neededBy.empty() ? std::string() : p.neededBy.front(), TargetOs::Windows);
+            out << ProblemText::tr("%1 was linked with the MSVC %2 toolset; a VC++ runtime DLL serves only modules "
+                                   "linked with a toolset no newer than itself, and the copy that loads is %3.")
+                       .arg(requester, q(p.toolset), q(w.version.empty() ? std::string("?") : w.version));
+        }
         if (const QString a = advice(p.advice, true); !a.isEmpty())
             out << a;
         else if (loader::isEnvironmentRule(w.step.via))

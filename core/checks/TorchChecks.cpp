@@ -144,6 +144,7 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
             error.requiredBy = culprit->chain[culprit->chain.size() - 2];
         knowledge::ErrorContext context;
         context.torchVersion = probe ? probe->torch.version : QString();
+        context.python = probe ? probe->interpreter.executable : QString();
         if (culprit)
             context.missingLibraries << culprit->library;
         if (const auto signature = kb.matchError(error, context)) {

@@ -282,14 +282,15 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
                    program && !program->undoProgram.isEmpty()) {
             QStringList arguments = program->undoArguments;
             if (!program->snapshotProgram.isEmpty()) {
+                const QString snapshotPath =
+                    m_journal.directory() + u'/' + entry.id + QStringLiteral("-step%1.snapshot").arg(index + 1);
                 platform::ProcessRequest request;
                 request.program = program->snapshotProgram;
                 request.arguments = program->snapshotArguments;
+                request.arguments.replaceInStrings(QStringLiteral("{snapshot}"), snapshotPath);
                 request.environment = environmentWith(program->environment);
                 request.timeout = program->timeout;
                 const platform::ProcessResult snapshot = platform::runProcess(request, cancel);
-                const QString snapshotPath =
-                    m_journal.directory() + u'/' + entry.id + QStringLiteral("-step%1.snapshot").arg(index + 1);
                 if (!snapshot.succeeded()) {
                     prepared = false;
                     error = tr("the snapshot before the step (%1) failed: %2")

@@ -40,6 +40,11 @@ QString displayCommand(const QString &program, const QStringList &arguments)
     QStringList words{program};
     words += arguments;
     for (QString &w : words) {
+        // A script given with -c is kept whole in the journal; shown, it is its size.
+        if (w.contains(u'\n')) {
+            w = QStringLiteral("<Python, %1 lines>").arg(w.count(u'\n') + 1);
+            continue;
+        }
         const bool plain = !w.isEmpty() && std::all_of(w.cbegin(), w.cend(), [](QChar c) {
             return c.isLetterOrNumber() || QStringLiteral("-_./=:,+@%").contains(c);
         });

@@ -24,8 +24,9 @@ struct RunProgram {
     bool needsAdmin = false;
     // How to undo it, when it can be undone: `snapshotProgram` runs before the
     // step and its standard output is kept next to the journal entry (e.g.
-    // `pip freeze`); undo runs `undoProgram` with every "{snapshot}" in
-    // `undoArguments` replaced by the path of that file.
+    // `pip freeze`); undo runs `undoProgram`. Every "{snapshot}" in
+    // `snapshotArguments` and `undoArguments` is replaced by the path of that
+    // file (the snapshot may keep more beside it: "{snapshot}.files").
     QString snapshotProgram;
     QStringList snapshotArguments;
     QString undoProgram;

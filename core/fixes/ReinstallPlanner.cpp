@@ -6,29 +6,16 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QVersionNumber>
 
 #include <algorithm>
 
 namespace td::fixes {
 
 namespace {
-
-// Prints `name==version` for the named distributions and for what torch's
-// wheels pull in (nvidia-*, triton), once each, in sys.path order: the
-// requirements file that undo installs again. Only these, so that undo does
-// not reinstall the whole environment.
-const char *const kSnapshotScript = "import sys, importlib.metadata as m\n"
-                                    "want = {a.lower().replace('_', '-') for a in sys.argv[1:]}\n"
-                                    "seen = set()\n"
-                                    "for d in m.distributions():\n"
-                                    "    n = d.metadata['Name'] or ''\n"
-                                    "    k = n.lower().replace('_', '-')\n"
-                                    "    if k in seen or not (k in want or k.startswith('nvidia-') or k == 'triton'):\n"
-                                    "        continue\n"
-                                    "    seen.add(k)\n"
-                                    "    print(f'{n}=={d.version}')\n";
 
 // Prints `name==version` for every distribution, once each, in sys.path order: the state that
 // undo of an install of missing wheels returns to.
@@ -63,8 +50,6 @@ const char *const kRestoreDistributionsScript =
     "if changed:\n"
     "    subprocess.check_call(pip + ['install', '--no-deps'] + changed + sys.argv[2:])\n";
 
-const QString kIndexBase = QStringLiteral("https://download.pytorch.org/whl/");
-
 // "2.4.1+cu121" -> "2.4"
 QString seriesOf(const QString &version)
 {
@@ -97,18 +82,32 @@ bool anyInside(const QJsonValue &value, const QString &dir)
                        [&dir](const QJsonValue &v) { return insideDir(v.toString(), dir); });
 }
 
-// Whether `label` ("cu121", "cpu", "rocm6.1") names one of PyTorch's wheel indexes for the release
-// of `version`: a local build ("+gitunknown", "+dfsg") was never on one, and undo cannot fetch it there.
-bool isIndexLabel(const knowledge::KnowledgeBase &knowledge, const QString &version, const QString &label)
+// resources/probe/keep_files.py: keeps a distribution's files before a step, puts them back on undo.
+QString keepFilesScript()
 {
-    if (label == QLatin1String("cpu"))
-        return true;
-    const std::optional<knowledge::Release> release = knowledge.release(version);
-    if (!release)
-        return false;
-    if (release->cudaStable.contains(label) || release->cudaExperimental.contains(label))
-        return true;
-    return label.startsWith(QLatin1String("rocm")) && release->rocm.contains(label.mid(4));
+    QFile file(QStringLiteral(":/probe/keep_files.py"));
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+// How `python` runs pip: `-m pip`, or, when it has none (an embeddable Python), pip's own wheel
+// from the wheel folders (`python pip-X.whl/pip`, how pip's wheel runs itself). Empty when neither.
+QStringList pipOf(const python::StaticProbe *probe, const QStringList &wheelFolders)
+{
+    const auto pipIn = [](const QString &dir) { return QFileInfo::exists(dir + QStringLiteral("/pip/__main__.py")); };
+    const bool hasPip = !probe || probe->sitePackages.isEmpty()
+                        || std::any_of(probe->sitePackages.begin(), probe->sitePackages.end(), pipIn);
+    if (hasPip)
+        return {QStringLiteral("-m"), QStringLiteral("pip")};
+    for (const QString &dir : wheelFolders) {
+        QStringList wheels = QDir(dir).entryList({QStringLiteral("pip-*-py3-none-any.whl")}, QDir::Files);
+        if (wheels.isEmpty())
+            continue;
+        const auto version = [](const QString &wheel) { return QVersionNumber::fromString(wheel.section(u'-', 1, 1)); };
+        std::sort(wheels.begin(), wheels.end(),
+                  [&](const QString &a, const QString &b) { return version(a) < version(b); });
+        return {QDir(dir).filePath(wheels.last()) + QStringLiteral("/pip")};
+    }
+    return {};
 }
 
 // A folder that does not exist yet: `base`, else base-2, base-3 ...
@@ -376,7 +375,9 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
     out.variant = choice.variant;
 
     // torch, then the companions that are installed, at the versions that go with it.
-    out.packages << QStringLiteral("torch==%1.*").arg(series);
+    const TorchTarget target = torchTarget(installed, series, choice.variant);
+    out.packages << target.requirement;
+    out.torchVersion = target.version;
     const std::optional<knowledge::Companions> companions = m_knowledge.companions(series);
     QStringList names{QStringLiteral("torch")};
     for (const python::PackageInfo &p : torch.companions) {
@@ -427,19 +428,6 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
         }
     }
 
-    // Undo fetches the previous versions from where they came from: the index of their build, else PyPI.
-    QStringList undoSourceArgs = sourceArgs;
-    bool undoFetchable = true;
-    if (!local) {
-        undoSourceArgs.clear();
-        const QString label = localLabel(installed);
-        if (isIndexLabel(m_knowledge, installed, label))
-            undoSourceArgs << QStringLiteral("--index-url") << kIndexBase + label << QStringLiteral("--extra-index-url")
-                           << QStringLiteral("https://pypi.org/simple");
-        else
-            undoFetchable = label.isEmpty(); // a local build ("+gitunknown") is on no index
-    }
-
     // With that environment's own installer.
     QString uv;
     if (installer == QLatin1String("uv")) {
@@ -465,77 +453,62 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
     }
 
     RunProgram step;
-    QStringList undoArgs;
     if (!uv.isEmpty()) {
         out.installer = QStringLiteral("uv");
         step.program = uv;
         step.arguments = QStringList{QStringLiteral("pip"), QStringLiteral("install"), QStringLiteral("--python"),
-                                     python, QStringLiteral("--reinstall")}
-                         + out.packages + sourceArgs;
+                                     python}
+                         + target.flags(QStringLiteral("--reinstall")) + out.packages + sourceArgs;
         out.preflightProgram = uv;
         out.preflightArguments =
             QStringList{QStringLiteral("pip"),       QStringLiteral("install"),   QStringLiteral("--python"), python,
                         QStringLiteral("--dry-run"), QStringLiteral("--no-deps"), out.packages.first()}
             + sourceArgs;
-        if (torch.installed) {
+        if (!torch.installed) {
             step.undoProgram = uv;
-            undoArgs = QStringList{QStringLiteral("pip"),       QStringLiteral("install"),
-                                   QStringLiteral("--python"),  python,
-                                   QStringLiteral("--no-deps"), QStringLiteral("--reinstall"),
-                                   QStringLiteral("-r"),        QStringLiteral("{snapshot}")}
-                       + undoSourceArgs;
-        } else {
-            step.undoProgram = uv;
-            undoArgs =
+            step.undoArguments =
                 QStringList{QStringLiteral("pip"), QStringLiteral("uninstall"), QStringLiteral("--python"), python}
                 + names;
         }
     } else {
         out.installer = QStringLiteral("pip");
+        const QStringList pip = pipOf(probe, m_source.findLinks);
+        if (pip.isEmpty()) {
+            plan.title = tr("Reinstall torch %1").arg(target.version.isEmpty() ? series : target.version);
+            plan.warnings << tr("%1 has no pip (an embeddable Python ships without it), so nothing can install "
+                                "torch into it. Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) into a folder "
+                                "and pass it with --find-links: pip then runs from its wheel. A portable build's "
+                                "own updater (update\\update_comfyui_and_python_dependencies.bat in ComfyUI's) "
+                                "works too.")
+                                 .arg(python);
+            return out;
+        }
+        if (pip.first() != QLatin1String("-m"))
+            plan.warnings << tr("%1 has no pip (an embeddable Python ships without it): pip runs from its wheel, "
+                                "%2, and is not installed into it.")
+                                 .arg(python, pip.first().chopped(4));
         step.program = python;
-        step.arguments = QStringList{QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("install"),
-                                     QStringLiteral("--disable-pip-version-check"), QStringLiteral("--force-reinstall")}
-                         + out.packages + sourceArgs;
+        step.arguments = pip
+                         + QStringList{QStringLiteral("install"), QStringLiteral("--disable-pip-version-check")}
+                         + target.flags(QStringLiteral("--force-reinstall")) + out.packages + sourceArgs;
         out.preflightProgram = python;
         // Asks for the versions only: nothing is downloaded but the index page.
-        out.preflightArguments = QStringList{QStringLiteral("-m"),        QStringLiteral("pip"),
-                                             QStringLiteral("index"),     QStringLiteral("versions"),
-                                             QStringLiteral("torch"),     QStringLiteral("--disable-pip-version-check"),
-                                             QStringLiteral("--retries"), QStringLiteral("0"),
-                                             QStringLiteral("--timeout"), QStringLiteral("15")}
+        out.preflightArguments = pip
+                                 + QStringList{QStringLiteral("index"), QStringLiteral("versions"),
+                                               QStringLiteral("torch"), QStringLiteral("--disable-pip-version-check"),
+                                               QStringLiteral("--retries"), QStringLiteral("0"),
+                                               QStringLiteral("--timeout"), QStringLiteral("15")}
                                  + sourceArgs;
-        step.undoProgram = python;
-        if (torch.installed)
-            undoArgs = QStringList{QStringLiteral("-m"),        QStringLiteral("pip"),
-                                   QStringLiteral("install"),   QStringLiteral("--disable-pip-version-check"),
-                                   QStringLiteral("--no-deps"), QStringLiteral("--force-reinstall"),
-                                   QStringLiteral("-r"),        QStringLiteral("{snapshot}")}
-                       + undoSourceArgs;
-        else
-            undoArgs = QStringList{QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("uninstall"),
-                                   QStringLiteral("-y")}
-                       + names;
+        if (!torch.installed) {
+            step.undoProgram = python;
+            step.undoArguments = pip + QStringList{QStringLiteral("uninstall"), QStringLiteral("-y")} + names;
+        }
     }
-    step.undoArguments = undoArgs;
-    if (torch.installed && !undoFetchable) {
-        // Offered only where it can work: this build cannot be downloaded again.
-        step.undoProgram.clear();
-        step.undoArguments.clear();
-        out.undo = tr("Undo cannot put torch %1 back: it was built locally and is on no package index. Keep a copy "
-                      "of %2 first if you may want it again.")
-                       .arg(installed, torch.packageDir);
-    } else if (torch.installed) {
-        step.snapshotProgram = python;
-        step.snapshotArguments = QStringList{QStringLiteral("-c"), QString::fromLatin1(kSnapshotScript)} + names;
-        QStringList shownUndo = undoArgs;
-        shownUndo.replaceInStrings(QStringLiteral("{snapshot}"), tr("SNAPSHOT"));
-        out.undo = tr("Before the step, the installed versions of %1 (and nvidia-*, triton) are recorded "
-                      "(SNAPSHOT, kept in the journal); `torchdoctor undo` reinstalls exactly those: `%2`.")
-                       .arg(names.join(QStringLiteral(", ")), displayCommand(step.undoProgram, shownUndo));
-    } else {
+    if (torch.installed)
+        keepFilesForUndo(step, out, python, names);
+    else
         out.undo = tr("`torchdoctor undo` uninstalls what this installs: `%1`.")
-                       .arg(displayCommand(step.undoProgram, undoArgs));
-    }
+                       .arg(displayCommand(step.undoProgram, step.undoArguments));
     step.timeout = std::chrono::minutes(30); // CUDA wheels are gigabytes
     if (torch.installed && !torch.packageDir.isEmpty()) {
         // The new copy beside the old one until pip removes it, and the wheels it unpacks (about half).
@@ -549,9 +522,55 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
 
     const QString where = local ? m_source.findLinks.join(QStringLiteral(", ")) : out.indexUrl;
     plan.title = tr("Reinstall torch %1 (%2) with %3 from %4")
-                     .arg(series, choice.variant, out.installer, where.isEmpty() ? tr("the configured index") : where);
+                     .arg(target.version.isEmpty() ? series : target.version, choice.variant, out.installer,
+                          where.isEmpty() ? tr("the configured index") : where);
     out.torchSeries = series;
     return out;
+}
+
+ReinstallPlanner::TorchTarget ReinstallPlanner::torchTarget(const QString &installed, const QString &series,
+                                                            const QString &variant) const
+{
+    TorchTarget target;
+    const std::optional<knowledge::Release> release = m_knowledge.release(series);
+    if (release && release->latest.startsWith(series + u'.'))
+        target.version = release->latest;
+    target.requirement = target.version.isEmpty() ? QStringLiteral("torch==%1.*").arg(series)
+                                                  : QStringLiteral("torch==%1").arg(target.version);
+    target.sameVersion = target.version.isEmpty() || installed.section(u'+', 0, 0) == target.version;
+    // The very build again (same version, same index): its requirements are installed already.
+    const QString label = localLabel(installed);
+    target.sameBuild = !target.version.isEmpty() && target.sameVersion && !installed.isEmpty()
+                       && label == variant;
+    return target;
+}
+
+QStringList ReinstallPlanner::TorchTarget::flags(const QString &reinstallFlag) const
+{
+    // Another version replaces torch (and what its requirements need) by itself; the same one
+    // only when forced, and then its dependencies stay unless the build changes.
+    QStringList out;
+    if (sameVersion)
+        out << reinstallFlag;
+    if (sameBuild)
+        out << QStringLiteral("--no-deps");
+    return out;
+}
+
+void ReinstallPlanner::keepFilesForUndo(RunProgram &step, ReinstallPlan &out, const QString &python,
+                                        const QStringList &names) const
+{
+    const QString script = keepFilesScript();
+    step.snapshotProgram = python;
+    step.snapshotArguments =
+        QStringList{QStringLiteral("-c"), script, QStringLiteral("keep"), QStringLiteral("{snapshot}")} + names;
+    step.undoProgram = python;
+    step.undoArguments = {QStringLiteral("-c"), script, QStringLiteral("restore"), QStringLiteral("{snapshot}")};
+    out.undo = tr("Before the step, the files of %1 (and nvidia-*, triton) are kept beside the journal (as links "
+                  "where the disk allows, else copies); `torchdoctor undo` removes what the step installed under "
+                  "those names and puts exactly the kept files back, checked against their RECORD hashes first. "
+                  "Nothing is downloaded for it; until then the kept files take the old version's room on disk.")
+                  .arg(names.join(QStringLiteral(", ")));
 }
 
 } // namespace td::fixes

@@ -27,6 +27,7 @@ struct ReinstallPlan {
     QString installer;    // "pip" or "uv"
     QString variant;      // "cu126", "cpu"
     QString torchSeries;  // the torch release installed: "2.5"
+    QString torchVersion; // exactly which: "2.5.1"; empty when only the series is known
     QString indexUrl;     // empty with --find-links / --no-index
     QStringList packages; // the requirements installed: "torch==2.5.*", "torchvision==0.20.*"
     // Run before any step: asks the index (or the wheelhouse) whether torch is
@@ -70,6 +71,20 @@ private:
     // exactly those. False when the findings ask for more.
     bool planMissingWheels(ReinstallPlan &out, const QString &python, const python::TorchInstall &torch,
                            const QList<checks::Finding> &findings) const;
+
+    // Which torch to ask for: the newest patch of the series exactly, and how to ask.
+    struct TorchTarget {
+        QString version;     // "2.4.1"; empty when the release list does not know the series' newest
+        QString requirement; // "torch==2.4.1", else "torch==2.4.*"
+        bool sameVersion = false; // what is installed (or not known to differ): pip must be forced
+        bool sameBuild = false;   // ... and from the same index: its requirements stay as they are
+        [[nodiscard]] QStringList flags(const QString &reinstallFlag) const;
+    };
+    [[nodiscard]] TorchTarget torchTarget(const QString &installed, const QString &series,
+                                          const QString &variant) const;
+    // Undo puts the files of `names` back (resources/probe/keep_files.py), offline.
+    void keepFilesForUndo(RunProgram &step, ReinstallPlan &out, const QString &python,
+                          const QStringList &names) const;
 
     const knowledge::KnowledgeBase &m_knowledge;
     QProcessEnvironment m_environment;

@@ -91,11 +91,12 @@ Repair Repairs::plan(checks::FixFamily family, const checks::Diagnosis &before) 
                       .arg(repair.reinstall.packages.join(QStringLiteral(", ")), repair.reinstall.installer);
         if (!repair.reinstall.preflightProgram.isEmpty()) {
             const WheelSource &source = m_options.wheels;
-            repair.preflight =
-                !source.findLinks.isEmpty() || source.noIndex
-                    ? tr("Looking for torch %1 in %2...")
-                          .arg(repair.reinstall.torchSeries, source.findLinks.join(QStringLiteral(", ")))
-                    : tr("Asking %1 for torch %2...").arg(repair.reinstall.indexUrl, repair.reinstall.torchSeries);
+            const QString torch = repair.reinstall.torchVersion.isEmpty() ? repair.reinstall.torchSeries
+                                                                          : repair.reinstall.torchVersion;
+            repair.preflight = !source.findLinks.isEmpty() || source.noIndex
+                                   ? tr("Looking for torch %1 in %2...")
+                                         .arg(torch, source.findLinks.join(QStringLiteral(", ")))
+                                   : tr("Asking %1 for torch %2...").arg(repair.reinstall.indexUrl, torch);
         }
         break;
     }
@@ -164,19 +165,22 @@ bool Repairs::preflight(const Repair &repair, QString &problem, const platform::
     if (r.succeeded()) {
         if (plan.installer != QLatin1String("pip"))
             return true;
-        // "Available versions: 2.5.1, 2.5.0, 2.4.1"
+        // "Available versions: 2.5.1, 2.5.0, 2.4.1+cpu"
+        const QString wanted = plan.torchVersion.isEmpty() ? plan.torchSeries : plan.torchVersion;
         for (const QString &line : QString::fromLocal8Bit(r.standardOutput).split(u'\n'))
             if (line.trimmed().startsWith(QLatin1String("Available versions:")))
                 for (const QString &v : line.section(u':', 1).split(u','))
-                    if (v.trimmed().startsWith(plan.torchSeries + u'.'))
+                    if (const QString version = v.trimmed().section(u'+', 0, 0);
+                        plan.torchVersion.isEmpty() ? version.startsWith(wanted + u'.') : version == wanted)
                         return true;
-        what = tr("torch %1 is not there").arg(plan.torchSeries);
+        what = tr("torch %1 is not there").arg(wanted);
     } else {
         const QStringList lines = QString::fromLocal8Bit(r.standardError).split(u'\n', Qt::SkipEmptyParts);
         what = r.outcome == platform::ProcessResult::Outcome::Finished && !lines.isEmpty() ? lines.last().trimmed()
                                                                                            : r.describe();
     }
-    problem = local ? tr("the wheelhouse has no usable torch %1: %2; nothing was changed.").arg(plan.torchSeries, what)
+    problem = local ? tr("the wheelhouse has no usable torch %1: %2; nothing was changed.")
+                          .arg(plan.torchVersion.isEmpty() ? plan.torchSeries : plan.torchVersion, what)
                     : tr("%1 cannot be reached: %2; nothing was changed. Without network, download the wheels "
                          "elsewhere and pass --find-links DIR.")
                           .arg(QUrl(plan.indexUrl).host(), what);

@@ -229,6 +229,31 @@ Text fill(const Text &text, const QMap<QString, Text> &values)
     return out;
 }
 
+// How the knowledge base's commands name PyTorch's index for the installed build.
+const QString kIndexPlaceholder = QStringLiteral(" --index-url https://download.pytorch.org/whl/<variant>");
+
+// The index arguments that fetch the same build as `torchVersion`: none for a wheel from PyPI (no
+// local label), PyTorch's index of its label ("+cu121", "+cpu", "+rocm6.1", "+xpu"); nullopt when
+// unknown (no version, or a local build that is on no index).
+std::optional<QString> indexArguments(const QString &torchVersion)
+{
+    if (torchVersion.isEmpty())
+        return std::nullopt;
+    if (!torchVersion.contains(u'+'))
+        return QString();
+    static const QRegularExpression label(QStringLiteral(R"(^(cu\d+|cpu|rocm\d+(\.\d+)*|xpu)$)"));
+    const QString local = torchVersion.section(u'+', 1);
+    if (!label.match(local).hasMatch())
+        return std::nullopt;
+    return QStringLiteral(" --index-url https://download.pytorch.org/whl/") + local;
+}
+
+// An argument as a shell reads it: quoted when it has a space.
+QString quotedArgument(const QString &argument)
+{
+    return argument.contains(u' ') ? u'"' + argument + u'"' : argument;
+}
+
 } // namespace
 
 QStringList knowledgeFiles()
@@ -988,10 +1013,29 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
                 values.insert(name, plain(bestText.captured(name)));
     out.title = fill(out.title, values);
     out.cause = fill(out.cause, values);
+    const std::optional<QString> index = indexArguments(context.torchVersion);
     for (Fix &f : out.fixes) {
         f.text = fill(f.text, values);
-        for (QString &command : f.commands)
-            command = fill(Text{command, command}, values).en;
+        if (index) {
+            f.text.en.replace(kIndexPlaceholder, *index);
+            f.text.zhCN.replace(kIndexPlaceholder, *index);
+        }
+        QStringList commands;
+        for (const QString &command : std::as_const(f.commands)) {
+            QString filled = fill(Text{command, command}, values).en;
+            if (index)
+                filled.replace(kIndexPlaceholder, *index);
+            // The diagnosed interpreter's own pip: a portable build's python.exe is not the one on PATH.
+            if (!context.python.isEmpty()) {
+                filled.replace(QStringLiteral("<python> "), quotedArgument(context.python) + u' ');
+                if (filled.startsWith(QLatin1String("python -m ")))
+                    filled.replace(0, 6, quotedArgument(context.python));
+            }
+            // A command with a part nobody knows is no command: its text says what to fill in.
+            if (!filled.contains(u'<') && !filled.contains(u'{') && !filled.contains(m_unknown.en))
+                commands << filled;
+        }
+        f.commands = commands;
     }
     return out;
 }

@@ -184,6 +184,7 @@ struct Companions {
 struct ErrorContext {
     QString torchVersion;         // "2.4.0+cu121"; empty when unknown
     QStringList missingLibraries; // from the dependency walk: "libomp140.x86_64.dll"
+    QString python{};             // the interpreter diagnosed; empty when unknown
 };
 
 struct VariantChoice {

@@ -208,7 +208,8 @@ std::string factsKey(const Problem &p)
                    static_cast<int>(p.advice), p.winError, p.processBits})
         number(n);
     for (const std::string *s : {&p.name, &p.processMachine, &p.processProgram, &p.fact, &p.library, &p.newest,
-                                 &p.format, &p.otherOs, &p.systemDir, &p.symbolVersion, &p.symbolLibrary, &p.note})
+                                 &p.format, &p.otherOs, &p.systemDir, &p.toolset, &p.symbolVersion, &p.symbolLibrary,
+                                 &p.note})
         field(*s);
     for (const auto &symbol : p.symbols)
         field(symbol);

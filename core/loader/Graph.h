@@ -211,6 +211,8 @@ struct Problem {
     std::string format;    // an input's binary format ("ELF", "PE", "Mach-O")
     std::string otherOs;   // OtherOs: the OS whose loader can load the file ("linux")
     std::string systemDir; // Windows: System32 as given
+    std::string toolset;   // Windows, EarlierCopyWins of a VC++ runtime: the MSVC toolset a requester
+                           // was linked with ("14.42"), newer than the copy that loads
 
     // How the search went (what the list of folders leaves out).
     bool pathAsWritten = false;     // the name has a slash: ld.so opens it as it is

@@ -744,9 +744,34 @@ private:
         return out;
     }
 
+    // A VC++ runtime DLL is backward compatible: the copy that loads serves every module linked with
+    // an MSVC toolset no newer than itself (Microsoft's rule for the 14.x redistributable). The
+    // toolset `requester` was linked with when `runtime` is older than it ("14.42"), "" when it is
+    // not; nullopt when that cannot be told (no version, or not linked by MSVC 14.x).
+    std::optional<std::string> newerToolset(const Module &requester, const std::string &runtime)
+    {
+        const auto info = m_cache.binary(runtime);
+        const bin::PeInfo *pe = info ? info->pe() : nullptr;
+        if (!requester.pe || !pe || !pe->fileVersion || requester.pe->linkerMajor != pe->fileVersion->major)
+            return std::nullopt;
+        const std::uint16_t minor = requester.pe->linkerMinor;
+        if (minor <= pe->fileVersion->minor)
+            return std::string();
+        return std::to_string(requester.pe->linkerMajor) + '.' + std::to_string(minor);
+    }
+
     void reportShadowed(const std::string &name, const Module &requester, const Candidate &winner,
                         const Candidate &other, bool delayed, GraphBuilder &graph)
     {
+        const Advice advice = adviceFor(name);
+        const bool runtime = advice == Advice::VcRuntime || advice == Advice::VcRedist;
+        const std::optional<std::string> newer = runtime ? newerToolset(requester, winner.path) : std::nullopt;
+        const std::string toolset = newer.value_or(std::string());
+        std::vector<std::string> lacking = missingExports(requester, name, winner.path);
+        // A Python distribution's own runtime next to python.exe (the application folder) is how
+        // it is meant to load: another copy is no problem while this one is new enough.
+        if (newer && newer->empty() && lacking.empty())
+            return;
         Problem p;
         p.kind = ProblemKind::Shadowed;
         p.cause = Cause::EarlierCopyWins;
@@ -754,13 +779,19 @@ private:
         p.name = name;
         p.neededBy = {requester.path};
         // A winner without a function the requester imports fails the load; the copy it hides may have it.
-        p.symbols = missingExports(requester, name, winner.path);
+        p.symbols = std::move(lacking);
         if (!p.symbols.empty() && !delayed) {
             p.severity = Severity::Error;
             p.winError = 127;
         }
+        p.toolset = toolset;
+        if (!toolset.empty()) {
+            p.severity = Severity::Error; // unsupported by Microsoft; msvcp140's fails DllMain
+            if (lower(name).rfind("msvcp", 0) == 0 && p.winError == 0 && !delayed)
+                p.winError = 1114;
+        }
         p.paths = {winner.path, other.path};
-        p.advice = adviceFor(name);
+        p.advice = advice;
         p.classicOrder = m_options.classicWindowsOrder;
         for (const Candidate *c : {&winner, &other}) {
             CandidateFile f = fileOf(*c);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "python/InterpreterDiscovery.h"
+#include "python/ProjectFolder.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -174,11 +175,8 @@ private:
         if (m_options.projectDir.isEmpty())
             return;
         const QDir project(m_options.projectDir);
-        for (const char *name : {".venv", "venv"}) {
-            const QString exe = interpreterIn(project.filePath(QLatin1String(name)));
-            if (!exe.isEmpty())
-                add(exe, QStringLiteral("project"));
-        }
+        for (const QString &exe : projectInterpreters(m_options.projectDir))
+            add(exe, QStringLiteral("project"));
         // environment.yml names the conda environment the project uses.
         QFile yml(project.filePath(QStringLiteral("environment.yml")));
         if (yml.open(QIODevice::ReadOnly)) {

@@ -3,7 +3,11 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
+
+#include <algorithm>
+#include <iterator>
 
 namespace td::python {
 
@@ -44,6 +48,49 @@ bool isTorchProject(const QString &dir)
         if (fileMatches(folder.filePath(scripts[i]), imports))
             return true;
     return false;
+}
+
+namespace {
+
+const char *const kVenvFolders[] = {".venv", "venv"};
+const char *const kPortableFolders[] = {"python_embeded", "python_embedded"}; // ComfyUI's spelling first
+
+bool isOneOf(const QString &name, const auto &names)
+{
+    return std::any_of(std::begin(names), std::end(names), [&](const char *n) { return name == QLatin1String(n); });
+}
+
+} // namespace
+
+QString projectAround(const QString &prefix, bool isVenv)
+{
+    const QFileInfo info(prefix);
+    const QString folder = info.fileName();
+    if ((isVenv && isOneOf(folder, kVenvFolders)) || isOneOf(folder, kPortableFolders))
+        return QDir::cleanPath(info.absolutePath());
+    return {};
+}
+
+QStringList projectInterpreters(const QString &dir)
+{
+    QStringList out;
+    if (dir.isEmpty())
+        return out;
+    const QDir project(dir);
+    // Each folder's interpreter by the name its layout gives it (venv: bin/ or Scripts\).
+    auto add = [&](const char *folder, std::initializer_list<const char *> names) {
+        for (const char *name : names)
+            if (const QString path = project.filePath(QLatin1String(folder) + u'/' + QLatin1String(name));
+                QFileInfo(path).isFile()) {
+                out << path;
+                return;
+            }
+    };
+    for (const char *venv : kVenvFolders)
+        add(venv, {"bin/python3", "bin/python", "Scripts/python.exe"});
+    for (const char *portable : kPortableFolders)
+        add(portable, {"python.exe"});
+    return out;
 }
 
 } // namespace td::python

@@ -196,6 +196,8 @@ void writeDepsJson(const Graph &graph, std::ostream &out)
             json.key("symbol_version").string(p.symbolVersion);
             writeStrings(json.key("symbols"), p.symbols);
         }
+        if (!p.toolset.empty())
+            json.key("toolset").string(p.toolset);
         if (p.winError)
             json.key("win_error").number(p.winError);
         json.endObject();

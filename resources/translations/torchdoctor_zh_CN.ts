@@ -2502,6 +2502,10 @@
             <numerusform>加载的副本缺少 %1 从中导入的 %n 个函数（%2）：第一次调用它们时就会失败。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 was linked with the MSVC %2 toolset; a VC++ runtime DLL serves only modules linked with a toolset no newer than itself, and the copy that loads is %3.</source>
+        <translation>%1 是用 MSVC %2 工具集链接的；VC++ 运行库 DLL 只能服务于用不比它自身更新的工具集链接的模块，而加载的副本是 %3。</translation>
+    </message>
 </context>
 <context>
     <name>PythonCheck</name>
@@ -2621,14 +2625,6 @@
         <translation>这个环境中的 torch 来自 conda。在 conda 环境中用 pip 安装会混用两个包管理器：conda 不知道 pip 改了什么，之后的 `conda install` 或 `conda update` 可能再次弄坏 torch。conda 的做法是：`%1`。</translation>
     </message>
     <message>
-        <source>SNAPSHOT</source>
-        <translation>SNAPSHOT</translation>
-    </message>
-    <message>
-        <source>Before the step, the installed versions of %1 (and nvidia-*, triton) are recorded (SNAPSHOT, kept in the journal); `torchdoctor undo` reinstalls exactly those: `%2`.</source>
-        <translation>在此步骤之前，会记录 %1（以及 nvidia-*、triton）的已安装版本（SNAPSHOT，保存在日志中）；`torchdoctor undo` 会重新安装完全相同的版本：`%2`。</translation>
-    </message>
-    <message>
         <source>`torchdoctor undo` uninstalls what this installs: `%1`.</source>
         <translation>`torchdoctor undo` 会卸载此步骤安装的内容：`%1`。</translation>
     </message>
@@ -2669,10 +2665,6 @@
         <translation>将 torch %1（%2）安装到新的 venv %3，与发行版的 %4 并存</translation>
     </message>
     <message>
-        <source>Undo cannot put torch %1 back: it was built locally and is on no package index. Keep a copy of %2 first if you may want it again.</source>
-        <translation>撤销无法恢复 torch %1：它是本地构建的，不在任何软件包索引上。如果以后可能还需要它，请先备份 %2。</translation>
-    </message>
-    <message>
         <source>Before the step, every installed distribution and its version is recorded (kept in the journal); `torchdoctor undo` uninstalls what the step added and puts back any version it changed.</source>
         <translation>执行该步骤前，会记录每个已安装的发行包及其版本（保存在日志中）；`torchdoctor undo` 会卸载该步骤新增的包，并恢复它改动过的版本。</translation>
     </message>
@@ -2683,6 +2675,22 @@
     <message>
         <source>Install the wheels torch %1 requires: %2</source>
         <translation>安装 torch %1 所依赖的 wheel：%2</translation>
+    </message>
+    <message>
+        <source>Reinstall torch %1</source>
+        <translation>重新安装 torch %1</translation>
+    </message>
+    <message>
+        <source>%1 has no pip (an embeddable Python ships without it), so nothing can install torch into it. Put pip&apos;s wheel (pip-*-py3-none-any.whl, from PyPI) into a folder and pass it with --find-links: pip then runs from its wheel. A portable build&apos;s own updater (update\update_comfyui_and_python_dependencies.bat in ComfyUI&apos;s) works too.</source>
+        <translation>%1 没有 pip（嵌入式 Python 本身不带 pip），因此无法向其中安装 torch。请把 pip 的 wheel（PyPI 上的 pip-*-py3-none-any.whl）放进一个文件夹，并用 --find-links 传入：pip 会直接从它的 wheel 运行。便携版自带的更新程序（ComfyUI 中的 update\update_comfyui_and_python_dependencies.bat）也可以。</translation>
+    </message>
+    <message>
+        <source>%1 has no pip (an embeddable Python ships without it): pip runs from its wheel, %2, and is not installed into it.</source>
+        <translation>%1 没有 pip（嵌入式 Python 本身不带 pip）：pip 将从它的 wheel（%2）运行，不会被安装进去。</translation>
+    </message>
+    <message>
+        <source>Before the step, the files of %1 (and nvidia-*, triton) are kept beside the journal (as links where the disk allows, else copies); `torchdoctor undo` removes what the step installed under those names and puts exactly the kept files back, checked against their RECORD hashes first. Nothing is downloaded for it; until then the kept files take the old version&apos;s room on disk.</source>
+        <translation>执行该步骤前，%1（以及 nvidia-*、triton）的文件会保存在日志旁（磁盘允许时用硬链接，否则复制）；`torchdoctor undo` 会删除该步骤以这些名称安装的内容，并把保存的文件原样放回，放回前先按其 RECORD 中的哈希校验。撤销不需要下载任何东西；在撤销之前，保存的文件会占用旧版本所需的磁盘空间。</translation>
     </message>
 </context>
 <context>

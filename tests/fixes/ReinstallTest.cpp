@@ -85,7 +85,9 @@ TEST(ReinstallPlanner, NewGpuNewDriverGetsCuda12)
     const fixes::RunProgram &step = onlyStep(p);
     EXPECT_EQ(step.program, QStringLiteral("/home/u/venv/bin/python"));
     EXPECT_TRUE(step.arguments.contains(QStringLiteral("--force-reinstall")));
-    EXPECT_TRUE(step.arguments.contains(QStringLiteral("torch==2.5.*")));
+    // The newest 2.5 exactly; forced, being the version installed; its dependencies too (another index).
+    EXPECT_TRUE(step.arguments.contains(QStringLiteral("torch==2.5.1")));
+    EXPECT_EQ(step.arguments.contains(QStringLiteral("--no-deps")), p.variant == QStringLiteral("cu121"));
     EXPECT_TRUE(step.arguments.contains(QStringLiteral("https://download.pytorch.org/whl/") + p.variant));
     EXPECT_FALSE(step.snapshotProgram.isEmpty());
     EXPECT_TRUE(step.undoArguments.contains(QStringLiteral("{snapshot}")));
@@ -143,7 +145,8 @@ TEST(ReinstallPlanner, SaysHowMuchRoomTheReinstallNeeds)
     writeFile(site / "numpy.py", std::string(999999, 'x')); // not part of it
     checks::Facts f = facts({}, 0, 0, QVersionNumber(3, 12, 1), QStringLiteral("2.5.1"));
     f.interpreters[0].torch.packageDir = test::python::qs(site / "torch");
-    const fixes::RunProgram &step = onlyStep(planFor(f));
+    const fixes::ReinstallPlan plan = planFor(f);
+    const fixes::RunProgram &step = onlyStep(plan);
     EXPECT_EQ(step.spaceFolder, test::python::qs(site));
     EXPECT_EQ(step.spaceNeeded, 1000000 * 3 / 2);
 }
@@ -174,7 +177,7 @@ TEST(ReinstallPlanner, CompanionsAtMatchingVersions)
     EXPECT_TRUE(p.packages.contains(QStringLiteral("torchvision==%1.*").arg(c->torchvision)))
         << p.packages.join(u' ').toStdString();
     EXPECT_EQ(p.packages.size(), 3) << p.packages.join(u' ').toStdString();
-    EXPECT_TRUE(p.packages.first() == QStringLiteral("torch==2.5.*"));
+    EXPECT_EQ(p.packages.first(), QStringLiteral("torch==") + kb().release(QStringLiteral("2.5"))->latest);
     EXPECT_FALSE(p.packages.join(u' ').contains(QStringLiteral("numpy")));
 }
 
@@ -283,6 +286,19 @@ protected:
         return run(args, options());
     }
 
+    // Each file torch's RECORD lists, with its sha256: what undo must put back byte for byte.
+    std::string torchFiles() const
+    {
+        return run({m_python.string(), "-c",
+                    "import hashlib, importlib.metadata as m\n"
+                    "d = m.distribution('torch')\n"
+                    "for f in sorted(d.files, key=str):\n"
+                    "    p = d.locate_file(f)\n"
+                    "    if p.is_file(): print(f, hashlib.sha256(p.read_bytes()).hexdigest())\n"},
+                   options())
+            .out;
+    }
+
     std::string freeze() const
     {
         return run({m_python.string(), "-m", "pip", "freeze", "--disable-pip-version-check"}, options()).out;
@@ -315,12 +331,16 @@ void show(const char *what, const RunResult &r)
 TEST_F(ReinstallCli, ReinstallThenUndo)
 {
     ASSERT_NE(run({m_python.string(), "-c", "import torch"}, options()).exitCode, 0);
+    const std::string before = torchFiles();
+    ASSERT_NE(before.find("torch/__init__.py "), std::string::npos) << before;
 
     const RunResult fix = torchdoctor(
         {"fix", "reinstall", "--python", m_python.string(), "--yes", "--no-index", "--find-links", m_wheels.string()});
     show("torchdoctor fix reinstall --python venv/bin/python --yes --no-index --find-links wheels", fix);
     EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
-    EXPECT_NE(fix.out.find("--force-reinstall 'torch==2.4.*'"), std::string::npos) << fix.out;
+    // Exactly the release that fixes 2.4.0, and nothing else: its requirements are met already.
+    EXPECT_NE(fix.out.find("install --disable-pip-version-check torch==2.4.1 --no-index"), std::string::npos)
+        << fix.out;
     EXPECT_NE(fix.out.find("gone: "), std::string::npos) << fix.out;
     EXPECT_EQ(freeze(), "torch==2.4.1\n");
     const RunResult imported = run({m_python.string(), "-c", "import torch; print(torch.__version__)"}, options());
@@ -331,6 +351,7 @@ TEST_F(ReinstallCli, ReinstallThenUndo)
     show("torchdoctor undo --yes", undo);
     EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
     EXPECT_EQ(freeze(), "torch==2.4.0\n");
+    EXPECT_EQ(torchFiles(), before); // 2.4.0's own files, not a reinstall of that version
     EXPECT_NE(run({m_python.string(), "-c", "import torch"}, options()).exitCode, 0);
 }
 
@@ -482,14 +503,44 @@ TEST(ReinstallPlanner, ADistributionTorchThatDoesNotFitGetsAVenvBesideIt)
 
 // A pip-installed torch with a local build label (+gitunknown) is on no index: no undo is offered that
 // would ask one for it.
-TEST(ReinstallPlanner, ALocalBuildGetsNoUndoThatCannotWork)
+TEST(ReinstallPlanner, UndoPutsTheKeptFilesBackWithoutAnIndex)
 {
-    const auto p = planFor(facts({}, 0, 0, QVersionNumber(3, 11), QStringLiteral("2.5.0a0+gitunknown")));
+    // A local build is on no index, and an index may be out of reach at undo time: undo restores
+    // the files kept before the step, whatever the build.
+    for (const char *version : {"2.5.0a0+gitunknown", "2.5.1+cu121", "2.4.0"}) {
+        const auto p = planFor(facts({}, 0, 0, QVersionNumber(3, 11), QString::fromLatin1(version)));
+        const auto &run = onlyStep(p);
+        EXPECT_EQ(run.undoProgram, QStringLiteral("/home/u/venv/bin/python")) << version;
+        EXPECT_TRUE(run.undoArguments.contains(QStringLiteral("restore"))) << version;
+        EXPECT_TRUE(run.snapshotArguments.contains(QStringLiteral("keep"))) << version;
+        EXPECT_TRUE(run.snapshotArguments.contains(QStringLiteral("{snapshot}"))) << version;
+        EXPECT_FALSE(run.undoArguments.join(u' ').contains(QStringLiteral("https://"))) << version;
+        EXPECT_FALSE(run.arguments.join(u' ').contains(QStringLiteral("gitunknown"))) << version;
+    }
+}
+
+TEST(ReinstallPlanner, APythonWithoutPipRunsPipFromItsWheel)
+{
+    TempDir dir("td-reinstall-nopip");
+    const fs::path site = dir / "Lib/site-packages", wheels = dir / "wheels";
+    fs::create_directories(site / "torch");
+    fs::create_directories(wheels);
+    writeFile(wheels / "pip-24.0-py3-none-any.whl", "");
+    writeFile(wheels / "pip-26.3-py3-none-any.whl", "");
+    checks::Facts f = facts({}, 0, 0, QVersionNumber(3, 11, 9), QStringLiteral("2.4.0"));
+    f.interpreters[0].sitePackages = {test::python::qs(site)};
+    // Without a wheel of pip, nothing is planned, and the reason is said.
+    const auto none = planFor(f);
+    EXPECT_TRUE(none.plan.steps.isEmpty());
+    EXPECT_TRUE(none.plan.warnings.join(u' ').contains(QStringLiteral("has no pip")))
+        << none.plan.describe().toStdString();
+    // With one in the wheel folder, the newest runs from it.
+    const fixes::ReinstallPlanner planner(kb(), QProcessEnvironment(), {{test::python::qs(wheels)}, true, {}});
+    const auto p = planner.plan(f, {finding("torch.import-failed")});
     const auto &run = onlyStep(p);
-    EXPECT_TRUE(run.undoProgram.isEmpty());
-    EXPECT_TRUE(p.undo.contains(QStringLiteral("cannot put torch 2.5.0a0+gitunknown back"))) << p.undo.toStdString();
-    expectUndoesWork(p.plan);
-    // A real index build keeps its undo, from its index.
-    const auto cuda = planFor(facts({}, 0, 0, QVersionNumber(3, 11), QStringLiteral("2.5.1+cu121")));
-    EXPECT_TRUE(onlyStep(cuda).undoArguments.contains(QStringLiteral("https://download.pytorch.org/whl/cu121")));
+    ASSERT_FALSE(run.arguments.isEmpty());
+    EXPECT_EQ(run.arguments.first(), test::python::qs(wheels / "pip-26.3-py3-none-any.whl") + QStringLiteral("/pip"));
+    EXPECT_TRUE(run.arguments.contains(QStringLiteral("torch==2.4.1")));
+    EXPECT_FALSE(run.arguments.contains(QStringLiteral("--force-reinstall")));
+    EXPECT_EQ(p.preflightArguments.first(), run.arguments.first());
 }

@@ -425,6 +425,39 @@ TEST(KnowledgeBase, ReleasesNewerThanTheKnowledgeAreInferred)
     EXPECT_FALSE(kb().release(QStringLiteral("garbage")));
 }
 
+// A repair's command names the index of the installed build and the diagnosed interpreter, and a
+// command with a part nobody knows is left out (its text still says what to do).
+TEST(KnowledgeBase, RepairCommandsAreFilledFromTheInstallation)
+{
+    const ClassifiedError e = winError(126, QStringLiteral("fbgemm.dll"));
+    auto commandsFor = [&](const QString &torch, const QString &python) {
+        ErrorContext context;
+        context.torchVersion = torch;
+        context.python = python;
+        const std::optional<ErrorSignature> s = kb().matchError(e, context);
+        EXPECT_TRUE(s);
+        QStringList all;
+        for (const Fix &f : s ? s->fixes : QList<Fix>())
+            all += f.commands;
+        return all.join(u'\n');
+    };
+    const QString python = QStringLiteral("C:\\ComfyUI_windows_portable\\python_embeded\\python.exe");
+    const QString cuda = commandsFor(QStringLiteral("2.4.0+cu121"), python);
+    EXPECT_TRUE(cuda.contains(python + QStringLiteral(" -m pip install"))) << cuda.toStdString();
+    EXPECT_TRUE(cuda.contains(QStringLiteral("--index-url https://download.pytorch.org/whl/cu121")))
+        << cuda.toStdString();
+    // PyPI's own wheel: PyPI again, no index to name.
+    const QString pypi = commandsFor(QStringLiteral("2.4.0"), QStringLiteral("/home/u/.venv/bin/python"));
+    EXPECT_TRUE(pypi.startsWith(QStringLiteral("/home/u/.venv/bin/python -m pip install"))) << pypi.toStdString();
+    EXPECT_FALSE(pypi.contains(QStringLiteral("--index-url"))) << pypi.toStdString();
+    // Nothing known about the build (a paste alone): no command with a hole in it.
+    for (const QString &unknown : {QString(), QStringLiteral("2.4.0+gitc0ffee")}) {
+        const QString none = commandsFor(unknown, QString());
+        EXPECT_FALSE(none.contains(u'<')) << none.toStdString();
+        EXPECT_FALSE(none.contains(QStringLiteral("(unknown)"))) << none.toStdString();
+    }
+}
+
 TEST(KnowledgeBase, MatchErrorFbgemmLibomp140)
 {
     const ClassifiedError e = winError(126, QStringLiteral("fbgemm.dll"));

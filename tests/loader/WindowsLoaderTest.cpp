@@ -369,6 +369,35 @@ TEST_F(WindowsTree, ShadowedMsvcpShowsBothVersions)
     EXPECT_NE(detail.find("1114"), std::string::npos) << detail;
 }
 
+TEST_F(WindowsTree, PythonsOwnRuntimeIsNotInTheWay)
+{
+    // python.org's embeddable ships vcruntime140.dll 14.38 next to python.exe; c10.dll was linked by
+    // MSVC 14.29, so that copy serves it although System32 has a newer one.
+    auto o = options();
+    o.appDir = at("python").string();
+    const auto g = analyze(at("torch/lib/c10.dll"), o);
+    EXPECT_EQ(resolved(g, "vcruntime140.dll"), at("python/vcruntime140.dll").string());
+    EXPECT_EQ(problem(g, ProblemKind::Shadowed, "vcruntime140.dll"), nullptr);
+    EXPECT_FALSE(hasErrors(g));
+}
+
+TEST_F(WindowsTree, RuntimeOlderThanTheToolsetIsAnError)
+{
+    // c10.dll linked by MSVC 14.42 with msvcp140.dll 14.34 first in the search: Microsoft's
+    // runtime serves only modules of its own toolset or older.
+    auto o = options();
+    o.appDir = at("python").string();
+    const auto g = analyze(at("torch/lib/c10.dll"), o);
+    const auto *p = problem(g, ProblemKind::Shadowed, "msvcp140.dll");
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->severity, Severity::Error);
+    EXPECT_EQ(p->toolset, "14.42");
+    EXPECT_EQ(p->winError, 1114);
+    const std::string detail = td::test::detailOf(*p, td::loader::TargetOs::Windows);
+    EXPECT_NE(detail.find("14.42"), std::string::npos) << detail;
+    EXPECT_NE(detail.find("14.34.31931.0"), std::string::npos) << detail;
+}
+
 TEST_F(WindowsTree, MissingVcRuntimeAdvice)
 {
     const auto g = analyze(at("lib/c10.dll"), options());

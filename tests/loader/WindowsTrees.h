@@ -51,6 +51,15 @@ inline pe::DllSpec versioned(const std::string &fileVersion, std::size_t padding
     return spec;
 }
 
+// A DLL linked by MSVC's linker `major`.`minor` that imports `dlls`.
+inline pe::DllSpec linkedBy(int major, int minor, std::initializer_list<std::string> dlls)
+{
+    pe::DllSpec spec = needs(dlls);
+    spec.linkerMajor = major;
+    spec.linkerMinor = minor;
+    return spec;
+}
+
 inline std::string system32(const std::string &name)
 {
     return std::string(kSystem32) + "/" + name;
@@ -106,6 +115,18 @@ inline const std::vector<Tree> &all()
              {{"conda/Library/bin/msvcp140.dll", versioned("14,36,32532,0")},
               {system32("msvcp140.dll"), versioned("14,40,33810,0", 4096)},
               {"torch/lib/c10.dll", needs({"msvcp140.dll"})}}},
+            // An embeddable Python's own VC++ runtime next to python.exe, new enough for what links it.
+            {"PythonsOwnRuntimeIsNotInTheWay",
+             {{"python/python.exe", {}},
+              {"python/vcruntime140.dll", versioned("14,38,33126,1")},
+              {system32("vcruntime140.dll"), versioned("14,44,35112,0", 4096)},
+              {"torch/lib/c10.dll", linkedBy(14, 29, {"vcruntime140.dll"})}}},
+            // ... and older than the toolset that linked c10.dll.
+            {"RuntimeOlderThanTheToolsetIsAnError",
+             {{"python/python.exe", {}},
+              {"python/msvcp140.dll", versioned("14,34,31931,0")},
+              {system32("msvcp140.dll"), versioned("14,44,35112,0", 4096)},
+              {"torch/lib/c10.dll", linkedBy(14, 42, {"msvcp140.dll"})}}},
             {"MissingVcRuntimeAdvice", {{"lib/c10.dll", needs({"VCRUNTIME140_1.dll"})}}},
             {"FolderOfDlls",
              {{"lib/common.dll", {}},
@@ -136,6 +157,8 @@ inline std::string describe(const Tree &tree)
             text += " version=" + spec.fileVersion;
         if (spec.padding)
             text += " padding=" + std::to_string(spec.padding);
+        if (spec.linkerMajor)
+            text += " linker=" + std::to_string(spec.linkerMajor) + "." + std::to_string(spec.linkerMinor);
         text += "\n";
     };
     for (const std::string &name : kSystemDlls)

@@ -269,3 +269,31 @@ TEST(ProjectFolder, WhatNamesTorchMakesAProject)
     EXPECT_FALSE(isTorchProject(QString()));
     EXPECT_FALSE(isTorchProject(QStringLiteral("/nonexistent/folder")));
 }
+
+// A portable build (ComfyUI_windows_portable) holds its embeddable Python in python_embeded: that is
+// the project's interpreter, after a venv of its own.
+TEST(ProjectFolder, APortableBuildsPythonIsTheProjectsInterpreter)
+{
+    TempDir dir;
+    writeFile(dir / "python_embeded/python.exe", "MZ");
+    writeFile(dir / "python_embeded/python311._pth", "python311.zip\n.\nimport site\n");
+    EXPECT_EQ(projectInterpreters(qs(dir.path())), QStringList{qs(dir / "python_embeded/python.exe")});
+    writeFile(dir / ".venv/Scripts/python.exe", "MZ");
+    EXPECT_EQ(projectInterpreters(qs(dir.path())),
+              (QStringList{qs(dir / ".venv/Scripts/python.exe"), qs(dir / "python_embeded/python.exe")}));
+    EXPECT_TRUE(projectInterpreters(QString()).isEmpty());
+    // ... and the folder around it is the project, as around a .venv.
+    EXPECT_EQ(projectAround(qs(dir / "python_embeded"), false), qs(dir.path()));
+    EXPECT_EQ(projectAround(qs(dir / ".venv"), true), qs(dir.path()));
+    EXPECT_TRUE(projectAround(qs(dir / ".venv"), false).isEmpty()); // not a venv: a folder named so
+    EXPECT_TRUE(projectAround(QStringLiteral("/usr"), false).isEmpty());
+
+    // Discovery lists it as the project's.
+    DiscoveryOptions options;
+    options.projectDir = qs(dir.path());
+    options.environment = QProcessEnvironment();
+    bool found = false;
+    for (const auto &candidate : findInterpreterCandidates(options))
+        found = found || candidate.path == qs(dir / "python_embeded/python.exe");
+    EXPECT_TRUE(found);
+}

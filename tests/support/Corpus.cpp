@@ -79,7 +79,7 @@ std::vector<fs::path> defaultSetFiles()
         for (const auto &e : fs::recursive_directory_iterator(folder(w.folderName()), ec))
             // Not the stamp, nor a wheel kept whole (keep-wheel in tools/wheels.txt).
             if (e.is_regular_file(ec) && !e.is_symlink(ec) && e.path().filename() != ".sha256"
-                && e.path().extension() != ".whl")
+                && e.path().extension() != ".whl" && e.path().extension() != ".gz")
                 out.push_back(e.path());
     }
     std::sort(out.begin(), out.end());

@@ -1,0 +1,147 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Keeps the installed files of some distributions before a repair replaces them, and puts exactly
+# those files back on undo, without pip and without a network. Run by the interpreter concerned:
+#   python -c SCRIPT keep SNAPSHOT NAME...   files of NAME (and nvidia-*, triton) linked (else copied)
+#                                            into SNAPSHOT.files/; the manifest printed as JSON
+#   python -c SCRIPT restore SNAPSHOT        the kept copies checked against the RECORD hashes, the
+#                                            files of what is installed now under those names removed,
+#                                            the kept ones put back
+import base64, hashlib, json, os, shutil, sys
+import importlib.metadata as metadata
+
+
+def key(name):
+    return name.lower().replace("_", "-")
+
+
+def wanted(name, names):
+    k = key(name)
+    return k in names or k.startswith("nvidia-") or k == "triton"
+
+
+def installed(names):
+    """The first distribution of each wanted name on sys.path: the one that imports."""
+    seen = set()
+    for dist in metadata.distributions():
+        name = dist.metadata["Name"] or ""
+        if name and key(name) not in seen and wanted(name, names):
+            seen.add(key(name))
+            yield dist
+
+
+def files_of(dist):
+    for record in dist.files or []:
+        path = os.path.normpath(str(dist.locate_file(record)))
+        if os.path.isfile(path):
+            yield record, path
+
+
+def record_hash(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return "sha256=" + base64.urlsafe_b64encode(digest.digest()).rstrip(b"=").decode()
+
+
+def link_or_copy(source, target):
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def keep(snapshot, names):
+    store = snapshot + ".files"
+    os.makedirs(store)
+    try:
+        kept = keep_into(store, names)
+    except BaseException:
+        shutil.rmtree(store, ignore_errors=True)  # no half-kept copies left behind
+        raise
+    json.dump({"names": sorted(names), "kept": kept}, sys.stdout)
+
+
+def keep_into(store, names):
+    plan = [(dist, list(files_of(dist))) for dist in installed(names)]
+    # Copies (another file system) must fit; links take no room.
+    probe = next((path for _, files in plan for _, path in files), None)
+    if probe and os.stat(probe).st_dev != os.stat(store).st_dev:
+        need = sum(os.path.getsize(path) for _, files in plan for _, path in files)
+        free = shutil.disk_usage(store).free
+        if need > free:
+            sys.exit(f"not enough room in {store} to keep {need >> 20} MiB for undo ({free >> 20} MiB free)")
+    kept = []
+    for n, (dist, files) in enumerate(plan):
+        entries = []
+        for m, (record, path) in enumerate(files):
+            link_or_copy(path, os.path.join(store, f"{n}-{m}"))
+            entries.append([str(record), f"{record.hash.mode}={record.hash.value}" if record.hash else ""])
+        kept.append({"name": dist.metadata["Name"], "version": dist.version,
+                     "root": str(dist.locate_file("")), "files": entries})
+    return kept
+
+
+def inside(folder, root):
+    try:
+        return os.path.commonpath([folder, root]) == root and folder != root
+    except ValueError:  # another drive
+        return False
+
+
+def remove_installed(names):
+    folders = set()
+    for dist in list(installed(names)):
+        root = os.path.normpath(str(dist.locate_file("")))
+        for record, path in files_of(dist):
+            os.remove(path)
+            folders.add((os.path.dirname(path), root))
+            if path.endswith(".py"):  # what the interpreter compiled from it
+                cache = os.path.join(os.path.dirname(path), "__pycache__")
+                stem = os.path.basename(path)[:-3] + "."
+                if os.path.isdir(cache):
+                    for name in os.listdir(cache):
+                        if name.startswith(stem) and name.endswith(".pyc"):
+                            os.remove(os.path.join(cache, name))
+                    folders.add((cache, root))
+    # Folders the removal emptied (Scripts/ too), then their parents up to the distribution's
+    # root (site-packages), which stays.
+    for folder, root in sorted(folders, key=lambda f: len(f[0]), reverse=True):
+        while folder != root and os.path.isdir(folder) and not os.listdir(folder):
+            os.rmdir(folder)
+            folder = os.path.dirname(folder)
+            if not inside(folder, root):
+                break
+
+
+def restore(snapshot):
+    with open(snapshot, encoding="utf-8") as f:
+        manifest = json.load(f)
+    store = snapshot + ".files"
+    # Nothing changes unless every kept copy is what its RECORD says.
+    for n, dist in enumerate(manifest["kept"]):
+        for m, (record, expected) in enumerate(dist["files"]):
+            copy = os.path.join(store, f"{n}-{m}")
+            if not os.path.isfile(copy):
+                sys.exit(f"the kept copy of {record} ({dist['name']} {dist['version']}) is gone: {copy}")
+            if expected.startswith("sha256=") and record_hash(copy) != expected:
+                sys.exit(f"the kept copy of {record} ({dist['name']} {dist['version']}) has changed: {copy}")
+    remove_installed(set(manifest["names"]))
+    for n, dist in enumerate(manifest["kept"]):
+        for m, (record, _) in enumerate(dist["files"]):
+            target = os.path.normpath(os.path.join(dist["root"], record))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            if os.path.lexists(target):
+                os.remove(target)
+            link_or_copy(os.path.join(store, f"{n}-{m}"), target)
+        print(f"restored {len(dist['files'])} files of {dist['name']} {dist['version']}")
+    shutil.rmtree(store)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 3 and sys.argv[1] == "keep":
+        keep(sys.argv[2], {key(n) for n in sys.argv[3:]})
+    elif len(sys.argv) == 3 and sys.argv[1] == "restore":
+        restore(sys.argv[2])
+    else:
+        sys.exit("usage: keep SNAPSHOT NAME... | restore SNAPSHOT")
