@@ -19,12 +19,13 @@ portable-pip (ComfyUI_windows_portable, with pip):
 bare (python_embeded without pip): the same, where `fix reinstall` bootstraps pip from the
 wheelhouse's pip wheel.
 
-Every step prints its real output and how long it took. The first failed assertion ends the run
-(exit 1) unless --keep-going. All programs run in the WINEPREFIX that wine.sh gives (the CTest
+The two trees run side by side; each prints its steps' real output and times when it ends. The
+first failed assertion ends a tree's run (exit 1 at the end) unless --keep-going. All programs run in the WINEPREFIX that wine.sh gives (the CTest
 fixture's); torchdoctor keeps its journal there, in %APPDATA%\\TorchDoctor\\journal.
 """
 import argparse
 import base64
+import concurrent.futures
 import csv
 import hashlib
 import json
@@ -47,6 +48,7 @@ class Scenario:
     def __init__(self, args):
         self.args = args
         self.failures = []
+        self.log = []  # what it printed: the trees run side by side, each log is printed whole
         # What a user's terminal would not have, and no bytecode written by the judge's imports:
         # the trees then hold only what the layout, pip and torchdoctor wrote.
         # pip's own settings (PIP_FIND_LINKS, PIP_INDEX_URL...) are this machine's, not the user's.
@@ -54,10 +56,13 @@ class Scenario:
         self.env = {k: v for k, v in os.environ.items() if k not in drop and not k.startswith("PIP_")}
         self.env["PYTHONDONTWRITEBYTECODE"] = "1"
 
+    def say(self, text):
+        self.log.append(text)
+
     def run(self, title, argv, cwd=None, timeout=300):
         """Runs a program under Wine, prints its output and time. stdout and stderr are pipes:
         CPython under Wine 8 cannot start with a regular file as stdout ([WinError 6])."""
-        print(f"\n--- {title}\n$ {' '.join(argv)}", flush=True)
+        self.say(f"\n--- {title}\n$ {' '.join(argv)}")
         started = time.monotonic()
         try:
             r = subprocess.run([self.args.wine, *argv], cwd=cwd, env=self.env, stdin=subprocess.DEVNULL,
@@ -66,8 +71,8 @@ class Scenario:
             raise Failed(f"{title}: no answer in {timeout} s\n{e.stdout or ''}{e.stderr or ''}")
         took = time.monotonic() - started
         out = r.stdout + r.stderr
-        print(out.rstrip())
-        print(f"--- exit {r.returncode}, {took:.1f} s", flush=True)
+        self.say(out.rstrip())
+        self.say(f"--- exit {r.returncode}, {took:.1f} s")
         return r.returncode, out
 
     def expect(self, ok, message):
@@ -75,7 +80,7 @@ class Scenario:
             return
         if not self.args.keep_going:
             raise Failed(message)
-        print(f"FAILED: {message}", flush=True)
+        self.say(f"FAILED: {message}")
         self.failures.append(message)
 
 
@@ -142,7 +147,7 @@ def judge(s, title, prefix, main_py=None):
 def scenario(s, name, prefix, wheelhouse, main_py=None, has_pip=True):
     args = s.args
     python = windows_path(prefix / "python.exe")
-    print(f"\n===== {name}: {prefix}", flush=True)
+    s.say(f"\n===== {name}: {prefix}")
     s.expect((prefix / "python.exe").is_file(), f"{name}: no {prefix}/python.exe (run portable_python.py)")
     s.expect(((site_packages(prefix) / "pip").is_dir()) == has_pip,
              f"{name}: the tree should {'' if has_pip else 'not '}have pip")
@@ -199,8 +204,8 @@ def scenario(s, name, prefix, wheelhouse, main_py=None, has_pip=True):
     s.expect(not wrong, f"{name}: the layout does not match torch 2.4.0's RECORD: {wrong[:5]}")
     before = tree_hashes(prefix)
     dists_before = distributions(prefix)
-    print(f"\n--- {name} 3. {len(old_record)} files of torch 2.4.0's RECORD and {len(before)} files of the tree "
-          f"hashed in {time.monotonic() - started:.1f} s; distributions: {dists_before}", flush=True)
+    s.say(f"\n--- {name} 3. {len(old_record)} files of torch 2.4.0's RECORD and {len(before)} files of the tree "
+          f"hashed in {time.monotonic() - started:.1f} s; distributions: {dists_before}")
 
     # 4. The repair.
     code, out = s.run(f"{name} 4. fix reinstall", [args.torchdoctor, "fix", "reinstall", "--python", python, "--yes",
@@ -211,8 +216,7 @@ def scenario(s, name, prefix, wheelhouse, main_py=None, has_pip=True):
         s.expect(WHEELS[1] in out, f"{name}: fix reinstall does not say it bootstraps pip from {WHEELS[1]}")
     entry = re.search(r"undo with: torchdoctor undo (\S+)\)", out)
     journal = re.search(r"Journal: (.+?) \(undo with", out)
-    print(f"--- journal entry: {entry.group(1) if entry else None} in {journal.group(1) if journal else None}",
-          flush=True)
+    s.say(f"--- journal entry: {entry.group(1) if entry else None} in {journal.group(1) if journal else None}")
     s.expect(entry is not None, f"{name}: fix reinstall named no journal entry to undo")
     code, out = judge(s, f"{name} 4. the real import after the repair", prefix, main_py)
     s.expect(code == 0 and re.search(r"^2\.4\.1\b", out, re.M) is not None,
@@ -220,7 +224,7 @@ def scenario(s, name, prefix, wheelhouse, main_py=None, has_pip=True):
     dists_after = distributions(prefix)
     changed = {k: (dists_before.get(k), dists_after.get(k)) for k in set(dists_before) | set(dists_after)
                if dists_before.get(k) != dists_after.get(k)}
-    print(f"--- distributions changed: {changed}", flush=True)
+    s.say(f"--- distributions changed: {changed}")
     s.expect(changed == {"torch": ("2.4.0", "2.4.1")}, f"{name}: only torch should change: {changed}")
     new_record = record_files(prefix, "torch-2.4.1.dist-info") \
         if (site_packages(prefix) / "torch-2.4.1.dist-info").is_dir() else {}
@@ -239,7 +243,7 @@ def scenario(s, name, prefix, wheelhouse, main_py=None, has_pip=True):
     s.expect(not differences, f"{name}: the tree differs from before the repair: " + "; ".join(differences))
     s.expect(distributions(prefix) == dists_before, f"{name}: the distributions differ after undo: "
                                                     f"{distributions(prefix)}")
-    print(f"--- {name} 5. the tree compared in {time.monotonic() - started:.1f} s", flush=True)
+    s.say(f"--- {name} 5. the tree compared in {time.monotonic() - started:.1f} s")
     code, out = judge(s, f"{name} 5. the real import after undo", prefix, main_py)
     again = IMPORT_ERROR.search(out)
     s.expect(code != 0 and again is not None and again.group(0) == error,
@@ -256,31 +260,38 @@ def main():
     args = ap.parse_args()
     # Absolute: the ComfyUI judge runs in the portable folder.
     args.wine, args.torchdoctor = os.path.abspath(args.wine), os.path.abspath(args.torchdoctor)
-    s = Scenario(args)
     trees = pathlib.Path(args.trees).resolve()
     wheelhouse = trees / "wheelhouse"
     started = time.monotonic()
     portable = trees / "portable-pip" / "ComfyUI_windows_portable"
-    runs = {"portable-pip": lambda: scenario(s, "portable-pip", portable / "python_embeded", wheelhouse,
-                                             main_py=portable / "ComfyUI" / "main.py"),
-            "bare": lambda: scenario(s, "bare", trees / "bare" / "python_embeded", wheelhouse, has_pip=False)}
+    runs = {"portable-pip": lambda s: scenario(s, "portable-pip", portable / "python_embeded", wheelhouse,
+                                               main_py=portable / "ComfyUI" / "main.py"),
+            "bare": lambda s: scenario(s, "bare", trees / "bare" / "python_embeded", wheelhouse, has_pip=False)}
     missing = [w for w in WHEELS if not (wheelhouse / w).is_file()]
     if missing:
         print(f"FAILED: the wheelhouse {wheelhouse} lacks {missing} (run portable_python.py)", file=sys.stderr)
         return 1
-    for name, run in runs.items():
-        if args.only not in (None, name):
-            continue
+
+    def one(name):
+        """A tree's scenario in a Scenario of its own: the trees only share the Wine prefix, and each
+        undo names its own journal entry, so they run side by side (mostly waiting on Wine)."""
+        s = Scenario(args)
         try:
-            run()
+            runs[name](s)
         except Failed as e:
-            if not args.keep_going:
-                print(f"\nFAILED after {time.monotonic() - started:.0f} s: {e}", file=sys.stderr)
-                return 1
-            print(f"FAILED: {e}", flush=True)
+            s.say(f"FAILED: {e}")
             s.failures.append(str(e))
-    if s.failures:
-        print(f"\nFAILED ({len(s.failures)}) after {time.monotonic() - started:.0f} s:\n  " + "\n  ".join(s.failures),
+        return s
+
+    names = [n for n in runs if args.only in (None, n)]
+    with concurrent.futures.ThreadPoolExecutor(len(names)) as pool:
+        done = list(pool.map(one, names))
+    failures = []
+    for s in done:
+        print("\n".join(s.log), flush=True)
+        failures += s.failures
+    if failures:
+        print(f"\nFAILED ({len(failures)}) after {time.monotonic() - started:.0f} s:\n  " + "\n  ".join(failures),
               file=sys.stderr)
         return 1
     print(f"\nThe repair and its undo hold on the real import ({time.monotonic() - started:.0f} s)")
