@@ -8,7 +8,6 @@
 #endif
 
 #include "Version.h"
-#include "checks/CheckRunner.h"
 #include "platform/Language.h"
 #include "platform/Logging.h"
 #include "platform/ProcessRunner.h"
@@ -106,10 +105,9 @@ void guardOwnProcess(char *argv[])
 #endif
 }
 
-// The command's exit, once all it wrote is written: its worker threads end first.
+// The command's exit, once all it wrote is written.
 int finish(int code)
 {
-    td::checks::endWorkerThreads();
 #ifdef Q_OS_WIN
     // mingw-w64's libstdc++ deletes its thread keys as it is unloaded, under a winpthreads lock
     // that a thread ended by the exit may still hold, and the exit then waits forever (seen

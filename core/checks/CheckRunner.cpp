@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/CheckRunner.h"
-#include "python/ProjectFolder.h"
 
 #include "checks/Check.h"
 #include "knowledge/KnowledgeBase.h"
@@ -33,15 +32,6 @@ QThreadPool &waitingPool()
         return p;
     }();
     return *pool;
-}
-
-void endWorkerThreads()
-{
-    constexpr int kMomentMs = 2000;
-    for (QThreadPool *pool : {&waitingPool(), QThreadPool::globalInstance()})
-        if (!pool->waitForDone(kMomentMs))
-            spdlog::info("worker threads still busy at exit: {}", pool->activeThreadCount());
-    spdlog::debug("worker threads ended");
 }
 
 namespace {

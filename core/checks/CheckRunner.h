@@ -38,11 +38,6 @@ struct CheckProgress {
 // its own, so that such work never queues behind itself on a two-core machine, nor holds up Qt's own
 // use of the global pool (the drawing of a window included) while a program takes its time.
 QThreadPool &waitingPool();
-// Before the process ends: the worker threads of waitingPool() and Qt's global pool finish and
-// exit, so that none is cut off holding a lock the exit still needs (Windows ends the threads
-// that are left before it unloads the DLLs). Work that is still running after a moment (an
-// abandoned hung call) is left to the exit.
-void endWorkerThreads();
 
 class CheckRunner {
     Q_DECLARE_TR_FUNCTIONS(CheckRunner)

@@ -377,6 +377,7 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
     // torch, then the companions that are installed, at the versions that go with it.
     const TorchTarget target = torchTarget(installed, series, choice.variant);
     out.packages << target.requirement;
+    out.torchSeries = series;
     out.torchVersion = target.version;
     const std::optional<knowledge::Companions> companions = m_knowledge.companions(series);
     QStringList names{QStringLiteral("torch")};
@@ -474,7 +475,7 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
         out.installer = QStringLiteral("pip");
         const QStringList pip = pipOf(probe, m_source.findLinks);
         if (pip.isEmpty()) {
-            plan.title = tr("Reinstall torch %1").arg(target.version.isEmpty() ? series : target.version);
+            plan.title = tr("Reinstall torch %1").arg(out.torchWanted());
             plan.warnings << tr("%1 has no pip (an embeddable Python ships without it), so nothing can install "
                                 "torch into it. Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) into a folder "
                                 "and pass it with --find-links: pip then runs from its wheel. A portable build's "
@@ -522,9 +523,8 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
 
     const QString where = local ? m_source.findLinks.join(QStringLiteral(", ")) : out.indexUrl;
     plan.title = tr("Reinstall torch %1 (%2) with %3 from %4")
-                     .arg(target.version.isEmpty() ? series : target.version, choice.variant, out.installer,
+                     .arg(out.torchWanted(), choice.variant, out.installer,
                           where.isEmpty() ? tr("the configured index") : where);
-    out.torchSeries = series;
     return out;
 }
 

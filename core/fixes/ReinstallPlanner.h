@@ -28,6 +28,8 @@ struct ReinstallPlan {
     QString variant;      // "cu126", "cpu"
     QString torchSeries;  // the torch release installed: "2.5"
     QString torchVersion; // exactly which: "2.5.1"; empty when only the series is known
+    // What is asked for, as a person reads it: the version, else the series.
+    [[nodiscard]] QString torchWanted() const { return torchVersion.isEmpty() ? torchSeries : torchVersion; }
     QString indexUrl;     // empty with --find-links / --no-index
     QStringList packages; // the requirements installed: "torch==2.5.*", "torchvision==0.20.*"
     // Run before any step: asks the index (or the wheelhouse) whether torch is

@@ -91,8 +91,7 @@ Repair Repairs::plan(checks::FixFamily family, const checks::Diagnosis &before) 
                       .arg(repair.reinstall.packages.join(QStringLiteral(", ")), repair.reinstall.installer);
         if (!repair.reinstall.preflightProgram.isEmpty()) {
             const WheelSource &source = m_options.wheels;
-            const QString torch = repair.reinstall.torchVersion.isEmpty() ? repair.reinstall.torchSeries
-                                                                          : repair.reinstall.torchVersion;
+            const QString torch = repair.reinstall.torchWanted();
             repair.preflight = !source.findLinks.isEmpty() || source.noIndex
                                    ? tr("Looking for torch %1 in %2...")
                                          .arg(torch, source.findLinks.join(QStringLiteral(", ")))
@@ -166,7 +165,7 @@ bool Repairs::preflight(const Repair &repair, QString &problem, const platform::
         if (plan.installer != QLatin1String("pip"))
             return true;
         // "Available versions: 2.5.1, 2.5.0, 2.4.1+cpu"
-        const QString wanted = plan.torchVersion.isEmpty() ? plan.torchSeries : plan.torchVersion;
+        const QString wanted = plan.torchWanted();
         for (const QString &line : QString::fromLocal8Bit(r.standardOutput).split(u'\n'))
             if (line.trimmed().startsWith(QLatin1String("Available versions:")))
                 for (const QString &v : line.section(u':', 1).split(u','))
@@ -180,7 +179,7 @@ bool Repairs::preflight(const Repair &repair, QString &problem, const platform::
                                                                                            : r.describe();
     }
     problem = local ? tr("the wheelhouse has no usable torch %1: %2; nothing was changed.")
-                          .arg(plan.torchVersion.isEmpty() ? plan.torchSeries : plan.torchVersion, what)
+                          .arg(plan.torchWanted(), what)
                     : tr("%1 cannot be reached: %2; nothing was changed. Without network, download the wheels "
                          "elsewhere and pass --find-links DIR.")
                           .arg(QUrl(plan.indexUrl).host(), what);

@@ -15,6 +15,13 @@ namespace {
 
 constexpr qint64 kReadAtMost = 256 * 1024; // a manifest or a script says it near the top
 constexpr int kScriptsAtMost = 200;         // a home folder full of scripts is not read through
+const char *const kVenvFolders[] = {".venv", "venv"};
+const char *const kPortableFolders[] = {"python_embeded", "python_embedded"}; // ComfyUI's spelling first
+
+bool isOneOf(const QString &name, const auto &names)
+{
+    return std::any_of(std::begin(names), std::end(names), [&](const char *n) { return name == QLatin1String(n); });
+}
 
 bool fileMatches(const QString &path, const QRegularExpression &pattern)
 {
@@ -49,18 +56,6 @@ bool isTorchProject(const QString &dir)
             return true;
     return false;
 }
-
-namespace {
-
-const char *const kVenvFolders[] = {".venv", "venv"};
-const char *const kPortableFolders[] = {"python_embeded", "python_embedded"}; // ComfyUI's spelling first
-
-bool isOneOf(const QString &name, const auto &names)
-{
-    return std::any_of(std::begin(names), std::end(names), [&](const char *n) { return name == QLatin1String(n); });
-}
-
-} // namespace
 
 QString projectAround(const QString &prefix, bool isVenv)
 {
