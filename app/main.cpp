@@ -105,21 +105,6 @@ void guardOwnProcess(char *argv[])
 #endif
 }
 
-// The command's exit, once all it wrote is written.
-int finish(int code)
-{
-#ifdef Q_OS_WIN
-    // mingw-w64's libstdc++ deletes its thread keys as it is unloaded, under a winpthreads lock
-    // that a thread ended by the exit may still hold, and the exit then waits forever (seen
-    // under Wine after `fix`, with the output still in stdio's buffer). Files are closed and
-    // synced by now: flush the rest and end without unloading anything.
-    spdlog::shutdown();
-    std::fflush(nullptr);
-    ::TerminateProcess(::GetCurrentProcess(), static_cast<UINT>(code));
-#endif
-    return code;
-}
-
 } // namespace
 
 int main(int argc, char *argv[])
@@ -141,7 +126,7 @@ int main(int argc, char *argv[])
         for (int i = 1; i < argc; ++i)
             debug = debug || QByteArray(argv[i]) == "--debug";
         try {
-            return runWizard(argc, argv, debug);
+            return td::platform::finishProcess(runWizard(argc, argv, debug));
         } catch (const std::exception &e) {
             spdlog::critical("internal failure: {}", e.what());
             return td::app::Internal;
@@ -173,7 +158,7 @@ int main(int argc, char *argv[])
     try {
         const int code = td::app::runCli(arguments);
         spdlog::debug("exit code {}", code);
-        return finish(code);
+        return td::platform::finishProcess(code);
     } catch (const std::exception &e) {
         spdlog::critical("internal failure: {}", e.what());
         return td::app::Internal;

@@ -10,13 +10,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 step=setup
 trap 'echo "Windows job FAILED in step: $step (exit $?)" >&2' ERR
-timed() { # NAME COMMAND...: runs it, then prints how long it took
+timed() { # NAME COMMAND...: runs it, prints how long it took, and returns its status
     step=$1
     shift
-    local started=$SECONDS
+    local started=$SECONDS status=0
     echo "== Windows job: $step" >&2
-    "$@"
+    # Its own status, whatever the caller's context: `timed ... || x` turns set -e off in here.
+    "$@" || status=$?
     echo "== Windows job: $step took $((SECONDS - started)) s" >&2
+    return "$status"
 }
 low() { nice -n "${NICE:-15}" "$@"; } # the builds share the machine
 

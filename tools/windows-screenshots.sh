@@ -5,11 +5,14 @@
 # an Xvfb screen, captured from that screen (xwd). The welcome page, then the
 # findings page (Return presses the default button, Next), in English and in
 # Simplified Chinese (Wine takes the Windows locale from LANG; the CJK glyphs
-# come from fonts-noto-cjk through fontconfig).
+# come from fonts-noto-cjk through fontconfig). Then the seed's repair through the
+# wizard on real portable Pythons (tests/windows/portable_scenario.py --wizard: the
+# findings, the reinstall, repaired, done and undone, English with pip and Chinese
+# without), saved by the test itself as OUT_DIR/walk/<language>-portable-<page>.png.
 #   tools/windows-screenshots.sh [BUILD_DIR] [OUT_DIR]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$here/build/windows-x64}
+build=$(cd "${1:-$here/build/windows-x64}" && pwd) # absolute: WINEPREFIX must be
 out=${2:-$here/docs/screenshots/windows}
 for tool in Xvfb xwd xwdtopnm pnmtopng xdotool; do
     command -v "$tool" >/dev/null || { echo "windows-screenshots: $tool is missing (tools/packages.txt)" >&2; exit 1; }
@@ -23,7 +26,7 @@ xvfb=$!
 export WINEPREFIX="$build/wine/screenshot-prefix"
 cleanup() { "$build/wine.sh" stop >/dev/null 2>&1 || true; kill "$xvfb" 2>/dev/null || true; }
 trap cleanup EXIT
-export DISPLAY=$display QT_QPA_PLATFORM=windows
+export DISPLAY=$display
 
 capture() { xwd -root -silent -display "$display" | xwdtopnm 2>/dev/null | pnmtopng > "$1"; echo "wrote $1"; }
 window() { # the wizard's X window, once it is mapped
@@ -53,3 +56,13 @@ for lang in en zh_CN; do
     kill "$app" 2>/dev/null || true
     "$build/wine.sh" stop
 done
+
+# A prefix made while the screen is there (one made without it has no window driver).
+corpus=$(sed -n 's/^TD_CORPUS_DIR:PATH=//p' "$build/CMakeCache.txt")
+trees=$build/tests/windows/portable-python-screenshots
+python3 "$here/tests/windows/portable_python.py" --corpus "$corpus" --out "$trees"
+"$build/wine.sh" fresh >/dev/null
+TD_QPA_PLATFORM=windows TORCHDOCTOR_SCREENSHOT_DIR=$out python3 "$here/tests/windows/portable_scenario.py" \
+    --wine "$build/wine.sh" --torchdoctor "$build/torchdoctor.exe" --trees "$trees" \
+    --wizard "$build/test_ui_portable_wizard.exe"
+echo "wrote $out/walk"

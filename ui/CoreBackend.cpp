@@ -93,6 +93,7 @@ checks::CheckRequest CoreBackend::requestFor(const Target &target) const
     request.projectDir = target.projectDir;
     request.runImport = true;
     request.compareTerminal = true; // started from the desktop, a new terminal is what fails
+    request.wizard = true;          // what to do is said with the wizard's pages, not with options
     return request;
 }
 

@@ -228,7 +228,8 @@ void FixPage::onFinished(const fixes::RepairRunResult &result)
     case RepairOutcome::NoAnswer: replan(); break;
     case RepairOutcome::PreflightFailed:
         m_runner->setPhase(FixRunnerWidget::Phase::Planned);
-        m_runner->setStatus(tr("The repair cannot go ahead: %1. Nothing was changed.").arg(result.detail));
+        // The reason says that nothing was changed and what to do, in a sentence of its own.
+        m_runner->setStatus(tr("The repair cannot go ahead: %1").arg(result.detail));
         break;
     case RepairOutcome::Declined:
         // Nothing happened: the plan can still be applied, or the user goes on

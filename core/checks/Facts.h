@@ -37,6 +37,9 @@ struct CheckRequest {
     // Windows: where a variable's entry is set is read from HKCU\Environment through this;
     // empty: the userenv helper next to this program.
     platform::UserRegistryReader userRegistry;
+    // Asked by the wizard: what the texts tell the person to do names its pages and controls,
+    // not the command line's options.
+    bool wizard = false;
 };
 
 // The pieces of knowledge the collectors gather, each on its own thread.

@@ -95,15 +95,18 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
 {
     QList<Finding> out;
     const python::StaticProbe *probe = facts.chosenProbe();
+    const bool wizard = facts.request.wizard;
     if (facts.chosenExecutable.isEmpty()) {
+        const QString name = wizard ? tr("or choose its program with Browse… on the first page.")
+                                    : tr("or name one with --python.");
 #ifdef Q_OS_WIN
         const QString where = tr("No python.exe is on PATH, the Python launcher (py -0p) lists none, none is "
                                  "registered under HKEY_CURRENT_USER or HKEY_LOCAL_MACHINE\\Software\\Python (PEP 514), "
                                  "none is in a conda, pyenv-win or uv folder, and no interpreter was named. Install "
-                                 "Python from python.org (64-bit, a version PyTorch supports) or name one with --python.");
+                                 "Python from python.org (64-bit, a version PyTorch supports) %1").arg(name);
 #else
         const QString where = tr("Neither python3 nor python is on PATH, and no interpreter was named. Install Python "
-                                 "(64-bit, a version PyTorch supports) or name one with --python.");
+                                 "(64-bit, a version PyTorch supports) %1").arg(name);
 #endif
         out << makeFinding(QStringLiteral("python.not-found"), Severity::Error, tr("No Python interpreter was found"),
                            where, {}, {FixFamily::System});
@@ -114,7 +117,9 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
         out << makeFinding(
             QStringLiteral("python.unusable"), Severity::Error,
             tr("%1 does not work as a Python interpreter").arg(facts.chosenExecutable),
-            tr("%1: %2. Name a working interpreter with --python.").arg(facts.chosenExecutable, problem),
+            (wizard ? tr("%1: %2. Choose a working interpreter on the first page.")
+                    : tr("%1: %2. Name a working interpreter with --python."))
+                .arg(facts.chosenExecutable, problem),
             QJsonObject{{QStringLiteral("python"), facts.chosenExecutable}, {QStringLiteral("problem"), problem}},
             {FixFamily::System});
         return out;

@@ -80,14 +80,20 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
     const QString docker = facts.request.docker.isEmpty() ? QStringLiteral("docker") : facts.request.docker;
 
     if (m_projectDir.isEmpty()) {
-        plan.warnings << tr("Name the project folder (--project DIR): the Docker repair runs the project's "
-                            "docker-compose.yml.");
+        plan.warnings << (facts.request.wizard
+                              ? tr("Choose the project folder on the first page: the Docker repair runs the "
+                                   "project's docker-compose.yml.")
+                              : tr("Name the project folder (--project DIR): the Docker repair runs the project's "
+                                   "docker-compose.yml."));
         return out;
     }
     if (facts.composeFile.isEmpty()) {
         if (m_cloneUrl.isEmpty()) {
-            plan.warnings << tr("%1 has no docker-compose.yml. Name the repository to clone first (--clone URL), "
-                                "for example https://github.com/ostris/ai-toolkit.")
+            plan.warnings << (facts.request.wizard
+                                  ? tr("%1 has no docker-compose.yml. Name the repository to clone first, below, "
+                                       "for example https://github.com/ostris/ai-toolkit.")
+                                  : tr("%1 has no docker-compose.yml. Name the repository to clone first (--clone "
+                                       "URL), for example https://github.com/ostris/ai-toolkit."))
                                  .arg(QDir::toNativeSeparators(m_projectDir));
             return out;
         }

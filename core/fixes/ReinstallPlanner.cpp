@@ -195,7 +195,7 @@ void ReinstallPlanner::planBesideDistribution(ReinstallPlan &out, const Choice &
     out.installer = QStringLiteral("pip");
     out.packages = choice.packages;
     out.torchSeries = choice.series;
-    out.undo = tr("`torchdoctor undo` removes %1 and everything installed into it; %2 and its %3 stay as they are.")
+    out.undo = tr("Undoing this repair removes %1 and everything installed into it; %2 and its %3 stay as they are.")
                    .arg(venv, choice.python, package);
     plan.warnings << why
                   << tr("The plan makes a venv beside it instead, with torch %1 (%2): run your programs with %3 (in "
@@ -274,7 +274,7 @@ bool ReinstallPlanner::planMissingWheels(ReinstallPlan &out, const QString &pyth
     plan.steps << FixStep{step};
     libraries.removeDuplicates();
     out.undo = tr("Before the step, every installed distribution and its version is recorded (kept in the journal); "
-                  "`torchdoctor undo` uninstalls what the step added and puts back any version it changed.");
+                  "undoing this repair uninstalls what the step added and puts back any version it changed.");
     plan.warnings << tr("torch %1 is installed, but the wheels it requires that ship %2 are not: the plan installs "
                         "exactly those, at the versions torch's metadata pins, and leaves torch as it is.")
                          .arg(torch.version, libraries.join(QStringLiteral(", ")))
@@ -476,11 +476,17 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
         const QStringList pip = pipOf(probe, m_source.findLinks);
         if (pip.isEmpty()) {
             plan.title = tr("Reinstall torch %1").arg(out.torchWanted());
-            plan.warnings << tr("%1 has no pip (an embeddable Python ships without it), so nothing can install "
-                                "torch into it. Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) into a folder "
-                                "and pass it with --find-links: pip then runs from its wheel. A portable build's "
-                                "own updater (update\\update_comfyui_and_python_dependencies.bat in ComfyUI's) "
-                                "works too.")
+            plan.warnings << (facts.request.wizard
+                                  ? tr("%1 has no pip (an embeddable Python ships without it), so nothing can "
+                                       "install torch into it. Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) "
+                                       "into a folder and choose it under Wheels from a folder on this page: pip "
+                                       "then runs from its wheel. A portable build's own updater "
+                                       "(update\\update_comfyui_and_python_dependencies.bat in ComfyUI's) works too.")
+                                  : tr("%1 has no pip (an embeddable Python ships without it), so nothing can "
+                                       "install torch into it. Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) "
+                                       "into a folder and pass it with --find-links: pip then runs from its wheel. A "
+                                       "portable build's own updater "
+                                       "(update\\update_comfyui_and_python_dependencies.bat in ComfyUI's) works too."))
                                  .arg(python);
             return out;
         }
@@ -508,7 +514,7 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
     if (torch.installed)
         keepFilesForUndo(step, out, python, names);
     else
-        out.undo = tr("`torchdoctor undo` uninstalls what this installs: `%1`.")
+        out.undo = tr("Undoing this repair uninstalls what it installs: `%1`.")
                        .arg(displayCommand(step.undoProgram, step.undoArguments));
     step.timeout = std::chrono::minutes(30); // CUDA wheels are gigabytes
     if (torch.installed && !torch.packageDir.isEmpty()) {
@@ -567,7 +573,7 @@ void ReinstallPlanner::keepFilesForUndo(RunProgram &step, ReinstallPlan &out, co
     step.undoProgram = python;
     step.undoArguments = {QStringLiteral("-c"), script, QStringLiteral("restore"), QStringLiteral("{snapshot}")};
     out.undo = tr("Before the step, the files of %1 (and nvidia-*, triton) are kept beside the journal (as links "
-                  "where the disk allows, else copies); `torchdoctor undo` removes what the step installed under "
+                  "where the disk allows, else copies); undoing this repair removes what the step installed under "
                   "those names and puts exactly the kept files back, checked against their RECORD hashes first. "
                   "Nothing is downloaded for it; until then the kept files take the old version's room on disk.")
                   .arg(names.join(QStringLiteral(", ")));

@@ -166,8 +166,9 @@ RepairRunResult RepairRun::run(const Events &events, const Ask &ask, const platf
             if (!machine.preflight(repair, scope, problem, cancel)) {
                 if (cancel.isCancelled())
                     return finish(RepairOutcome::Cancelled);
-                return finish(RepairOutcome::PreflightFailed,
-                              problem.isEmpty() ? tr("the check before the repair failed") : problem);
+                if (problem.isEmpty())
+                    problem = tr("the check before the repair failed; nothing was changed.");
+                return finish(RepairOutcome::PreflightFailed, problem);
             }
         }
         if (cancel.isCancelled())

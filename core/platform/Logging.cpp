@@ -8,6 +8,12 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
+
+#ifdef Q_OS_WIN
+#include <windows.h>
+#endif
+
 namespace td::platform {
 
 namespace {
@@ -66,6 +72,16 @@ QString initLogging(bool verboseConsole)
     spdlog::set_default_logger(logger);
     qInstallMessageHandler(forwardQtMessage);
     return path;
+}
+
+int finishProcess(int code)
+{
+#ifdef Q_OS_WIN
+    spdlog::shutdown();
+    std::fflush(nullptr);
+    ::TerminateProcess(::GetCurrentProcess(), static_cast<UINT>(code));
+#endif
+    return code;
 }
 
 } // namespace td::platform

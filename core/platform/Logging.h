@@ -16,4 +16,11 @@ QString initLogging(bool verboseConsole);
 QString logDirectory();
 QString logFile();
 
+// The process's exit with `code`, once the log and stdio are flushed. On Windows it ends there,
+// without unloading anything: mingw-w64's libstdc++ deletes its thread keys as it is unloaded,
+// under a winpthreads lock that a thread ended by the exit may still hold, and the exit then
+// waits forever (seen under Wine after a repair, in `fix` and in the wizard). Elsewhere it
+// returns `code` for main() to return.
+int finishProcess(int code);
+
 } // namespace td::platform

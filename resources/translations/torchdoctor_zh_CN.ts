@@ -828,6 +828,14 @@
         <source>The new passwords: %1.</source>
         <translation>新密码：%1。</translation>
     </message>
+    <message>
+        <source>Choose the project folder on the first page: the Docker repair runs the project&apos;s docker-compose.yml.</source>
+        <translation>请在第一页选择项目文件夹：Docker 修复会运行项目的 docker-compose.yml。</translation>
+    </message>
+    <message>
+        <source>%1 has no docker-compose.yml. Name the repository to clone first, below, for example https://github.com/ostris/ai-toolkit.</source>
+        <translation>%1 中没有 docker-compose.yml。请先在下方填写要克隆的仓库，例如 https://github.com/ostris/ai-toolkit。</translation>
+    </message>
 </context>
 <context>
     <name>EnvPlanner</name>
@@ -2518,14 +2526,6 @@
         <translation>没有找到 Python 解释器</translation>
     </message>
     <message>
-        <source>No python.exe is on PATH, the Python launcher (py -0p) lists none, none is registered under HKEY_CURRENT_USER or HKEY_LOCAL_MACHINE\Software\Python (PEP 514), none is in a conda, pyenv-win or uv folder, and no interpreter was named. Install Python from python.org (64-bit, a version PyTorch supports) or name one with --python.</source>
-        <translation>PATH 中没有 python.exe，Python 启动器（py -0p）没有列出任何解释器，HKEY_CURRENT_USER 和 HKEY_LOCAL_MACHINE\Software\Python（PEP 514）下没有注册任何解释器，conda、pyenv-win 和 uv 的文件夹中也没有，也没有指定解释器。请从 python.org 安装 Python（64 位、PyTorch 支持的版本），或用 --python 指定一个。</translation>
-    </message>
-    <message>
-        <source>Neither python3 nor python is on PATH, and no interpreter was named. Install Python (64-bit, a version PyTorch supports) or name one with --python.</source>
-        <translation>PATH 中既没有 python3 也没有 python，也没有指定解释器。请安装 Python（64 位、PyTorch 支持的版本），或用 --python 指定一个。</translation>
-    </message>
-    <message>
         <source>it could not be run</source>
         <translation>无法运行它</translation>
     </message>
@@ -2585,6 +2585,26 @@
         <source>Python %1 is likely not supported by torch %2</source>
         <translation>torch %2 很可能不支持 Python %1</translation>
     </message>
+    <message>
+        <source>or choose its program with Browse… on the first page.</source>
+        <translation>或在第一页用“浏览…”选择它的程序文件。</translation>
+    </message>
+    <message>
+        <source>or name one with --python.</source>
+        <translation>或用 --python 指定一个。</translation>
+    </message>
+    <message>
+        <source>No python.exe is on PATH, the Python launcher (py -0p) lists none, none is registered under HKEY_CURRENT_USER or HKEY_LOCAL_MACHINE\Software\Python (PEP 514), none is in a conda, pyenv-win or uv folder, and no interpreter was named. Install Python from python.org (64-bit, a version PyTorch supports) %1</source>
+        <translation>PATH 中没有 python.exe，Python 启动器（py -0p）没有列出任何解释器，HKEY_CURRENT_USER 和 HKEY_LOCAL_MACHINE\Software\Python（PEP 514）下没有注册任何解释器，conda、pyenv-win 和 uv 的文件夹中也没有，也没有指定解释器。请从 python.org 安装 Python（64 位、PyTorch 支持的版本），%1</translation>
+    </message>
+    <message>
+        <source>Neither python3 nor python is on PATH, and no interpreter was named. Install Python (64-bit, a version PyTorch supports) %1</source>
+        <translation>PATH 中既没有 python3 也没有 python，也没有指定解释器。请安装 Python（64 位、PyTorch 支持的版本），%1</translation>
+    </message>
+    <message>
+        <source>%1: %2. Choose a working interpreter on the first page.</source>
+        <translation>%1：%2。请在第一页选择一个可用的解释器。</translation>
+    </message>
 </context>
 <context>
     <name>ReinstallPlanner</name>
@@ -2625,10 +2645,6 @@
         <translation>这个环境中的 torch 来自 conda。在 conda 环境中用 pip 安装会混用两个包管理器：conda 不知道 pip 改了什么，之后的 `conda install` 或 `conda update` 可能再次弄坏 torch。conda 的做法是：`%1`。</translation>
     </message>
     <message>
-        <source>`torchdoctor undo` uninstalls what this installs: `%1`.</source>
-        <translation>`torchdoctor undo` 会卸载此步骤安装的内容：`%1`。</translation>
-    </message>
-    <message>
         <source>Packages the install pulls in (nvidia-*, triton, ...) stay after undo.</source>
         <translation>安装时连带装上的软件包（nvidia-*、triton 等）在撤销后仍会保留。</translation>
     </message>
@@ -2653,20 +2669,12 @@
         <translation>用 %2 重新安装发行版的 %1</translation>
     </message>
     <message>
-        <source>`torchdoctor undo` removes %1 and everything installed into it; %2 and its %3 stay as they are.</source>
-        <translation>`torchdoctor undo` 会删除 %1 及其中安装的一切；%2 及其 %3 保持不变。</translation>
-    </message>
-    <message>
         <source>The plan makes a venv beside it instead, with torch %1 (%2): run your programs with %3 (in a terminal: `source %4/bin/activate`).</source>
         <translation>因此本方案在旁边新建一个 venv，安装 torch %1（%2）：请用 %3 运行您的程序（在终端中：`source %4/bin/activate`）。</translation>
     </message>
     <message>
         <source>Install torch %1 (%2) into a new venv %3, beside the distribution&apos;s %4</source>
         <translation>将 torch %1（%2）安装到新的 venv %3，与发行版的 %4 并存</translation>
-    </message>
-    <message>
-        <source>Before the step, every installed distribution and its version is recorded (kept in the journal); `torchdoctor undo` uninstalls what the step added and puts back any version it changed.</source>
-        <translation>执行该步骤前，会记录每个已安装的发行包及其版本（保存在日志中）；`torchdoctor undo` 会卸载该步骤新增的包，并恢复它改动过的版本。</translation>
     </message>
     <message>
         <source>torch %1 is installed, but the wheels it requires that ship %2 are not: the plan installs exactly those, at the versions torch&apos;s metadata pins, and leaves torch as it is.</source>
@@ -2689,15 +2697,31 @@
         <translation>%1 没有 pip（嵌入式 Python 本身不带 pip）：pip 将从它的 wheel（%2）运行，不会被安装进去。</translation>
     </message>
     <message>
-        <source>Before the step, the files of %1 (and nvidia-*, triton) are kept beside the journal (as links where the disk allows, else copies); `torchdoctor undo` removes what the step installed under those names and puts exactly the kept files back, checked against their RECORD hashes first. Nothing is downloaded for it; until then the kept files take the old version&apos;s room on disk.</source>
-        <translation>执行该步骤前，%1（以及 nvidia-*、triton）的文件会保存在日志旁（磁盘允许时用硬链接，否则复制）；`torchdoctor undo` 会删除该步骤以这些名称安装的内容，并把保存的文件原样放回，放回前先按其 RECORD 中的哈希校验。撤销不需要下载任何东西；在撤销之前，保存的文件会占用旧版本所需的磁盘空间。</translation>
+        <source>Undoing this repair removes %1 and everything installed into it; %2 and its %3 stay as they are.</source>
+        <translation>撤销此修复会删除 %1 及其中安装的一切；%2 及其 %3 保持不变。</translation>
+    </message>
+    <message>
+        <source>Before the step, every installed distribution and its version is recorded (kept in the journal); undoing this repair uninstalls what the step added and puts back any version it changed.</source>
+        <translation>执行该步骤前，会记录每个已安装的发行包及其版本（保存在日志中）；撤销此修复会卸载该步骤新增的包，并恢复它改动过的版本。</translation>
+    </message>
+    <message>
+        <source>%1 has no pip (an embeddable Python ships without it), so nothing can install torch into it. Put pip&apos;s wheel (pip-*-py3-none-any.whl, from PyPI) into a folder and choose it under Wheels from a folder on this page: pip then runs from its wheel. A portable build&apos;s own updater (update\update_comfyui_and_python_dependencies.bat in ComfyUI&apos;s) works too.</source>
+        <translation>%1 没有 pip（嵌入式 Python 本身不带 pip），因此无法向其中安装 torch。请把 pip 的 wheel（PyPI 上的 pip-*-py3-none-any.whl）放进一个文件夹，并在本页的“从文件夹获取 wheel”中选择它：pip 会直接从它的 wheel 运行。便携版自带的更新程序（ComfyUI 中的 update\update_comfyui_and_python_dependencies.bat）也可以。</translation>
+    </message>
+    <message>
+        <source>Undoing this repair uninstalls what it installs: `%1`.</source>
+        <translation>撤销此修复会卸载它安装的内容：`%1`。</translation>
+    </message>
+    <message>
+        <source>Before the step, the files of %1 (and nvidia-*, triton) are kept beside the journal (as links where the disk allows, else copies); undoing this repair removes what the step installed under those names and puts exactly the kept files back, checked against their RECORD hashes first. Nothing is downloaded for it; until then the kept files take the old version&apos;s room on disk.</source>
+        <translation>执行该步骤前，%1（以及 nvidia-*、triton）的文件会保存在日志旁（磁盘允许时用硬链接，否则复制）；撤销此修复会删除该步骤以这些名称安装的内容，并把保存的文件原样放回，放回前先按其 RECORD 中的哈希校验。撤销不需要下载任何东西；在撤销之前，保存的文件会占用旧版本所需的磁盘空间。</translation>
     </message>
 </context>
 <context>
     <name>RepairRun</name>
     <message>
-        <source>the check before the repair failed</source>
-        <translation>修复前的检查失败</translation>
+        <source>the check before the repair failed; nothing was changed.</source>
+        <translation>修复前的检查失败；没有做任何更改。</translation>
     </message>
 </context>
 <context>
@@ -2781,6 +2805,10 @@
     <message>
         <source>Run your programs with %1 from now on.</source>
         <translation>从现在起请用 %1 运行您的程序。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached: %2; nothing was changed. Without network, download the wheels elsewhere and choose their folder under Wheels from a folder on the reinstall page.</source>
+        <translation>无法访问 %1：%2；没有做任何更改。没有网络时，请在别处下载 wheel，并在重新安装页的“从文件夹获取 wheel”中选择它们所在的文件夹。</translation>
     </message>
 </context>
 <context>
@@ -4020,10 +4048,6 @@
         <translation>已取消，没有做任何更改。</translation>
     </message>
     <message>
-        <source>The repair cannot go ahead: %1. Nothing was changed.</source>
-        <translation>修复无法进行：%1。没有做任何更改。</translation>
-    </message>
-    <message>
         <source>Waiting for your answer…</source>
         <translation>等待你的答复…</translation>
     </message>
@@ -4159,6 +4183,10 @@
     <message>
         <source>Not started: %1</source>
         <translation>未开始：%1</translation>
+    </message>
+    <message>
+        <source>The repair cannot go ahead: %1</source>
+        <translation>修复无法进行：%1</translation>
     </message>
 </context>
 <context>

@@ -91,7 +91,8 @@ TEST(ReinstallPlanner, NewGpuNewDriverGetsCuda12)
     EXPECT_TRUE(step.arguments.contains(QStringLiteral("https://download.pytorch.org/whl/") + p.variant));
     EXPECT_FALSE(step.snapshotProgram.isEmpty());
     EXPECT_TRUE(step.undoArguments.contains(QStringLiteral("{snapshot}")));
-    EXPECT_TRUE(p.plan.describe().contains(QStringLiteral("torchdoctor undo"))) << p.plan.describe().toStdString();
+    EXPECT_TRUE(p.plan.describe().contains(QStringLiteral("undoing this repair removes")))
+        << p.plan.describe().toStdString();
 }
 
 TEST(ReinstallPlanner, PascalGpuIsNotGivenCuda13)

@@ -26,14 +26,12 @@
 #include "TestSupport.h"
 #include "UntranslatedProse.h"
 
-#include <QAbstractButton>
 #include <QComboBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
-#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
@@ -91,17 +89,7 @@ QString labelText(Wizard &wizard, const char *name)
     return label ? label->text() : QStringLiteral("(no label %1)").arg(QString::fromLatin1(name));
 }
 
-// The ids of the findings the page lists, and the explanation of `id` as the page shows it.
-QStringList listedFindings(Wizard &wizard)
-{
-    QStringList out;
-    const auto *list = wizard.findChild<QTreeWidget *>(QStringLiteral("findings"));
-    for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(list)); *it; ++it)
-        if (const QString id = (*it)->data(0, Qt::UserRole + 1).toString(); !id.isEmpty())
-            out << id;
-    return out;
-}
-
+// The explanation of `id` as the findings page shows it.
 QString explanationOf(Wizard &wizard, const QString &id)
 {
     auto *page = qobject_cast<FindingsPage *>(wizard.currentPage());
@@ -111,36 +99,11 @@ QString explanationOf(Wizard &wizard, const QString &id)
     return wizard.findChild<QTextBrowser *>(QStringLiteral("detail"))->toPlainText();
 }
 
-// Every text the window shows now: labels, buttons, lists, trees, text boxes, the page's titles.
-QStringList visibleTexts(Wizard &wizard, const QString &except = {})
-{
-    QStringList out{wizard.windowTitle(), wizard.currentPage()->title(), wizard.currentPage()->subTitle()};
-    for (const QWidget *w : wizard.findChildren<QWidget *>()) {
-        if (!w->isVisible() || (!except.isEmpty() && w->objectName() == except))
-            continue;
-        if (const auto *l = qobject_cast<const QLabel *>(w))
-            out << l->text();
-        else if (const auto *b = qobject_cast<const QAbstractButton *>(w))
-            out << b->text();
-        else if (const auto *list = qobject_cast<const QListWidget *>(w))
-            for (int row = 0; row < list->count(); ++row)
-                out << list->item(row)->text();
-        else if (const auto *tree = qobject_cast<const QTreeWidget *>(w))
-            for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(tree)); *it; ++it)
-                for (int column = 0; column < tree->columnCount(); ++column)
-                    out << (*it)->text(column);
-        else if (const auto *browser = qobject_cast<const QTextBrowser *>(w))
-            out << browser->toPlainText();
-    }
-    out.removeAll(QString());
-    return out;
-}
-
 // The English prose in what the window shows (in Chinese there is none).
 QStringList englishShown(Wizard &wizard, const QString &except)
 {
     QStringList out;
-    for (const QString &text : visibleTexts(wizard, except))
+    for (const QString &text : visibleTexts(wizard, except.isEmpty() ? QStringList() : QStringList{except}))
         for (const QString &run : td::test::untranslatedProse(text))
             out << run + QStringLiteral("   ← in: ") + text.left(160);
     return out;
@@ -167,10 +130,12 @@ class Walk : public testing::TestWithParam<QString> {
 protected:
     [[nodiscard]] QString language() const { return GetParam(); }
     [[nodiscard]] bool chinese() const { return GetParam() == QLatin1String("zh_CN"); }
-    // In Chinese, no English prose on the page shown.
-    // `except`: a widget left out (by its object name).
-    void allChinese(Wizard &wizard, const char *where, const QString &except = {})
+    // What the page shown says: no advice to use the command line instead of the window, and in
+    // Chinese no English prose. `except`: a widget left out of the second (by its object name).
+    void checkShown(Wizard &wizard, const char *where, const QString &except = {})
     {
+        const QStringList commandLine = commandLineAdvice(wizard);
+        EXPECT_TRUE(commandLine.isEmpty()) << where << ":\n" << commandLine.join(u'\n').toStdString();
         if (chinese()) {
             const QStringList english = englishShown(wizard, except);
             EXPECT_TRUE(english.isEmpty()) << where << ":\n" << english.join(u'\n').toStdString();
@@ -247,7 +212,7 @@ TEST_P(Walk, HealthyWithTheWrongDefaultInterpreter)
     ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
     EXPECT_TRUE(listedFindings(w.wizard()).contains(QStringLiteral("torch.not-installed")))
         << listedFindings(w.wizard()).join(u' ').toStdString();
-    allChinese(w.wizard(), "findings");
+    checkShown(w.wizard(), "findings");
     w.shot(QStringLiteral("a-findings"));
     ASSERT_TRUE(w.next());
     w.page<UrgentPage>()->choose(false);
@@ -259,7 +224,7 @@ TEST_P(Walk, HealthyWithTheWrongDefaultInterpreter)
     EXPECT_TRUE(offered.contains(QStringLiteral("/usr/bin/python3")) && offered.contains(QStringLiteral("1.13")))
         << offered.toStdString();
     EXPECT_TRUE(fixes::Journal().entries().isEmpty()) << "something was changed before the choice";
-    allChinese(w.wizard(), "reinstall");
+    checkShown(w.wizard(), "reinstall");
     w.shot(QStringLiteral("a-reinstall"));
 
     use->click();
@@ -272,7 +237,7 @@ TEST_P(Walk, HealthyWithTheWrongDefaultInterpreter)
     EXPECT_FALSE(now.hasErrors()) << listedFindings(w.wizard()).join(u' ').toStdString();
     EXPECT_FALSE(listedFindings(w.wizard()).contains(QStringLiteral("torch.not-installed")));
     EXPECT_TRUE(fixes::Journal().entries().isEmpty()) << "nothing was reinstalled";
-    allChinese(w.wizard(), "findings of the interpreter with torch");
+    checkShown(w.wizard(), "findings of the interpreter with torch");
     w.shot(QStringLiteral("a-findings-with-torch"));
 }
 
@@ -310,14 +275,14 @@ TEST_P(Walk, BrokenThroughBashrcStartedFromTheDesktop)
         << torchRow.toStdString();
     // Long titles wrap within the list: nothing to scroll to sideways.
     EXPECT_EQ(list->horizontalScrollBar()->maximum(), 0) << "the findings list scrolls sideways";
-    allChinese(w.wizard(), "findings");
+    checkShown(w.wizard(), "findings");
     w.shot(QStringLiteral("b-findings"));
 
     DonePage *done = repairThenUndo(w, QStringLiteral("b"), machine);
     ASSERT_NE(done, nullptr);
     EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now.")) << done->resultText().toStdString();
     EXPECT_TRUE(w.wizard().session().report()->hasErrors()) << "after the undo, the check finds the problem again";
-    allChinese(w.wizard(), "done after the undo");
+    checkShown(w.wizard(), "done after the undo");
     w.shot(QStringLiteral("b-done-undone"));
 }
 
@@ -342,7 +307,7 @@ TEST_P(Walk, APastedChineseWindowsError)
         << read.toStdString();
     ASSERT_TRUE(waitFor([&] { return !welcome->isSearching(); }, 120000));
     welcome->addInterpreter(py::qs(py::kSystemPython));
-    allChinese(w.wizard(), "welcome");
+    checkShown(w.wizard(), "welcome");
     w.shot(QStringLiteral("c-welcome"));
     ASSERT_TRUE(w.next());
     ASSERT_TRUE(w.next()) << "the diagnosis did not end";
@@ -363,7 +328,7 @@ TEST_P(Walk, APastedChineseWindowsError)
     for (const QString &repair : w.wizard().session().pasted->repairs)
         EXPECT_TRUE(pasted.contains(repair.left(30)))
             << "a repair explain gives is not shown: " << repair.toStdString();
-    allChinese(w.wizard(), "findings");
+    checkShown(w.wizard(), "findings");
     w.shot(QStringLiteral("c-findings"));
 
     const QString report =
@@ -375,7 +340,7 @@ TEST_P(Walk, APastedChineseWindowsError)
         const QString done = labelText(w.wizard(), "doneResult");
         EXPECT_NE(done, DonePage::tr("No problem found: PyTorch works here.")) << done.toStdString();
         EXPECT_FALSE(done.isEmpty());
-        allChinese(w.wizard(), "done");
+        checkShown(w.wizard(), "done");
         w.shot(QStringLiteral("c-done"));
     }
 }
@@ -404,7 +369,7 @@ TEST_P(Walk, TheLanguageSwitchedMidway)
     EXPECT_FALSE(listedFindings(w.wizard()).contains(QStringLiteral("env.terminal-differs")))
         << "the findings shown are remembered, not checked again";
     EXPECT_FALSE(w.wizard().session().report()->hasErrors());
-    allChinese(w.wizard(), "findings after the switch");
+    checkShown(w.wizard(), "findings after the switch");
     if (!chinese()) { // in English, no Chinese text is left either
         static const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
         for (const QString &text : visibleTexts(w.wizard())) {
@@ -428,7 +393,7 @@ TEST_P(Walk, RepairUndoExport)
     auto *exporter = w.page<ExportPage>();
     ASSERT_NE(exporter, nullptr);
     ASSERT_TRUE(waitFor([&] { return !w.wizard().session().isRechecking(); }, 180000));
-    allChinese(w.wizard(), "export"); // the report's preview too, the GPU probe's notes included
+    checkShown(w.wizard(), "export"); // the report's preview too, the GPU probe's notes included
     w.shot(QStringLiteral("e-export"));
 
     TempDir out;

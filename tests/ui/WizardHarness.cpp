@@ -5,8 +5,14 @@
 #include "Language.h"
 #include "WelcomePage.h"
 
+#include <QAbstractButton>
 #include <QDir>
+#include <QLabel>
+#include <QListWidget>
+#include <QRegularExpression>
+#include <QTextBrowser>
 #include <QThreadPool>
+#include <QTreeWidget>
 #include <QWizardPage>
 
 namespace td::ui::test {
@@ -21,6 +27,52 @@ bool waitFor(const std::function<bool()> &condition, int ms)
         QTest::qWait(5);
     }
     return true;
+}
+
+QStringList listedFindings(Wizard &wizard)
+{
+    QStringList out;
+    const auto *list = wizard.findChild<QTreeWidget *>(QStringLiteral("findings"));
+    for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(list)); *it; ++it)
+        if (const QString id = (*it)->data(0, Qt::UserRole + 1).toString(); !id.isEmpty())
+            out << id;
+    return out;
+}
+
+QStringList visibleTexts(Wizard &wizard, const QStringList &except)
+{
+    QStringList out{wizard.windowTitle(), wizard.currentPage()->title(), wizard.currentPage()->subTitle()};
+    for (const QWidget *w : wizard.findChildren<QWidget *>()) {
+        if (!w->isVisible() || except.contains(w->objectName()))
+            continue;
+        if (const auto *l = qobject_cast<const QLabel *>(w))
+            out << l->text();
+        else if (const auto *b = qobject_cast<const QAbstractButton *>(w))
+            out << b->text();
+        else if (const auto *list = qobject_cast<const QListWidget *>(w))
+            for (int row = 0; row < list->count(); ++row)
+                out << list->item(row)->text();
+        else if (const auto *tree = qobject_cast<const QTreeWidget *>(w))
+            for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(tree)); *it; ++it)
+                for (int column = 0; column < tree->columnCount(); ++column)
+                    out << (*it)->text(column);
+        else if (const auto *browser = qobject_cast<const QTextBrowser *>(w))
+            out << browser->toPlainText();
+    }
+    out.removeAll(QString());
+    return out;
+}
+
+QStringList commandLineAdvice(Wizard &wizard)
+{
+    // TorchDoctor's commands, and the options that name what the wizard's pages choose.
+    static const QRegularExpression advice(QStringLiteral(R"(torchdoctor (check|fix|undo|explain|deps|report)\b)"
+                                                          R"(|(^|[\s(（`])--(python|project|find-links|clone)\b)"));
+    QStringList out;
+    for (const QString &text : visibleTexts(wizard, {QStringLiteral("planSteps"), QStringLiteral("changes")}))
+        if (const auto match = advice.match(text); match.hasMatch())
+            out << match.captured(0).trimmed() + QStringLiteral("   ← in: ") + text.left(200);
+    return out;
 }
 
 WizardHarness::WizardHarness(Scenario scenario, const QString &language)

@@ -18,6 +18,18 @@ namespace td::ui::test {
 // Waits for `condition` while the event loop runs; false after `ms`.
 bool waitFor(const std::function<bool()> &condition, int ms = 10000);
 
+// The ids of the findings the findings page lists.
+QStringList listedFindings(Wizard &wizard);
+
+// Every text the window shows now: labels, buttons, lists, trees, text boxes, the page's titles.
+// `except`: widgets left out, by object name.
+QStringList visibleTexts(Wizard &wizard, const QStringList &except = {});
+
+// What the window tells the person to do with TorchDoctor's command line instead of with its own
+// pages: a `torchdoctor` command or one of its options, each with the text it is in. The commands
+// of a plan and of what changed (which the window runs itself) do not count.
+QStringList commandLineAdvice(Wizard &wizard);
+
 // A wizard on a fake machine, shown offscreen, in one language.
 class WizardHarness {
 public:

@@ -78,6 +78,15 @@ bool applyRepair(WizardHarness &h, bool yes = true)
     return h.waitComplete();
 }
 
+// From the first page to the reinstall: not urgent, the environment repair skipped.
+bool toReinstall(WizardHarness &h)
+{
+    if (!h.toFindings() || !h.next() || !answerUrgent(h, false))
+        return false;
+    h.page<FixPage>()->runner()->skipButton()->click();
+    return h.next() && h.pageId() == ReinstallPageId;
+}
+
 // From the first page to Done: the environment repair applied (the first step of the env scenarios).
 DonePage *toDoneAfterTheEnvRepair(WizardHarness &h)
 {
@@ -610,12 +619,7 @@ TEST(WizardFlow, DecliningLeavesApplyAvailable)
 TEST(WizardFlow, TheReinstallTakesWheelsFromAFolder)
 {
     WizardHarness h(reinstallSolves(), QStringLiteral("en"));
-    ASSERT_TRUE(h.toFindings());
-    ASSERT_TRUE(h.next());
-    ASSERT_TRUE(answerUrgent(h, false));
-    h.page<FixPage>()->runner()->skipButton()->click();
-    ASSERT_TRUE(h.next());
-    ASSERT_EQ(h.pageId(), ReinstallPageId);
+    ASSERT_TRUE(toReinstall(h));
     auto *folder = h.wizard().findChild<QLineEdit *>(QStringLiteral("wheelFolder"));
     auto *noIndex = h.wizard().findChild<QCheckBox *>(QStringLiteral("noIndex"));
     ASSERT_TRUE(folder && noIndex);
@@ -640,6 +644,25 @@ TEST(WizardFlow, TheReinstallTakesWheelsFromAFolder)
     ASSERT_TRUE(applyRepair(h));
     EXPECT_TRUE(ConfirmDialog::lastSteps().first().contains(wheels.path()));
     EXPECT_EQ(h.backend().applied(), QList<FixFamily>{FixFamily::Reinstall});
+}
+
+// A reinstall that cannot go ahead (no network): the reason once, what to do with the page's own
+// controls, and the plan still there to apply.
+TEST(WizardFlow, AReinstallThatCannotGoAheadSaysWhyOnce)
+{
+    Scenario s = reinstallSolves();
+    s.preflightProblem = QStringLiteral("download.pytorch.org cannot be reached: Network is unreachable; nothing was "
+                                        "changed. Without network, download the wheels elsewhere and choose their "
+                                        "folder under Wheels from a folder on the reinstall page.");
+    WizardHarness h(s, QStringLiteral("en"));
+    ASSERT_TRUE(toReinstall(h));
+    auto *runner = h.page<FixPage>()->runner();
+    ConfirmDialog::setNextAnswer(true);
+    runner->applyButton()->click();
+    ASSERT_TRUE(waitFor([runner] { return runner->applyButton()->isEnabled(); }));
+    EXPECT_EQ(runner->status().toStdString(), "The repair cannot go ahead: " + s.preflightProblem.toStdString());
+    EXPECT_TRUE(h.backend().applied().isEmpty());
+    EXPECT_TRUE(commandLineAdvice(h.wizard()).isEmpty()) << commandLineAdvice(h.wizard()).join(u'\n').toStdString();
 }
 
 // Another interpreter already has torch: using it is offered before any reinstall.

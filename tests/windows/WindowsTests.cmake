@@ -16,7 +16,6 @@ execute_process(COMMAND "${CMAKE_CXX_COMPILER}" -print-file-name=libstdc++-6.dll
 get_filename_component(td_gcc_runtime_dir "${td_libstdcxx_dll}" DIRECTORY)
 set(TD_WINE_DLL_DIRS "${TD_MINGW_PREFIX}/bin" "${td_gcc_runtime_dir}" "/usr/${TD_MINGW_TRIPLE}/lib")
 list(JOIN TD_WINE_DLL_DIRS " " TD_WINE_DLL_DIRS)
-set(TD_QT_PLUGIN_DIR "${TD_MINGW_PREFIX}/plugins")
 set(TD_WINEPREFIX "${CMAKE_BINARY_DIR}/wine/prefix")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/wine.sh.in ${CMAKE_BINARY_DIR}/wine.sh @ONLY
     FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)

@@ -27,7 +27,15 @@ import sys
 
 
 def run(argv, **kw):
-    return subprocess.run(argv, capture_output=True, text=True, errors="replace", timeout=300, **kw)
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, errors="replace", timeout=300, **kw)
+    except subprocess.TimeoutExpired as e:
+        # What was still running says where it hung (seen once, under load, in the first `deps`).
+        ps = subprocess.run(["ps", "-eo", "pid,ppid,etimes,stat,wchan:20,args"], capture_output=True, text=True)
+        wine = [line for line in ps.stdout.splitlines() if "wine" in line or ".exe" in line.lower()]
+        said = b"".join(o if isinstance(o, bytes) else o.encode() for o in (e.stdout, e.stderr) if o)
+        sys.exit(f"FAILED: no answer in 300 s from {' '.join(map(str, argv))}\nits output so far:\n"
+                 f"{said.decode(errors='replace')}\nWine's processes then:\n" + "\n".join(wine))
 
 
 def must(argv, **kw):

@@ -23,7 +23,7 @@ wineserver=${WINESERVER:-/usr/lib/wine/wineserver64}
 "$wine_sh" fresh >/dev/null
 "$wineserver" -k # not kept up: `wineserver -w` below waits for the prefix's last process
 # Only the installer's own DLLs may be used: no WINEPATH into the build machine's folders.
-run_clean() { WINEPATH= QT_PLUGIN_PATH= "$wine_sh" "$@"; }
+run_clean() { WINEPATH= TD_WINE_OWN_DLLS=1 "$wine_sh" "$@"; }
 run_clean "$installer" /S
 "$wineserver" -w
 

@@ -18,16 +18,21 @@ portable-pip (ComfyUI_windows_portable, with pip):
      left, the tree is as it was, and the import fails again with the same error.
 bare (python_embeded without pip): the same, where `fix reinstall` bootstraps pip from the
 wheelhouse's pip wheel.
+--wizard test_ui_portable_wizard.exe: steps 2, 4 and the undo of 5 through the wizard instead
+(tests/ui/PortableWizardTest.cpp, which judges the import after the repair itself), in English on
+portable-pip and in Chinese on bare; 1, 3 and the judgement of 5 stay here.
 
 The two trees run side by side; each prints its steps' real output and times when it ends. The
-first failed assertion ends a tree's run (exit 1 at the end) unless --keep-going. All programs run in the WINEPREFIX that wine.sh gives (the CTest
-fixture's); torchdoctor keeps its journal there, in %APPDATA%\\TorchDoctor\\journal.
+first failed assertion ends a tree's run (exit 1 at the end) unless --keep-going. All programs run
+in the WINEPREFIX that wine.sh gives (the CTest fixture's); torchdoctor keeps its journal there,
+in %APPDATA%\\TorchDoctor\\journal.
 """
 import argparse
 import base64
 import concurrent.futures
 import csv
 import hashlib
+import io
 import json
 import os
 import pathlib
@@ -35,6 +40,7 @@ import re
 import subprocess
 import sys
 import time
+import zipfile
 
 WHEELS = ("torch-2.4.1-cp311-cp311-win_amd64.whl", "pip-26.3-py3-none-any.whl")
 IMPORT_ERROR = re.compile(r"OSError: \[WinError 126\][^\n]*fbgemm\.dll[^\n]*")
@@ -59,13 +65,13 @@ class Scenario:
     def say(self, text):
         self.log.append(text)
 
-    def run(self, title, argv, cwd=None, timeout=300):
+    def run(self, title, argv, cwd=None, timeout=300, env=None):
         """Runs a program under Wine, prints its output and time. stdout and stderr are pipes:
         CPython under Wine 8 cannot start with a regular file as stdout ([WinError 6])."""
         self.say(f"\n--- {title}\n$ {' '.join(argv)}")
         started = time.monotonic()
         try:
-            r = subprocess.run([self.args.wine, *argv], cwd=cwd, env=self.env, stdin=subprocess.DEVNULL,
+            r = subprocess.run([self.args.wine, *argv], cwd=cwd, env={**self.env, **(env or {})}, stdin=subprocess.DEVNULL,
                                capture_output=True, text=True, errors="replace", timeout=timeout)
         except subprocess.TimeoutExpired as e:
             raise Failed(f"{title}: no answer in {timeout} s\n{e.stdout or ''}{e.stderr or ''}")
@@ -144,22 +150,26 @@ def judge(s, title, prefix, main_py=None):
     return s.run(title, [python, "-c", "import torch; print(torch.__version__)"], timeout=600)
 
 
-def scenario(s, name, prefix, wheelhouse, main_py=None, has_pip=True):
-    args = s.args
-    python = windows_path(prefix / "python.exe")
-    s.say(f"\n===== {name}: {prefix}")
-    s.expect((prefix / "python.exe").is_file(), f"{name}: no {prefix}/python.exe (run portable_python.py)")
-    s.expect(((site_packages(prefix) / "pip").is_dir()) == has_pip,
-             f"{name}: the tree should {'' if has_pip else 'not '}have pip")
+def wheel_record(prefix, wheel):
+    """The files a wheel installs, as its RECORD lists them: {absolute path under site-packages}."""
+    with zipfile.ZipFile(wheel) as z:
+        name = next(n for n in z.namelist() if n.endswith(".dist-info/RECORD"))
+        rows = csv.reader(io.TextIOWrapper(z.open(name), encoding="utf-8", newline=""))
+        return {pathlib.Path(os.path.normpath(site_packages(prefix) / row[0])) for row in rows if row}
 
-    # 1. The error users paste.
+
+def broken_import(s, name, prefix, main_py):
+    """1. The error users paste: the WinError 126 line."""
     code, out = judge(s, f"{name} 1. the real import of torch 2.4.0", prefix, main_py)
     error = IMPORT_ERROR.search(out)
     s.expect(code != 0 and error is not None, f"{name}: the import of torch 2.4.0 should fail with WinError 126 "
                                               f"on fbgemm.dll (exit {code})")
-    error = error.group(0) if error else None
+    return error.group(0) if error else None
 
-    # 2. The diagnosis.
+
+def diagnosis(s, name, python, main_py):
+    """2. check names fbgemm.dll, libomp140.x86_64.dll and 2.4.1, in text and JSON, and no false alarm."""
+    args = s.args
     code, out = s.run(f"{name} 2. check", [args.torchdoctor, "check", "--python", python])
     s.expect(code == 1, f"{name}: check should exit 1 (an error finding), not {code}")
     for needle in ("fbgemm.dll", "libomp140.x86_64.dll", "2.4.1"):
@@ -196,18 +206,38 @@ def scenario(s, name, prefix, wheelhouse, main_py=None, has_pip=True):
                 and "vcruntime140" in f.get("title", "").lower()]
     s.expect(not shadowed, f"{name}: the JSON warns about the embeddable's own runtime: {shadowed}")
 
-    # 3. What undo must bring back.
-    started = time.monotonic()
-    old_record = record_files(prefix, "torch-2.4.0.dist-info")
-    hashes = {p: (record_hash(p) if p.is_file() else None) for p in old_record}
-    wrong = [str(p) for p, h in old_record.items() if h and hashes[p] != h]
-    s.expect(not wrong, f"{name}: the layout does not match torch 2.4.0's RECORD: {wrong[:5]}")
-    before = tree_hashes(prefix)
-    dists_before = distributions(prefix)
-    s.say(f"\n--- {name} 3. {len(old_record)} files of torch 2.4.0's RECORD and {len(before)} files of the tree "
-          f"hashed in {time.monotonic() - started:.1f} s; distributions: {dists_before}")
 
-    # 4. The repair.
+class Before:
+    """3. What undo must bring back: the hashes of torch 2.4.0's RECORD and of the whole tree."""
+
+    def __init__(self, s, name, prefix):
+        started = time.monotonic()
+        self.record = record_files(prefix, "torch-2.4.0.dist-info")
+        self.hashes = {p: (record_hash(p) if p.is_file() else None) for p in self.record}
+        wrong = [str(p) for p, h in self.record.items() if h and self.hashes[p] != h]
+        s.expect(not wrong, f"{name}: the layout does not match torch 2.4.0's RECORD: {wrong[:5]}")
+        self.tree = tree_hashes(prefix)
+        self.distributions = distributions(prefix)
+        s.say(f"\n--- {name} 3. {len(self.record)} files of torch 2.4.0's RECORD and {len(self.tree)} files of the "
+              f"tree hashed in {time.monotonic() - started:.1f} s; distributions: {self.distributions}")
+
+
+def repaired(s, name, prefix, main_py, before):
+    """4. After the repair: the import prints 2.4.1, and of the distributions only torch changed."""
+    code, out = judge(s, f"{name} 4. the real import after the repair", prefix, main_py)
+    s.expect(code == 0 and re.search(r"^2\.4\.1\b", out, re.M) is not None,
+             f"{name}: after the repair the import should print 2.4.1 (exit {code})")
+    after = distributions(prefix)
+    changed = {k: (before.distributions.get(k), after.get(k)) for k in set(before.distributions) | set(after)
+               if before.distributions.get(k) != after.get(k)}
+    s.say(f"--- distributions changed: {changed}")
+    s.expect(changed == {"torch": ("2.4.0", "2.4.1")}, f"{name}: only torch should change: {changed}")
+
+
+def repair_then_undo(s, name, prefix, wheelhouse, has_pip, main_py, before):
+    """4. `fix reinstall` from the wheelhouse alone, judged; 5. `undo` of its journal entry."""
+    args = s.args
+    python = windows_path(prefix / "python.exe")
     code, out = s.run(f"{name} 4. fix reinstall", [args.torchdoctor, "fix", "reinstall", "--python", python, "--yes",
                                                    "--no-index", "--find-links", windows_path(wheelhouse)],
                       timeout=1200)
@@ -218,36 +248,60 @@ def scenario(s, name, prefix, wheelhouse, main_py=None, has_pip=True):
     journal = re.search(r"Journal: (.+?) \(undo with", out)
     s.say(f"--- journal entry: {entry.group(1) if entry else None} in {journal.group(1) if journal else None}")
     s.expect(entry is not None, f"{name}: fix reinstall named no journal entry to undo")
-    code, out = judge(s, f"{name} 4. the real import after the repair", prefix, main_py)
-    s.expect(code == 0 and re.search(r"^2\.4\.1\b", out, re.M) is not None,
-             f"{name}: after the repair the import should print 2.4.1 (exit {code})")
-    dists_after = distributions(prefix)
-    changed = {k: (dists_before.get(k), dists_after.get(k)) for k in set(dists_before) | set(dists_after)
-               if dists_before.get(k) != dists_after.get(k)}
-    s.say(f"--- distributions changed: {changed}")
-    s.expect(changed == {"torch": ("2.4.0", "2.4.1")}, f"{name}: only torch should change: {changed}")
-    new_record = record_files(prefix, "torch-2.4.1.dist-info") \
-        if (site_packages(prefix) / "torch-2.4.1.dist-info").is_dir() else {}
-
-    # 5. The undo.
+    repaired(s, name, prefix, main_py, before)
     if entry is None:
         raise Failed(f"{name}: nothing to undo")
     code, out = s.run(f"{name} 5. undo", [args.torchdoctor, "undo", "--yes", entry.group(1)], timeout=1200)
     s.expect(code == 0, f"{name}: undo should exit 0 (exit {code})")
+
+
+def through_the_wizard(s, name, prefix, wheelhouse, language):
+    """4 and 5 through the wizard (tests/ui/PortableWizardTest.cpp): diagnosed, repaired from the
+    wheelhouse alone (the import judged there), undone and checked again."""
+    env = {"TD_PORTABLE_PYTHON": windows_path(prefix / "python.exe"),
+           "TD_PORTABLE_WHEELHOUSE": windows_path(wheelhouse), "TD_PORTABLE_LANGUAGE": language}
+    if language == "zh_CN":  # a Chinese Windows (Wine takes its locale from LANG)
+        env.update(LANG="zh_CN.UTF-8", LC_ALL="zh_CN.UTF-8")
+    code, out = s.run(f"{name} 4-5. the wizard in {language}: repair, then undo", [s.args.wizard], timeout=2400,
+                      env=env)
+    s.expect(code == 0 and "[  PASSED  ] 1 test" in out, f"{name}: the wizard's repair and undo failed (exit {code})")
+
+
+def undone(s, name, prefix, wheelhouse, main_py, before, error):
+    """5. After the undo: 2.4.0's files hash for hash, none of 2.4.1's left, the tree as it was, and the
+    import fails again with the same error."""
     started = time.monotonic()
-    back = [str(p) for p in old_record if (record_hash(p) if p.is_file() else None) != hashes[p]]
+    back = [str(p) for p in before.record if (record_hash(p) if p.is_file() else None) != before.hashes[p]]
     s.expect(not back, f"{name}: {len(back)} files of torch 2.4.0's RECORD lack their hash after undo: {back[:5]}")
-    left = [str(p) for p in new_record if p not in old_record and p.exists()]
+    left = [str(p) for p in wheel_record(prefix, wheelhouse / WHEELS[0]) if p not in before.record and p.exists()]
     s.expect(not left, f"{name}: {len(left)} files of torch 2.4.1 are left after undo: {left[:5]}")
-    differences = compare_trees(before, tree_hashes(prefix))
+    differences = compare_trees(before.tree, tree_hashes(prefix))
     s.expect(not differences, f"{name}: the tree differs from before the repair: " + "; ".join(differences))
-    s.expect(distributions(prefix) == dists_before, f"{name}: the distributions differ after undo: "
-                                                    f"{distributions(prefix)}")
+    s.expect(distributions(prefix) == before.distributions, f"{name}: the distributions differ after undo: "
+                                                            f"{distributions(prefix)}")
     s.say(f"--- {name} 5. the tree compared in {time.monotonic() - started:.1f} s")
     code, out = judge(s, f"{name} 5. the real import after undo", prefix, main_py)
     again = IMPORT_ERROR.search(out)
     s.expect(code != 0 and again is not None and again.group(0) == error,
              f"{name}: after undo the import should fail as before:\n  {error}\n  {again.group(0) if again else None}")
+
+
+def scenario(s, name, prefix, wheelhouse, main_py=None, has_pip=True, language=None):
+    """The steps above on one tree: through the CLI, or (with a language) through the wizard."""
+    python = windows_path(prefix / "python.exe")
+    s.say(f"\n===== {name}: {prefix}")
+    s.expect((prefix / "python.exe").is_file(), f"{name}: no {prefix}/python.exe (run portable_python.py)")
+    s.expect(((site_packages(prefix) / "pip").is_dir()) == has_pip,
+             f"{name}: the tree should {'' if has_pip else 'not '}have pip")
+    error = broken_import(s, name, prefix, main_py)
+    if language is None:
+        diagnosis(s, name, python, main_py)
+    before = Before(s, name, prefix)
+    if language is None:
+        repair_then_undo(s, name, prefix, wheelhouse, has_pip, main_py, before)
+    else:
+        through_the_wizard(s, name, prefix, wheelhouse, language)
+    undone(s, name, prefix, wheelhouse, main_py, before, error)
 
 
 def main():
@@ -257,16 +311,21 @@ def main():
     ap.add_argument("--trees", required=True, help="portable_python.py's --out")
     ap.add_argument("--only", choices=("portable-pip", "bare"), help="run one tree's scenario")
     ap.add_argument("--keep-going", action="store_true", help="run every step, failing at the end")
+    ap.add_argument("--wizard", help="test_ui_portable_wizard.exe: repair and undo through the wizard instead, "
+                                     "in English (portable-pip) and in Chinese (bare)")
     args = ap.parse_args()
     # Absolute: the ComfyUI judge runs in the portable folder.
     args.wine, args.torchdoctor = os.path.abspath(args.wine), os.path.abspath(args.torchdoctor)
+    args.wizard = os.path.abspath(args.wizard) if args.wizard else None
     trees = pathlib.Path(args.trees).resolve()
     wheelhouse = trees / "wheelhouse"
     started = time.monotonic()
     portable = trees / "portable-pip" / "ComfyUI_windows_portable"
     runs = {"portable-pip": lambda s: scenario(s, "portable-pip", portable / "python_embeded", wheelhouse,
-                                               main_py=portable / "ComfyUI" / "main.py"),
-            "bare": lambda s: scenario(s, "bare", trees / "bare" / "python_embeded", wheelhouse, has_pip=False)}
+                                               main_py=portable / "ComfyUI" / "main.py",
+                                               language="en" if args.wizard else None),
+            "bare": lambda s: scenario(s, "bare", trees / "bare" / "python_embeded", wheelhouse, has_pip=False,
+                                       language="zh_CN" if args.wizard else None)}
     missing = [w for w in WHEELS if not (wheelhouse / w).is_file()]
     if missing:
         print(f"FAILED: the wheelhouse {wheelhouse} lacks {missing} (run portable_python.py)", file=sys.stderr)
