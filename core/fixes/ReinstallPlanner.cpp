@@ -476,18 +476,11 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
         const QStringList pip = pipOf(probe, m_source.findLinks);
         if (pip.isEmpty()) {
             plan.title = tr("Reinstall torch %1").arg(out.torchWanted());
-            plan.warnings << (facts.request.wizard
-                                  ? tr("%1 has no pip (an embeddable Python ships without it), so nothing can "
-                                       "install torch into it. Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) "
-                                       "into a folder and choose it under Wheels from a folder on this page: pip "
-                                       "then runs from its wheel. A portable build's own updater "
-                                       "(update\\update_comfyui_and_python_dependencies.bat in ComfyUI's) works too.")
-                                  : tr("%1 has no pip (an embeddable Python ships without it), so nothing can "
-                                       "install torch into it. Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) "
-                                       "into a folder and pass it with --find-links: pip then runs from its wheel. A "
-                                       "portable build's own updater "
-                                       "(update\\update_comfyui_and_python_dependencies.bat in ComfyUI's) works too."))
-                                 .arg(python);
+            plan.warnings << tr("%1 has no pip (an embeddable Python ships without it), so nothing can install "
+                                "torch into it. Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) into a folder "
+                                "and %2: pip then runs from its wheel. A portable build's own updater "
+                                "(update\\update_comfyui_and_python_dependencies.bat in ComfyUI's) works too.")
+                                 .arg(python, wheelFolderHint(facts.request.wizard));
             return out;
         }
         if (pip.first() != QLatin1String("-m"))
@@ -532,6 +525,12 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
                      .arg(out.torchWanted(), choice.variant, out.installer,
                           where.isEmpty() ? tr("the configured index") : where);
     return out;
+}
+
+QString ReinstallPlanner::wheelFolderHint(bool wizard)
+{
+    return wizard ? tr("choose that folder under Wheels from a folder on the reinstall page")
+                  : tr("pass that folder with --find-links");
 }
 
 ReinstallPlanner::TorchTarget ReinstallPlanner::torchTarget(const QString &installed, const QString &series,

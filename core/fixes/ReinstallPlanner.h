@@ -63,6 +63,10 @@ public:
     // package folder (lib.* findings count only inside it).
     static bool handles(const checks::Finding &finding, const QString &torchDir);
 
+    // How to give a folder of wheels to the repair, ending a sentence: the reinstall page's field
+    // in the wizard, --find-links on the command line.
+    static QString wheelFolderHint(bool wizard);
+
 private:
     struct Choice; // what plan() chose before deciding how to install it
     // torch belongs to the distribution package `package`: its own files again when the build

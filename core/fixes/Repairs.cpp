@@ -180,12 +180,9 @@ bool Repairs::preflight(const Repair &repair, QString &problem, const platform::
     }
     problem = local ? tr("the wheelhouse has no usable torch %1: %2; nothing was changed.")
                           .arg(plan.torchWanted(), what)
-                    : (m_request.wizard ? tr("%1 cannot be reached: %2; nothing was changed. Without network, "
-                                             "download the wheels elsewhere and choose their folder under Wheels "
-                                             "from a folder on the reinstall page.")
-                                        : tr("%1 cannot be reached: %2; nothing was changed. Without network, "
-                                             "download the wheels elsewhere and pass --find-links DIR."))
-                          .arg(QUrl(plan.indexUrl).host(), what);
+                    : tr("%1 cannot be reached: %2; nothing was changed. Without network, download the wheels "
+                         "into a folder elsewhere and %3.")
+                          .arg(QUrl(plan.indexUrl).host(), what, ReinstallPlanner::wheelFolderHint(m_request.wizard));
     return false;
 }
 

@@ -2689,10 +2689,6 @@
         <translation>重新安装 torch %1</translation>
     </message>
     <message>
-        <source>%1 has no pip (an embeddable Python ships without it), so nothing can install torch into it. Put pip&apos;s wheel (pip-*-py3-none-any.whl, from PyPI) into a folder and pass it with --find-links: pip then runs from its wheel. A portable build&apos;s own updater (update\update_comfyui_and_python_dependencies.bat in ComfyUI&apos;s) works too.</source>
-        <translation>%1 没有 pip（嵌入式 Python 本身不带 pip），因此无法向其中安装 torch。请把 pip 的 wheel（PyPI 上的 pip-*-py3-none-any.whl）放进一个文件夹，并用 --find-links 传入：pip 会直接从它的 wheel 运行。便携版自带的更新程序（ComfyUI 中的 update\update_comfyui_and_python_dependencies.bat）也可以。</translation>
-    </message>
-    <message>
         <source>%1 has no pip (an embeddable Python ships without it): pip runs from its wheel, %2, and is not installed into it.</source>
         <translation>%1 没有 pip（嵌入式 Python 本身不带 pip）：pip 将从它的 wheel（%2）运行，不会被安装进去。</translation>
     </message>
@@ -2705,16 +2701,24 @@
         <translation>执行该步骤前，会记录每个已安装的发行包及其版本（保存在日志中）；撤销此修复会卸载该步骤新增的包，并恢复它改动过的版本。</translation>
     </message>
     <message>
-        <source>%1 has no pip (an embeddable Python ships without it), so nothing can install torch into it. Put pip&apos;s wheel (pip-*-py3-none-any.whl, from PyPI) into a folder and choose it under Wheels from a folder on this page: pip then runs from its wheel. A portable build&apos;s own updater (update\update_comfyui_and_python_dependencies.bat in ComfyUI&apos;s) works too.</source>
-        <translation>%1 没有 pip（嵌入式 Python 本身不带 pip），因此无法向其中安装 torch。请把 pip 的 wheel（PyPI 上的 pip-*-py3-none-any.whl）放进一个文件夹，并在本页的“从文件夹获取 wheel”中选择它：pip 会直接从它的 wheel 运行。便携版自带的更新程序（ComfyUI 中的 update\update_comfyui_and_python_dependencies.bat）也可以。</translation>
-    </message>
-    <message>
         <source>Undoing this repair uninstalls what it installs: `%1`.</source>
         <translation>撤销此修复会卸载它安装的内容：`%1`。</translation>
     </message>
     <message>
         <source>Before the step, the files of %1 (and nvidia-*, triton) are kept beside the journal (as links where the disk allows, else copies); undoing this repair removes what the step installed under those names and puts exactly the kept files back, checked against their RECORD hashes first. Nothing is downloaded for it; until then the kept files take the old version&apos;s room on disk.</source>
         <translation>执行该步骤前，%1（以及 nvidia-*、triton）的文件会保存在日志旁（磁盘允许时用硬链接，否则复制）；撤销此修复会删除该步骤以这些名称安装的内容，并把保存的文件原样放回，放回前先按其 RECORD 中的哈希校验。撤销不需要下载任何东西；在撤销之前，保存的文件会占用旧版本所需的磁盘空间。</translation>
+    </message>
+    <message>
+        <source>%1 has no pip (an embeddable Python ships without it), so nothing can install torch into it. Put pip&apos;s wheel (pip-*-py3-none-any.whl, from PyPI) into a folder and %2: pip then runs from its wheel. A portable build&apos;s own updater (update\update_comfyui_and_python_dependencies.bat in ComfyUI&apos;s) works too.</source>
+        <translation>%1 没有 pip（嵌入式 Python 本身不带 pip），因此无法向其中安装 torch。请把 pip 的 wheel（PyPI 上的 pip-*-py3-none-any.whl）放进一个文件夹，并%2：pip 会直接从它的 wheel 运行。便携版自带的更新程序（ComfyUI 中的 update\update_comfyui_and_python_dependencies.bat）也可以。</translation>
+    </message>
+    <message>
+        <source>choose that folder under Wheels from a folder on the reinstall page</source>
+        <translation>在重新安装页的“从文件夹获取 wheel”中选择该文件夹</translation>
+    </message>
+    <message>
+        <source>pass that folder with --find-links</source>
+        <translation>用 --find-links 传入该文件夹</translation>
     </message>
 </context>
 <context>
@@ -2783,10 +2787,6 @@
         <translation>本地 wheel 仓库中没有可用的 torch %1：%2；没有做任何更改。</translation>
     </message>
     <message>
-        <source>%1 cannot be reached: %2; nothing was changed. Without network, download the wheels elsewhere and pass --find-links DIR.</source>
-        <translation>无法访问 %1：%2；没有做任何更改。没有网络时，请在别处下载 wheel 并使用 --find-links DIR。</translation>
-    </message>
-    <message>
         <source>`docker compose ps` failed: %1</source>
         <translation>`docker compose ps` 失败：%1</translation>
     </message>
@@ -2807,8 +2807,8 @@
         <translation>从现在起请用 %1 运行您的程序。</translation>
     </message>
     <message>
-        <source>%1 cannot be reached: %2; nothing was changed. Without network, download the wheels elsewhere and choose their folder under Wheels from a folder on the reinstall page.</source>
-        <translation>无法访问 %1：%2；没有做任何更改。没有网络时，请在别处下载 wheel，并在重新安装页的“从文件夹获取 wheel”中选择它们所在的文件夹。</translation>
+        <source>%1 cannot be reached: %2; nothing was changed. Without network, download the wheels into a folder elsewhere and %3.</source>
+        <translation>无法访问 %1：%2；没有做任何更改。没有网络时，请在别处把 wheel 下载到一个文件夹中，并%3。</translation>
     </message>
 </context>
 <context>

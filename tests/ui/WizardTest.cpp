@@ -652,8 +652,8 @@ TEST(WizardFlow, AReinstallThatCannotGoAheadSaysWhyOnce)
 {
     Scenario s = reinstallSolves();
     s.preflightProblem = QStringLiteral("download.pytorch.org cannot be reached: Network is unreachable; nothing was "
-                                        "changed. Without network, download the wheels elsewhere and choose their "
-                                        "folder under Wheels from a folder on the reinstall page.");
+                                        "changed. Without network, download the wheels into a folder elsewhere and "
+                                        "choose that folder under Wheels from a folder on the reinstall page.");
     WizardHarness h(s, QStringLiteral("en"));
     ASSERT_TRUE(toReinstall(h));
     auto *runner = h.page<FixPage>()->runner();
