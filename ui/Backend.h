@@ -9,6 +9,7 @@
 #include "fixes/RepairRun.h"
 #include "platform/ProcessRunner.h"
 #include "python/ImportError.h"
+#include "python/PastedPlace.h"
 #include "python/TorchProbe.h"
 #include "report/SessionHistory.h"
 
@@ -54,6 +55,7 @@ struct PastedError {
     QString system;          // the system it happened on ("windows", "linux", "macos"); empty: not told
     bool otherSystem = false; // ... not this one: explain it, repair it there
     std::optional<checks::Finding> finding; // all of the above as a finding, for the reports
+    python::PastedPlace place; // the environment and project its paths name; `interpreter`: the one selected
 };
 
 // What a repair of the flowchart works on: the latest diagnosis's request,

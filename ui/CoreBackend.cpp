@@ -170,6 +170,7 @@ PastedError CoreBackend::classify(const QString &text) const
     PastedError out;
     out.text = text;
     out.error = python::classifyImportError(text);
+    out.place = python::pastedPlace(text);
     // As `torchdoctor explain`: a message is also known by its own wording.
     const auto signature = currentKnowledge()->matchError(out.error);
     out.recognized = signature || out.error.kind != python::ClassifiedError::Kind::Unknown;

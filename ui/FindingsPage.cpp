@@ -9,6 +9,7 @@
 #include "checks/CheckOutcome.h"
 #include "checks/PastedErrorFinding.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHeaderView>
@@ -267,11 +268,24 @@ void FindingsPage::fill()
         if (pasted->finding)
             parts << pasted->finding->title << pasted->finding->detail;
         const auto culprit = pasted->otherSystem ? std::nullopt : session().backend().culpritOf(pasted->error, *report);
+        const python::StaticProbe *diagnosed = report->facts.chosenProbe();
+        const QString pastedPython = pasted->place.interpreter;
+        const bool elsewhere = !pastedPython.isEmpty() && diagnosed
+                               && !python::sameEnvironment(pastedPython, diagnosed->interpreter.executable);
+        if (elsewhere)
+            parts << tr("The error you pasted happened in the Python at %1, not in %2, which this diagnosis is of. Go "
+                        "back to the first page and select it to diagnose where the error happened.")
+                         .arg(QDir::toNativeSeparators(pastedPython),
+                              QDir::toNativeSeparators(diagnosed->interpreter.executable));
         if (culprit)
             parts << tr("The error you pasted names %1. The file really at fault is %2 (%3), reached through %4.")
                          .arg(named, culprit->library, problemText(culprit->kind),
                               culprit->chain.join(QStringLiteral(" → ")));
-        else if (!pasted->otherSystem && !named.isEmpty())
+        else if (!pasted->otherSystem && !elsewhere && pasted->place.namesAPlace() && pastedPython.isEmpty())
+            parts << tr("The error you pasted happened in %1, which is not on this machine, so the findings below are "
+                        "about the installation diagnosed here, not about that one.")
+                         .arg(pasted->place.named());
+        else if (!pasted->otherSystem && !elsewhere && !named.isEmpty())
             parts << tr("The error you pasted names %1; this machine's copy of PyTorch loads it without a problem, so "
                         "the findings below are about the installation as it is now.")
                          .arg(named);

@@ -29,12 +29,6 @@ using Kind = python::ClassifiedError::Kind;
 
 namespace {
 
-QString comparable(QString path)
-{
-    path.replace(u'\\', u'/');
-    return path.toLower();
-}
-
 QStringList localFolders(const QMimeData *mime)
 {
     QStringList out;
@@ -460,28 +454,47 @@ void WelcomePage::showPasted()
         m_errorResult->setText(result);
         return;
     }
-    // Only a path inside a torch folder names an interpreter ("libX.so: cannot open" names none).
-    if (pasted.recognized && comparable(pasted.error.path).contains(QLatin1String("/torch/"))) {
-        // The error names a file inside some torch: that interpreter is the one to check.
-        const python::StaticProbe *named = nullptr;
-        if (m_found)
-            for (const python::StaticProbe &p : m_found->interpreters) {
-                const QString torchDir = comparable(p.torch.packageDir);
-                if (!torchDir.isEmpty() && comparable(pasted.error.path).startsWith(torchDir + u'/')) {
-                    named = &p;
-                    break;
-                }
-            }
-        if (named && selectInterpreter(named->interpreter.executable))
-            sentence(tr("It comes from the torch of %1, which is now selected.").arg(named->interpreter.executable));
-        else if (m_found && !m_discovery.isRunning())
-            sentence(tr("None of the interpreters found here has the torch it names (%1): choose its Python, or add "
-                        "it with its folder.")
-                         .arg(QDir::toNativeSeparators(pasted.error.path)));
-    }
+    for (const QString &said : selectPastedPlace())
+        sentence(said);
     if (pasted.recognized)
         sentence(tr("The diagnosis starts from the file it names."));
     m_errorResult->setText(result);
+}
+
+QStringList WelcomePage::selectPastedPlace()
+{
+    python::PastedPlace &place = m_pasted->place;
+    const python::StaticProbe *found =
+        m_found ? python::interpreterOfPaste(place, m_pasted->error.path, m_found->interpreters) : nullptr;
+    QStringList said;
+    if (found && !m_pastePython.isEmpty()) {
+        m_extraPythons.removeAll(std::exchange(m_pastePython, QString())); // one row for one interpreter
+        showDiscovery();
+    }
+    if (found)
+        place.interpreter = found->interpreter.executable;
+    if (!place.interpreter.isEmpty()) {
+        if (!selectInterpreter(place.interpreter)) {
+            m_pastePython = place.interpreter; // not found by the search (yet)
+            addInterpreter(place.interpreter);
+        }
+        said << tr("It happened in the Python at %1, which is now selected.")
+                    .arg(QDir::toNativeSeparators(place.interpreter));
+    } else if (place.namesAPlace() && m_found && !m_discovery.isRunning()) {
+        said << tr("It happened in %1, which is not on this machine: none of the interpreters here is the one that "
+                   "failed. Choose its Python with Browse…, or run TorchDoctor where the error happened.")
+                    .arg(place.named());
+    }
+    if (!place.project.isEmpty()) {
+        if (!m_projectDirs.contains(place.project)) {
+            m_projectDirs << place.project;
+            showDiscovery();
+        }
+        selectProject(place.project);
+        said << tr("It was run from the project folder %1, which is now selected.")
+                    .arg(QDir::toNativeSeparators(place.project));
+    }
+    return said;
 }
 
 bool WelcomePage::validatePage()

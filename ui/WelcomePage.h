@@ -59,6 +59,8 @@ private:
     void classifyPasted(); // soon: when typing pauses
     void startClassifying();
     void showPasted();
+    // Selects the interpreter and project the pasted error's paths name; says what it did.
+    QStringList selectPastedPlace();
     [[nodiscard]] QString describeError(const PastedError &pasted) const;
     // Selects the venv found in `project` (its venv/.venv), if discovery found one.
     void selectVenvOf(const QString &project);
@@ -93,6 +95,7 @@ private:
     QStringList m_projectDirs;
     QString m_addedProject; // the folder added last: its venv is selected once found
     QStringList m_extraPythons;
+    QString m_pastePython; // the one of them the pasted error named, until the search finds it too
     std::optional<Discovery> m_found;
     bool m_started = false;
     // From the start of a search until its results are shown: the future ends before its

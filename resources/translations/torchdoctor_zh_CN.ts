@@ -4024,6 +4024,14 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>The error you pasted happened in the Python at %1, not in %2, which this diagnosis is of. Go back to the first page and select it to diagnose where the error happened.</source>
+        <translation>你粘贴的错误发生在位于 %1 的 Python 中，而不是本次诊断的 %2。请回到第一页选中它，诊断出错的那个环境。</translation>
+    </message>
+    <message>
+        <source>The error you pasted happened in %1, which is not on this machine, so the findings below are about the installation diagnosed here, not about that one.</source>
+        <translation>你粘贴的错误发生在 %1，它不在本机上，所以下面的发现说的是这里诊断的安装，而不是那一个。</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::FixPage</name>
@@ -4586,10 +4594,6 @@
         <translation>识别结果：%1</translation>
     </message>
     <message>
-        <source>It comes from the torch of %1, which is now selected.</source>
-        <translation>它来自 %1 的 torch，现已选中该解释器。</translation>
-    </message>
-    <message>
         <source>The diagnosis starts from the file it names.</source>
         <translation>诊断将从它提到的文件开始。</translation>
     </message>
@@ -4623,10 +4627,6 @@
         <translation>此错误发生在一台 %1 计算机上，而不是本机：TorchDoctor 在这里解释它；请在那台计算机上运行 TorchDoctor 进行修复。</translation>
     </message>
     <message>
-        <source>None of the interpreters found here has the torch it names (%1): choose its Python, or add it with its folder.</source>
-        <translation>在这里找到的解释器都不包含它提到的 torch（%1）：请选择它的 Python，或连同其文件夹一起添加。</translation>
-    </message>
-    <message>
         <source>Choose a Python interpreter</source>
         <translation>选择一个 Python 解释器</translation>
     </message>
@@ -4649,6 +4649,18 @@
     <message>
         <source>A Python that is not listed: choose its program file.</source>
         <translation>列表中没有的 Python：选择它的程序文件。</translation>
+    </message>
+    <message>
+        <source>It happened in the Python at %1, which is now selected.</source>
+        <translation>它发生在位于 %1 的 Python 中，现已选中。</translation>
+    </message>
+    <message>
+        <source>It happened in %1, which is not on this machine: none of the interpreters here is the one that failed. Choose its Python with Browse…, or run TorchDoctor where the error happened.</source>
+        <translation>它发生在 %1，而本机上没有这个位置：这里的解释器都不是出错的那个。请用“浏览…”选择它的 Python，或在出错的那台计算机上运行 TorchDoctor。</translation>
+    </message>
+    <message>
+        <source>It was run from the project folder %1, which is now selected.</source>
+        <translation>它是从项目文件夹 %1 运行的，现已选中。</translation>
     </message>
 </context>
 <context>

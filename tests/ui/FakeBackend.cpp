@@ -265,7 +265,7 @@ FakeBackend::~FakeBackend()
 
 QFuture<Discovery> FakeBackend::discover(const QStringList &projectDirs)
 {
-    return QtConcurrent::run([projectDirs] {
+    return QtConcurrent::run([projectDirs, conda = m_scenario.condaEnvironments] {
         Discovery d;
         python::StaticProbe withTorch;
         withTorch.interpreter.executable = QStringLiteral("/work/project/.venv/bin/python");
@@ -282,6 +282,13 @@ QFuture<Discovery> FakeBackend::discover(const QStringList &projectDirs)
         without.interpreter.bits = 64;
         without.interpreter.usable = true;
         d.interpreters << withTorch << without;
+        for (int i = 1; i <= conda; ++i) {
+            python::StaticProbe env = withTorch;
+            env.interpreter.executable =
+                QStringLiteral("/home/someone/miniconda3/envs/stable-diffusion-webui-%1/bin/python").arg(i);
+            env.interpreter.isConda = true;
+            d.interpreters << env;
+        }
         d.projects << QStringLiteral("/work/project") << projectDirs;
         return d;
     });
@@ -383,6 +390,7 @@ PastedError FakeBackend::classify(const QString &text) const
     PastedError out;
     out.text = text;
     out.error = python::classifyImportError(text);
+    out.place = python::pastedPlace(text);
     out.recognized = out.error.kind != python::ClassifiedError::Kind::Unknown;
     out.system = python::systemOfError(out.error);
     // Another system than the faked machine's, as CoreBackend says of this one.

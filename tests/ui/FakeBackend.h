@@ -25,6 +25,7 @@ struct Scenario {
     QString os; // the diagnosed system ("windows", "linux"); empty: this one
     // Not empty: the project has no compose file until a repository is cloned into this folder.
     QString cloneInto;
+    int condaEnvironments = 0; // found beside the two interpreters every scenario has
 };
 
 // Findings as the checks write them.

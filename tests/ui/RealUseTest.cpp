@@ -202,8 +202,45 @@ TEST(RealUse, APastedTracebackSelectsTheInterpreterItNames)
     // A torch none of them has: the page says so, and selects nothing for it.
     welcome->setPastedText(QStringLiteral("ImportError: /opt/elsewhere/env/lib/python3.12/site-packages/torch/lib/"
                                           "libtorch_cuda.so: undefined symbol: cudnnGetVersion"));
-    EXPECT_TRUE(w.pasteResult().contains(QStringLiteral("None of the interpreters found here has the torch it names")))
+    EXPECT_TRUE(w.pasteResult().contains(QStringLiteral("which is not on this machine")))
         << w.pasteResult().toStdString();
+}
+
+// The user's own traceback from a project's venv that no search finds: the venv's python and the project are
+// selected. Checking another python anyway, the card above the findings says where the error happened.
+TEST(RealUse, APastedTracebackLeadsToItsVenvAndProject)
+{
+    TempDir home;
+    const std::filesystem::path project = home.path() / "otter lab";
+    ASSERT_FALSE(py::makeVenv(project / ".venv").empty());
+    td::test::writeFile(project / "scripts" / "fit.py", "import torch\n");
+    const QString traceback =
+        QStringLiteral("Traceback (most recent call last):\n  File \"%1\", line 1, in <module>\n    import torch\n"
+                       "  File \"%2/torch/__init__.py\", line 290, in <module>\n    from torch._C import *\n"
+                       "ImportError: libcudnn_adv.so.9: cannot open shared object file: No such file or directory")
+            .arg(py::qs(project / "scripts" / "fit.py"), py::qs(py::sitePackages(project / ".venv")));
+    RealWizard w;
+    WelcomePage *welcome = w.welcome();
+    welcome->setPastedText(traceback);
+    EXPECT_TRUE(waitFor([&] { return !welcome->isSearching(); }, 120000));
+    const QString said = w.pasteResult();
+    const auto chosen = [&w](const char *list) {
+        const auto *rows = w.wizard().findChild<QListWidget *>(QLatin1String(list));
+        return rows->currentItem() ? rows->currentItem()->data(Qt::UserRole).toString() : QString();
+    };
+    const QString venvBin = QDir::cleanPath(py::qs(project / ".venv" / "bin")) + u'/';
+    EXPECT_TRUE(chosen("interpreters").startsWith(venvBin)) << chosen("interpreters").toStdString();
+    EXPECT_EQ(chosen("projects"), QDir::cleanPath(py::qs(project)));
+    EXPECT_TRUE(said.contains(QStringLiteral("which is now selected"))) << said.toStdString();
+    EXPECT_TRUE(said.contains(QStringLiteral("project folder"))) << said.toStdString();
+
+    welcome->addInterpreter(py::qs(py::kSystemPython));
+    ASSERT_TRUE(w.next());
+    ASSERT_TRUE(w.next());
+    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    const QString card = w.wizard().findChild<QLabel *>(QStringLiteral("pastedCulprit"))->text();
+    EXPECT_TRUE(card.contains(QStringLiteral("happened in the Python at ") + venvBin)) << card.toStdString();
+    EXPECT_FALSE(card.contains(QStringLiteral("loads it without a problem"))) << card.toStdString();
 }
 
 // The Chinese Windows fbgemm.dll error, pasted on this Linux machine whose PyTorch works: explained as a Windows

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "python/PastedPlace.h"
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+using td::python::PastedPlace;
+using td::python::pastedPlace;
+
+namespace {
+
+std::string s(const QString &text)
+{
+    return text.toStdString();
+}
+
+// A file under `root`, with its folders.
+QString touch(const QTemporaryDir &root, const QString &relative)
+{
+    const QString path = root.filePath(relative);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    EXPECT_TRUE(file.open(QIODevice::WriteOnly)) << s(path);
+    return QDir::cleanPath(path);
+}
+
+// A path as the traceback of this system prints it.
+QString native(const QString &path)
+{
+    return QDir::toNativeSeparators(path);
+}
+
+} // namespace
+
+// The user's traceback from a project's venv: its script two folders down, torch in the venv. The venv's
+// python and the project around it are what failed, whatever the folders are called.
+TEST(PastedPlace, AVenvTracebackNamesItsPythonAndProject)
+{
+    QTemporaryDir root;
+    touch(root, QStringLiteral("Zebra kiln/.venv/pyvenv.cfg"));
+    const QString python = touch(root, QStringLiteral("Zebra kiln/.venv/bin/python"));
+    const QString init =
+        touch(root, QStringLiteral("Zebra kiln/.venv/lib/python3.13/site-packages/torch/__init__.py"));
+    const QString script = touch(root, QStringLiteral("Zebra kiln/tools/warp/train.py"));
+    const QString paste = QStringLiteral("Traceback (most recent call last):\n"
+                                         "  File \"%1\", line 3, in <module>\n    import torch\n"
+                                         "  File \"%2\", line 290, in <module>\n    from torch._C import *\n"
+                                         "  File \"/usr/lib/python3.13/importlib/__init__.py\", line 88, in x\n"
+                                         "ImportError: libcudnn_graph.so.9: cannot open shared object file: No such "
+                                         "file or directory")
+                              .arg(native(script), native(init));
+    const PastedPlace place = pastedPlace(paste);
+    ASSERT_EQ(place.sitePackages.size(), 1);
+    EXPECT_TRUE(place.sitePackages[0].endsWith(QStringLiteral("site-packages"))) << s(place.sitePackages[0]);
+    EXPECT_EQ(place.scripts, QStringList{native(script)}) << "the standard library is no script of the user's";
+    EXPECT_EQ(QFileInfo(place.interpreter), QFileInfo(python)) << s(place.interpreter);
+    EXPECT_EQ(QFileInfo(place.project), QFileInfo(root.filePath(QStringLiteral("Zebra kiln")))) << s(place.project);
+}
+
+// A portable build's embeddable Python (Lib\site-packages beside python.exe): named by the DLL torch tried.
+TEST(PastedPlace, APortableBuildIsNamedByTheDllItTried)
+{
+    QTemporaryDir root;
+    const QString python = touch(root, QStringLiteral("Quokka_portable/python_embeded/python.exe"));
+    const QString dll =
+        touch(root, QStringLiteral("Quokka_portable/python_embeded/Lib/site-packages/torch/lib/shm.dll"));
+    const PastedPlace place = pastedPlace(
+        QStringLiteral("OSError: [WinError 1114] A dynamic link library (DLL) initialization routine failed. "
+                       "Error loading \"%1\" or one of its dependencies.")
+            .arg(native(dll)));
+    EXPECT_EQ(QFileInfo(place.interpreter), QFileInfo(python)) << s(place.interpreter);
+    EXPECT_EQ(QFileInfo(place.project), QFileInfo(root.filePath(QStringLiteral("Quokka_portable"))))
+        << s(place.project);
+}
+
+// A python named on the command line the user pasted with the error; its venv is not a project's.
+TEST(PastedPlace, APythonOnThePastedCommandLine)
+{
+    QTemporaryDir root;
+    touch(root, QStringLiteral("envs/walrus/pyvenv.cfg"));
+    const QString python = touch(root, QStringLiteral("envs/walrus/bin/python3.12"));
+    const PastedPlace place =
+        pastedPlace(QStringLiteral("$ %1 -c 'import torch'\nModuleNotFoundError: No module named 'torch'").arg(python));
+    EXPECT_EQ(place.pythons, QStringList{python});
+    EXPECT_EQ(place.interpreter, python);
+    EXPECT_TRUE(place.project.isEmpty()) << s(place.project);
+}
+
+// Paths of another machine, or none at all: nothing here is chosen for them.
+TEST(PastedPlace, PathsNotOnThisMachineChooseNothing)
+{
+    const PastedPlace elsewhere = pastedPlace(QStringLiteral(
+        "Traceback (most recent call last):\n  File \"/home/nobody-here-xq/proj/run.py\", line 1, in <module>\n"
+        "ImportError: /home/nobody-here-xq/proj/.venv/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so: "
+        "undefined symbol: ncclCommResume\n"
+        "E:\\nowhere-xq\\venv\\Lib\\site-packages\\torchaudio\\lib\\libtorchaudio.pyd"));
+    EXPECT_TRUE(elsewhere.namesAPlace());
+    EXPECT_EQ(elsewhere.sitePackages.size(), 2) << s(elsewhere.sitePackages.join(u'|'));
+    EXPECT_TRUE(elsewhere.interpreter.isEmpty()) << s(elsewhere.interpreter);
+    EXPECT_TRUE(elsewhere.project.isEmpty()) << s(elsewhere.project);
+
+    const PastedPlace nowhere = pastedPlace(QStringLiteral(
+        "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n"
+        "ImportError: libcublasLt.so.13: cannot open shared object file: No such file or directory"));
+    EXPECT_FALSE(nowhere.namesAPlace());
+}
+
+// Of the interpreters found, the one whose site-packages the paste names (not the first one with a torch).
+TEST(PastedPlace, TheFoundInterpreterWhoseSitePackagesItNames)
+{
+    td::python::StaticProbe system, venv;
+    system.interpreter.usable = venv.interpreter.usable = true;
+    system.interpreter.executable = QStringLiteral("/usr/bin/python3");
+    system.sitePackages = {QStringLiteral("/usr/lib/python3/dist-packages")};
+    system.torch.packageDir = QStringLiteral("/usr/lib/python3/dist-packages/torch");
+    venv.interpreter.executable = QStringLiteral("/srv/heron/.venv/bin/python");
+    venv.sitePackages = {QStringLiteral("/srv/heron/.venv/lib/python3.11/site-packages")};
+    const QList<td::python::StaticProbe> found{system, venv};
+    const PastedPlace place = pastedPlace(QStringLiteral(
+        "  File \"/srv/heron/.venv/lib/python3.11/site-packages/torchvision/__init__.py\", line 6, in <module>\n"
+        "RuntimeError: operator torchvision::nms does not exist"));
+    const auto *named = td::python::interpreterOfPaste(place, QString(), found);
+    ASSERT_TRUE(named);
+    EXPECT_EQ(named->interpreter.executable, venv.interpreter.executable);
+    EXPECT_FALSE(td::python::interpreterOfPaste(pastedPlace(QStringLiteral("no paths")), QString(), found));
+}
