@@ -42,7 +42,7 @@ DiagnosePage::DiagnosePage(Session &session, QWidget *parent) : Page(session, pa
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_again);
     buttons->addStretch(1);
-    auto *layout = new QVBoxLayout(this);
+    auto *layout = new QVBoxLayout(body());
     layout->addWidget(m_target);
     layout->addWidget(m_stepsLabel);
     layout->addWidget(m_steps, 1);

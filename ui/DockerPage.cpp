@@ -27,7 +27,7 @@ DockerPage::DockerPage(Session &session, QWidget *parent) : FixPage(session, che
     row->addWidget(m_repository, 1);
     row->addWidget(m_planWithRepository);
     m_repositoryRow->setVisible(false);
-    if (auto *box = qobject_cast<QBoxLayout *>(layout()))
+    if (auto *box = qobject_cast<QBoxLayout *>(body()->layout()))
         box->insertWidget(2, m_repositoryRow);
     connect(m_repository, &QLineEdit::textChanged, this,
             [this](const QString &text) { m_planWithRepository->setEnabled(!text.trimmed().isEmpty()); });

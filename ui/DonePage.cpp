@@ -46,7 +46,7 @@ DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_undoButton);
     buttons->addWidget(m_status, 1);
-    auto *layout = new QVBoxLayout(this);
+    auto *layout = new QVBoxLayout(body());
     layout->addWidget(m_result);
     layout->addWidget(m_changesLabel);
     layout->addWidget(m_changes, 1);

@@ -59,16 +59,15 @@ ExportPage::ExportPage(Session &session, QWidget *parent) : Page(session, parent
     auto *top = new QHBoxLayout;
     top->addWidget(m_formatLabel);
     top->addWidget(m_format);
-    top->addSpacing(fontMetrics().averageCharWidth() * 3);
-    top->addWidget(m_redact);
     top->addStretch(1);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_save);
     buttons->addWidget(m_copy);
     buttons->addWidget(m_open);
     buttons->addStretch(1);
-    auto *layout = new QVBoxLayout(this);
+    auto *layout = new QVBoxLayout(body());
     layout->addLayout(top);
+    layout->addWidget(m_redact); // a line of its own: it is long, and the page must fit a small screen
     layout->addWidget(m_previewLabel);
     layout->addWidget(m_preview, 1);
     layout->addLayout(buttons);

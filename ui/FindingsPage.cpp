@@ -106,7 +106,7 @@ FindingsPage::FindingsPage(Session &session, QWidget *parent) : Page(session, pa
     grid->setRowStretch(1, 3);
     grid->setRowStretch(3, 2);
 
-    auto *layout = new QVBoxLayout(this);
+    auto *layout = new QVBoxLayout(body());
     layout->addWidget(m_summary);
     layout->addWidget(m_pasted);
     layout->addLayout(grid, 1);

@@ -24,7 +24,7 @@ FixPage::FixPage(Session &session, checks::FixFamily family, QWidget *parent) : 
     m_advice->setObjectName(QStringLiteral("advice"));
     m_advice->setWordWrap(true);
     m_runner = new FixRunnerWidget(this);
-    auto *layout = new QVBoxLayout(this);
+    auto *layout = new QVBoxLayout(body());
     layout->addWidget(m_passedBy);
     layout->addWidget(m_advice);
     layout->addWidget(m_runner, 1);

@@ -27,12 +27,16 @@ public:
 
 protected:
     [[nodiscard]] Session &session() const { return m_session; }
+    // What the page shows, inside a scroll area: on a small screen (1280x800 at 150 %) the page
+    // scrolls instead of widening the window past the screen. Pages lay their widgets out on it.
+    QWidget *body();
     // Sets every text of the page; called once built and on each language change.
     virtual void retranslate() = 0;
     void changeEvent(QEvent *event) override;
 
 private:
     Session &m_session;
+    QWidget *m_body = nullptr;
 };
 
 } // namespace td::ui

@@ -57,7 +57,7 @@ ReinstallPage::ReinstallPage(Session &session, QWidget *parent) : FixPage(sessio
     rows->setContentsMargins(0, 0, 0, 0);
     rows->addLayout(row);
     rows->addWidget(m_wheelsProblem);
-    if (auto *box = qobject_cast<QBoxLayout *>(layout())) {
+    if (auto *box = qobject_cast<QBoxLayout *>(body()->layout())) {
         box->insertWidget(2, m_otherRow); // before anything is reinstalled
         box->insertWidget(3, m_wheelsRow);
     }

@@ -37,7 +37,7 @@ UrgentPage::UrgentPage(Session &session, QWidget *parent) : Page(session, parent
     m_dockerCost->setIndent(indent);
     m_repairCost->setIndent(indent);
 
-    auto *layout = new QVBoxLayout(this);
+    auto *layout = new QVBoxLayout(body());
     layout->addWidget(m_question);
     layout->addSpacing(fontMetrics().height() / 2);
     layout->addWidget(m_repair);

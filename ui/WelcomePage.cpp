@@ -105,7 +105,7 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     grid->setColumnStretch(0, 3);
     grid->setColumnStretch(1, 2);
 
-    auto *layout = new QVBoxLayout(this);
+    auto *layout = new QVBoxLayout(body());
     layout->addWidget(m_intro);
     layout->addLayout(grid, 3);
     layout->addWidget(m_errorLabel);

@@ -9,9 +9,12 @@
 #include "WrappedRows.h"
 
 #include <QAbstractItemView>
+#include <QApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
 #include <QTextLayout>
@@ -144,25 +147,10 @@ QStringList clippedDialog(QWidget *dialog)
     return out;
 }
 
-class Layout : public testing::TestWithParam<QString> {};
-
-TEST_P(Layout, NoTextIsClippedOnAnyPage)
+// Every page as people reach it, `check`ed on each: the first with and without an error pasted, each
+// repair's plan and result, the undo question declined.
+void walkEveryPage(WizardHarness &h, const std::function<void(const QString &)> &check)
 {
-    WizardHarness h(everyStep(), GetParam());
-    QStringList problems;
-    auto check = [&](const QString &where) {
-        QTest::qWait(30);
-        for (const QString &p : clippedTexts(&h.wizard()))
-            problems << where + QStringLiteral(": ") + p;
-    };
-    // Every confirmation, as it is shown.
-    ConfirmDialog::setObserver([&problems](ConfirmDialog &dialog) {
-        dialog.show();
-        QTest::qWait(30);
-        for (const QString &p : clippedDialog(&dialog))
-            problems << QStringLiteral("confirmation: ") + p;
-        dialog.hide();
-    });
     check(QStringLiteral("welcome"));
     // With an error pasted, as people use it.
     auto *welcome = h.page<WelcomePage>();
@@ -200,6 +188,98 @@ TEST_P(Layout, NoTextIsClippedOnAnyPage)
     check(QStringLiteral("done (undo declined)"));
     ASSERT_TRUE(h.next());
     check(QStringLiteral("export"));
+}
+
+class Layout : public testing::TestWithParam<QString> {};
+
+TEST_P(Layout, NoTextIsClippedOnAnyPage)
+{
+    WizardHarness h(everyStep(), GetParam());
+    QStringList problems;
+    auto check = [&](const QString &where) {
+        QTest::qWait(30);
+        for (const QString &p : clippedTexts(&h.wizard()))
+            problems << where + QStringLiteral(": ") + p;
+    };
+    // Every confirmation, as it is shown.
+    ConfirmDialog::setObserver([&problems](ConfirmDialog &dialog) {
+        dialog.show();
+        QTest::qWait(30);
+        for (const QString &p : clippedDialog(&dialog))
+            problems << QStringLiteral("confirmation: ") + p;
+        dialog.hide();
+    });
+    walkEveryPage(h, check);
+    ConfirmDialog::setObserver({});
+    EXPECT_TRUE(problems.isEmpty()) << problems.join(u'\n').toStdString();
+}
+
+// The room a small screen leaves the window, in the wizard's pixels: a 1280x800 laptop screen at 150 %,
+// else a 1024x768 one at 100 %, less a taskbar and the window's title bar (80 screen pixels).
+QSize smallScreen(qreal scale)
+{
+    const QSize screen = scale > 1.0 ? QSize(1280, 800) : QSize(1024, 768);
+    return QSize(static_cast<int>(screen.width() / scale), static_cast<int>((screen.height() - 80) / scale));
+}
+
+// The window on a small screen: on every page it keeps the size it was given (no page widens it
+// past the screen), its buttons are inside it, and nothing is cut (what does not fit scrolls).
+TEST_P(Layout, EveryPageFitsASmallScreen)
+{
+    Scenario scenario = everyStep();
+    scenario.condaEnvironments = 8; // ten interpreters, as a machine with conda has
+    WizardHarness h(scenario, GetParam());
+    Wizard &wizard = h.wizard();
+    const QSize room = smallScreen(wizard.devicePixelRatioF());
+    wizard.resize(room);
+    waitFor([&] { return wizard.size() == room; }, 3000); // under a window manager, once it has agreed
+    QStringList problems;
+    auto check = [&](const QString &where) {
+        QTest::qWait(30);
+        const QString at = where + QStringLiteral(": ");
+        if (wizard.width() > room.width() || wizard.height() > room.height())
+            problems << at + QStringLiteral("the window is %1x%2, the screen has room for %3x%4")
+                                 .arg(wizard.width()).arg(wizard.height()).arg(room.width()).arg(room.height());
+        if (wizard.minimumWidth() > room.width() || wizard.minimumHeight() > room.height())
+            problems << at + QStringLiteral("the window cannot be smaller than %1x%2")
+                                 .arg(wizard.minimumWidth()).arg(wizard.minimumHeight());
+        for (int which = QWizard::BackButton; which <= QWizard::CustomButton3; ++which) {
+            const QAbstractButton *button = wizard.button(static_cast<QWizard::WizardButton>(which));
+            const QRect inWindow(button->mapTo(&wizard, QPoint()), button->size());
+            if (button->isVisible() && !wizard.rect().contains(inWindow))
+                problems << at + QStringLiteral("button '%1' is outside the window").arg(button->text());
+        }
+        // A page scrolls down, never sideways: its lines wrap.
+        for (const QScrollArea *scroll : wizard.findChildren<QScrollArea *>(QStringLiteral("pageScroll")))
+            if (scroll->isVisible() && scroll->horizontalScrollBar()->isVisible())
+                problems << at + QStringLiteral("the page is %1 px wide, in %2 px")
+                                     .arg(scroll->widget()->minimumSizeHint().width())
+                                     .arg(scroll->viewport()->width());
+        for (const QString &p : clippedTexts(&wizard))
+            problems << at + p;
+        QString name = where;
+        name.replace(QRegularExpression(QStringLiteral(R"([^a-z]+)")), QStringLiteral("-"));
+        h.shot(QStringLiteral("small-scale%1-%2").arg(wizard.devicePixelRatioF()).arg(name));
+    };
+    ConfirmDialog::setObserver([&](ConfirmDialog &dialog) {
+        dialog.show();
+        QTest::qWait(30);
+        if (dialog.width() > room.width() || dialog.height() > room.height())
+            problems << QStringLiteral("confirmation: %1x%2").arg(dialog.width()).arg(dialog.height());
+        dialog.hide();
+    });
+    // Tab reaches the box below the fold, and the page scrolls to it.
+    auto *error = wizard.currentPage()->findChild<QWidget *>(QStringLiteral("pastedError"));
+    const QWidget *viewport = wizard.currentPage()->findChild<QScrollArea *>(QStringLiteral("pageScroll"))->viewport();
+    wizard.currentPage()->findChild<QWidget *>(QStringLiteral("interpreters"))->setFocus();
+    for (int i = 0; i < 12 && !error->hasFocus(); ++i)
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    EXPECT_TRUE(error->hasFocus());
+    const QRect firstLines(error->mapTo(viewport, QPoint()),
+                           QSize(error->width(), std::min(error->height(), error->fontMetrics().height() * 3)));
+    EXPECT_TRUE(viewport->rect().contains(firstLines));
+
+    walkEveryPage(h, check);
     ConfirmDialog::setObserver({});
     EXPECT_TRUE(problems.isEmpty()) << problems.join(u'\n').toStdString();
 }
