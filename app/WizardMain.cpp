@@ -76,6 +76,7 @@ int td_run_wizard(int argc, char *argv[], bool debug)
     QApplication::setApplicationName(QString::fromLatin1(td::kAppName));
     QApplication::setApplicationVersion(QString::fromLatin1(td::kVersion));
     QApplication::setApplicationDisplayName(QStringLiteral("TorchDoctor"));
+    QGuiApplication::setDesktopFileName(QString::fromLatin1(td::kAppId)); // Wayland's app id; the dock's icon
     td::platform::initLogging(debug);
     if (!QDir(QStringLiteral(":/icons")).entryList().isEmpty())
         QApplication::setWindowIcon(

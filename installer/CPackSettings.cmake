@@ -68,6 +68,8 @@ else()
     set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
     set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
     set(CPACK_DEBIAN_COMPRESSION_TYPE "xz")
+    # Chinese text needs a CJK font; a desktop without one shows boxes.
+    set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk | fonts-wqy-microhei")
     # Qt loads its platform plugins (xcb, wayland) and the SVG icon engine at run
     # time, where dpkg-shlibdeps cannot see them: a windowed build names them.
     # PACKAGES_FOUND sees Qt Gui wherever it was found (ui/, say), unlike TARGET.

@@ -56,6 +56,8 @@ DiagnosePage::DiagnosePage(Session &session, QWidget *parent) : Page(session, pa
     connect(&m_watcher, &QFutureWatcher<checks::Diagnosis>::progressValueChanged, this, &DiagnosePage::onProgress);
     connect(&m_watcher, &QFutureWatcher<checks::Diagnosis>::progressTextChanged, this, &DiagnosePage::markDone);
     connect(&m_watcher, &QFutureWatcher<checks::Diagnosis>::finished, this, &DiagnosePage::onFinished);
+    m_tick.setInterval(1000);
+    connect(&m_tick, &QTimer::timeout, this, &DiagnosePage::updateStatus);
     retranslate();
 }
 
@@ -109,7 +111,6 @@ void DiagnosePage::start()
     m_finished = false;
     m_cancelled = false;
     m_steps->clear();
-    m_lastDone.clear();
     m_outcomes.clear();
     for (const QString &title : session().backend().diagnosisSteps()) {
         auto *item = new QListWidgetItem(title, m_steps);
@@ -119,6 +120,8 @@ void DiagnosePage::start()
     }
     m_progress->setRange(0, 0);
     m_watcher.setFuture(session().backend().diagnose(session().target));
+    m_clock.start();
+    m_tick.start();
     updateStatus();
     emit completeChanged();
 }
@@ -152,7 +155,6 @@ void DiagnosePage::markDone(const QString &step)
     if (step.isEmpty() || m_done.contains(step))
         return;
     m_done << step;
-    m_lastDone = step;
     // A check's row says it ran; what it concluded comes with the whole diagnosis. The
     // facts gathered before the checks (the import, the GPU probe) are told in the status.
     for (int row = 0; row < m_steps->count(); ++row) {
@@ -169,6 +171,7 @@ void DiagnosePage::markDone(const QString &step)
 void DiagnosePage::onFinished()
 {
     m_finished = true;
+    m_tick.stop();
     const bool hasResult = !m_watcher.isCanceled() && m_watcher.future().resultCount() > 0;
     if (!hasResult || m_watcher.result().cancelled) {
         m_cancelled = true;
@@ -240,10 +243,11 @@ void DiagnosePage::updateStatus()
         m_status->setText(tr("Stopping: the programs the checks started are being ended…"));
     else if (running && m_watcher.progressMaximum() > 0)
         m_status->setText(tr("%1 %2", "two sentences, one after the other")
-                              .arg(tr("%1 of %2 steps done (last: %3).")
+                              .arg(tr("%1 of %2 steps done; still going: %3 (%4 s so far).")
                                        .arg(m_watcher.progressValue())
                                        .arg(m_watcher.progressMaximum())
-                                       .arg(m_lastDone),
+                                       .arg(stillGoing())
+                                       .arg(m_clock.elapsed() / 1000),
                                    timeLimitText()));
     else if (running)
         m_status->setText(tr("%1 %2", "two sentences, one after the other").arg(tr("Starting the checks…"), timeLimitText()));
@@ -257,6 +261,21 @@ void DiagnosePage::updateStatus()
                                    tr("and %n warning(s).", nullptr, m_warnings)));
     else
         m_status->clear();
+}
+
+QString DiagnosePage::stillGoing() const
+{
+    // The checks not done yet: running, or waiting for what they need (the import, the interpreters).
+    QStringList pending;
+    for (int row = 0; row < m_steps->count(); ++row)
+        if (!m_steps->item(row)->data(Qt::UserRole).toBool())
+            pending << m_steps->item(row)->text();
+    if (pending.isEmpty())
+        return tr("the last facts (the import, the GPU, the shell)");
+    constexpr qsizetype kNamed = 3;
+    return pending.size() <= kNamed ? pending.join(tr(", ", "between items of a list"))
+                                    : tr("%1 and %n more", nullptr, static_cast<int>(pending.size() - kNamed))
+                                          .arg(pending.mid(0, kNamed).join(tr(", ", "between items of a list")));
 }
 
 QString DiagnosePage::timeLimitText() const

@@ -7,7 +7,9 @@
 #include "checks/CheckRunner.h"
 #include "checks/Diagnosis.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
+#include <QTimer>
 
 class QLabel;
 class QListWidget;
@@ -52,6 +54,7 @@ private:
     void updateStatus();
     void showOutcomes(const checks::Diagnosis &report);
     [[nodiscard]] QString timeLimitText() const;
+    [[nodiscard]] QString stillGoing() const;
 
     QLabel *m_target = nullptr;
     QLabel *m_stepsLabel = nullptr;
@@ -63,7 +66,8 @@ private:
 
     QFutureWatcher<checks::Diagnosis> m_watcher;
     QStringList m_done;
-    QString m_lastDone;
+    QElapsedTimer m_clock; // since the checks started: the status counts the seconds
+    QTimer m_tick;
     QList<checks::CheckOutcome> m_outcomes;
     bool m_finished = false;
     bool m_cancelled = false;

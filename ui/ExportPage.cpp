@@ -10,15 +10,18 @@
 #include <QDateTime>
 #include <QDesktopServices>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QTextBrowser>
+#include <QMimeData>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStandardPaths>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace td::ui {
@@ -74,7 +77,12 @@ ExportPage::ExportPage(Session &session, QWidget *parent) : Page(session, parent
     layout->addWidget(m_status);
 
     m_chooser = [this](const QString &suggested) {
-        return QFileDialog::getSaveFileName(this, tr("Save the report"), suggested);
+        // One filter per format, the one shown first; any other name is saved as the format it asks for.
+        const QStringList filters{tr("Text (*.txt)"), tr("Markdown (*.md *.markdown)"), tr("HTML (*.html *.htm)"),
+                                  tr("JSON (*.json)"), tr("All files (*)")};
+        QString chosen = filters.value(static_cast<int>(format()));
+        return QFileDialog::getSaveFileName(this, tr("Save the report"), suggested,
+                                            filters.join(QStringLiteral(";;")), &chosen);
     };
     m_opener = [](const QUrl &url) { return QDesktopServices::openUrl(url); };
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportPage::render);
@@ -138,11 +146,29 @@ void ExportPage::render()
                     : QString();
     // HTML is shown as a browser shows it, the other formats as the text they are.
     if (format() == ReportFormat::Html)
-        m_preview->setHtml(m_text);
+        m_preview->setHtml(inThisPalette(m_text));
     else
         m_preview->setPlainText(m_text);
     m_save->setEnabled(!m_text.isEmpty());
     m_copy->setEnabled(!m_text.isEmpty());
+}
+
+void ExportPage::changeEvent(QEvent *event)
+{
+    Page::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && format() == ReportFormat::Html)
+        m_preview->setHtml(inThisPalette(m_text));
+}
+
+QString ExportPage::inThisPalette(const QString &html) const
+{
+    // The report's own colours are a light page's; on a dark palette the preview shows it in the
+    // window's colours instead (the file saved keeps them).
+    if (palette().color(QPalette::Base).lightness() >= 128)
+        return html;
+    static const QRegularExpression style(QStringLiteral("<style>.*</style>"),
+                                          QRegularExpression::DotMatchesEverythingOption);
+    return QString(html).remove(style);
 }
 
 QString ExportPage::preview() const
@@ -164,7 +190,8 @@ QString ExportPage::extensionOf(ReportFormat format)
 QString ExportPage::suggestedName() const
 {
     const QString ext = extensionOf(format());
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString dir = !m_savedPath.isEmpty() ? QFileInfo(m_savedPath).absolutePath() // where the last one went
+                                               : QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     return QDir(dir).filePath(QStringLiteral("torchdoctor-report-%1.%2")
                                   .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmm")), ext));
 }
@@ -201,7 +228,15 @@ bool ExportPage::save()
 
 void ExportPage::copyToClipboard()
 {
-    QApplication::clipboard()->setText(m_text);
+    // HTML is pasted as a page where a program takes it (mail, documents), as its text elsewhere.
+    auto *copied = new QMimeData;
+    if (format() == ReportFormat::Html) {
+        copied->setHtml(m_text);
+        copied->setText(m_preview->toPlainText());
+    } else {
+        copied->setText(m_text);
+    }
+    QApplication::clipboard()->setMimeData(copied);
     m_status->setText(tr("The report is on the clipboard."));
 }
 

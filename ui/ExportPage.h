@@ -44,11 +44,13 @@ public:
 
 protected:
     void retranslate() override;
+    void changeEvent(QEvent *event) override; // a new palette: the HTML preview in its colours
 
 private:
     void render();
     [[nodiscard]] ReportFormat format() const;
     [[nodiscard]] QString suggestedName() const;
+    [[nodiscard]] QString inThisPalette(const QString &html) const;
     // "txt", "md", "html", "json".
     [[nodiscard]] static QString extensionOf(ReportFormat format);
 

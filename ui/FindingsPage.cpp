@@ -279,7 +279,7 @@ void FindingsPage::fill()
                               QDir::toNativeSeparators(diagnosed->interpreter.executable));
         if (culprit)
             parts << tr("The error you pasted names %1. The file really at fault is %2 (%3), reached through %4.")
-                         .arg(named, culprit->library, problemText(culprit->kind),
+                         .arg(named, culprit->library, checks::problemWords(culprit->kind),
                               culprit->chain.join(QStringLiteral(" → ")));
         else if (!pasted->otherSystem && !elsewhere && pasted->place.namesAPlace() && pastedPython.isEmpty())
             parts << tr("The error you pasted happened in %1, which is not on this machine, so the findings below are "
@@ -336,19 +336,6 @@ void FindingsPage::showFinding(QTreeWidgetItem *item)
     showChain(chain, problemOf(f), f.evidence.value(QStringLiteral("culprit_path")).toString());
 }
 
-QString FindingsPage::problemText(const QString &problem)
-{
-    if (problem == QLatin1String("missing") || problem.isEmpty())
-        return tr("missing");
-    if (problem == QLatin1String("wrong-arch"))
-        return tr("wrong architecture");
-    if (problem == QLatin1String("version-missing"))
-        return tr("version missing");
-    if (problem == QLatin1String("shadowed"))
-        return tr("another copy is in the way");
-    return tr("cannot be loaded");
-}
-
 void FindingsPage::showChain(const QStringList &chain, const QString &problem, const QString &path)
 {
     QTreeWidgetItem *parent = nullptr;
@@ -357,7 +344,7 @@ void FindingsPage::showChain(const QStringList &chain, const QString &problem, c
         item->setText(0, chain[i]);
         const bool last = i == chain.size() - 1;
         if (last) {
-            const QString state = problemText(problem);
+            const QString state = checks::problemWords(problem);
             item->setText(1, QStringLiteral("✗ ") + state);
             QFont bold = item->font(0);
             bold.setBold(true);

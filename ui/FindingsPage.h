@@ -36,7 +36,6 @@ protected:
 private:
     void fill();
     void showFinding(QTreeWidgetItem *item);
-    [[nodiscard]] static QString problemText(const QString &problem);
     void showChain(const QStringList &chain, const QString &problem, const QString &path);
 
     QLabel *m_summary = nullptr;

@@ -2,6 +2,7 @@
 #include "checks/CheckOutcome.h"
 
 #include "checks/Check.h"
+#include "checks/Symptoms.h"
 
 namespace td::checks {
 
@@ -114,9 +115,15 @@ QList<CheckOutcome> checkOutcomes(const Diagnosis &report)
         const auto worst = std::min_element(o.findings.cbegin(), o.findings.cend(), [](const auto &a, const auto &b) {
             return static_cast<int>(a.severity) < static_cast<int>(b.severity);
         });
+        const HeldSymptoms held =
+            heldSymptoms(report.findings, [&o](const Finding &s) { return s.check == o.checkId; });
         if (worst != o.findings.cend()) {
             o.state = worst->severity == Severity::Error ? State::Failed : State::Warning;
             o.summary = worst->title;
+        } else if (held.cause) {
+            // Its findings are told under their cause, in another area: not "no problem".
+            o.state = held.worst == Severity::Error ? State::Failed : State::Warning;
+            o.summary = OutcomeText::tr("%n problem(s), caused by: %1", nullptr, held.count).arg(held.cause->title);
         } else if (const QString why = whyNotChecked(o.checkId, report.facts); !why.isEmpty() || report.cancelled) {
             o.state = State::NotChecked;
             o.summary = why.isEmpty() ? OutcomeText::tr("the diagnosis was stopped") : why;

@@ -2,6 +2,7 @@
 #include "checks/CheckRunner.h"
 
 #include "checks/Check.h"
+#include "checks/Symptoms.h"
 #include "knowledge/KnowledgeBase.h"
 #include "loader/Analyzer.h"
 #include "platform/NativePath.h"
@@ -535,6 +536,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
         f.detail = e;
         report.findings.append(f);
     }
+    foldSymptoms(report.findings);
     rootCausesFirst(report.findings);
     report.elapsedMs = clock.elapsed();
     spdlog::info("check: {} findings in {} ms{}", report.findings.size(), report.elapsedMs,

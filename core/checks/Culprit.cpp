@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/Culprit.h"
 
+#include <QCoreApplication>
+
 #include "checks/CheckSupport.h"
 #include "checks/ProblemText.h"
 #include "platform/NativeText.h"
@@ -14,6 +16,10 @@
 namespace td::checks {
 
 namespace {
+
+struct CulpritText {
+    Q_DECLARE_TR_FUNCTIONS(Culprit)
+};
 
 bool sameName(const QString &a, const QString &b)
 {
@@ -159,6 +165,21 @@ std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const l
     if (const auto node = nodeOf(*errors.front()))
         c.chain = chainTo(graph, *node);
     return c;
+}
+
+QString problemWords(const QString &kind)
+{
+    if (kind == QLatin1String("missing") || kind.isEmpty())
+        return CulpritText::tr("missing");
+    if (kind == QLatin1String("wrong-arch"))
+        return CulpritText::tr("wrong architecture");
+    if (kind == QLatin1String("version-missing"))
+        return CulpritText::tr("version missing");
+    if (kind == QLatin1String("symbol-missing"))
+        return CulpritText::tr("a symbol missing");
+    if (kind == QLatin1String("shadowed"))
+        return CulpritText::tr("another copy is in the way");
+    return CulpritText::tr("cannot be loaded");
 }
 
 } // namespace td::checks

@@ -27,6 +27,9 @@ struct Culprit {
 // one the message names itself, else the first error problem.
 std::optional<Culprit> findCulprit(const python::ClassifiedError &error, const loader::Graph &graph);
 
+// A loader problem ("not-a-library", "shadowed") in the user's words: "cannot be loaded".
+QString problemWords(const QString &kind);
+
 // The chain of library names from a root to library `target` (empty if none).
 QStringList chainTo(const loader::Graph &graph, std::size_t target);
 

@@ -3,6 +3,7 @@
 
 #include "checks/CheckRunner.h"
 #include "checks/LibraryChecks.h"
+#include "checks/Symptoms.h"
 #include "checks/SystemChecks.h"
 
 #include <QDir>
@@ -87,6 +88,7 @@ QList<Finding> findingsOnThisMachine(const python::ClassifiedError &error, const
     facts.ready = Fact::Interpreters | Fact::Libraries;
     QList<Finding> out = LibraryCheck().run(facts, kb);
     out << EnvironmentCheck().run(facts, kb);
+    foldSymptoms(out);
     rootCausesFirst(out);
     return out;
 }

@@ -4,11 +4,13 @@
 #include "checks/CheckSupport.h"
 #include "checks/Culprit.h"
 #include "checks/ProblemText.h"
+#include "checks/Symptoms.h"
 #include "checks/VariableOrigin.h"
 #include "knowledge/KnowledgeBase.h"
 #include "platform/NativeText.h"
 #include "python/WheelProvider.h"
 
+#include <QDir>
 #include <QVersionNumber>
 
 #include <algorithm>
@@ -159,8 +161,8 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
         case loader::ProblemKind::VersionMissing:
             out << makeFinding(
                 QStringLiteral("lib.version-missing"), Severity::Error,
-                tr("Version %1 is missing from the %2 that loads")
-                    .arg(name, fileNameOf(fromNativeBytes(p.paths.empty() ? std::string() : p.paths.front()))),
+                tr("Version %1 is missing from %2")
+                    .arg(name, QDir::toNativeSeparators(fromNativeBytes(p.paths.empty() ? p.name : p.paths.front()))),
                 detail, evidence, {FixFamily::Env, FixFamily::Reinstall});
             break;
         case loader::ProblemKind::Unreadable:
@@ -186,8 +188,10 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
             if (p.paths.size() > 1)
                 evidence.insert(QStringLiteral("has_symbol"), fromNativeBytes(p.paths[1]));
             out << makeFinding(QStringLiteral("lib.symbol-missing"), Severity::Error,
-                               tr("%1 needs %2, which the %3 that loads does not define")
-                                   .arg(requester, name, fromNativeBytes(p.symbolLibrary)),
+                               tr("%1 needs %2, which %3 does not define")
+                                   .arg(requester, demangled(name),
+                                        QDir::toNativeSeparators(p.paths.empty() ? fromNativeBytes(p.symbolLibrary)
+                                                                                 : fromNativeBytes(p.paths[0]))),
                                detail, evidence,
                                fromEnvironment ? QList<FixFamily>{FixFamily::Env, FixFamily::Reinstall}
                                                : QList<FixFamily>{FixFamily::Reinstall});

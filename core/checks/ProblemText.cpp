@@ -458,9 +458,8 @@ QStringList linuxSentences(const Problem &p)
     case Cause::SearchStopped: {
         const CandidateFile &c = p.candidates.front();
         out << ProblemText::tr("ld.so stops at %1 (via %2): %3. A file with the library's name that cannot be loaded "
-                               "ends the search with an error. Remove or replace it (reinstall the package that owns "
-                               "it).")
-                   .arg(q(c.path), latin(loader::toString(c.step.via)), linuxFileIssue(c));
+                               "ends the search with an error. Remove it, or put a good copy in its place.")
+                   .arg(q(c.path), linuxRuleName(c.step.via), linuxFileIssue(c));
         break;
     }
     case Cause::OnlyOtherMachine: {

@@ -112,6 +112,22 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
                            where, {}, {FixFamily::System});
         return out;
     }
+    if (probe && probe->interpreter.timedOut) {
+        // Slow to start is no broken system: something runs at its startup.
+        const QString python = facts.chosenExecutable;
+        out << makeFinding(
+            QStringLiteral("python.slow"), Severity::Error, tr("%1 takes too long to start").arg(python),
+            tr("%1 did not answer within %2 s. A Python that starts this slowly runs something of its own at "
+               "startup: a .pth file in its site-packages, sitecustomize.py or usercustomize.py, or the file "
+               "PYTHONSTARTUP names. Run `%1 -X importtime -c pass` in a terminal to see what takes the time, and "
+               "remove or fix it; or choose another interpreter.")
+                .arg(python)
+                .arg(qRound(static_cast<double>(probe->elapsedMs) / 1000.0)),
+            QJsonObject{{QStringLiteral("python"), python}, {QStringLiteral("problem"), probe->interpreter.problem},
+                        {QStringLiteral("elapsed_ms"), probe->elapsedMs}},
+            {});
+        return out;
+    }
     if (!probe || !probe->interpreter.usable) {
         const QString problem = probe ? probe->interpreter.problem : tr("it could not be run");
         out << makeFinding(

@@ -116,7 +116,8 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
         detail +=
             QStringLiteral("\n\n")
             + tr("The library that really fails is %1 (%2), reached through %3. %4")
-                  .arg(culprit->library, culprit->kind, culprit->chain.join(QStringLiteral(" → ")), culprit->detail);
+                  .arg(culprit->library, problemWords(culprit->kind), culprit->chain.join(QStringLiteral(" → ")),
+                       culprit->detail);
     };
 
     switch (import.outcome) {

@@ -91,6 +91,13 @@ QList<FlowEdge> FlowChart::edges()
     return out;
 }
 
+QString FlowChart::repairName(const QString &family)
+{
+    const auto step = node(family);
+    return step && step->family ? tr("%1 (`%2`)", "a repair's title, then its name").arg(step->title, family)
+                                : u'`' + family + u'`';
+}
+
 std::optional<FlowNode> FlowChart::node(const QString &id)
 {
     for (const NodeRow &row : kNodes) {

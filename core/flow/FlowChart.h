@@ -49,6 +49,9 @@ public:
     static QList<FlowEdge> edges();
     static std::optional<FlowNode> node(const QString &id);
     static std::optional<FlowEdge> edgeFrom(const QString &from, EdgeCondition condition);
+    // A repair as reports name it: its step's title, then the name `torchdoctor fix` takes
+    // ("Repair the environment variables (`env`)"); an unknown name as it is.
+    static QString repairName(const QString &family);
 
     static QString startId() { return QStringLiteral("start"); }
     static QString urgentId() { return QStringLiteral("urgent"); }

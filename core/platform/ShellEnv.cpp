@@ -3,6 +3,7 @@
 
 #include "platform/TextLines.h"
 
+#include <QCoreApplication>
 #include <QDir>
 
 #include <algorithm>
@@ -474,7 +475,9 @@ QByteArray commentedOut(const QByteArray &line, const QString &why)
         ++indent;
     QString reason = why;
     reason.replace(u'\n', u' ').replace(u'\r', u' ');
-    return line.left(indent) + "# " + line.mid(indent) + "  # removed by TorchDoctor: " + reason.toUtf8();
+    // In the user's language: it is their file.
+    return line.left(indent) + "# " + line.mid(indent) + "  # "
+           + QCoreApplication::translate("ShellEnv", "removed by TorchDoctor: %1").arg(reason).toUtf8();
 }
 
 // Every line's text; a final newline ends the last line.

@@ -31,7 +31,7 @@ struct ScanResult {
 // with quotes and $VAR / ${VAR} / $HOME / ~ references, expanded from
 // `environment`), and the edit that removes exactly that entry. When the
 // assignment held only that entry (besides the variable's own old value)
-// the line is commented out with "# removed by TorchDoctor: <why>".
+// the line is commented out with "# removed by TorchDoctor: <why>" (in the user's language).
 ScanResult planEntryRemoval(const QByteArray &file, Syntax syntax, const QString &variable, const QString &entry,
                             const QString &why, const QProcessEnvironment &environment);
 

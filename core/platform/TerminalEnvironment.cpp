@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "platform/TerminalEnvironment.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include <spdlog/spdlog.h>
@@ -177,6 +178,22 @@ std::optional<QString> valueOf(const QProcessEnvironment &env, const QString &na
     return env.contains(name) ? std::optional<QString>(env.value(name)) : std::nullopt;
 }
 
+// A search list as it acts: each entry where it first appears (a later copy of an entry finds
+// nothing the first did not). An empty entry stays: it is the current folder.
+std::optional<QString> asSearched(const std::optional<QString> &value, const QString &name)
+{
+    static const QStringList lists{QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("DYLD_LIBRARY_PATH"),
+                                   QStringLiteral("DYLD_FALLBACK_LIBRARY_PATH"), QStringLiteral("PYTHONPATH")};
+    if (!value || !lists.contains(name))
+        return value;
+    const QChar separator = QDir::listSeparator();
+    QStringList entries;
+    for (const QString &entry : value->split(separator))
+        if (!entries.contains(entry))
+            entries << entry;
+    return entries.join(separator);
+}
+
 } // namespace
 
 QString expandWindowsVariables(const QString &text, const QProcessEnvironment &environment)
@@ -282,7 +299,7 @@ QList<EnvironmentDifference> loadingDifferences(const QProcessEnvironment &here,
     for (const QString &name : std::as_const(candidates)) {
         const auto a = valueOf(here, name);
         const auto b = valueOf(there, name);
-        if (a != b)
+        if (asSearched(a, name) != asSearched(b, name))
             out << EnvironmentDifference{name, a, b};
     }
     // PATH itself differs for many harmless reasons: what matters is which Python it finds.

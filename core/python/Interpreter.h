@@ -24,6 +24,7 @@ struct Interpreter {
     bool isConda = false; // conda-meta/ in the prefix
     bool usable = false;  // it ran and answered
     QString problem;      // why not usable: "a Microsoft Store alias that opens the Store", "not Python: ..."
+    bool timedOut = false; // ... it did not answer in time (a slow startup, not a broken program)
 };
 
 // torch as installed, learnt without importing it.

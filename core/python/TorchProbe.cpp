@@ -414,11 +414,14 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
     switch (run.outcome) {
     case Outcome::FailedToStart: in.problem = startProblem(run, env); return probe;
     case Outcome::TimedOut:
-        in.problem = QStringLiteral("no answer within %1 (timed out; ended)").arg(seconds(run.elapsedMs));
+        in.timedOut = true;
+        in.problem = QCoreApplication::translate("TorchProbe", "no answer within %1 (timed out; ended)")
+                         .arg(seconds(run.elapsedMs));
         return probe;
-    case Outcome::Cancelled: in.problem = QStringLiteral("cancelled"); return probe;
+    case Outcome::Cancelled: in.problem = QCoreApplication::translate("TorchProbe", "cancelled"); return probe;
     case Outcome::Crashed:
-        in.problem = QStringLiteral("crashed while describing itself (%1)").arg(crashName(run.signal, 0));
+        in.problem = QCoreApplication::translate("TorchProbe", "crashed while describing itself (%1)")
+                         .arg(crashName(run.signal, 0));
         return probe;
     case Outcome::Finished: break;
     }

@@ -2,6 +2,8 @@
 #include "report/CheckReport.h"
 
 #include "Version.h"
+#include "checks/Symptoms.h"
+#include "flow/FlowChart.h"
 #include "report/DepsReport.h"
 
 #include <QCoreApplication>
@@ -254,10 +256,21 @@ QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &opt
             else if (f.severity == Severity::Warning && worst != Severity::Error)
                 worst = Severity::Warning;
         }
+        // Its problems told under their cause, in another area: never marked fine.
+        const auto inThisArea = [&area](const Finding &s) { return checks::areaOf(s.id) == area.key; };
+        const checks::HeldSymptoms held =
+            mine.isEmpty() ? checks::heldSymptoms(report.findings, inThisArea) : checks::HeldSymptoms();
         if (area.onlyWithFindings && mine.isEmpty())
             continue;
-        out += (area.failsElsewhere && mine.isEmpty() ? mark(Severity::Error, true) : mark(worst, !mine.isEmpty()))
+        out += (area.failsElsewhere && mine.isEmpty() ? mark(Severity::Error, true)
+                : held.cause                          ? mark(held.worst, true)
+                                                      : mark(worst, !mine.isEmpty()))
                + u' ' + area.summary + u'\n';
+        if (held.cause)
+            out += QStringLiteral("    ")
+                   + CheckReportText::tr("%n problem(s) here, told under their cause: %1 [%2]", nullptr, held.count)
+                         .arg(held.cause->title, held.cause->id)
+                   + u'\n';
         for (const Finding *f : mine) {
             if (f->severity == Severity::Error)
                 ++errors;
@@ -271,7 +284,7 @@ QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &opt
             if (!f->fixes.isEmpty()) {
                 QStringList fixes;
                 for (auto family : f->fixes)
-                    fixes << u'`' + checks::toString(family) + u'`'; // what `torchdoctor fix` takes
+                    fixes << flow::FlowChart::repairName(checks::toString(family)); // with what `fix` takes
                 out += QStringLiteral("      ")
                        + CheckReportText::tr("Repairs that apply: %1").arg(fixes.join(QStringLiteral(", "))) + u'\n';
             }

@@ -2,6 +2,7 @@
 #include "report/SupportReport.h"
 
 #include "Version.h"
+#include "flow/FlowChart.h"
 #include "report/CheckReport.h"
 #include "report/Redactor.h"
 
@@ -10,6 +11,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QLocale>
 
 #include <spdlog/spdlog.h>
@@ -469,7 +471,7 @@ QString renderMarkdown(const QJsonObject &report)
                   + mdFence(tree) + u'\n';
         QStringList fixes;
         for (const auto &x : f.value(QStringLiteral("fixes")).toArray())
-            fixes << u'`' + x.toString() + u'`'; // what `torchdoctor fix` takes
+            fixes << flow::FlowChart::repairName(x.toString()); // with what `torchdoctor fix` takes
         if (!fixes.isEmpty())
             md += QStringLiteral("**") + SupportReportText::tr("Repairs that apply:") + QStringLiteral("** ")
                   + fixes.join(QStringLiteral(", ")) + QStringLiteral("\n\n");
@@ -600,9 +602,10 @@ QString renderHtml(const QJsonObject &report)
         if (const QString tree = chainTree(f); !tree.isEmpty())
             h += QStringLiteral("<p><strong>") + esc(SupportReportText::tr("Failing dependency chain"))
                  + QStringLiteral("</strong></p>\n<pre>") + esc(tree) + QStringLiteral("</pre>\n");
+        static const QRegularExpression code(QStringLiteral("`([^`]*)`"));
         QStringList fixes;
         for (const auto &x : f.value(QStringLiteral("fixes")).toArray())
-            fixes << QStringLiteral("<code>") + esc(x.toString()) + QStringLiteral("</code>");
+            fixes << esc(flow::FlowChart::repairName(x.toString())).replace(code, QStringLiteral("<code>\\1</code>"));
         if (!fixes.isEmpty())
             h += QStringLiteral("<p><strong>") + esc(SupportReportText::tr("Repairs that apply:"))
                  + QStringLiteral("</strong> ") + fixes.join(QStringLiteral(", ")) + QStringLiteral("</p>\n");

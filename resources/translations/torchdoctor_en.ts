@@ -17,6 +17,23 @@
             <numerusform>driver %1; torch uses %n GPUs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n problem(s), caused by: %1</source>
+        <translation>
+            <numerusform>%n problem, caused by: %1</numerusform>
+            <numerusform>%n problems, caused by: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CheckReport</name>
+    <message numerus="yes">
+        <source>%n problem(s) here, told under their cause: %1 [%2]</source>
+        <translation>
+            <numerusform>%n problem here, told under its cause: %1 [%2]</numerusform>
+            <numerusform>%n problems here, told under their cause: %1 [%2]</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>FixCommand</name>
@@ -83,6 +100,37 @@
     </message>
 </context>
 <context>
+    <name>Symptoms</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Because of it, %n librar(ies) cannot load: %1.</source>
+        <translation>
+            <numerusform>Because of it, %n library cannot load: %1.</numerusform>
+            <numerusform>Because of it, %n libraries cannot load: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 lacks what %n other librar(ies) need</source>
+        <translation>
+            <numerusform>%1 lacks what %n other library needs</numerusform>
+            <numerusform>%1 lacks what %n other libraries need</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Because of it, `import torch` fails and %n librar(ies) cannot load: %1.</source>
+        <translation>
+            <numerusform>Because of it, `import torch` fails and %n library cannot load: %1.</numerusform>
+            <numerusform>Because of it, `import torch` fails and %n libraries cannot load: %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>td::ui::DiagnosePage</name>
     <message numerus="yes">
         <source>Done in %1 s: %n problem(s)</source>
@@ -103,6 +151,13 @@
         <translation>
             <numerusform>Each slow step (the import, each interpreter, the shell) stops after %n s at most.</numerusform>
             <numerusform>Each slow step (the import, each interpreter, the shell) stops after %n s at most.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
         </translation>
     </message>
 </context>

@@ -265,6 +265,12 @@
         <source>torch %1 imports here in %2 s, but fails in a new terminal (see the environment)</source>
         <translation>torch %1 在这里 %2 秒内导入成功，但在新终端中失败（见“环境变量”）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n problem(s), caused by: %1</source>
+        <translation>
+            <numerusform>%n 个问题，原因是：%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CheckReport</name>
@@ -383,6 +389,12 @@
     <message>
         <source>; imports here in %1 s, but fails in a new terminal (see the environment)</source>
         <translation>；在这里导入耗时 %1 秒，但在新终端中失败（见环境变量与路径）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) here, told under their cause: %1 [%2]</source>
+        <translation>
+            <numerusform>这里有 %n 个问题，已列在其原因之下：%1 [%2]</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -551,6 +563,33 @@
         <source>%1 (%2)</source>
         <comment>a repair, then its commands</comment>
         <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>Culprit</name>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>wrong architecture</source>
+        <translation>架构不符</translation>
+    </message>
+    <message>
+        <source>version missing</source>
+        <translation>缺少版本</translation>
+    </message>
+    <message>
+        <source>a symbol missing</source>
+        <translation>缺少符号</translation>
+    </message>
+    <message>
+        <source>another copy is in the way</source>
+        <translation>被另一个副本挡住</translation>
+    </message>
+    <message>
+        <source>cannot be loaded</source>
+        <translation>无法加载</translation>
     </message>
 </context>
 <context>
@@ -1547,6 +1586,11 @@
         <source>not run</source>
         <translation>未运行</translation>
     </message>
+    <message>
+        <source>%1 (`%2`)</source>
+        <comment>a repair&apos;s title, then its name</comment>
+        <translation>%1（`%2`）</translation>
+    </message>
 </context>
 <context>
     <name>FlowText</name>
@@ -1880,10 +1924,6 @@
         <translation>%1 是为其他架构构建的</translation>
     </message>
     <message>
-        <source>Version %1 is missing from the %2 that loads</source>
-        <translation>实际加载的 %2 中缺少版本 %1</translation>
-    </message>
-    <message>
         <source>%1 cannot be loaded</source>
         <translation>无法加载 %1</translation>
     </message>
@@ -1908,12 +1948,16 @@
         <translation>文件：%1。</translation>
     </message>
     <message>
-        <source>%1 needs %2, which the %3 that loads does not define</source>
-        <translation>%1 需要 %2，但实际加载的 %3 没有定义它</translation>
-    </message>
-    <message>
         <source>torch %1 requires %2, whose wheel ships %3: install it (`pip install &quot;%2&quot;`), or `torchdoctor fix reinstall`.</source>
         <translation>torch %1 依赖 %2，其 wheel 提供 %3：请安装它（`pip install &quot;%2&quot;`），或运行 `torchdoctor fix reinstall`。</translation>
+    </message>
+    <message>
+        <source>Version %1 is missing from %2</source>
+        <translation>%2 缺少版本 %1</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, which %3 does not define</source>
+        <translation>%1 需要 %2，但 %3 没有定义它</translation>
     </message>
 </context>
 <context>
@@ -2252,10 +2296,6 @@
         <translation>无法读取</translation>
     </message>
     <message>
-        <source>ld.so stops at %1 (via %2): %3. A file with the library&apos;s name that cannot be loaded ends the search with an error. Remove or replace it (reinstall the package that owns it).</source>
-        <translation>ld.so 停在了 %1（经由 %2）：%3。与库同名但无法加载的文件会让搜索以错误结束。请删除或替换它（重新安装它所属的包）。</translation>
-    </message>
-    <message>
         <source>%1 is %2</source>
         <translation>%1 是 %2</translation>
     </message>
@@ -2514,6 +2554,10 @@
         <source>%1 was linked with the MSVC %2 toolset; a VC++ runtime DLL serves only modules linked with a toolset no newer than itself, and the copy that loads is %3.</source>
         <translation>%1 是用 MSVC %2 工具集链接的；VC++ 运行库 DLL 只能服务于用不比它自身更新的工具集链接的模块，而加载的副本是 %3。</translation>
     </message>
+    <message>
+        <source>ld.so stops at %1 (via %2): %3. A file with the library&apos;s name that cannot be loaded ends the search with an error. Remove it, or put a good copy in its place.</source>
+        <translation>ld.so 停在了 %1（经由 %2）：%3。与库同名但无法加载的文件会让搜索以错误结束。请删除它，或放一个完好的副本在那里。</translation>
+    </message>
 </context>
 <context>
     <name>PythonCheck</name>
@@ -2604,6 +2648,14 @@
     <message>
         <source>%1: %2. Choose a working interpreter on the first page.</source>
         <translation>%1：%2。请在第一页选择一个可用的解释器。</translation>
+    </message>
+    <message>
+        <source>%1 takes too long to start</source>
+        <translation>%1 启动太慢</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 s. A Python that starts this slowly runs something of its own at startup: a .pth file in its site-packages, sitecustomize.py or usercustomize.py, or the file PYTHONSTARTUP names. Run `%1 -X importtime -c pass` in a terminal to see what takes the time, and remove or fix it; or choose another interpreter.</source>
+        <translation>%1 在 %2 秒内没有响应。启动这么慢的 Python 会在启动时运行它自己的某些东西：site-packages 中的 .pth 文件、sitecustomize.py 或 usercustomize.py，或 PYTHONSTARTUP 指定的文件。请在终端中运行 `%1 -X importtime -c pass` 查看是什么占用了时间，然后删除或修正它；或者选择另一个解释器。</translation>
     </message>
 </context>
 <context>
@@ -2809,6 +2861,13 @@
     <message>
         <source>%1 cannot be reached: %2; nothing was changed. Without network, download the wheels into a folder elsewhere and %3.</source>
         <translation>无法访问 %1：%2；没有做任何更改。没有网络时，请在别处把 wheel 下载到一个文件夹中，并%3。</translation>
+    </message>
+</context>
+<context>
+    <name>ShellEnv</name>
+    <message>
+        <source>removed by TorchDoctor: %1</source>
+        <translation>已由 TorchDoctor 移除：%1</translation>
     </message>
 </context>
 <context>
@@ -3163,6 +3222,47 @@
     </message>
 </context>
 <context>
+    <name>Symptoms</name>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a library (what it lacks)</comment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1，以及另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Because of it, %n librar(ies) cannot load: %1.</source>
+        <translation>
+            <numerusform>因此有 %n 个库无法加载：%1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 lacks what %n other librar(ies) need</source>
+        <translation>
+            <numerusform>%1 缺少另外 %n 个库所需的内容</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>Because of it, `import torch` fails.</source>
+        <translation>因此 `import torch` 失败。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Because of it, `import torch` fails and %n librar(ies) cannot load: %1.</source>
+        <translation>
+            <numerusform>因此 `import torch` 失败，并有 %n 个库无法加载：%1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SystemPlanner</name>
     <message>
         <source>Repair the system</source>
@@ -3341,6 +3441,18 @@
     <message>
         <source>not Python, or it failed before answering (%1): %2</source>
         <translation>不是 Python，或在回答前就已失败（%1）：%2</translation>
+    </message>
+    <message>
+        <source>no answer within %1 (timed out; ended)</source>
+        <translation>%1 内没有响应（已超时并结束）</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>crashed while describing itself (%1)</source>
+        <translation>在描述自身时崩溃（%1）</translation>
     </message>
 </context>
 <context>
@@ -3566,10 +3678,6 @@
         <translation>%1%2</translation>
     </message>
     <message>
-        <source>%1 of %2 steps done (last: %3).</source>
-        <translation>已完成 %1/%2 步（最近：%3）。</translation>
-    </message>
-    <message>
         <source>Starting the checks…</source>
         <translation>正在启动检查…</translation>
     </message>
@@ -3577,6 +3685,25 @@
         <source>Each slow step (the import, each interpreter, the shell) stops after %n s at most.</source>
         <translation>
             <numerusform>每个耗时步骤（导入、每个解释器、shell）最多 %n 秒后停止。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 steps done; still going: %3 (%4 s so far).</source>
+        <translation>已完成 %1/%2 步；仍在进行：%3（已用 %4 秒）。</translation>
+    </message>
+    <message>
+        <source>the last facts (the import, the GPU, the shell)</source>
+        <translation>最后几项信息（导入、GPU、shell）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between items of a list</comment>
+        <translation>、</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 以及另外 %n 项</numerusform>
         </translation>
     </message>
 </context>
@@ -3857,6 +3984,26 @@
         <source>Saved to %1 as %2, the format its name asks for.</source>
         <translation>已按文件名所示的格式（%2）保存到 %1。</translation>
     </message>
+    <message>
+        <source>Text (*.txt)</source>
+        <translation>文本 (*.txt)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md *.markdown)</source>
+        <translation>Markdown (*.md *.markdown)</translation>
+    </message>
+    <message>
+        <source>HTML (*.html *.htm)</source>
+        <translation>HTML (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::FindingsPage</name>
@@ -3969,26 +4116,6 @@
     <message>
         <source>Repairs that address it: %1.</source>
         <translation>可以解决它的修复：%1。</translation>
-    </message>
-    <message>
-        <source>missing</source>
-        <translation>缺失</translation>
-    </message>
-    <message>
-        <source>wrong architecture</source>
-        <translation>架构不符</translation>
-    </message>
-    <message>
-        <source>version missing</source>
-        <translation>缺少版本</translation>
-    </message>
-    <message>
-        <source>another copy is in the way</source>
-        <translation>被另一个副本挡住</translation>
-    </message>
-    <message>
-        <source>cannot be loaded</source>
-        <translation>无法加载</translation>
     </message>
     <message>
         <source>loads, needs the next one</source>

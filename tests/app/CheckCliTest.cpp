@@ -245,6 +245,26 @@ TEST(Check, InterpretersThatAreNotPython)
     }
 }
 
+// A real Python made slow by a .pth file in its site-packages: named as slow to start, with where to look
+// (.pth, sitecustomize, -X importtime), and no repair of the system for it.
+TEST(Check, APythonSlowToStartIsToldWhereToLook)
+{
+    TempDir dir;
+    const fs::path python = python::makeVenv(dir / "venv");
+    writeFile(python::sitePackages(dir / "venv") / "zz_slow_hook.pth", "import time; time.sleep(60)\n");
+    const RunResult r = check({"--python", python.string(), "--format", "json", "--no-import", "--no-terminal",
+                               "--timeout", "2"},
+                              {}, std::chrono::seconds(60));
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    const auto slow = findings(json(r), QStringLiteral("python.slow"));
+    ASSERT_EQ(slow.size(), 1u) << r.out;
+    const QString detail = slow[0].value(QStringLiteral("detail")).toString();
+    EXPECT_TRUE(detail.contains(QStringLiteral(".pth")) && detail.contains(QStringLiteral("-X importtime")))
+        << detail.toStdString();
+    EXPECT_TRUE(slow[0].value(QStringLiteral("fixes")).toArray().isEmpty()) << r.out;
+    EXPECT_TRUE(findings(json(r), QStringLiteral("python.unusable")).empty()) << r.out;
+}
+
 TEST(Check, NonAsciiAndLongPaths)
 {
     TempDir dir;

@@ -223,7 +223,14 @@ TEST(GuardedStart, TheDiagnosisSeesTheStaleLibraryOnLdLibraryPath)
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(r.out), &error);
     ASSERT_EQ(error.error, QJsonParseError::NoError) << r.out << r.err;
     bool named = false;
+    // Every finding, and the symptoms a cause holds ("evidence"/"symptoms").
+    QJsonArray every;
     for (const auto &finding : doc.object().value(QStringLiteral("findings")).toArray()) {
+        every.append(finding);
+        for (const auto &symptom : finding.toObject()[QStringLiteral("evidence")][QStringLiteral("symptoms")].toArray())
+            every.append(symptom);
+    }
+    for (const auto &finding : std::as_const(every)) {
         const QString text = QString::fromUtf8(QJsonDocument(finding.toObject()).toJson());
         named = named
             || (finding.toObject().value(QStringLiteral("id")).toString() == QLatin1String("lib.version-missing")

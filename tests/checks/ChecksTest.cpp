@@ -323,5 +323,6 @@ TEST(CheckRunner, AnInterpreterThatHangsEndsTheRunWithAFinding)
     QStringList found;
     for (const auto &f : report.findings)
         found << f.id;
-    EXPECT_TRUE(found.contains(QStringLiteral("python.unusable"))) << found.join(u' ').toStdString();
+    // It never answered: slow to start (what runs at its startup is what to look at), not broken.
+    EXPECT_TRUE(found.contains(QStringLiteral("python.slow"))) << found.join(u' ').toStdString();
 }

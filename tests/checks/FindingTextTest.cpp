@@ -145,6 +145,13 @@ std::vector<Machine> machines()
     unusable.interpreters[0].interpreter.usable = false;
     unusable.interpreters[0].interpreter.problem = QStringLiteral("exit code 9009");
     add("unusable python", unusable);
+    Facts slow = base(machine({}, {}));
+    slow.interpreters[0].interpreter.usable = false;
+    slow.interpreters[0].interpreter.timedOut = true;
+    slow.interpreters[0].interpreter.problem = // as the probe words it, in the language of the time
+        QCoreApplication::translate("TorchProbe", "no answer within %1 (timed out; ended)").arg(QStringLiteral("20 s"));
+    slow.interpreters[0].elapsedMs = 20000;
+    add("python slow to start", slow);
 
     Facts small = base(machine(QStringLiteral("2.5.1+cpu"), {}, QStringLiteral("win32")));
     small.interpreters[0].interpreter.bits = 32;

@@ -6,6 +6,7 @@
 // undefined symbol, `check` names both copies and the entry, `fix env`
 // removes exactly that entry, the import works, `undo` restores the file.
 #include "checks/ErrorOnThisMachine.h"
+#include "checks/Symptoms.h"
 
 #include "PythonFixtures.h"
 #include "TestConfig.h"
@@ -98,7 +99,7 @@ protected:
 
 QJsonObject findingWith(const QJsonObject &report, const QString &id)
 {
-    for (const auto &v : report.value(QStringLiteral("findings")).toArray())
+    for (const auto &v : td::checks::everyFinding(report.value(QStringLiteral("findings")).toArray()))
         if (v.toObject().value(QStringLiteral("id")).toString() == id)
             return v.toObject();
     return {};

@@ -190,6 +190,7 @@ expect_file "usr/share/applications/$app_id.desktop"
 expect_file "usr/share/metainfo/$app_id.metainfo.xml"
 expect_file "usr/share/icons/hicolor/scalable/apps/$app_id.svg"
 expect_file usr/share/doc/torchdoctor/copyright
+expect_file usr/share/man/man1/torchdoctor.1.gz
 for size in $icon_sizes; do
     expect_file "usr/share/icons/hicolor/${size}x${size}/apps/$app_id.png"
     png="$root/usr/share/icons/hicolor/${size}x${size}/apps/$app_id.png"
@@ -211,6 +212,15 @@ else
 fi
 grep -qx "Exec=torchdoctor" "$root/usr/share/applications/$app_id.desktop" && pass "Exec=torchdoctor" || fail "the desktop entry does not run torchdoctor"
 grep -qx "Icon=$app_id" "$root/usr/share/applications/$app_id.desktop" && pass "Icon=$app_id" || fail "the desktop entry's icon is not $app_id"
+# The window's class is the application's name (Qt's xcb WM_CLASS): the dock ties the window to the entry.
+grep -qx "StartupWMClass=TorchDoctor" "$root/usr/share/applications/$app_id.desktop" \
+    && pass "StartupWMClass=TorchDoctor" || fail "the desktop entry has no StartupWMClass=TorchDoctor"
+dpkg-deb -f "$deb" Recommends | grep -q "fonts-noto-cjk" && pass "recommends a CJK font" \
+    || fail "the package recommends no CJK font"
+if command -v man >/dev/null; then
+    MANWIDTH=300 man -l "$root/usr/share/man/man1/torchdoctor.1.gz" 2>&1 | grep -q "find out why PyTorch" \
+        && pass "man torchdoctor reads" || fail "the manual page does not read"
+fi
 
 echo "== appstreamcli validate --pedantic --no-net"
 if appstreamcli validate --pedantic --no-net "$root/usr/share/metainfo/$app_id.metainfo.xml"; then

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QDir>
 #include <QElapsedTimer>
 
 using namespace td::test;
@@ -95,4 +96,18 @@ TEST(TerminalEnvironment, NoDifferenceWhenTheStartupFilesAddNothing)
     ASSERT_TRUE(terminal.ok()) << terminal.error.toStdString();
     const auto differences = loadingDifferences(own, terminal.environment);
     EXPECT_TRUE(differences.isEmpty()) << differences.first().name.toStdString();
+}
+
+// The same search list with an entry repeated searches the same folders: no difference. Another order is one.
+TEST(TerminalEnvironment, ARepeatedEntryIsNoDifferenceButAnotherOrderIs)
+{
+    const QString heron = QStringLiteral("/opt/heron/lib"), local = QStringLiteral("/usr/local/lib");
+    const QString sep = QDir::listSeparator();
+    QProcessEnvironment own, terminal;
+    own.insert(QStringLiteral("LD_LIBRARY_PATH"), heron + sep + local);
+    terminal.insert(QStringLiteral("LD_LIBRARY_PATH"), heron + sep + local + sep + heron);
+    EXPECT_TRUE(loadingDifferences(own, terminal).isEmpty());
+    terminal.insert(QStringLiteral("LD_LIBRARY_PATH"), local + sep + heron);
+    ASSERT_EQ(loadingDifferences(own, terminal).size(), 1);
+    EXPECT_EQ(loadingDifferences(own, terminal).constFirst().name, QStringLiteral("LD_LIBRARY_PATH"));
 }

@@ -271,8 +271,10 @@ TEST_P(Layout, EveryPageFitsASmallScreen)
     // Tab reaches the box below the fold, and the page scrolls to it.
     auto *error = wizard.currentPage()->findChild<QWidget *>(QStringLiteral("pastedError"));
     const QWidget *viewport = wizard.currentPage()->findChild<QScrollArea *>(QStringLiteral("pageScroll"))->viewport();
+    wizard.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&wizard));
     wizard.currentPage()->findChild<QWidget *>(QStringLiteral("interpreters"))->setFocus();
-    for (int i = 0; i < 12 && !error->hasFocus(); ++i)
+    for (int i = 0; i < 12 && !error->hasFocus() && QApplication::focusWidget(); ++i)
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
     EXPECT_TRUE(error->hasFocus());
     const QRect firstLines(error->mapTo(viewport, QPoint()),

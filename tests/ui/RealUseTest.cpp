@@ -22,6 +22,7 @@
 #include "Session.h"
 
 #include "PythonFixtures.h"
+#include "ScopedEnvironment.h"
 #include "TestSupport.h"
 
 #include <QApplication>
@@ -35,6 +36,8 @@
 #include <QSemaphore>
 #include <QTextBrowser>
 #include <QThreadPool>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <gtest/gtest.h>
@@ -241,6 +244,41 @@ TEST(RealUse, APastedTracebackLeadsToItsVenvAndProject)
     const QString card = w.wizard().findChild<QLabel *>(QStringLiteral("pastedCulprit"))->text();
     EXPECT_TRUE(card.contains(QStringLiteral("happened in the Python at ") + venvBin)) << card.toStdString();
     EXPECT_FALSE(card.contains(QStringLiteral("loads it without a problem"))) << card.toStdString();
+}
+
+// A stale copy of a C++ library first on LD_LIBRARY_PATH, which defines none of what torch's libraries need
+// from it: one row, its cause (the variable's entry), with what it breaks inside it, the symbols demangled
+// and the copy named by its path; the libraries' area says where its problems are told.
+TEST(RealUse, AStaleLibraryOnTheVariableIsOneRowWithItsSymptomsInside)
+{
+    TempDir dir("td-stale-snappy");
+    ASSERT_TRUE(py::buildSharedLibrary(dir / "libsnappy.so.1", "int stale_snappy(void) { return 0; }\n",
+                                       {"-Wl,-soname,libsnappy.so.1"}));
+    td::test::ScopedEnvironment environment;
+    environment.set("LD_LIBRARY_PATH", py::qs(dir.path()));
+    RealWizard w;
+    ASSERT_TRUE(w.diagnose(py::qs(py::kSystemPython)));
+    ASSERT_TRUE(w.next());
+    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    const QStringList listed = listedFindings(w.wizard());
+    EXPECT_EQ(listed.count(QStringLiteral("env.suspicious")), 1) << listed.join(u' ').toStdString();
+    EXPECT_FALSE(listed.contains(QStringLiteral("lib.symbol-missing"))) << listed.join(u' ').toStdString();
+    EXPECT_FALSE(listed.contains(QStringLiteral("lib.shadowed"))) << listed.join(u' ').toStdString();
+    auto *page = w.page<FindingsPage>();
+    ASSERT_TRUE(page->selectFinding(QStringLiteral("env.suspicious")));
+    const QString detail = w.wizard().findChild<QTextBrowser *>(QStringLiteral("detail"))->toPlainText();
+    EXPECT_TRUE(detail.contains(QStringLiteral("cannot load"))) << detail.toStdString();
+    EXPECT_TRUE(detail.contains(QStringLiteral("snappy::"))) << "demangled: " << detail.toStdString();
+    EXPECT_TRUE(detail.contains(py::qs(dir / "libsnappy.so.1"))) << detail.toStdString();
+    // The libraries' area: its problems are there, told under their cause.
+    const auto *list = w.wizard().findChild<QTreeWidget *>(QStringLiteral("findings"));
+    QString librariesRow;
+    for (int i = 0; i < list->topLevelItemCount(); ++i)
+        if (list->topLevelItem(i)->text(0).startsWith(td::checks::areaTitle(QStringLiteral("libraries"))))
+            librariesRow = list->topLevelItem(i)->text(0);
+    EXPECT_TRUE(librariesRow.contains(QStringLiteral("caused by"))) << librariesRow.toStdString();
+    for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(list)); *it; ++it)
+        EXPECT_FALSE((*it)->text(0).contains(QStringLiteral("_Z"))) << (*it)->text(0).toStdString();
 }
 
 // The Chinese Windows fbgemm.dll error, pasted on this Linux machine whose PyTorch works: explained as a Windows

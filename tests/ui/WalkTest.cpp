@@ -13,6 +13,7 @@
 #include "FindingsPage.h"
 #include "FixPage.h"
 #include "FixRunnerWidget.h"
+#include "Language.h"
 #include "RealWizard.h"
 #include "ReinstallPage.h"
 #include "Session.h"
@@ -171,7 +172,13 @@ DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const BrokenThr
     ConfirmDialog::setNextAnswer(true);
     env->runner()->applyButton()->click();
     EXPECT_TRUE(waitFor([env] { return env->isComplete(); }, 240000)) << env->runner()->status().toStdString();
-    EXPECT_NE(td::test::readFile(machine.bashrc), machine.broken) << "the repair left ~/.bashrc as it was";
+    const std::string repaired = td::test::readFile(machine.bashrc);
+    EXPECT_NE(repaired, machine.broken) << "the repair left ~/.bashrc as it was";
+    // The comment it leaves in the user's file is in the user's language.
+    const char *comment =
+        Language::current() == QLatin1String("zh_CN") ? "已由 TorchDoctor 移除" : "removed by TorchDoctor";
+    EXPECT_NE(repaired.find(comment), std::string::npos)
+        << repaired;
     w.shot(scenario + QStringLiteral("-env-repaired"));
     if (!w.next())
         return nullptr;

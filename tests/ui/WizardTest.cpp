@@ -22,6 +22,7 @@
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFileInfo>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -449,6 +450,28 @@ TEST_P(WizardWalk, CancelTheChecksMidway)
     EXPECT_FALSE(h.wizard().button(QWizard::NextButton)->isEnabled());
     EXPECT_TRUE(h.wizard().findChild<QPushButton *>(QStringLiteral("runAgain"))->isVisible());
     h.shot(QStringLiteral("diagnose-cancelled"));
+}
+
+// While the checks run, the status names what is still going (not the step that just ended) and counts
+// the seconds.
+TEST(WizardDiagnose, TheStatusNamesWhatIsStillGoingAndCountsTheSeconds)
+{
+    Scenario s = envSolves();
+    s.diagnosisHangs = true; // after its first step
+    WizardHarness h(s, QStringLiteral("en"));
+    auto *welcome = h.page<WelcomePage>();
+    ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
+    ASSERT_TRUE(h.next());
+    const auto *status = h.wizard().findChild<QLabel *>(QStringLiteral("status"));
+    ASSERT_TRUE(waitFor([status] { return status->text().startsWith(QStringLiteral("1 of 4 steps done")); }))
+        << status->text().toStdString();
+    EXPECT_TRUE(status->text().contains(QStringLiteral("still going: Importing PyTorch")))
+        << status->text().toStdString();
+    EXPECT_FALSE(status->text().contains(QStringLiteral("Probing the Python interpreter")))
+        << "the step that ended is not what is going on: " << status->text().toStdString();
+    EXPECT_TRUE(waitFor([status] { return status->text().contains(QStringLiteral("(1 s so far)")); }, 5000))
+        << status->text().toStdString();
+    h.page<DiagnosePage>()->cancel();
 }
 
 TEST_P(WizardWalk, CancelARepairMidway)
@@ -1120,6 +1143,52 @@ TEST(WizardReport, TellsTheWholeStory)
     const QJsonArray onDisk =
         QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("stages")).toArray();
     EXPECT_EQ(onDisk.size(), 5);
+}
+
+// The report's page as a desktop program's: HTML goes to the clipboard as HTML too, the save dialog opens
+// where the last report went, and the HTML preview follows a dark palette.
+TEST(WizardReport, CopiesHtmlAsHtmlRemembersTheFolderAndFollowsADarkPalette)
+{
+    WizardHarness h(healthy(), QStringLiteral("en"));
+    ASSERT_TRUE(h.toFindings());
+    while (h.pageId() != ExportPageId)
+        ASSERT_TRUE(h.next());
+    auto *exporter = h.page<ExportPage>();
+    exporter->setFormat(ReportFormat::Html);
+    h.wizard().findChild<QPushButton *>(QStringLiteral("copy"))->click();
+    const QMimeData *copied = QApplication::clipboard()->mimeData();
+    ASSERT_TRUE(copied);
+    EXPECT_TRUE(copied->hasHtml());
+    EXPECT_TRUE(copied->html().contains(QStringLiteral("<html"))) << copied->html().left(200).toStdString();
+    EXPECT_TRUE(copied->hasText());
+    EXPECT_FALSE(copied->text().contains(QStringLiteral("<html"))) << "the text is the page's text, not its markup";
+
+    QTemporaryDir dir;
+    QStringList suggested;
+    const QString first = dir.filePath(QStringLiteral("first.html"));
+    exporter->setSaveLocationChooser([&](const QString &name) {
+        suggested << name;
+        return suggested.size() == 1 ? first : QString();
+    });
+    ASSERT_TRUE(exporter->save());
+    exporter->save(); // cancelled: only what it suggests matters
+    ASSERT_EQ(suggested.size(), 2);
+    EXPECT_EQ(QFileInfo(suggested[1]).absolutePath(), QFileInfo(first).absolutePath());
+
+    // A dark palette: the preview is dark too, not a white page.
+    QPalette dark = h.wizard().palette();
+    for (QPalette::ColorRole role : {QPalette::Window, QPalette::Base})
+        dark.setColor(role, QColor(0x20, 0x22, 0x25));
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text})
+        dark.setColor(role, QColor(0xe6, 0xe6, 0xe6));
+    h.wizard().setPalette(dark); // the desktop's theme changes while the page is shown
+    QTest::qWait(50);
+    const QImage page = h.wizard().findChild<QWidget *>(QStringLiteral("preview"))->grab().toImage();
+    qsizetype light = 0;
+    for (int y = 0; y < page.height(); y += 4)
+        for (int x = 0; x < page.width(); x += 4)
+            light += page.pixelColor(x, y).lightness() >= 128 ? 1 : 0;
+    EXPECT_LT(light * 2, (page.width() / 4) * (page.height() / 4)) << "most of the preview is light";
 }
 
 } // namespace td::ui::test

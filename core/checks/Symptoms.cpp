@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "checks/Symptoms.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+
+#if __has_include(<cxxabi.h>)
+#include <cxxabi.h>
+#define TD_HAS_CXXABI 1
+#endif
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+
+namespace td::checks {
+
+namespace {
+
+struct SymptomText {
+    Q_DECLARE_TR_FUNCTIONS(Symptoms)
+};
+
+constexpr qsizetype kNamedSymptoms = 5; // the detail names so many libraries; the evidence keeps them all
+
+bool isSymptom(const Finding &f)
+{
+    return f.id == QLatin1String("torch.import-failed") || f.id == QLatin1String("lib.symbol-missing") || f.id == QLatin1String("lib.version-missing")
+           || f.id == QLatin1String("lib.shadowed") || f.id == QLatin1String("lib.unreadable");
+}
+
+// The file a finding is about: the copy that loads (in another's place, or lacking what is needed).
+QString fileAtFault(const Finding &f)
+{
+    const QString loaded = f.evidence.value(QLatin1String("loaded")).toString();
+    if (!loaded.isEmpty() || !isSymptom(f))
+        return loaded;
+    if (f.id == QLatin1String("torch.import-failed")) // the file behind the error, as the walk found it
+        return f.evidence.value(QLatin1String("culprit_path")).toString();
+    return f.evidence.value(QLatin1String("paths")).toArray().at(0).toString();
+}
+
+Severity worse(Severity a, Severity b)
+{
+    return static_cast<int>(a) < static_cast<int>(b) ? a : b;
+}
+
+constexpr qsizetype kNamedLacks = 3;     // ... and of each, so many symbols or versions
+
+QString fileName(const QString &path)
+{
+    return QFileInfo(QString(path).replace(u'\\', u'/')).fileName();
+}
+
+// What the library a symptom is of lacks: its symbols (demangled) or the version; empty: nothing named.
+QStringList lacking(const Finding &s)
+{
+    QStringList out;
+    if (s.id == QLatin1String("lib.symbol-missing"))
+        for (const QJsonValue &symbol : s.evidence.value(QLatin1String("symbols")).toArray())
+            out << demangled(symbol.toString());
+    else if (s.id == QLatin1String("lib.version-missing"))
+        out << s.evidence.value(QLatin1String("library")).toString();
+    return out;
+}
+
+// "Because of it, 3 libraries cannot load: libA.so.1 (f, g, …), libB.so.2 (GLIBCXX_3.4.30) and 1 more."
+QString breaks(const QList<Finding> &symptoms)
+{
+    QStringList libraries;
+    QHash<QString, QStringList> lacks;
+    for (const Finding &s : symptoms) {
+        const QString by = fileName(s.evidence.value(QLatin1String("needed_by")).toArray().at(0).toString());
+        if (by.isEmpty())
+            continue;
+        if (!libraries.contains(by))
+            libraries << by;
+        for (const QString &what : lacking(s))
+            if (!what.isEmpty() && !lacks[by].contains(what))
+                lacks[by] << what;
+    }
+    const bool importFails = std::any_of(symptoms.cbegin(), symptoms.cend(), [](const Finding &s) {
+        return s.id == QLatin1String("torch.import-failed");
+    });
+    if (libraries.isEmpty())
+        return importFails ? SymptomText::tr("Because of it, `import torch` fails.") : QString();
+    QStringList named;
+    for (qsizetype i = 0; i < libraries.size() && i < kNamedSymptoms; ++i) {
+        QStringList what = lacks.value(libraries[i]);
+        if (what.size() > kNamedLacks)
+            what = what.mid(0, kNamedLacks) << QStringLiteral("…");
+        named << (what.isEmpty() ? libraries[i]
+                                 : SymptomText::tr("%1 (%2)", "a library (what it lacks)")
+                                       .arg(libraries[i], what.join(QStringLiteral(", "))));
+    }
+    QString list = named.join(QStringLiteral(", "));
+    if (libraries.size() > kNamedSymptoms)
+        list = SymptomText::tr("%1 and %n more", nullptr, static_cast<int>(libraries.size() - kNamedSymptoms))
+                   .arg(list);
+    const int count = static_cast<int>(libraries.size());
+    return (importFails ? SymptomText::tr("Because of it, `import torch` fails and %n librar(ies) cannot load: %1.",
+                                          nullptr, count)
+                        : SymptomText::tr("Because of it, %n librar(ies) cannot load: %1.", nullptr, count))
+        .arg(list);
+}
+
+// The lead of symptoms no other finding explains: the first of them, named by the file's path.
+Finding leadOf(const QString &file, const QList<Finding> &symptoms)
+{
+    Finding lead = symptoms.constFirst();
+    QStringList needers;
+    bool lacks = false;
+    for (const Finding &s : symptoms) {
+        lacks = lacks || s.id == QLatin1String("lib.symbol-missing") || s.id == QLatin1String("lib.version-missing");
+        for (const QJsonValue &by : s.evidence.value(QLatin1String("needed_by")).toArray())
+            if (!needers.contains(by.toString()))
+                needers << by.toString();
+    }
+    if (lacks)
+        lead.title =
+            SymptomText::tr("%1 lacks what %n other librar(ies) need", nullptr, static_cast<int>(needers.size()))
+                .arg(QDir::toNativeSeparators(file));
+    for (const Finding &s : symptoms)
+        for (FixFamily family : s.fixes)
+            if (!lead.fixes.contains(family))
+                lead.fixes << family;
+    return lead;
+}
+
+void hold(Finding &lead, const QList<Finding> &symptoms)
+{
+    QJsonArray held;
+    for (const Finding &s : symptoms) {
+        held.append(findingToJson(s));
+        lead.severity = worse(lead.severity, s.severity);
+    }
+    lead.evidence.insert(QStringLiteral("symptoms"), held);
+    if (const QString told = breaks(symptoms); !told.isEmpty())
+        lead.detail = SymptomText::tr("%1 %2", "two sentences").arg(lead.detail, told);
+}
+
+} // namespace
+
+void foldSymptoms(QList<Finding> &findings)
+{
+    // The symptoms of each file, and the finding that leads them: the one of its cause, else the first.
+    QHash<QString, QList<Finding>> symptomsOf;
+    QHash<QString, qsizetype> causeOf, firstSymptomOf;
+    for (qsizetype i = 0; i < findings.size(); ++i) {
+        const QString file = fileAtFault(findings[i]);
+        if (file.isEmpty())
+            continue;
+        if (isSymptom(findings[i])) {
+            symptomsOf[file] << findings[i];
+            firstSymptomOf.insert(file, firstSymptomOf.value(file, i));
+        } else if (!causeOf.contains(file)) {
+            causeOf.insert(file, i);
+        }
+    }
+    QList<Finding> out;
+    for (qsizetype i = 0; i < findings.size(); ++i) {
+        const Finding &f = findings[i];
+        const QString file = fileAtFault(f);
+        const QList<Finding> symptoms = symptomsOf.value(file);
+        if (file.isEmpty() || symptoms.isEmpty()) {
+            out << f;
+        } else if (causeOf.value(file, -1) == i) {
+            Finding lead = f;
+            hold(lead, symptoms);
+            out << lead;
+        } else if (!causeOf.contains(file) && firstSymptomOf.value(file) == i) {
+            if (symptoms.size() == 1) {
+                out << f; // one symptom is its own row
+                continue;
+            }
+            Finding lead = leadOf(file, symptoms);
+            hold(lead, symptoms);
+            out << lead;
+        }
+    }
+    findings = out;
+}
+
+QList<Finding> symptomsOf(const Finding &finding)
+{
+    QList<Finding> out;
+    for (const QJsonValue &v : finding.evidence.value(QLatin1String("symptoms")).toArray())
+        if (const auto symptom = findingFromJson(v))
+            out << *symptom;
+    return out;
+}
+
+QJsonArray everyFinding(const QJsonArray &findings)
+{
+    QJsonArray out;
+    for (const QJsonValue &f : findings) {
+        out.append(f);
+        const QJsonObject evidence = f.toObject().value(QLatin1String("evidence")).toObject();
+        for (const QJsonValue &s : evidence.value(QLatin1String("symptoms")).toArray())
+            out.append(s);
+    }
+    return out;
+}
+
+HeldSymptoms heldSymptoms(const QList<Finding> &findings, const std::function<bool(const Finding &)> &which)
+{
+    HeldSymptoms out;
+    for (const Finding &lead : findings)
+        for (const Finding &s : symptomsOf(lead)) {
+            if (s.severity == Severity::Info || !which(s))
+                continue;
+            ++out.count;
+            out.worst = worse(out.worst, s.severity);
+            if (!out.cause)
+                out.cause = &lead;
+        }
+    return out;
+}
+
+QString demangled(const QString &symbol)
+{
+#ifdef TD_HAS_CXXABI
+    if (!symbol.startsWith(QLatin1String("_Z")))
+        return symbol;
+    int status = 0;
+    const std::unique_ptr<char, void (*)(void *)> readable(
+        abi::__cxa_demangle(symbol.toLatin1().constData(), nullptr, nullptr, &status), std::free);
+    if (status == 0 && readable)
+        return QString::fromLatin1(readable.get());
+#endif
+    return symbol;
+}
+
+} // namespace td::checks
