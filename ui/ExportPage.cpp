@@ -70,7 +70,7 @@ ExportPage::ExportPage(Session &session, QWidget *parent) : Page(session, parent
     buttons->addStretch(1);
     auto *layout = new QVBoxLayout(body());
     layout->addLayout(top);
-    layout->addWidget(m_redact); // a line of its own: it is long, and the page must fit a small screen
+    layout->addWidget(m_redact);
     layout->addWidget(m_previewLabel);
     layout->addWidget(m_preview, 1);
     layout->addLayout(buttons);
@@ -104,10 +104,13 @@ void ExportPage::retranslate()
     m_format->setItemText(2, tr("HTML (one file)"));
     m_format->setItemText(3, tr("JSON"));
     m_format->setAccessibleName(tr("Report format"));
-    m_redact->setText(tr("&Hide personal data (user and host names, home folder, secrets)"));
+    // Short, so that it fits a small screen (a check box does not wrap); what it hides is said below it.
+    m_redact->setText(tr("&Hide personal data"));
     m_redact->setAccessibleName(tr("Hide personal data"));
+    m_redact->setToolTip(tr("User and host names, the home folder and secrets are hidden."));
     m_previewLabel->setText(m_redact->isChecked()
-                                ? tr("&Preview of exactly what would be shared (personal data hidden):")
+                                ? tr("&Preview of exactly what would be shared (hidden: user and host names, the "
+                                     "home folder, secrets):")
                                 : tr("&Preview: personal data is NOT hidden; keep this report to yourself."));
     m_preview->setAccessibleName(tr("Report preview"));
     m_save->setText(tr("&Save…"));

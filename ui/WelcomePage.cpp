@@ -50,6 +50,7 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_intro->setWordWrap(true);
 
     m_pythonsLabel = new QLabel(this);
+    m_pythonsLabel->setWordWrap(true); // the page fits a small screen at any font size
     m_pythons = new QListWidget(this);
     m_pythons->setObjectName(QStringLiteral("interpreters"));
     m_pythonsLabel->setBuddy(m_pythons);
@@ -67,6 +68,7 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_browseResult->hide();
 
     m_projectsLabel = new QLabel(this);
+    m_projectsLabel->setWordWrap(true);
     m_projects = new QListWidget(this);
     m_projects->setObjectName(QStringLiteral("projects"));
     m_projectsLabel->setBuddy(m_projects);
@@ -75,6 +77,7 @@ WelcomePage::WelcomePage(Session &session, QWidget *parent) : Page(session, pare
     m_addProject = new QPushButton(this);
     m_addProject->setObjectName(QStringLiteral("addProject"));
     m_dropHint = new QLabel(this);
+    m_dropHint->setWordWrap(true);
 
     m_errorLabel = new QLabel(this);
     m_errorLabel->setWordWrap(true);

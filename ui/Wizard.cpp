@@ -178,6 +178,7 @@ void Wizard::onPageChanged(int id)
             currentPage()->initializePage();
     }
     m_depth = depth;
+    updateChart();
 }
 
 void Wizard::useInterpreter(const QString &executable)
@@ -319,7 +320,16 @@ void Wizard::retranslate()
 void Wizard::updateChart()
 {
     const flow::Flow *flow = m_session->flow();
-    m_chart->setPath(flow ? flow->path() : QStringList{flow::FlowChart::startId()});
+    // Until its first question is asked, the walk has not left the start, whatever the flow holds.
+    const bool beforeTheWalk = currentId() == WelcomePageId || currentId() == DiagnosePageId
+                               || currentId() == FindingsPageId;
+    QStringList path = flow && !beforeTheWalk ? flow->path() : QStringList{flow::FlowChart::startId()};
+    // A repair undone after the walk ended: the machine is not solved any more, whatever was answered.
+    const auto &latest = m_session->report();
+    if (m_session->changedAfterFlow() && latest && latest->hasErrors() && path.size() > 1
+        && path.constLast() == flow::FlowChart::doneId())
+        path.removeLast();
+    m_chart->setPath(path);
     const qreal scale = m_chart->paintScale();
     const QRectF node = m_chart->nodeRect(m_chart->currentNode());
     if (!node.isEmpty())

@@ -3925,16 +3925,8 @@
         <translation>报告格式</translation>
     </message>
     <message>
-        <source>&amp;Hide personal data (user and host names, home folder, secrets)</source>
-        <translation>隐藏个人数据(&amp;H)（用户名、主机名、主文件夹、密钥）</translation>
-    </message>
-    <message>
         <source>Hide personal data</source>
         <translation>隐藏个人数据</translation>
-    </message>
-    <message>
-        <source>&amp;Preview of exactly what would be shared (personal data hidden):</source>
-        <translation>将要分享的内容预览(&amp;P)（已隐藏个人数据）：</translation>
     </message>
     <message>
         <source>&amp;Preview: personal data is NOT hidden; keep this report to yourself.</source>
@@ -4003,6 +3995,18 @@
     <message>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Hide personal data</source>
+        <translation>隐藏个人数据(&amp;H)</translation>
+    </message>
+    <message>
+        <source>User and host names, the home folder and secrets are hidden.</source>
+        <translation>用户名、主机名、主文件夹和密钥都会被隐藏。</translation>
+    </message>
+    <message>
+        <source>&amp;Preview of exactly what would be shared (hidden: user and host names, the home folder, secrets):</source>
+        <translation>将要分享的内容预览(&amp;P)（已隐藏：用户名、主机名、主文件夹、密钥）：</translation>
     </message>
 </context>
 <context>

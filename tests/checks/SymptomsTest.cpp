@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QDir>
 #include <QJsonArray>
 
 using namespace td::checks;
@@ -88,7 +89,7 @@ TEST(Symptoms, WithoutACauseTheFileLeadsByItsPath)
                                           QStringLiteral("/opt/heron/libheron.so.2"))};
     foldSymptoms(findings);
     ASSERT_EQ(findings.size(), 2);
-    EXPECT_TRUE(findings[0].title.contains(stale)) << findings[0].title.toStdString();
+    EXPECT_TRUE(findings[0].title.contains(QDir::toNativeSeparators(stale))) << findings[0].title.toStdString();
     EXPECT_EQ(symptomsOf(findings[0]).size(), 2);
     EXPECT_EQ(findings[1].title, QStringLiteral("libtorch_cpu.so needs heron_c"));
     EXPECT_TRUE(symptomsOf(findings[1]).isEmpty());

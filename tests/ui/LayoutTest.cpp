@@ -214,6 +214,23 @@ TEST_P(Layout, NoTextIsClippedOnAnyPage)
     EXPECT_TRUE(problems.isEmpty()) << problems.join(u'\n').toStdString();
 }
 
+// The widget of `page` that asks for the most width, to say what keeps a page from fitting.
+QString widestIn(const QWidget *page)
+{
+    const QWidget *widest = nullptr;
+    for (const QWidget *w : page->findChildren<QWidget *>())
+        if (w->isVisible() && (!widest || w->minimumSizeHint().width() > widest->minimumSizeHint().width()))
+            widest = w;
+    if (!widest)
+        return {};
+    const auto *label = qobject_cast<const QLabel *>(widest);
+    const auto *button = qobject_cast<const QAbstractButton *>(widest);
+    return QStringLiteral("%1 %2 '%3', %4 px")
+        .arg(QString::fromLatin1(widest->metaObject()->className()), widest->objectName(),
+             label ? label->text().left(60) : button ? button->text() : QString())
+        .arg(widest->minimumSizeHint().width());
+}
+
 // The room a small screen leaves the window, in the wizard's pixels: a 1280x800 laptop screen at 150 %,
 // else a 1024x768 one at 100 %, less a taskbar and the window's title bar (80 screen pixels).
 QSize smallScreen(qreal scale)
@@ -252,9 +269,10 @@ TEST_P(Layout, EveryPageFitsASmallScreen)
         // A page scrolls down, never sideways: its lines wrap.
         for (const QScrollArea *scroll : wizard.findChildren<QScrollArea *>(QStringLiteral("pageScroll")))
             if (scroll->isVisible() && scroll->horizontalScrollBar()->isVisible())
-                problems << at + QStringLiteral("the page is %1 px wide, in %2 px")
+                problems << at + QStringLiteral("the page is %1 px wide, in %2 px (widest: %3)")
                                      .arg(scroll->widget()->minimumSizeHint().width())
-                                     .arg(scroll->viewport()->width());
+                                     .arg(scroll->viewport()->width())
+                                     .arg(widestIn(scroll->widget()));
         for (const QString &p : clippedTexts(&wizard))
             problems << at + p;
         QString name = where;

@@ -463,15 +463,48 @@ TEST(WizardDiagnose, TheStatusNamesWhatIsStillGoingAndCountsTheSeconds)
     ASSERT_TRUE(waitFor([welcome] { return !welcome->isSearching(); }));
     ASSERT_TRUE(h.next());
     const auto *status = h.wizard().findChild<QLabel *>(QStringLiteral("status"));
-    ASSERT_TRUE(waitFor([status] { return status->text().startsWith(QStringLiteral("1 of 4 steps done")); }))
-        << status->text().toStdString();
-    EXPECT_TRUE(status->text().contains(QStringLiteral("still going: Importing PyTorch")))
-        << status->text().toStdString();
+    // Once the first step's end is told (its count and its name come one after the other).
+    const QString importing = QStringLiteral("still going: Importing PyTorch");
+    ASSERT_TRUE(waitFor([&] { return status->text().contains(importing); })) << status->text().toStdString();
+    EXPECT_TRUE(status->text().startsWith(QStringLiteral("1 of 4 steps done"))) << status->text().toStdString();
     EXPECT_FALSE(status->text().contains(QStringLiteral("Probing the Python interpreter")))
         << "the step that ended is not what is going on: " << status->text().toStdString();
     EXPECT_TRUE(waitFor([status] { return status->text().contains(QStringLiteral("(1 s so far)")); }, 5000))
         << status->text().toStdString();
     h.page<DiagnosePage>()->cancel();
+}
+
+// The chart marks where the walk is: at the start while the checks run and their findings are read, at
+// the question once it is asked.
+TEST(WizardChart, TheWalkLeavesTheStartWithItsFirstQuestion)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    const auto *chart = h.wizard().findChild<FlowChartWidget *>();
+    ASSERT_TRUE(chart);
+    ASSERT_TRUE(h.toFindings());
+    EXPECT_EQ(chart->currentNode(), flow::FlowChart::startId());
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), UrgentPageId);
+    EXPECT_EQ(chart->currentNode(), flow::FlowChart::urgentId());
+    h.wizard().button(QWizard::BackButton)->click();
+    ASSERT_EQ(h.pageId(), FindingsPageId);
+    EXPECT_EQ(chart->currentNode(), flow::FlowChart::startId());
+}
+
+// Solved, then undone: the chart no longer ends at "Done".
+TEST(WizardChart, AnUndoneRepairIsNoLongerDone)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    auto *done = toDoneAfterTheEnvRepair(h);
+    ASSERT_TRUE(done);
+    const auto *chart = h.wizard().findChild<FlowChartWidget *>();
+    EXPECT_EQ(chart->currentNode(), flow::FlowChart::doneId());
+    ConfirmDialog::setNextAnswer(true);
+    done->undo();
+    ASSERT_TRUE(waitFor([&] { return done->statusText().startsWith(QStringLiteral("Undone")) && !done->isBusy(); }));
+    // Once the check after the undo is in (it finds the problem again).
+    EXPECT_TRUE(waitFor([&] { return chart->currentNode() != flow::FlowChart::doneId(); }))
+        << chart->currentNode().toStdString();
 }
 
 TEST_P(WizardWalk, CancelARepairMidway)
