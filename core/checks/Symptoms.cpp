@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/Symptoms.h"
 
+#include "checks/CheckSupport.h"
+
 #include <QCoreApplication>
 #include <QDir>
-#include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 
@@ -25,11 +26,13 @@ struct SymptomText {
 };
 
 constexpr qsizetype kNamedSymptoms = 5; // the detail names so many libraries; the evidence keeps them all
+constexpr qsizetype kNamedLacks = 3;    // ... and of each, so many symbols or versions
 
 bool isSymptom(const Finding &f)
 {
-    return f.id == QLatin1String("torch.import-failed") || f.id == QLatin1String("lib.symbol-missing") || f.id == QLatin1String("lib.version-missing")
-           || f.id == QLatin1String("lib.shadowed") || f.id == QLatin1String("lib.unreadable");
+    return f.id == QLatin1String("torch.import-failed") || f.id == QLatin1String("lib.symbol-missing")
+           || f.id == QLatin1String("lib.version-missing") || f.id == QLatin1String("lib.shadowed")
+           || f.id == QLatin1String("lib.unreadable");
 }
 
 // The file a finding is about: the copy that loads (in another's place, or lacking what is needed).
@@ -46,13 +49,6 @@ QString fileAtFault(const Finding &f)
 Severity worse(Severity a, Severity b)
 {
     return static_cast<int>(a) < static_cast<int>(b) ? a : b;
-}
-
-constexpr qsizetype kNamedLacks = 3;     // ... and of each, so many symbols or versions
-
-QString fileName(const QString &path)
-{
-    return QFileInfo(QString(path).replace(u'\\', u'/')).fileName();
 }
 
 // What the library a symptom is of lacks: its symbols (demangled) or the version; empty: nothing named.
@@ -73,7 +69,7 @@ QString breaks(const QList<Finding> &symptoms)
     QStringList libraries;
     QHash<QString, QStringList> lacks;
     for (const Finding &s : symptoms) {
-        const QString by = fileName(s.evidence.value(QLatin1String("needed_by")).toArray().at(0).toString());
+        const QString by = fileNameOf(s.evidence.value(QLatin1String("needed_by")).toArray().at(0).toString());
         if (by.isEmpty())
             continue;
         if (!libraries.contains(by))
