@@ -68,7 +68,11 @@ QStringList wrongAdviceFor(const python::ClassifiedError &e)
 QStringList lookAt(const python::ClassifiedError &e)
 {
     QStringList out;
-    if (!e.path.isEmpty())
+    // Only a file by its full path: `deps` opens what it is given, and a bare name ("libcufile.so.0") or a
+    // name the loader resolves ("@rpath/libomp.dylib") is nothing to open.
+    const bool fullPath = e.path.startsWith(u'/') || e.path.startsWith(QLatin1String("\\\\"))
+                          || (e.path.size() > 2 && e.path[1] == u':' && (e.path[2] == u'\\' || e.path[2] == u'/'));
+    if (fullPath)
         out << ExplainText::tr("`torchdoctor deps \"%1\"` names the dependency that does not load, and why.")
                    .arg(e.path);
     out << ExplainText::tr("`torchdoctor check --python PYTHON` diagnoses the interpreter that printed this.");

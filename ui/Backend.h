@@ -31,6 +31,9 @@ struct Target {
     QString cloneUrl; // Docker: the repository to clone when the project has no docker-compose.yml
     QString wheelFolder; // reinstall: wheels from this folder (a wheelhouse), as `fix --find-links`
     bool noIndex = false; // reinstall: from the folder only, no package index (`--no-index`)
+    // What the person runs their programs with, when another Python is checked ("Use this interpreter": the
+    // one checked first); empty: the project's venv or python3 on PATH.
+    QString usualPython;
 };
 
 // The interpreters and project folders found on this machine.

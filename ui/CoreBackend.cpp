@@ -90,6 +90,7 @@ checks::CheckRequest CoreBackend::requestFor(const Target &target) const
 {
     checks::CheckRequest request;
     request.python = target.python;
+    request.usualPython = target.usualPython;
     request.projectDir = target.projectDir;
     request.runImport = true;
     request.compareTerminal = true; // started from the desktop, a new terminal is what fails

@@ -164,12 +164,15 @@ void FindingsPage::fill()
         m_summary->setText(tr("%1 %2", "two sentences, one after the other")
                                .arg(tr("%n problem(s) keep PyTorch from working.", nullptr, errors),
                                     tr("%n warning(s).", nullptr, warnings)));
-    else if (warnings > 0)
+    else if (pasted && pasted->otherSystem) { // what matters most, warnings or not
+        const QString elsewhere = tr("The error you pasted happened on a %1 machine; this one was not where it "
+                                     "happened, so it cannot be repaired from here. Run TorchDoctor on that machine.")
+                                      .arg(checks::systemName(pasted->system));
+        m_summary->setText(warnings == 0 ? elsewhere
+                                         : tr("%1 %2", "two sentences, one after the other")
+                                               .arg(elsewhere, tr("%n warning(s).", nullptr, warnings)));
+    } else if (warnings > 0)
         m_summary->setText(tr("PyTorch works; %n warning(s) are worth a look.", nullptr, warnings));
-    else if (pasted && pasted->otherSystem)
-        m_summary->setText(tr("The error you pasted happened on a %1 machine; this one was not where it happened, so "
-                              "it cannot be repaired from here. Run TorchDoctor on that machine.")
-                               .arg(checks::systemName(pasted->system)));
     else if (pasted)
         m_summary->setText(tr("This diagnosis finds no problem now, but the error you pasted is real: it came from "
                               "another interpreter, environment or moment (see below)."));

@@ -62,13 +62,18 @@ void FixPage::retranslate()
 {
     // Not a commit page: Back stays possible after a repair (what ran stays in the journal).
     setButtonText(QWizard::NextButton, tr("&Continue >"));
-    setTitle(titleText());
-    setSubTitle(subTitleText());
-    m_advice->setText(adviceText());
+    refreshTexts();
     m_passedBy->setText(passedByNote());
     m_passedBy->setVisible(!m_skippedOnTheWay.isEmpty());
     if (m_verification)
         showVerification();
+}
+
+void FixPage::refreshTexts()
+{
+    setTitle(titleText());
+    setSubTitle(subTitleText());
+    m_advice->setText(adviceText());
 }
 
 QString FixPage::passedByNote() const

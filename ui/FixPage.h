@@ -52,6 +52,8 @@ protected:
     [[nodiscard]] bool needsRepository() const;
     // The plan on show changed (a subclass shows what goes with it).
     virtual void proposalChanged() {}
+    // The title, subtitle and advice again, from the family's words below.
+    void refreshTexts();
     // The family's own words: what the step is, what it costs, what to know.
     [[nodiscard]] virtual QString titleText() const = 0;
     [[nodiscard]] virtual QString subTitleText() const = 0;

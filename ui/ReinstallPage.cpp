@@ -121,6 +121,10 @@ void ReinstallPage::proposalChanged()
                                         "reinstalling: it is checked from the start.")
                                          .arg(torch, exe));
     m_otherRow->setVisible(!exe.isEmpty());
+    // Nothing is installed when the project or a terminal is made to run the Python that has torch.
+    const bool switches = repair().reinstall.switchesInterpreter;
+    m_wheelsRow->setVisible(!switches);
+    refreshTexts();
 }
 
 bool ReinstallPage::setWheelFolder(const QString &folder, bool noIndex)
@@ -159,17 +163,24 @@ void ReinstallPage::browse()
 
 QString ReinstallPage::titleText() const
 {
-    return tr("Method 3: reinstall PyTorch");
+    return repair().reinstall.switchesInterpreter ? tr("Method 3: use the Python that has PyTorch")
+                                                  : tr("Method 3: reinstall PyTorch");
 }
 
 QString ReinstallPage::subTitleText() const
 {
+    if (repair().reinstall.switchesInterpreter)
+        return tr("PyTorch works in the Python checked here, but not in the one the project or a terminal runs: "
+                  "this step makes them run this one. Nothing is installed.");
     return tr("Installs the PyTorch build that fits this machine: the CUDA variant from the driver and the GPU, for "
               "this Python version.");
 }
 
 QString ReinstallPage::adviceText() const
 {
+    if (repair().reinstall.switchesInterpreter)
+        return tr("Good to know: every step is kept in the journal; Undo puts back the version file or the "
+                  "project's old venv as they were.");
     return tr("Good to know: the wheel index is chosen from the driver, the GPU generation and the Python version, and "
               "the environment's own installer (pip or uv) is used. A snapshot of the installed packages is taken "
               "first, so that Undo can put them back.");

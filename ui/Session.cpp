@@ -12,6 +12,8 @@ Session::Session(Backend &backend, QObject *parent) : QObject(parent), m_backend
             m_latest = withPasted(m_recheck.result());
             if (m_recheckIsStage)
                 m_history.recordDiagnosis(*m_latest);
+            else // the language changed: the machine did not
+                m_history.retellLastDiagnosis(*m_latest);
             m_recheckIsStage = false;
         }
         m_rechecking = false;
@@ -68,7 +70,9 @@ void Session::setDiagnosis(const checks::Diagnosis &report)
     m_first = withPasted(report);
     m_latest = m_first;
     m_flow.emplace(report.findings);
-    m_history = report::SessionHistory::startIn(m_backend.historyDirectory());
+    if (!m_continueHistory || m_history.isEmpty())
+        m_history = report::SessionHistory::startIn(m_backend.historyDirectory());
+    m_continueHistory = false;
     m_history.recordDiagnosis(*m_first);
     m_applied.clear();
     m_rechecked = false;

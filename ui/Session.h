@@ -31,6 +31,9 @@ public:
 
     // The first diagnosis starts a new walk through the flowchart.
     void setDiagnosis(const checks::Diagnosis &report);
+    // The next diagnosis goes on in this session's history instead of starting one (another
+    // interpreter was chosen on a repair page: what was found in the first stays in the report).
+    void continueHistory() { m_continueHistory = true; }
     void clearDiagnosis();
     [[nodiscard]] const std::optional<checks::Diagnosis> &firstReport() const { return m_first; }
     // The latest diagnosis (after the last verification).
@@ -93,6 +96,7 @@ private:
     bool m_rechecked = false;      // an undo changed the machine after the flow's last answer
     bool m_recheckIsStage = false; // the check under way follows a change: the history records it
     report::SessionHistory m_history;
+    bool m_continueHistory = false;
 };
 
 } // namespace td::ui

@@ -19,9 +19,12 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace td::ui {
 
@@ -237,6 +240,14 @@ void WelcomePage::retranslate()
     m_error->setAccessibleName(tr("The error you saw"));
     m_error->setToolTip(tr("For example: OSError: [WinError 126] … Error loading \"…\\torch\\lib\\fbgemm.dll\" "
                            "or one of its dependencies."));
+    // Why an interpreter cannot run was worded by the search, in the language of the time: search again,
+    // once every translator of the new language is in (a language comes in more than one change).
+    const bool problemsWorded = m_found && std::any_of(m_found->interpreters.cbegin(), m_found->interpreters.cend(),
+                                                       [](const auto &p) { return !p.interpreter.usable; });
+    if (problemsWorded && !isSearching()) {
+        m_discoveryPending = true;
+        QTimer::singleShot(0, this, &WelcomePage::startDiscovery);
+    }
     showDiscovery();
     showTried();
     m_pasted.reset(); // its titles are in the language before

@@ -137,6 +137,7 @@ void Wizard::startOver()
     if (refuseToLeave())
         return;
     m_session->clearDiagnosis();
+    m_session->target.usualPython.clear();
     m_flowAtEntry.clear();
     m_depth = 0;
     restart();
@@ -183,10 +184,14 @@ void Wizard::onPageChanged(int id)
 
 void Wizard::useInterpreter(const QString &executable)
 {
+    const auto &checked = m_session->report();
+    const QString usual = checked ? checked->facts.chosenExecutable : QString();
     startOver();
     auto *welcome = qobject_cast<WelcomePage *>(currentPage());
     if (currentId() != WelcomePageId || !welcome)
         return;
+    m_session->target.usualPython = usual; // what the person runs must end up with torch
+    m_session->continueHistory();
     welcome->addInterpreter(executable);
     next(); // diagnosed from the start, as that interpreter
 }
@@ -246,8 +251,9 @@ void Wizard::changeEvent(QEvent *event)
         // The findings are written in the language of their check: where they are
         // shown (and after the repairs, for the verdict and the report), check
         // again for the machine as it is now, told in the new language.
+        // Once every translator of the new language is in: a language comes in more than one change.
         if (currentId() == FindingsPageId || currentId() == DonePageId || currentId() == ExportPageId)
-            m_session->recheck(false);
+            QTimer::singleShot(0, m_session, [session = m_session] { session->recheck(false); });
     }
     QWizard::changeEvent(event);
 }
@@ -317,6 +323,23 @@ void Wizard::retranslate()
     m_language->setAccessibleName(tr("Language"));
 }
 
+QStringList Wizard::upToStep(QStringList path, checks::FixFamily family)
+{
+    // A repair page shows its step, and the check after it, until the person goes on: a skip or a verdict
+    // moves the walk on at once, but the chart follows the page, not ahead of it.
+    QString step;
+    for (const flow::FlowNode &node : flow::FlowChart::nodes())
+        if (node.family == family)
+            step = node.id;
+    qsizetype keep = path.lastIndexOf(step) + 1;
+    if (keep == 0)
+        return path;
+    if (keep < path.size())
+        if (const auto next = flow::FlowChart::node(path[keep]); next && next->kind == flow::NodeKind::Verification)
+            ++keep;
+    return path.mid(0, keep);
+}
+
 void Wizard::updateChart()
 {
     const flow::Flow *flow = m_session->flow();
@@ -324,6 +347,8 @@ void Wizard::updateChart()
     const bool beforeTheWalk = currentId() == WelcomePageId || currentId() == DiagnosePageId
                                || currentId() == FindingsPageId;
     QStringList path = flow && !beforeTheWalk ? flow->path() : QStringList{flow::FlowChart::startId()};
+    if (const auto *fix = qobject_cast<const FixPage *>(currentPage()))
+        path = upToStep(path, fix->family());
     // A repair undone after the walk ended: the machine is not solved any more, whatever was answered.
     const auto &latest = m_session->report();
     if (m_session->changedAfterFlow() && latest && latest->hasErrors() && path.size() > 1

@@ -60,6 +60,8 @@ protected:
 private:
     void retranslate();
     void updateChart();
+    // `path` cut after the step of `family` and the check after it.
+    static QStringList upToStep(QStringList path, checks::FixFamily family);
     // Stops the work of every page; true while some of it has yet to end.
     bool stopWork();
     // Closes the window once no work of its pages runs.

@@ -13,6 +13,7 @@ std::vector<std::unique_ptr<Check>> allChecks()
     checks.push_back(std::make_unique<KnowledgeCheck>());
     checks.push_back(std::make_unique<TorchInstallCheck>());
     checks.push_back(std::make_unique<ImportCheck>());
+    checks.push_back(std::make_unique<UsualInterpreterCheck>());
     checks.push_back(std::make_unique<LibraryCheck>());
     checks.push_back(std::make_unique<GpuCheck>());
     checks.push_back(std::make_unique<PackagesCheck>());

@@ -6,6 +6,7 @@
 #include "knowledge/KnowledgeBase.h"
 #include "loader/Analyzer.h"
 #include "platform/NativePath.h"
+#include "python/DefaultInterpreter.h"
 #include "python/InterpreterDiscovery.h"
 #include "python/ProjectFolder.h"
 
@@ -208,6 +209,28 @@ QString defaultPython(const CheckRequest &request)
     return {};
 }
 
+namespace {
+
+// With a Python named, the one the project or a terminal runs without the name, when it is another.
+std::optional<python::StaticProbe> usualInterpreter(const CheckRequest &request, const python::Interpreter &named,
+                                                    std::chrono::milliseconds timeout,
+                                                    const platform::CancelToken &cancel)
+{
+    if (request.python.isEmpty())
+        return std::nullopt;
+    CheckRequest plain = request;
+    plain.python = request.usualPython;
+    const QString usual = defaultPython(plain);
+    if (usual.isEmpty())
+        return std::nullopt;
+    python::StaticProbe probe = python::probeStatic(usual, timeout, cancel, request.environment);
+    if (python::sameInterpreter(probe.interpreter, named))
+        return std::nullopt;
+    return probe;
+}
+
+} // namespace
+
 CheckRunner::CheckRunner(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
     : m_request(std::move(request)), m_knowledge(std::move(knowledge))
 {
@@ -248,6 +271,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
     auto gpu = std::make_shared<platform::GpuInfo>();
     auto import = std::make_shared<python::ImportResult>();
     auto interpreters = std::make_shared<QList<python::StaticProbe>>();
+    auto usual = std::make_shared<std::optional<python::StaticProbe>>();
     auto docker = std::make_shared<platform::DockerInfo>();
     auto libraries = std::make_shared<std::optional<loader::Graph>>();
     auto terminal = std::make_shared<platform::TerminalEnvironment>();
@@ -300,22 +324,17 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
             first = python::probeStatic(chosen, timeoutEach, cancel, request.environment);
             first.interpreter.origins.prepend(QStringLiteral("requested"));
             interpreters->append(first);
-            if (first.interpreter.usable && first.torch.installed)
+            if (first.interpreter.usable && first.torch.installed) {
+                *usual = usualInterpreter(request, first.interpreter, timeoutEach, cancel);
                 return;
+            }
         }
         python::DiscoveryOptions options;
         options.projectDir = request.projectDir;
         options.environment = request.environment;
         options.timeoutEach = timeoutEach;
         for (const python::StaticProbe &p : python::discoverInterpreters(options, cancel)) {
-            // A venv shares its base interpreter's binary: one interpreter is
-            // one binary with one prefix.
-            const bool same =
-                !chosen.isEmpty()
-                && (p.interpreter.executable == first.interpreter.executable
-                    || (!p.interpreter.realPath.isEmpty() && p.interpreter.realPath == first.interpreter.realPath
-                        && p.interpreter.prefix == first.interpreter.prefix));
-            if (!same)
+            if (chosen.isEmpty() || !python::sameInterpreter(p.interpreter, first.interpreter))
                 interpreters->append(p);
         }
     });
@@ -417,6 +436,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
                 break;
             case Fact::Interpreters: {
                 facts.interpreters = *interpreters;
+                facts.usualInterpreter = *usual;
                 const QString chosenReal = QFileInfo(chosen).canonicalFilePath();
                 for (int i = 0; i < facts.interpreters.size(); ++i) {
                     const auto &in = facts.interpreters[i].interpreter;

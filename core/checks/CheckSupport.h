@@ -6,6 +6,7 @@
 #include "knowledge/KnowledgeBase.h"
 #include "python/Interpreter.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 #include <QJsonArray>
@@ -44,10 +45,12 @@ inline QJsonArray toJsonArray(const QStringList &items)
 // "Python 3.11.2 (64-bit) at /usr/bin/python3"
 inline QString describeInterpreter(const python::Interpreter &in)
 {
-    QString text = QStringLiteral("Python %1").arg(in.version.toString());
-    if (in.bits)
-        text += QStringLiteral(" (%1-bit)").arg(in.bits);
-    return text + QStringLiteral(" at ") + in.executable;
+    return in.bits ? QCoreApplication::translate("CheckSupport", "Python %1 (%2-bit) at %3")
+                         .arg(in.version.toString())
+                         .arg(in.bits)
+                         .arg(in.executable)
+                   : QCoreApplication::translate("CheckSupport", "Python %1 at %2")
+                         .arg(in.version.toString(), in.executable);
 }
 
 // The file name at the end of a path with either separator (Windows paths

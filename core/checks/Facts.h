@@ -25,6 +25,10 @@ namespace td::checks {
 struct CheckRequest {
     QString python;                   // --python EXE; empty: the project's venv, else python3 / python on PATH
     QString projectDir;               // --project DIR
+    // What the person runs their programs with, when `python` is another one (the wizard: the Python checked
+    // before "Use this interpreter"); empty: the project's venv, else python3 / python on PATH. Named, it
+    // must have torch too: its lack is an error, not a warning.
+    QString usualPython;
     bool runImport = true;            // --no-import skips the import phase
     std::chrono::seconds timeout{90}; // --timeout S: the limit of each slow step
     std::chrono::milliseconds checkLimit{10000}; // the most one check may take before it is given up
@@ -59,6 +63,9 @@ struct Facts {
     platform::SystemInfo system;
     QList<python::StaticProbe> interpreters;
     int chosen = -1;          // index into interpreters; -1: none usable
+    // With a Python named that has torch: the one the project or a terminal runs without the name, when it
+    // is another (its venv, pyenv's shim, `python3` on PATH).
+    std::optional<python::StaticProbe> usualInterpreter;
     QString chosenExecutable; // what was diagnosed, even if it did not run
     python::ImportResult import;
     platform::GpuInfo gpu;

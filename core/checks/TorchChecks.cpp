@@ -5,7 +5,11 @@
 #include "checks/CheckSupport.h"
 #include "checks/Culprit.h"
 #include "knowledge/KnowledgeBase.h"
+#include "python/DefaultInterpreter.h"
 #include "python/ImportError.h"
+
+#include <QDir>
+#include <QFileInfo>
 
 namespace td::checks {
 
@@ -199,6 +203,80 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
         break;
     }
     return out;
+}
+
+QString UsualInterpreterCheck::id() const
+{
+    return QStringLiteral("python.usual");
+}
+QString UsualInterpreterCheck::title() const
+{
+    return tr("Does the project, or a new terminal, run this Python?");
+}
+FactSet UsualInterpreterCheck::needs() const
+{
+    return Fact::Interpreters | Fact::Import;
+}
+
+QList<Finding> UsualInterpreterCheck::run(const Facts &facts, const knowledge::KnowledgeBase &) const
+{
+    const python::StaticProbe *probe = facts.chosenProbe();
+    const auto &usual = facts.usualInterpreter;
+    using Outcome = python::ImportResult::Outcome;
+    const bool imports = !facts.has(Fact::Import) || facts.import.outcome == Outcome::Ok
+                         || facts.import.outcome == Outcome::NotRun;
+    if (!probe || !probe->torch.installed || !imports || !usual || !usual->interpreter.usable
+        || usual->torch.installed)
+        return {};
+    const python::Interpreter &named = probe->interpreter;
+    const python::Interpreter &other = usual->interpreter;
+    const CheckRequest &request = facts.request;
+    const python::SwitchRoute route = python::switchRoute(named, other, request.projectDir, request.environment);
+    const QString who =
+        route.ofProject
+            ? tr("The project %1 runs %2").arg(QDir::cleanPath(request.projectDir), describeInterpreter(other))
+            : tr("`%1` on PATH runs %2").arg(QFileInfo(other.executable).fileName(), describeInterpreter(other));
+    QString detail = tr("PyTorch works in %1 (torch %2). %3, which has no torch: `import torch` fails there.")
+                         .arg(describeInterpreter(named), probe->torch.version, who);
+    QJsonObject evidence{{QStringLiteral("python"), named.executable}, {QStringLiteral("usual"), other.executable}};
+    QList<FixFamily> fixes{FixFamily::Reinstall};
+    switch (route.kind) {
+    case python::SwitchRoute::Kind::PyenvVersion:
+        evidence.insert(QStringLiteral("route"), QStringLiteral("pyenv-version"));
+        evidence.insert(QStringLiteral("file"), route.file);
+        evidence.insert(QStringLiteral("version"), route.version);
+        detail += u' ' + tr("It is pyenv's shim: the reinstall step writes \"%1\" into %2, so that it runs %3. "
+                            "Undoing it puts the file back as it was.")
+                             .arg(route.version, route.file, named.executable);
+        break;
+    case python::SwitchRoute::Kind::ProjectVenv:
+        evidence.insert(QStringLiteral("route"), QStringLiteral("project-venv"));
+        evidence.insert(QStringLiteral("venv"), route.venv);
+        detail += u' '
+                  + (route.venvExists
+                         ? tr("The reinstall step moves the venv %1 aside and makes it again on %2, seeing that "
+                              "Python's packages (torch among them). Undoing it puts the old venv back.")
+                         : tr("The reinstall step makes the venv %1 on %2, seeing that Python's packages (torch "
+                              "among them). Undoing it removes the venv."))
+                        .arg(route.venv, named.executable);
+        break;
+    case python::SwitchRoute::Kind::None:
+        fixes.clear();
+        detail += u' '
+                  + (request.wizard ? tr("Run your programs with %1, or choose your project's folder on the first "
+                                         "page: the reinstall step then makes the project's venv on it.")
+                                    : tr("Run your programs with %1, or name your project's folder with --project "
+                                         "DIR: `fix reinstall` then makes the project's venv on it."))
+                        .arg(named.executable);
+        break;
+    }
+    // Named as what the person runs (the wizard's "Use this interpreter"), it fails what they came for.
+    const Severity severity = request.usualPython.isEmpty() ? Severity::Warning : Severity::Error;
+    return {makeFinding(QStringLiteral("python.usual-lacks-torch"), severity,
+                        route.ofProject ? tr("The project runs %1, which has no torch").arg(other.executable)
+                                        : tr("`%1` on PATH is Python %2, which has no torch")
+                                              .arg(QFileInfo(other.executable).fileName(), other.version.toString()),
+                        detail, evidence, fixes)};
 }
 
 } // namespace td::checks

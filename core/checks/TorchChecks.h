@@ -13,4 +13,8 @@ TD_DECLARE_CHECK(TorchInstallCheck)
 // code and path and the real culprit found in the library walk.
 TD_DECLARE_CHECK(ImportCheck)
 
+// python.usual-lacks-torch: torch works in the Python named, but the project or a new terminal runs
+// another one without it; how to make them run this one (python/DefaultInterpreter).
+TD_DECLARE_CHECK(UsualInterpreterCheck)
+
 } // namespace td::checks

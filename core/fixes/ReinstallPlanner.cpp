@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/ReinstallPlanner.h"
 #include "fixes/SystemPlanner.h"
+#include "fixes/SwitchPlanner.h"
+#include "platform/FileIo.h"
 #include "platform/ProcessRunner.h"
 #include "python/WheelProvider.h"
 
@@ -110,15 +112,6 @@ QStringList pipOf(const python::StaticProbe *probe, const QStringList &wheelFold
     return {};
 }
 
-// A folder that does not exist yet: `base`, else base-2, base-3 ...
-QString freshFolder(const QString &base)
-{
-    QString dir = base;
-    for (int n = 2; QFileInfo::exists(dir); ++n)
-        dir = base + QStringLiteral("-%1").arg(n);
-    return dir;
-}
-
 } // namespace
 
 struct ReinstallPlanner::Choice {
@@ -180,7 +173,8 @@ void ReinstallPlanner::planBesideDistribution(ReinstallPlan &out, const Choice &
     }
     // A venv beside the system Python, with the build this machine needs; removing it undoes it all.
     const QString home = m_environment.value(QStringLiteral("HOME"), QDir::homePath());
-    const QString venv = freshFolder(QDir(home).filePath(QStringLiteral(".venvs/torch-%1").arg(choice.variant)));
+    const QString venv =
+        platform::freshPath(QDir(home).filePath(QStringLiteral(".venvs/torch-%1").arg(choice.variant)));
     out.newPython = QDir(venv).filePath(QStringLiteral("bin/python"));
     RunProgram make = runProgram(choice.python, {QStringLiteral("-m"), QStringLiteral("venv"), venv});
     make.undoProgram = choice.python;
@@ -211,7 +205,8 @@ bool ReinstallPlanner::handles(const checks::Finding &finding, const QString &to
     static const QStringList kIds{
         QStringLiteral("torch.not-installed"),     QStringLiteral("torch.import-failed"),
         QStringLiteral("cuda.cpu-build-with-gpu"), QStringLiteral("cuda.gpu-arch-unsupported"),
-        QStringLiteral("cuda.driver-too-old"),     QStringLiteral("packages.mismatch")};
+        QStringLiteral("cuda.driver-too-old"),     QStringLiteral("packages.mismatch"),
+        QStringLiteral("python.usual-lacks-torch")};
     if (kIds.contains(finding.id))
         return true;
     // A damaged library of torch's own, not one the environment puts first.
@@ -322,7 +317,7 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
         return out;
     }
     const python::TorchInstall torch = probe ? probe->torch : python::TorchInstall();
-    if (planMissingWheels(out, python, torch, findings))
+    if (SwitchPlanner::plan(out, facts, findings) || planMissingWheels(out, python, torch, findings))
         return out;
     const QString platform = probe ? probe->interpreter.platform : QString();
     const knowledge::Os os = platform == QLatin1String("win32")    ? knowledge::Os::Windows

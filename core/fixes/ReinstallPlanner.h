@@ -41,6 +41,8 @@ struct ReinstallPlan {
     // ("python3-torch"), and the venv made beside it when the plan installs into one.
     QString distributionPackage;
     QString newPython; // the venv's interpreter: what the verification diagnoses, and the user runs
+    QString afterwards; // what the person does after it worked; empty: run newPython, if any
+    bool switchesInterpreter = false; // nothing is installed: the project or a terminal runs another Python
 };
 
 // The reinstall repair: the right torch wheel (index variant from the driver,

@@ -82,7 +82,8 @@ Repair Repairs::plan(checks::FixFamily family, const checks::Diagnosis &before) 
         const ReinstallPlanner planner(*m_knowledge, m_request.environment, m_options.wheels, m_options.osReleasePath);
         repair.reinstall = planner.plan(before.facts, repair.targeted);
         repair.plan = repair.reinstall.plan;
-        if (!repair.reinstall.newPython.isEmpty())
+        repair.afterwards = repair.reinstall.afterwards;
+        if (repair.afterwards.isEmpty() && !repair.reinstall.newPython.isEmpty())
             repair.afterwards = tr("Run your programs with %1 from now on.").arg(repair.reinstall.newPython);
         repair.summary =
             repair.reinstall.packages.isEmpty()

@@ -491,6 +491,7 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
         Reader r(QStringLiteral("errors.json"), errors);
         const QJsonObject placeholders = r.obj(root, "placeholders", QStringLiteral("placeholders"));
         m_missingUnknown = r.text(placeholders, "missingUnknown", QStringLiteral("placeholders"));
+        m_requiredByUnknown = r.text(placeholders, "requiredByUnknown", QStringLiteral("placeholders"));
         m_unknown = r.text(placeholders, "unknown", QStringLiteral("placeholders"));
         const QJsonObject phrases = r.obj(root, "phrases", QStringLiteral("phrases"));
         for (const char *name : {"likely", "torch-version", "win-error", "packageToFix"})
@@ -1001,7 +1002,10 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
         {QStringLiteral("missing"), missing.isEmpty() ? m_missingUnknown : plain(missing.join(QStringLiteral(", ")))},
         {QStringLiteral("symbol"), plain(error.symbol)},
         {QStringLiteral("version"), plain(error.version)},
-        {QStringLiteral("requiredBy"), plain(error.requiredBy.isEmpty() ? library : error.requiredBy)},
+        // Never the missing library itself: a message that names only it does not say who asked for it.
+        {QStringLiteral("requiredBy"), error.requiredBy.isEmpty() || error.requiredBy == library
+                                           ? m_requiredByUnknown
+                                           : Text{error.requiredBy, error.requiredBy}},
         {QStringLiteral("haveArch"), plain(error.haveArch)},
         {QStringLiteral("needArch"), plain(error.needArch)},
         {QStringLiteral("module"), plain(error.module)},

@@ -296,7 +296,7 @@ private:
     QList<ArchEntry> m_arch;
     QList<ErrorSignature> m_signatures;
     QList<WrongAdvice> m_wrongAdvice;
-    Text m_missingUnknown, m_unknown;
+    Text m_missingUnknown, m_unknown, m_requiredByUnknown;
     QMap<QString, Text> m_phrases; // "likely", "torch-version", "win-error", "packageToFix"
     QList<VcRuntimeRequirement> m_vcRuntime;
     QList<OpenMpRuntime> m_openMpRuntimes;

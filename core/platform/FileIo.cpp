@@ -252,6 +252,14 @@ void AtomicFile::cancel()
 
 #endif
 
+QString freshPath(const QString &base)
+{
+    QString path = base;
+    for (int n = 2; QFileInfo::exists(path); ++n)
+        path = base + QStringLiteral("-%1").arg(n);
+    return path;
+}
+
 Result<void> saveFile(const QString &path, const QByteArray &data)
 {
     AtomicFile file(path);

@@ -54,6 +54,9 @@ private:
 // it points (and stays a symlink), not replaced by a plain file.
 QString writeTarget(const QString &path);
 
+// A path nothing is at yet: `base`, else base-2, base-3 ...
+QString freshPath(const QString &base);
+
 // Writes `data` to `path` with an AtomicFile: the old file stays byte for byte
 // as it was unless the new one was written and checked whole.
 Result<void> saveFile(const QString &path, const QByteArray &data);

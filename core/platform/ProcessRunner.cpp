@@ -201,19 +201,23 @@ QString ntStatusName(quint32 code)
 
 QString ProcessResult::describe() const
 {
+    // In the user's language: these words end up in findings ("not Python … (exited with 0)").
     switch (outcome) {
     case Outcome::Finished: {
         const QString name = ntStatusName(static_cast<quint32>(exitCode));
-        return name.isEmpty() ? QStringLiteral("exited with %1").arg(exitCode)
-                              : QStringLiteral("crashed with 0x%1 (%2)")
+        return name.isEmpty() ? QCoreApplication::translate("ProcessResult", "exited with %1").arg(exitCode)
+                              : QCoreApplication::translate("ProcessResult", "crashed with 0x%1 (%2)")
                                     .arg(static_cast<quint32>(exitCode), 8, 16, QLatin1Char('0'))
                                     .arg(name);
     }
-    case Outcome::Crashed: return QStringLiteral("killed by %1").arg(signalName(signal));
+    case Outcome::Crashed:
+        return QCoreApplication::translate("ProcessResult", "killed by %1").arg(signalName(signal));
     case Outcome::TimedOut:
-        return QStringLiteral("timed out after %1 s").arg(static_cast<double>(elapsedMs) / 1000.0, 0, 'f', 1);
-    case Outcome::Cancelled: return QStringLiteral("cancelled");
-    case Outcome::FailedToStart: return QStringLiteral("could not start: %1").arg(errorText);
+        return QCoreApplication::translate("ProcessResult", "timed out after %1 s")
+            .arg(static_cast<double>(elapsedMs) / 1000.0, 0, 'f', 1);
+    case Outcome::Cancelled: return QCoreApplication::translate("ProcessResult", "cancelled");
+    case Outcome::FailedToStart:
+        return QCoreApplication::translate("ProcessResult", "could not start: %1").arg(errorText);
     }
     return {};
 }

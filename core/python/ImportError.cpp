@@ -367,9 +367,9 @@ ClassifiedError classifyImportError(const QString &pasted)
 
 namespace {
 
-bool endsAPathToken(QChar c) // what a path in a traceback does not hold
+bool endsAPathToken(QChar c) // what a path in a traceback does not hold (a space it may: "Program Files")
 {
-    return c == u'"' || c == u'\'' || c == u'(' || c == u' ' || (c >= u'\t' && c <= u'\r');
+    return c == u'"' || c == u'\'' || c == u'(' || (c >= u'\t' && c <= u'\r');
 }
 
 bool isSeparator(QChar c)
@@ -382,8 +382,35 @@ bool isAsciiWord(QChar c)
     return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9') || c == u'_';
 }
 
-// In text[from, end): where the first "<sep>site-packages<sep><name>" ends, or -1.
-qsizetype endOfPackageFolder(const QString &text, qsizetype from, qsizetype end)
+// Whether a path starts at text[i]: "/", "~/", "\\\\server", "C:\\" or "C:/".
+bool startsAPath(const QString &text, qsizetype i, qsizetype end)
+{
+    const auto at = [&](qsizetype k) { return k < end ? text[k] : QChar(); };
+    const QChar c = text[i];
+    if (c == u'/' || (c == u'~' && isSeparator(at(i + 1))) || (c == u'\\' && at(i + 1) == u'\\'))
+        return true;
+    return ((c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z')) && at(i + 1) == u':' && isSeparator(at(i + 2));
+}
+
+// Where the path that holds text[anchor] starts, at `from` or later: the last place before it where a path
+// starts (at `from` or after a space) with no ": " between them, for a path may hold spaces ("/x y/...")
+// but an error line puts its own words before it ("ImportError: ", "cd /a && /b/python"); without one,
+// after the last space.
+qsizetype startOfPath(const QString &text, qsizetype from, qsizetype anchor, qsizetype end)
+{
+    const QStringView before = QStringView(text).mid(from, anchor - from); // only this token's part
+    if (const qsizetype colon = before.lastIndexOf(QLatin1String(": ")); colon >= 0)
+        return startOfPath(text, from + colon + 2, anchor, end);
+    for (qsizetype i = anchor - 1; i >= from; --i)
+        if ((i == from || text[i - 1] == u' ') && startsAPath(text, i, end))
+            return i;
+    const qsizetype space = before.lastIndexOf(u' ');
+    return space >= 0 ? from + space + 1 : from;
+}
+
+// In text[from, end): where the first "<sep>site-packages<sep><name>" ends, or -1; `kind` is set to
+// where its "site"/"dist" begins.
+qsizetype endOfPackageFolder(const QString &text, qsizetype from, qsizetype end, qsizetype &kindAt)
 {
     static const QString anchor = QStringLiteral("-packages");
     const QStringView token = QStringView(text).first(end); // searches stop at the token's end
@@ -399,6 +426,7 @@ qsizetype endOfPackageFolder(const QString &text, qsizetype from, qsizetype end)
         qsizetype stop = name + 1;
         while (stop < end && (isAsciiWord(text[stop]) || text[stop] == u'.'))
             ++stop;
+        kindAt = kind;
         return stop;
     }
     return -1;
@@ -416,8 +444,10 @@ QStringList packageFoldersIn(const QString &text)
         while (end < text.size() && !endsAPathToken(text[end]))
             ++end;
         // Within the token, each match starts where the last one ended.
-        for (qsizetype from = token, stop; (stop = endOfPackageFolder(text, from, end)) >= 0; from = stop) {
-            const QString folder = text.mid(from, stop - from);
+        qsizetype kind = 0;
+        for (qsizetype from = token, stop; (stop = endOfPackageFolder(text, from, end, kind)) >= 0; from = stop) {
+            const qsizetype start = startOfPath(text, from, kind, end);
+            const QString folder = text.mid(start, stop - start);
             if (!seen.contains(folder)) {
                 seen.insert(folder);
                 out << folder;

@@ -45,8 +45,10 @@ ClassifiedError classifyImportError(const QString &text);
 
 // The package folders the text's paths name (".../site-packages/torch"), in
 // order, each once: what `((?:[A-Za-z]:)?[^\s"'(]*?[/\\](?:site|dist)-packages
-// [/\\][A-Za-z_][\w.]*)` finds, by one pass over the text (that pattern, tried
-// at every position of a long line without a space, takes minutes).
+// [/\\][A-Za-z_][\w.]*)` finds, except that a path which starts at a root ("/",
+// "~/", "C:\\", "\\\\server") may hold spaces ("C:\\Program Files\\...", "/home/a b/..."),
+// up to an error line's own words ("ImportError: "). By one pass over the text
+// (that pattern, tried at every position of a long line without a space, takes minutes).
 QStringList packageFoldersIn(const QString &text);
 
 // The system the error happened on, as its loader's wording and paths show it: "windows",

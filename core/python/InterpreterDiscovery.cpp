@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "python/InterpreterDiscovery.h"
+#include "python/DefaultInterpreter.h"
 #include "python/ProjectFolder.h"
 
 #include <QDir>
@@ -54,15 +55,6 @@ QString interpreterIn(const QString &root)
             return path;
     }
     return {};
-}
-
-bool isPyenvShim(const QString &path)
-{
-    const QFileInfo info(path);
-    if (QFileInfo(info.absolutePath()).fileName() != QLatin1String("shims"))
-        return false;
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) && file.read(2) == "#!";
 }
 
 class Finder {

@@ -195,9 +195,28 @@ void SessionHistory::recordDiagnosis(const checks::Diagnosis &report)
             return;
         }
     }
-    stage.insert(kStage,
-                 hasStage(QStringLiteral("diagnosis")) ? QStringLiteral("recheck") : QStringLiteral("diagnosis"));
+    const bool again = hasStage(QStringLiteral("diagnosis"));
+    stage.insert(kStage, again ? QStringLiteral("recheck") : QStringLiteral("diagnosis"));
+    // Another interpreter chosen (one that has torch): its check goes on in the same story.
+    if (again && m_stages.last().toObject().value(QStringLiteral("python")).toString() != report.facts.chosenExecutable)
+        stage.insert(QStringLiteral("of"), QStringLiteral("interpreter"));
     append(stage);
+}
+
+bool SessionHistory::retellLastDiagnosis(const checks::Diagnosis &report)
+{
+    if (m_stages.isEmpty() || report.cancelled)
+        return false;
+    QJsonObject last = m_stages.last().toObject();
+    const QString kind = last.value(kStage).toString();
+    if ((kind != QLatin1String("diagnosis") && kind != QLatin1String("recheck"))
+        || last.value(QStringLiteral("python")).toString() != report.facts.chosenExecutable)
+        return false;
+    last.insert(QStringLiteral("findings"), findingsOf(report));
+    m_stages.replace(m_stages.size() - 1, last);
+    if (!m_path.isEmpty() && (hasStage(QStringLiteral("repair")) || hasStage(QStringLiteral("undo"))))
+        write();
+    return true;
 }
 
 bool SessionHistory::tells(const fixes::RepairRunResult &result)

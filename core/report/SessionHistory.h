@@ -33,6 +33,10 @@ public:
     // A diagnosis: the first one is the "diagnosis" stage, every later one a
     // "recheck" of the repair or undo before it.
     void recordDiagnosis(const checks::Diagnosis &report);
+    // The same machine checked again in another language (nothing changed it since the last stage, a
+    // diagnosis of the same interpreter): that stage's findings are told in this one's words. False when
+    // the last stage is not such a diagnosis (earlier stages stay as they were found).
+    bool retellLastDiagnosis(const checks::Diagnosis &report);
     // A repair run that asked or changed something (see tells()).
     void recordRepair(const fixes::RepairRunResult &result);
     // Whether a run is part of the story: plans only shown, with nothing to

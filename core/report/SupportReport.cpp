@@ -276,6 +276,9 @@ QList<StoryStage> storyOf(const QJsonObject &history)
                                  : kind == QLatin1String("now")     ? SupportReportText::tr("State now")
                                  : of == QLatin1String("repair")    ? SupportReportText::tr("Check after the repair")
                                  : of == QLatin1String("undo")      ? SupportReportText::tr("Check after the undo")
+                                 : of == QLatin1String("interpreter")
+                                     ? SupportReportText::tr("Check of another Python, %1")
+                                           .arg(stage.value(QStringLiteral("python")).toString())
                                                                     : SupportReportText::tr("Check again");
             s.heading = SupportReportText::tr("%1. %2, %3: %4").arg(number).arg(what, time, summaryOf(s.findings));
             if (stage.value(QStringLiteral("cancelled")).toBool())

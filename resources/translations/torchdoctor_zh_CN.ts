@@ -465,6 +465,17 @@
     </message>
 </context>
 <context>
+    <name>CheckSupport</name>
+    <message>
+        <source>Python %1 (%2-bit) at %3</source>
+        <translation>位于 %3 的 Python %1（%2 位）</translation>
+    </message>
+    <message>
+        <source>Python %1 at %2</source>
+        <translation>位于 %2 的 Python %1</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>Diagnose PyTorch for a Python interpreter: install, import, libraries, GPU, driver.</source>
@@ -2560,6 +2571,33 @@
     </message>
 </context>
 <context>
+    <name>ProcessResult</name>
+    <message>
+        <source>exited with %1</source>
+        <translation>退出码为 %1</translation>
+    </message>
+    <message>
+        <source>crashed with 0x%1 (%2)</source>
+        <translation>以 0x%1（%2）崩溃</translation>
+    </message>
+    <message>
+        <source>killed by %1</source>
+        <translation>被 %1 终止</translation>
+    </message>
+    <message>
+        <source>timed out after %1 s</source>
+        <translation>%1 秒后超时</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>could not start: %1</source>
+        <translation>无法启动：%1</translation>
+    </message>
+</context>
+<context>
     <name>PythonCheck</name>
     <message>
         <source>Is the Python interpreter one PyTorch supports?</source>
@@ -3220,6 +3258,53 @@
         <source>; in a new terminal, no: %1</source>
         <translation>；在新终端中：否：“%1”</translation>
     </message>
+    <message>
+        <source>Check of another Python, %1</source>
+        <translation>检查另一个 Python：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SwitchPlanner</name>
+    <message>
+        <source>Run %1 instead</source>
+        <translation>改用 %1 运行</translation>
+    </message>
+    <message>
+        <source>Nothing here can be changed to make the project or a terminal run %1: run your programs with it by its path.</source>
+        <translation>这里没有可以修改的设置能让项目或终端运行 %1：请用它的完整路径运行您的程序。</translation>
+    </message>
+    <message>
+        <source>Make pyenv&apos;s %1 run %2</source>
+        <translation>让 pyenv 的 %1 运行 %2</translation>
+    </message>
+    <message>
+        <source>Undoing this repair puts %1 back as it was.</source>
+        <translation>撤销此修复会把 %1 恢复原样。</translation>
+    </message>
+    <message>
+        <source>Open a new terminal: `%1` runs %2 there.</source>
+        <translation>请打开一个新终端：在那里 `%1` 会运行 %2。</translation>
+    </message>
+    <message>
+        <source>Make the project&apos;s venv %1 on %2</source>
+        <translation>在 %2 上重建项目的虚拟环境 %1</translation>
+    </message>
+    <message>
+        <source>Undoing this repair removes the new venv and puts the old one back from %1.</source>
+        <translation>撤销此修复会删除新的虚拟环境，并从 %1 放回原来的虚拟环境。</translation>
+    </message>
+    <message>
+        <source>Undoing this repair removes the venv %1.</source>
+        <translation>撤销此修复会删除虚拟环境 %1。</translation>
+    </message>
+    <message>
+        <source>Run your programs with %1 from now on (in a terminal, activate the venv first).</source>
+        <translation>从现在起请用 %1 运行您的程序（在终端中请先激活该虚拟环境）。</translation>
+    </message>
+    <message>
+        <source>Nothing is installed: torch %1 of %2 is used as it is.</source>
+        <translation>不安装任何东西：直接使用 %2 中现有的 torch %1。</translation>
+    </message>
 </context>
 <context>
     <name>Symptoms</name>
@@ -3472,6 +3557,53 @@
     <message>
         <source>the user-environment helper answered something unexpected</source>
         <translation>用户环境辅助程序返回了意外的内容</translation>
+    </message>
+</context>
+<context>
+    <name>UsualInterpreterCheck</name>
+    <message>
+        <source>Does the project, or a new terminal, run this Python?</source>
+        <translation>项目或新终端运行的是这个 Python 吗？</translation>
+    </message>
+    <message>
+        <source>The project %1 runs %2</source>
+        <translation>项目 %1 运行的是%2</translation>
+    </message>
+    <message>
+        <source>`%1` on PATH runs %2</source>
+        <translation>PATH 上的 `%1` 运行的是%2</translation>
+    </message>
+    <message>
+        <source>PyTorch works in %1 (torch %2). %3, which has no torch: `import torch` fails there.</source>
+        <translation>PyTorch 在%1中可以使用（torch %2）。%3，而它没有 torch：在那里 `import torch` 会失败。</translation>
+    </message>
+    <message>
+        <source>It is pyenv&apos;s shim: the reinstall step writes &quot;%1&quot; into %2, so that it runs %3. Undoing it puts the file back as it was.</source>
+        <translation>它是 pyenv 的 shim：重新安装这一步会把“%1”写入 %2，让它运行 %3。撤销后该文件会恢复原样。</translation>
+    </message>
+    <message>
+        <source>The reinstall step moves the venv %1 aside and makes it again on %2, seeing that Python&apos;s packages (torch among them). Undoing it puts the old venv back.</source>
+        <translation>重新安装这一步会把虚拟环境 %1 移到一旁，并在 %2 上重新创建它，使其能看到那个 Python 的包（包括 torch）。撤销后原来的虚拟环境会放回原处。</translation>
+    </message>
+    <message>
+        <source>The reinstall step makes the venv %1 on %2, seeing that Python&apos;s packages (torch among them). Undoing it removes the venv.</source>
+        <translation>重新安装这一步会在 %2 上创建虚拟环境 %1，使其能看到那个 Python 的包（包括 torch）。撤销后会删除该虚拟环境。</translation>
+    </message>
+    <message>
+        <source>Run your programs with %1, or choose your project&apos;s folder on the first page: the reinstall step then makes the project&apos;s venv on it.</source>
+        <translation>请用 %1 运行您的程序，或在第一页选择您的项目文件夹：重新安装这一步随后会在它上面创建项目的虚拟环境。</translation>
+    </message>
+    <message>
+        <source>Run your programs with %1, or name your project&apos;s folder with --project DIR: `fix reinstall` then makes the project&apos;s venv on it.</source>
+        <translation>请用 %1 运行您的程序，或用 --project DIR 指定您的项目文件夹：`fix reinstall` 随后会在它上面创建项目的虚拟环境。</translation>
+    </message>
+    <message>
+        <source>The project runs %1, which has no torch</source>
+        <translation>项目运行的 %1 没有 torch</translation>
+    </message>
+    <message>
+        <source>`%1` on PATH is Python %2, which has no torch</source>
+        <translation>PATH 上的 `%1` 是没有 torch 的 Python %2</translation>
     </message>
 </context>
 <context>
@@ -4500,6 +4632,18 @@
     <message>
         <source>torch %1 is already installed for %2. Use that interpreter instead of reinstalling: it is checked from the start.</source>
         <translation>%2 已经安装了 torch %1。请改用那个解释器，而不是重新安装：它会从头开始检查。</translation>
+    </message>
+    <message>
+        <source>Method 3: use the Python that has PyTorch</source>
+        <translation>方法三：使用装有 PyTorch 的 Python</translation>
+    </message>
+    <message>
+        <source>PyTorch works in the Python checked here, but not in the one the project or a terminal runs: this step makes them run this one. Nothing is installed.</source>
+        <translation>PyTorch 在这里检查的 Python 中可以使用，但在项目或终端运行的 Python 中不行：这一步让它们改为运行这个 Python。不安装任何东西。</translation>
+    </message>
+    <message>
+        <source>Good to know: every step is kept in the journal; Undo puts back the version file or the project&apos;s old venv as they were.</source>
+        <translation>提示：每一步都记录在日志中；“撤销”会把版本文件或项目原来的虚拟环境恢复原样。</translation>
     </message>
 </context>
 <context>

@@ -176,3 +176,54 @@ TEST(ExplainCli, ControlCharactersOfThePasteAreNotCopiedOut)
     EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
     EXPECT_NE(r.out.find("libfoo\xEF\xBF\xBD\xEF\xBF\xBD[2J.so.1"), std::string::npos) << r.out;
 }
+
+// A message that names only the missing library says nothing false about it: not that it needs itself, not
+// `deps` on a bare name (there is no file to open), and no formula for which torchvision goes with torch.
+// libcuzzle.so.3 is a name no code or knowledge mentions.
+TEST(ExplainCli, SaysNothingFalseOfABareLibraryName)
+{
+    const RunResult r =
+        explain({"ImportError: libcuzzle.so.3: cannot open shared object file: No such file or directory"});
+    ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_EQ(r.out.find("libcuzzle.so.3, which libcuzzle.so.3 needs"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("which a library the message does not name needs"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("torchdoctor deps \"libcuzzle.so.3\""), std::string::npos) << r.out;
+    // dyld names the library that asked for it; "@rpath/..." is no file `deps` can open either.
+    const RunResult dyld = explain({"ImportError: dlopen(/opt/otter/_C.so, 0x0002): Library not loaded: "
+                                    "@rpath/libcuzzle.3.dylib\n  Referenced from: /opt/otter/lib/libotter.dylib\n"
+                                    "  Reason: tried: '/opt/otter/lib/libcuzzle.3.dylib' (no such file)"});
+    ASSERT_EQ(dyld.exitCode, 0) << dyld.out << dyld.err;
+    EXPECT_NE(dyld.out.find("which /opt/otter/lib/libotter.dylib needs"), std::string::npos) << dyld.out;
+    EXPECT_EQ(dyld.out.find("torchdoctor deps \"@rpath"), std::string::npos) << dyld.out;
+    // By its full path, it is a file `deps` can open.
+    const RunResult full = explain({"OSError: /opt/otter/lib/libcuzzle.so.3: cannot open shared object file: No "
+                                    "such file or directory"});
+    EXPECT_NE(full.out.find("torchdoctor deps \"/opt/otter/lib/libcuzzle.so.3\""), std::string::npos) << full.out;
+    const RunResult vision = explain({"RuntimeError: operator torchvision::nms does not exist"});
+    EXPECT_EQ(vision.out.find("0.N+1"), std::string::npos) << vision.out;
+    // A package the paste does not name is not "(unknown)" in a sentence.
+    const RunResult kernel = explain({"RuntimeError: CUDA error: no kernel image is available for execution on the "
+                                      "device"});
+    EXPECT_EQ(kernel.out.find("(unknown)"), std::string::npos) << kernel.out;
+}
+
+// A companion package that says which torch it was built for is the package to fix, with both builds named;
+// "otterformers" is a name no code or knowledge mentions.
+TEST(ExplainCli, APackageBuiltForAnotherTorchIsThePackageToFix)
+{
+    const RunResult real = explain({"WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built "
+                                    "for:\n    PyTorch 2.1.2+cu121 with CUDA 1201 (you have 2.1.0+cpu)\n    Python  "
+                                    "3.9.13 (you have 3.9.13)\n"});
+    ASSERT_EQ(real.exitCode, 0) << real.out << real.err;
+    EXPECT_NE(real.out.find("xFormers was built for PyTorch 2.1.2+cu121; this environment has 2.1.0+cpu"),
+              std::string::npos)
+        << real.out;
+    const RunResult made =
+        explain({"--json", "otterformers was built for: PyTorch 2.9.1+cu130 (you have 2.9.0+cu128)"});
+    ASSERT_EQ(made.exitCode, 0) << made.out << made.err;
+    const QJsonObject doc = QJsonDocument::fromJson(QByteArray::fromStdString(made.out)).object();
+    EXPECT_NE(made.out.find("otterformers"), std::string::npos) << made.out;
+    EXPECT_NE(made.out.find("2.9.0+cu128"), std::string::npos) << made.out;
+    EXPECT_EQ(made.out.find("torchvision 0."), std::string::npos) << "no torchvision advice: " << made.out;
+    EXPECT_FALSE(doc.isEmpty()) << made.out;
+}

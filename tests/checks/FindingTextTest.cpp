@@ -184,6 +184,16 @@ std::vector<Machine> machines()
     noTorch.interpreters[0].torch.version.clear();
     add("no torch", noTorch);
 
+    Facts usual = withImport(base(machine(QStringLiteral("2.5.1+cpu"), {})), Outcome::Ok);
+    python::StaticProbe projectVenv = usual.interpreters[0];
+    projectVenv.interpreter.executable = QStringLiteral("/home/li/proj/.venv/bin/python");
+    projectVenv.interpreter.prefix = QStringLiteral("/home/li/proj/.venv");
+    projectVenv.interpreter.isVenv = true;
+    projectVenv.torch = {};
+    usual.usualInterpreter = projectVenv;
+    usual.request.projectDir = QStringLiteral("/home/li/proj");
+    add("the project runs a Python without torch", usual);
+
     Facts companions = base(machine(QStringLiteral("2.5.1+cu121"), QStringLiteral("12.1")));
     companions.interpreters[0].torch.companions = {
         {QStringLiteral("torchvision"), QStringLiteral("0.19.1+cu121"), {}, {}},

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "python/ImportError.h"
 #include "python/PastedPlace.h"
 
 #include <gtest/gtest.h>
@@ -127,4 +128,26 @@ TEST(PastedPlace, TheFoundInterpreterWhoseSitePackagesItNames)
     ASSERT_TRUE(named);
     EXPECT_EQ(named->interpreter.executable, venv.interpreter.executable);
     EXPECT_FALSE(td::python::interpreterOfPaste(pastedPlace(QStringLiteral("no paths")), QString(), found));
+}
+
+// A path may hold spaces ("Program Files", a user or folder name), and a paste puts its own words before
+// a path: the package folder starts where its path does.
+TEST(PackageFolders, PathsMayHoldSpaces)
+{
+    using td::python::packageFoldersIn;
+    EXPECT_EQ(packageFoldersIn(QStringLiteral("ImportError: /home/li lei/my env/lib/python3.11/site-packages/"
+                                              "torch/lib/libtorch_cpu.so: undefined symbol: _ZN3c10x")),
+              QStringList{QStringLiteral("/home/li lei/my env/lib/python3.11/site-packages/torch")});
+    EXPECT_EQ(packageFoldersIn(QStringLiteral("OSError: [WinError 126] Error loading \"C:\\Program Files\\Python311\\"
+                                              "Lib\\site-packages\\torch\\lib\\fbgemm.dll\" or one of its")),
+              QStringList{QStringLiteral("C:\\Program Files\\Python311\\Lib\\site-packages\\torch")});
+    // A command line: the path nearest the folder, not the words and paths before it.
+    EXPECT_EQ(packageFoldersIn(QStringLiteral("$ cd /tmp && /venv/bin/python /x/site-packages/otterlib/run.py")),
+              QStringList{QStringLiteral("/x/site-packages/otterlib")});
+    // No root: from the last space, as before.
+    EXPECT_EQ(packageFoldersIn(QStringLiteral("found in lib/site-packages/numpy here")),
+              QStringList{QStringLiteral("lib/site-packages/numpy")});
+    EXPECT_EQ(packageFoldersIn(QStringLiteral("  File \"~/my proj/.venv/lib/python3.12/site-packages/torchvision/"
+                                              "__init__.py\", line 6")),
+              QStringList{QStringLiteral("~/my proj/.venv/lib/python3.12/site-packages/torchvision")});
 }

@@ -89,6 +89,34 @@ TEST(SessionHistory, IsOnDiskFromTheFirstChangeOn)
     EXPECT_EQ(SessionHistory::loadAll(q(dir.path())).size(), 1);
 }
 
+// Another interpreter's check goes on in the story, marked as such; the same machine told again in another
+// language replaces the words of the last diagnosis only, never a stage before a change.
+TEST(SessionHistory, AnotherInterpreterAndAnotherLanguage)
+{
+    td::test::TempDir dir;
+    SessionHistory history = SessionHistory::startIn(q(dir.path()));
+    history.recordDiagnosis(diagnosisWith({QStringLiteral("torch.not-installed")}));
+    checks::Diagnosis other = diagnosisWith({QStringLiteral("python.usual-lacks-torch")});
+    other.facts.chosenExecutable = QStringLiteral("/opt/python/bin/python3");
+    history.recordDiagnosis(other);
+    ASSERT_EQ(history.stages().size(), 2);
+    EXPECT_EQ(history.stages()[1].toObject().value(QStringLiteral("of")).toString(), QStringLiteral("interpreter"));
+
+    other.findings.first().title = QStringLiteral("另一种语言的标题");
+    EXPECT_TRUE(history.retellLastDiagnosis(other));
+    EXPECT_EQ(history.stages().size(), 2);
+    const auto titleOf = [&](int stage) {
+        return history.stages()[stage].toObject().value(QStringLiteral("findings")).toArray()[0].toObject().value(
+            QStringLiteral("title")).toString();
+    };
+    EXPECT_EQ(titleOf(1), QStringLiteral("另一种语言的标题"));
+    EXPECT_EQ(titleOf(0), QStringLiteral("title of torch.not-installed"));
+    EXPECT_FALSE(history.retellLastDiagnosis(diagnosisWith({}))) << "another interpreter is no retelling";
+    // After a change, the diagnosis before it is what was found then.
+    history.recordRepair(envRepair(QStringLiteral("j1")));
+    EXPECT_FALSE(history.retellLastDiagnosis(other));
+}
+
 TEST(SessionHistory, AnUnwritableFolderIsReported)
 {
     SessionHistory history = SessionHistory::startIn(QStringLiteral("/proc/no-such-folder"));

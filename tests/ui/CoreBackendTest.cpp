@@ -55,7 +55,7 @@ TEST(CoreBackend, DiagnosesPlansAndReportsThroughCore)
     ASSERT_TRUE(backend.knowledgeProblems().isEmpty());
     EXPECT_FALSE(backend.diagnosisSteps().isEmpty());
 
-    QFuture<checks::Diagnosis> future = backend.diagnose(Target{py::qs(python), {}, {}, {}, false});
+    QFuture<checks::Diagnosis> future = backend.diagnose(Target{py::qs(python), {}, {}, {}, false, {}});
     future.waitForFinished();
     ASSERT_EQ(future.resultCount(), 1);
     const checks::Diagnosis report = future.result();

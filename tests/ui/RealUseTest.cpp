@@ -33,6 +33,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSemaphore>
 #include <QTextBrowser>
 #include <QThreadPool>
@@ -621,6 +622,69 @@ TEST(RealUse, WhatBrowseSaidFollowsTheLanguage)
     tryFile(python);
     inEach("is selected: it is what will be checked", "将检查它");
     EXPECT_TRUE(said->text().contains(py::qs(python))) << said->text().toStdString();
+}
+
+// Why a found interpreter cannot run is said again in the language chosen after the search.
+TEST(RealUse, WhyAnInterpreterCannotRunFollowsTheLanguage)
+{
+    TempDir dir;
+    td::test::writeFile(dir / "bin/python3", "#!/bin/sh\nexit 0\n"); // answers nothing
+    td::test::fs::permissions(dir / "bin/python3", td::test::fs::perms::owner_all);
+    td::test::ScopedEnvironment environment;
+    environment.set("PATH", py::qs(dir / "bin") + QStringLiteral(":/usr/bin:/bin"));
+    RealWizard w;
+    ASSERT_TRUE(waitFor([&] { return !w.welcome()->isSearching(); }, 120000));
+    const auto *pythons = w.wizard().findChild<QListWidget *>(QStringLiteral("interpreters"));
+    ASSERT_NE(pythons, nullptr);
+    auto rowOf = [&] {
+        for (int i = 0; i < pythons->count(); ++i)
+            if (pythons->item(i)->data(Qt::UserRole).toString() == py::qs(dir / "bin/python3"))
+                return pythons->item(i)->text();
+        return QString();
+    };
+    EXPECT_TRUE(rowOf().contains(QStringLiteral("cannot run: not Python"))) << rowOf().toStdString();
+    w.wizard().setLanguage(QStringLiteral("zh_CN"));
+    QTest::qWait(20);
+    ASSERT_TRUE(waitFor([&] { return !w.welcome()->isSearching(); }, 120000));
+    const QString chinese = rowOf();
+    w.shot(QStringLiteral("welcome-after-a-language-switch"));
+    EXPECT_FALSE(chinese.isEmpty());
+    EXPECT_FALSE(chinese.contains(QStringLiteral("not Python")) || chinese.contains(QStringLiteral("cannot run"))
+                 || chinese.contains(QStringLiteral("exited with")))
+        << chinese.toStdString();
+    w.wizard().setLanguage(QStringLiteral("en"));
+    ASSERT_TRUE(waitFor([&] { return !w.welcome()->isSearching(); }, 120000));
+}
+
+// The language changed on the findings page: the machine is checked again, and the session's story (what the
+// report tells) has its diagnosis in the new language too.
+TEST(RealUse, TheStoryFollowsTheLanguageOfTheMachineAsItIs)
+{
+    TempDir dir;
+    ASSERT_FALSE(py::makeVenv(dir / "venv").empty()); // `python3` on PATH, without torch
+    td::test::ScopedEnvironment environment;
+    environment.set("PATH", py::qs(dir / "venv/bin") + QStringLiteral(":/usr/bin:/bin"));
+    RealWizard w;
+    ASSERT_TRUE(w.diagnose(py::qs(py::kSystemPython)));
+    ASSERT_TRUE(w.next());
+    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    auto titles = [&] {
+        QStringList out;
+        const QJsonArray stages = w.wizard().session().history().stages();
+        for (const auto &f : stages.last().toObject().value(QStringLiteral("findings")).toArray())
+            out << f.toObject().value(QStringLiteral("title")).toString();
+        return out;
+    };
+    ASSERT_FALSE(titles().isEmpty()) << "no finding for the python3 on PATH without torch";
+    w.wizard().setLanguage(QStringLiteral("zh_CN"));
+    ASSERT_TRUE(waitFor([&] { return w.wizard().session().isRechecking(); }, 5000));
+    ASSERT_TRUE(waitFor([&] { return !w.wizard().session().isRechecking(); }, 120000));
+    static const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+    EXPECT_EQ(w.wizard().session().history().stages().size(), 1) << "a language is no new stage of the story";
+    for (const QString &title : titles())
+        EXPECT_TRUE(title.contains(han)) << "still in English: " << title.toStdString();
+    w.wizard().setLanguage(QStringLiteral("en"));
+    ASSERT_TRUE(waitFor([&] { return !w.wizard().session().isRechecking(); }, 120000));
 }
 
 // Started in a project folder without a venv whose requirements name torch: it is the project checked.

@@ -201,20 +201,26 @@ DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const BrokenThr
     return done;
 }
 
-// a. Healthy, but the python3 first on PATH has no torch, and Debian's /usr/bin/python3 has torch 1.13:
-// "Use this interpreter" is offered for that one, before any reinstall; used, it is what is checked.
+// a. Healthy, but the project's venv (what it runs) has no torch, and Debian's /usr/bin/python3 has torch 1.13:
+// "Use this interpreter" is offered for that one, before any reinstall. Used, the findings say that the project
+// still runs its venv without torch (never "nothing needs repair"), and the reinstall step makes the project's
+// venv again on /usr/bin/python3, installing nothing; the report keeps the first diagnosis. Undone, the old venv
+// is back, and the check after it says so again.
 TEST_P(Walk, HealthyWithTheWrongDefaultInterpreter)
 {
     ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
     DesktopStart desktop;
     TempDir dir;
-    const fs::path noTorch = py::makeVenv(dir / "venv");
+    const fs::path project = dir / "otter lab";
+    const fs::path noTorch = py::makeVenv(project / ".venv");
     ASSERT_FALSE(noTorch.empty());
-    desktop.environment.set("PATH", py::qs(dir / "venv" / "bin") + QStringLiteral(":/usr/local/bin:/usr/bin:/bin"));
+    td::test::writeFile(project / ".venv/kept.txt", "kept\n");
     RealWizard w(std::nullopt, language());
     ASSERT_TRUE(waitFor([&] { return !w.welcome()->isSearching(); }, 120000));
+    w.welcome()->addProject(py::qs(project));
+    ASSERT_TRUE(waitFor([&] { return !w.welcome()->isSearching(); }, 120000));
     w.shot(QStringLiteral("a-welcome"));
-    ASSERT_TRUE(w.next()); // the default: python3 on PATH
+    ASSERT_TRUE(w.next()); // the project's venv
     ASSERT_TRUE(w.next()) << "the diagnosis did not end";
     ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
     EXPECT_TRUE(listedFindings(w.wizard()).contains(QStringLiteral("torch.not-installed")))
@@ -240,12 +246,60 @@ TEST_P(Walk, HealthyWithTheWrongDefaultInterpreter)
         << w.wizard().session().target.python.toStdString();
     ASSERT_TRUE(w.next()) << "the diagnosis of /usr/bin/python3 did not end";
     ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
-    const checks::Diagnosis &now = *w.wizard().session().report();
-    EXPECT_FALSE(now.hasErrors()) << listedFindings(w.wizard()).join(u' ').toStdString();
+    EXPECT_TRUE(listedFindings(w.wizard()).contains(QStringLiteral("python.usual-lacks-torch")))
+        << listedFindings(w.wizard()).join(u' ').toStdString();
     EXPECT_FALSE(listedFindings(w.wizard()).contains(QStringLiteral("torch.not-installed")));
-    EXPECT_TRUE(fixes::Journal().entries().isEmpty()) << "nothing was reinstalled";
+    const QString usual = explanationOf(w.wizard(), QStringLiteral("python.usual-lacks-torch"));
+    EXPECT_TRUE(usual.contains(py::qs(project / ".venv"))) << "the project's venv is not named: "
+                                                           << usual.toStdString();
+    EXPECT_NE(labelText(w.wizard(), "summary"), FindingsPage::tr("No problem found: PyTorch works here."));
+    // The first diagnosis stays in the session's story, the one of this interpreter after it.
+    const QJsonArray stages = w.wizard().session().history().stages();
+    ASSERT_EQ(stages.size(), 2) << QJsonDocument(stages).toJson().left(3000).toStdString();
+    const QString first = stages[0].toObject().value(QStringLiteral("python")).toString();
+    EXPECT_TRUE(first.startsWith(py::qs(project / ".venv/bin/python"))) << first.toStdString();
+    EXPECT_TRUE(QJsonDocument(stages[0].toObject()).toJson().contains("torch.not-installed"));
+    EXPECT_EQ(stages[1].toObject().value(QStringLiteral("of")).toString(), QStringLiteral("interpreter"));
     checkShown(w.wizard(), "findings of the interpreter with torch");
     w.shot(QStringLiteral("a-findings-with-torch"));
+
+    // The reinstall step makes the project run this Python: nothing is installed.
+    ASSERT_TRUE(w.next());
+    ASSERT_NE(w.page<UrgentPage>(), nullptr);
+    w.page<UrgentPage>()->choose(false);
+    ASSERT_TRUE(w.next());
+    ASSERT_EQ(w.wizard().currentId(), ReinstallPageId);
+    auto *step = w.page<FixPage>();
+    EXPECT_EQ(step->title(), ReinstallPage::tr("Method 3: use the Python that has PyTorch"));
+    EXPECT_FALSE(w.wizard().findChild<QWidget *>(QStringLiteral("wheelFolder"))->isVisible())
+        << "a folder of wheels is asked for where nothing is installed";
+    const QString plan = step->findChild<QTextBrowser *>(QStringLiteral("planSteps"))->toPlainText();
+    EXPECT_TRUE(plan.contains(QStringLiteral("--system-site-packages")) && !plan.contains(QStringLiteral(" pip ")))
+        << plan.toStdString();
+    checkShown(w.wizard(), "the switch's plan");
+    w.shot(QStringLiteral("a-switch"));
+    ConfirmDialog::setNextAnswer(true);
+    step->runner()->applyButton()->click();
+    EXPECT_TRUE(waitFor([step] { return step->isComplete(); }, 240000)) << step->runner()->status().toStdString();
+    EXPECT_TRUE(td::test::run({noTorch.string(), "-c", "import torch"}).ok()) << "the project's venv has no torch";
+    EXPECT_EQ(td::test::readFile(project / ".venv.without-torch/kept.txt"), "kept\n");
+    ASSERT_TRUE(w.next());
+    auto *done = w.page<DonePage>();
+    ASSERT_NE(done, nullptr);
+    EXPECT_EQ(done->resultText(), DonePage::tr("Solved: PyTorch works now."));
+    checkShown(w.wizard(), "done after the switch");
+    w.shot(QStringLiteral("a-done-switched"));
+
+    ConfirmDialog::setNextAnswer(true);
+    done->undo();
+    EXPECT_TRUE(waitFor([&] { return !done->isBusy() && !w.wizard().session().isRechecking(); }, 240000));
+    EXPECT_EQ(td::test::readFile(project / ".venv/kept.txt"), "kept\n") << "the old venv is not back";
+    EXPECT_FALSE(fs::exists(project / ".venv.without-torch"));
+    EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now.")) << done->resultText().toStdString();
+    const auto &after = *w.wizard().session().report();
+    EXPECT_TRUE(std::any_of(after.findings.begin(), after.findings.end(), [](const checks::Finding &f) {
+        return f.id == QLatin1String("python.usual-lacks-torch");
+    })) << "the check after the undo does not see the venv without torch again";
 }
 
 // b. Broken through ~/.bashrc and started as from the desktop (no LD_LIBRARY_PATH here): the findings name the

@@ -171,12 +171,14 @@ TEST_P(WizardWalk, EnvironmentRepairSolvesIt)
     h.shot(QStringLiteral("5-env"));
     EXPECT_EQ(flowPath(h), (QStringList{QStringLiteral("start"), QStringLiteral("urgent"), QStringLiteral("env"),
                                         QStringLiteral("env-check"), QStringLiteral("done")}));
-    EXPECT_EQ(h.wizard().flowChart()->currentNode(), QStringLiteral("done"));
+    // The chart follows the page: its check, until the walk goes on to Done.
+    EXPECT_EQ(h.wizard().flowChart()->currentNode(), QStringLiteral("env-check"));
     EXPECT_TRUE(
         h.wizard().flowChart()->accessibleDescription().contains(flow::FlowChart::node(QStringLiteral("env"))->title));
 
     ASSERT_TRUE(h.next());
     ASSERT_EQ(h.pageId(), DonePageId);
+    EXPECT_EQ(h.wizard().flowChart()->currentNode(), QStringLiteral("done"));
     auto *done = h.page<DonePage>();
     EXPECT_FALSE(done->resultText().isEmpty());
     EXPECT_TRUE(h.flow().solved());
@@ -505,6 +507,28 @@ TEST(WizardChart, AnUndoneRepairIsNoLongerDone)
     // Once the check after the undo is in (it finds the problem again).
     EXPECT_TRUE(waitFor([&] { return chart->currentNode() != flow::FlowChart::doneId(); }))
         << chart->currentNode().toStdString();
+}
+
+// Skip moves the walk on at once, but the chart stays on the skipped step until the person goes on.
+TEST(WizardChart, ASkippedStepStaysMarkedUntilTheWalkGoesOn)
+{
+    WizardHarness h(envSolves(), QStringLiteral("en"));
+    const auto *chart = h.wizard().findChild<FlowChartWidget *>();
+    ASSERT_TRUE(h.toFindings());
+    ASSERT_TRUE(h.next());
+    h.page<UrgentPage>()->choose(false);
+    ASSERT_TRUE(h.next());
+    ASSERT_EQ(h.pageId(), EnvPageId);
+    EXPECT_EQ(chart->currentNode(), flow::FlowChart::envId());
+    h.page<FixPage>()->skip();
+    const flow::Flow *walk = h.wizard().session().flow();
+    ASSERT_NE(walk, nullptr);
+    const QString next = walk->current().id;
+    ASSERT_NE(next, flow::FlowChart::envId()) << "the walk did not go on";
+    EXPECT_EQ(chart->currentNode(), flow::FlowChart::envId()) << "the chart jumped ahead of the page";
+    h.shot(QStringLiteral("chart-after-skip"));
+    ASSERT_TRUE(h.next());
+    EXPECT_EQ(chart->currentNode(), next);
 }
 
 TEST_P(WizardWalk, CancelARepairMidway)

@@ -25,10 +25,12 @@ import shutil
 import subprocess
 import sys
 
+import wine_run  # beside this script
+
 
 def run(argv, **kw):
     try:
-        return subprocess.run(argv, capture_output=True, text=True, errors="replace", timeout=300, **kw)
+        return wine_run.run(argv, timeout=300, **kw)
     except subprocess.TimeoutExpired as e:
         # What was still running says where it hung (seen once, under load, in the first `deps`).
         ps = subprocess.run(["ps", "-eo", "pid,ppid,etimes,stat,wchan:20,args"], capture_output=True, text=True)

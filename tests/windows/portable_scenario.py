@@ -42,6 +42,8 @@ import sys
 import time
 import zipfile
 
+import wine_run  # beside this script
+
 WHEELS = ("torch-2.4.1-cp311-cp311-win_amd64.whl", "pip-26.3-py3-none-any.whl")
 IMPORT_ERROR = re.compile(r"OSError: \[WinError 126\][^\n]*fbgemm\.dll[^\n]*")
 
@@ -71,8 +73,8 @@ class Scenario:
         self.say(f"\n--- {title}\n$ {' '.join(argv)}")
         started = time.monotonic()
         try:
-            r = subprocess.run([self.args.wine, *argv], cwd=cwd, env={**self.env, **(env or {})}, stdin=subprocess.DEVNULL,
-                               capture_output=True, text=True, errors="replace", timeout=timeout)
+            r = wine_run.run([self.args.wine, *argv], cwd=cwd, env={**self.env, **(env or {})},
+                             stdin=subprocess.DEVNULL, timeout=timeout)
         except subprocess.TimeoutExpired as e:
             raise Failed(f"{title}: no answer in {timeout} s\n{e.stdout or ''}{e.stderr or ''}")
         took = time.monotonic() - started

@@ -14,6 +14,8 @@ import os
 import subprocess
 import sys
 
+import wine_run  # beside this script
+
 p = argparse.ArgumentParser()
 p.add_argument("--wine", required=True)
 p.add_argument("--torchdoctor", required=True)
@@ -23,8 +25,7 @@ clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CONDA_P
 
 
 def wine(*argv, extra=None):
-    return subprocess.run([args.wine, *argv], env={**clean, **(extra or {})}, capture_output=True, text=True,
-                          errors="replace", timeout=300)
+    return wine_run.run([args.wine, *argv], env={**clean, **(extra or {})}, timeout=300)
 
 
 def terminal_finding(extra=None):
