@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/Check.h"
+#include "checks/InstallationChecks.h"
 #include "checks/LibraryChecks.h"
 #include "checks/SystemChecks.h"
 #include "checks/TorchChecks.h"
@@ -17,6 +18,7 @@ std::vector<std::unique_ptr<Check>> allChecks()
     checks.push_back(std::make_unique<LibraryCheck>());
     checks.push_back(std::make_unique<GpuCheck>());
     checks.push_back(std::make_unique<PackagesCheck>());
+    checks.push_back(std::make_unique<InstallationCheck>());
     checks.push_back(std::make_unique<EnvironmentCheck>());
     checks.push_back(std::make_unique<DockerCheck>());
     return checks;

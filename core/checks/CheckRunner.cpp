@@ -6,6 +6,7 @@
 #include "knowledge/KnowledgeBase.h"
 #include "loader/Analyzer.h"
 #include "platform/NativePath.h"
+#include "platform/NativeText.h"
 #include "python/DefaultInterpreter.h"
 #include "python/InterpreterDiscovery.h"
 #include "python/ProjectFolder.h"
@@ -180,6 +181,22 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
     return loader::analyze(roots, options, &cancelFlag);
 }
 
+QHash<QString, python::FileOwnership> ownersOfFilesAtFault(const loader::Graph &graph)
+{
+    using Kind = loader::ProblemKind;
+    QStringList files, hashed;
+    for (const loader::Problem &p : graph.problems) {
+        if (p.severity != loader::Severity::Error || p.paths.empty() || p.kind == Kind::Missing)
+            continue;
+        const QString file = platform::fromNativeBytes(p.paths.front());
+        files << file;
+        // A file that cannot be read as a library may be damaged at the same size: its contents count.
+        if (p.kind == Kind::Unreadable || p.kind == Kind::NotALibrary)
+            hashed << file;
+    }
+    return python::ownersOf(files, hashed);
+}
+
 bool Diagnosis::hasErrors() const
 {
     return std::any_of(findings.begin(), findings.end(),
@@ -274,6 +291,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
     auto usual = std::make_shared<std::optional<python::StaticProbe>>();
     auto docker = std::make_shared<platform::DockerInfo>();
     auto libraries = std::make_shared<std::optional<loader::Graph>>();
+    auto owners = std::make_shared<QHash<QString, python::FileOwnership>>();
     auto terminal = std::make_shared<platform::TerminalEnvironment>();
     auto terminalPython = std::make_shared<QString>();
     auto terminalImport = std::make_shared<std::optional<python::ImportResult>>();
@@ -427,7 +445,10 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
             case Fact::Gpu: facts.gpu = *gpu; break;
             case Fact::Import: facts.import = *import; break;
             case Fact::Docker: facts.docker = *docker; break;
-            case Fact::Libraries: facts.libraries = *libraries; break;
+            case Fact::Libraries:
+                facts.libraries = *libraries;
+                facts.owners = *owners;
+                break;
             case Fact::Terminal:
                 facts.terminal = *terminal;
                 facts.terminalPython = *terminalPython;
@@ -460,7 +481,11 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
             if (probe && !report.cancelled) {
                 const python::StaticProbe copy = *probe;
                 start(Fact::Libraries, tr("Walking PyTorch's native libraries"),
-                      [=] { *libraries = walkTorchLibraries(copy, request, *stopWalk, runtimes); });
+                      [=] {
+                          *libraries = walkTorchLibraries(copy, request, *stopWalk, runtimes);
+                          if (*libraries)
+                              *owners = ownersOfFilesAtFault(**libraries);
+                      });
             } else {
                 facts.ready |= Fact::Libraries;
                 report_(tr("Walking PyTorch's native libraries"));

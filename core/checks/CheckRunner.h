@@ -70,6 +70,10 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
                                                 const std::atomic<bool> &cancelFlag,
                                                 const QStringList &sharedRuntimes = {});
 
+// The files at fault in a walk (the copies that load and lack something, or cannot be read), each with
+// the distribution whose RECORD lists it; the unreadable ones are hashed too.
+QHash<QString, python::FileOwnership> ownersOfFilesAtFault(const loader::Graph &graph);
+
 // The interpreter `check` diagnoses when none is named: the project's
 // venv/.venv, else python3 (python on Windows), else python, on PATH.
 QString defaultPython(const CheckRequest &request);

@@ -2,9 +2,12 @@
 #include "checks/ErrorOnThisMachine.h"
 
 #include "checks/CheckRunner.h"
+#include "checks/InstallationChecks.h"
 #include "checks/LibraryChecks.h"
 #include "checks/Symptoms.h"
 #include "checks/SystemChecks.h"
+#include "python/PastedPlace.h"
+#include "python/TorchProbe.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -43,6 +46,22 @@ QStringList packageFolders(const QString &text)
     return out;
 }
 
+// What the installation says of itself (the versions torch requires, the torch others require), read
+// from the interpreter the paste names as `check` reads it, when its torch is the folder walked.
+void readInstallation(const QString &text, const CheckRequest &request, python::TorchInstall &package)
+{
+    const QString interpreter = python::pastedPlace(text).interpreter;
+    if (interpreter.isEmpty())
+        return;
+    const python::StaticProbe probe =
+        python::probeStatic(interpreter, std::chrono::seconds(20), platform::CancelToken(), request.environment);
+    if (!probe.torch.installed || QDir(probe.torch.packageDir) != QDir(package.packageDir))
+        return;
+    package.version = probe.torch.version;
+    package.requirements = probe.torch.requirements;
+    package.dependents = probe.torch.dependents;
+}
+
 } // namespace
 
 QList<Finding> findingsOnThisMachine(const python::ClassifiedError &error, const CheckRequest &request,
@@ -76,6 +95,7 @@ QList<Finding> findingsOnThisMachine(const python::ClassifiedError &error, const
     if (package.nativeLibraries.isEmpty())
         return {};
     package.installed = true;
+    readInstallation(error.text, request, package);
 
     Facts facts;
     facts.request = request;
@@ -85,9 +105,10 @@ QList<Finding> findingsOnThisMachine(const python::ClassifiedError &error, const
     facts.libraries = walkTorchLibraries(probe, request, notCancelled);
     if (!facts.libraries)
         return {};
+    facts.owners = ownersOfFilesAtFault(*facts.libraries);
     facts.ready = Fact::Interpreters | Fact::Libraries;
     QList<Finding> out = LibraryCheck().run(facts, kb);
-    out << EnvironmentCheck().run(facts, kb);
+    out << InstallationCheck().run(facts, kb) << EnvironmentCheck().run(facts, kb);
     foldSymptoms(out);
     rootCausesFirst(out);
     return out;

@@ -138,10 +138,64 @@ void hold(Finding &lead, const QList<Finding> &symptoms)
         lead.detail = SymptomText::tr("%1 %2", "two sentences").arg(lead.detail, told);
 }
 
+// A library problem inside a package's folder: the file at fault, else the first library that needs the
+// missing one.
+QString placeOf(const Finding &f)
+{
+    if (!f.id.startsWith(QLatin1String("lib.")) && f.id != QLatin1String("torch.import-failed"))
+        return {};
+    if (const QString file = fileAtFault(f); !file.isEmpty())
+        return file;
+    if (const QString path = f.evidence.value(QLatin1String("paths")).toArray().at(0).toString(); !path.isEmpty())
+        return path;
+    return f.evidence.value(QLatin1String("needed_by")).toArray().at(0).toString();
+}
+
+bool insideAny(const QString &path, const QJsonArray &folders)
+{
+    const QString clean = QDir::cleanPath(path);
+    return !path.isEmpty() && std::any_of(folders.begin(), folders.end(), [&](const QJsonValue &folder) {
+        return clean.startsWith(QDir::cleanPath(folder.toString()) + u'/');
+    });
+}
+
+// A cause that is a whole package (its wheel built for another machine: evidence "package_dirs") holds
+// every library problem inside its folders, the missing libraries and wrong architectures too.
+void foldIntoPackages(QList<Finding> &findings)
+{
+    QList<qsizetype> causes;
+    for (qsizetype i = 0; i < findings.size(); ++i)
+        if (!findings[i].evidence.value(QLatin1String("package_dirs")).toArray().isEmpty())
+            causes << i;
+    if (causes.isEmpty())
+        return;
+    QHash<qsizetype, QList<Finding>> held;
+    QList<bool> taken(findings.size(), false);
+    for (qsizetype i = 0; i < findings.size(); ++i)
+        for (qsizetype cause : std::as_const(causes))
+            if (i != cause && !causes.contains(i)
+                && insideAny(placeOf(findings[i]),
+                             findings[cause].evidence.value(QLatin1String("package_dirs")).toArray())) {
+                held[cause] << findings[i];
+                taken[i] = true;
+                break;
+            }
+    QList<Finding> out;
+    for (qsizetype i = 0; i < findings.size(); ++i) {
+        if (taken[i])
+            continue;
+        out << findings[i];
+        if (held.contains(i))
+            hold(out.last(), held.value(i));
+    }
+    findings = out;
+}
+
 } // namespace
 
 void foldSymptoms(QList<Finding> &findings)
 {
+    foldIntoPackages(findings);
     // The symptoms of each file, and the finding that leads them: the one of its cause, else the first.
     QHash<QString, QList<Finding>> symptomsOf;
     QHash<QString, qsizetype> causeOf, firstSymptomOf;

@@ -3,6 +3,7 @@
 
 #include "checks/CheckSupport.h"
 #include "checks/CudaArch.h"
+#include "checks/InstallationChecks.h"
 #include "checks/VariableOrigin.h"
 #include "platform/NativeText.h"
 
@@ -280,8 +281,15 @@ QList<Finding> PackagesCheck::run(const Facts &facts, const knowledge::Knowledge
         const QString name = p.name.toLower();
         if (name != QLatin1String("torchvision") && name != QLatin1String("torchaudio"))
             continue;
+        // Its own METADATA's pin on torch, when it has one, is the word on its version (the installation
+        // check tells a pin the installed torch fails); the table is for those without.
+        const auto pinsTorch = [&](const python::Requirement &r) {
+            return r.satisfied.has_value() && normalizedDistribution(r.requiredBy) == normalizedDistribution(p.name);
+        };
+        const bool pinned =
+            std::any_of(probe->torch.dependents.cbegin(), probe->torch.dependents.cend(), pinsTorch);
         QString problem;
-        if (expected) {
+        if (expected && !pinned) {
             const QString want = name == QLatin1String("torchvision") ? expected->torchvision : expected->torchaudio;
             const QString have = p.version.section(u'+', 0, 0);
             const bool orLater =

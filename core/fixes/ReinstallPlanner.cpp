@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/ReinstallPlanner.h"
+#include "checks/InstallationChecks.h"
 #include "fixes/SystemPlanner.h"
 #include "fixes/SwitchPlanner.h"
 #include "platform/FileIo.h"
@@ -206,7 +207,8 @@ bool ReinstallPlanner::handles(const checks::Finding &finding, const QString &to
         QStringLiteral("torch.not-installed"),     QStringLiteral("torch.import-failed"),
         QStringLiteral("cuda.cpu-build-with-gpu"), QStringLiteral("cuda.gpu-arch-unsupported"),
         QStringLiteral("cuda.driver-too-old"),     QStringLiteral("packages.mismatch"),
-        QStringLiteral("python.usual-lacks-torch")};
+        QStringLiteral("python.usual-lacks-torch"), QStringLiteral("packages.requirement-unmet"),
+        QStringLiteral("packages.file-damaged"),   QStringLiteral("packages.wheel-mismatch")};
     if (kIds.contains(finding.id))
         return true;
     // A damaged library of torch's own, not one the environment puts first.
@@ -247,13 +249,7 @@ bool ReinstallPlanner::planMissingWheels(ReinstallPlan &out, const QString &pyth
     out.installer = QStringLiteral("pip");
     out.packages = python::requirementsFor(providers);
     out.torchSeries = seriesOf(torch.version);
-    QStringList sourceArgs; // PyPI (pip's configured index) unless told otherwise
-    if (m_source.noIndex)
-        sourceArgs << QStringLiteral("--no-index");
-    for (const QString &dir : m_source.findLinks)
-        sourceArgs << QStringLiteral("--find-links") << dir;
-    if (!m_source.indexUrl.isEmpty())
-        sourceArgs << QStringLiteral("--index-url") << m_source.indexUrl;
+    const QStringList sourceArgs = configuredSource();
     out.indexUrl = m_source.indexUrl;
     RunProgram step = runProgram(python,
                                  QStringList{QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("install"),
@@ -276,6 +272,74 @@ bool ReinstallPlanner::planMissingWheels(ReinstallPlan &out, const QString &pyth
                   << out.undo;
     plan.title =
         tr("Install the wheels torch %1 requires: %2").arg(torch.version, out.packages.join(QStringLiteral(" ")));
+    return true;
+}
+
+QStringList ReinstallPlanner::configuredSource() const
+{
+    QStringList args; // PyPI (pip's configured index) unless told otherwise
+    if (m_source.noIndex)
+        args << QStringLiteral("--no-index");
+    for (const QString &dir : m_source.findLinks)
+        args << QStringLiteral("--find-links") << dir;
+    if (!m_source.indexUrl.isEmpty())
+        args << QStringLiteral("--index-url") << m_source.indexUrl;
+    return args;
+}
+
+bool ReinstallPlanner::planExact(ReinstallPlan &out, const python::StaticProbe *probe, const QString &python,
+                                 const QList<checks::Finding> &findings, bool wizard) const
+{
+    // Every finding names what to install ("install"), or is the failed import they explain; torch's own
+    // files are the whole reinstall's (its build, its index).
+    QStringList names;
+    bool force = false, upgrade = false;
+    for (const checks::Finding &f : findings) {
+        const QJsonArray install = f.evidence.value(QStringLiteral("install")).toArray();
+        const QString distribution = f.evidence.value(QStringLiteral("distribution")).toString();
+        if (f.id == QLatin1String("torch.import-failed") && install.isEmpty())
+            continue;
+        if (install.isEmpty() || checks::normalizedDistribution(distribution) == QLatin1String("torch"))
+            return false;
+        for (const QJsonValue &v : install)
+            if (!out.packages.contains(v.toString()))
+                out.packages << v.toString();
+        names << distribution;
+        force = force || f.evidence.value(QStringLiteral("reinstall")).toBool();
+        upgrade = upgrade || f.evidence.value(QStringLiteral("upgrade")).toBool();
+    }
+    if (names.isEmpty())
+        return false;
+    FixPlan &plan = out.plan;
+    out.installer = QStringLiteral("pip");
+    out.indexUrl = m_source.indexUrl;
+    names.removeDuplicates();
+    plan.title = upgrade ? tr("Install the %1 built for the installed torch").arg(names.join(QStringLiteral(", ")))
+                 : force ? tr("Reinstall exactly %1").arg(out.packages.join(u' '))
+                         : tr("Install exactly %1").arg(out.packages.join(u' '));
+    const QStringList pip = pipOf(probe, m_source.findLinks);
+    if (pip.isEmpty()) {
+        plan.warnings << tr("%1 has no pip (an embeddable Python ships without it), so nothing can install into it. "
+                            "Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) into a folder and %2: pip then runs "
+                            "from its wheel.")
+                             .arg(python, wheelFolderHint(wizard));
+        return true;
+    }
+    QStringList flags;
+    if (force)
+        flags << QStringLiteral("--force-reinstall");
+    // Only what is named changes; a companion that moves to another version may need new requirements.
+    flags << (upgrade ? QStringLiteral("--upgrade") : QStringLiteral("--no-deps"));
+    const QStringList install{QStringLiteral("install"), QStringLiteral("--disable-pip-version-check")};
+    RunProgram step = runProgram(python, pip + install + flags + out.packages + configuredSource(), false,
+                                 std::chrono::minutes(30)); // NVIDIA wheels are gigabytes
+    keepFilesForUndo(step, out, python, names);
+    plan.steps << FixStep{step};
+    plan.warnings << tr("Nothing but %1 changes: torch and every other distribution stay as they are.")
+                         .arg(names.join(QStringLiteral(", ")))
+                  << out.undo;
+    if (upgrade)
+        plan.warnings << tr("Requirements the new version adds stay after undo.");
     return true;
 }
 
@@ -317,7 +381,8 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
         return out;
     }
     const python::TorchInstall torch = probe ? probe->torch : python::TorchInstall();
-    if (SwitchPlanner::plan(out, facts, findings) || planMissingWheels(out, python, torch, findings))
+    if (SwitchPlanner::plan(out, facts, findings) || planMissingWheels(out, python, torch, findings)
+        || planExact(out, probe, python, findings, facts.request.wizard))
         return out;
     const QString platform = probe ? probe->interpreter.platform : QString();
     const knowledge::Os os = platform == QLatin1String("win32")    ? knowledge::Os::Windows
@@ -566,11 +631,14 @@ void ReinstallPlanner::keepFilesForUndo(RunProgram &step, ReinstallPlan &out, co
         QStringList{QStringLiteral("-c"), script, QStringLiteral("keep"), QStringLiteral("{snapshot}")} + names;
     step.undoProgram = python;
     step.undoArguments = {QStringLiteral("-c"), script, QStringLiteral("restore"), QStringLiteral("{snapshot}")};
-    out.undo = tr("Before the step, the files of %1 (and nvidia-*, triton) are kept beside the journal (as links "
-                  "where the disk allows, else copies); undoing this repair removes what the step installed under "
-                  "those names and puts exactly the kept files back, checked against their RECORD hashes first. "
-                  "Nothing is downloaded for it; until then the kept files take the old version's room on disk.")
-                  .arg(names.join(QStringLiteral(", ")));
+    const QString kept = names.contains(QLatin1String("torch"))
+                             ? tr("%1 (and nvidia-*, triton)").arg(names.join(QStringLiteral(", ")))
+                             : names.join(QStringLiteral(", "));
+    out.undo = tr("Before the step, the files of %1 are kept beside the journal (as links where the disk allows, "
+                  "else copies); undoing this repair removes what the step installed under those names and puts "
+                  "exactly the kept files back, checked against their RECORD hashes first. Nothing is downloaded "
+                  "for it; until then the kept files take the old version's room on disk.")
+                  .arg(kept);
 }
 
 } // namespace td::fixes

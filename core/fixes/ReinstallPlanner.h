@@ -80,6 +80,14 @@ private:
     bool planMissingWheels(ReinstallPlan &out, const QString &python, const python::TorchInstall &torch,
                            const QList<checks::Finding> &findings) const;
 
+    // Every finding names the exact requirements to install (evidence "install": a wrong version of
+    // one of torch's requirements, a damaged file, a companion built for another torch): a plan that
+    // installs exactly those and keeps their files for undo. False when the findings ask for more.
+    bool planExact(ReinstallPlan &out, const python::StaticProbe *probe, const QString &python,
+                   const QList<checks::Finding> &findings, bool wizard) const;
+    // --no-index / --find-links / --index-url as asked; nothing: pip's configured index.
+    [[nodiscard]] QStringList configuredSource() const;
+
     // Which torch to ask for: the newest patch of the series exactly, and how to ask.
     struct TorchTarget {
         QString version;     // "2.4.1"; empty when the release list does not know the series' newest

@@ -8,6 +8,13 @@
 
 namespace td::platform {
 
+// How this system's file names compare: Windows' ignore case.
+#ifdef Q_OS_WIN
+inline constexpr Qt::CaseSensitivity kPathCase = Qt::CaseInsensitive;
+#else
+inline constexpr Qt::CaseSensitivity kPathCase = Qt::CaseSensitive;
+#endif
+
 // The bytes core/binary and core/loader open a path by: the file-system encoding on
 // Linux and macOS (so that undecodable names round-trip), UTF-8 on Windows, where
 // they are opened through the wide-character API (the ANSI code page cannot hold

@@ -6,6 +6,9 @@
 #include <QStringList>
 #include <QVersionNumber>
 
+#include <optional>
+#include <utility>
+
 namespace td::python {
 
 // One Python interpreter on this machine, as it describes itself.
@@ -35,11 +38,25 @@ struct PackageInfo {
     QString installer; // the INSTALLER file: "pip", "uv", "conda", ...
 };
 
-// One Requires-Dist line of torch's METADATA whose marker holds for the interpreter.
+// One Requires-Dist line whose marker holds for the interpreter: of torch's METADATA, or of another
+// distribution's that requires torch.
 struct Requirement {
+    Requirement() = default;
+    Requirement(QString name_, QStringList extras_, QString specifier_)
+        : name(std::move(name_)), extras(std::move(extras_)), specifier(std::move(specifier_))
+    {
+    }
     QString name;       // "nvidia-cudnn-cu13", "cuda-toolkit"
     QStringList extras; // "cudart", "cublas" (a meta-package's components)
     QString specifier;  // "==9.26.0.51"
+    QString line;       // as METADATA writes it: "nvidia-cudnn-cu13==9.26.0.51; platform_system == \"Linux\""
+    // What is installed under that name (the copy that imports), and whether it satisfies the specifier
+    // (unknown when no copy of packaging could be read, or nothing is installed).
+    QString installed;     // "9.1.0.70"; empty: not installed
+    QString installedPath; // its .dist-info folder
+    std::optional<bool> satisfied;
+    // Who requires it, for a requirement on torch: "torchvision", "0.20.1", its .dist-info folder.
+    QString requiredBy, requiredByVersion, requiredByPath;
 };
 
 // A row of torch's own preload table (torch/__init__.py): the nvidia/<folder>/lib that a
@@ -64,6 +81,12 @@ struct TorchInstall {
     // Windows (torch\lib, Library\bin, ...), the nvidia-* wheel lib folders on Linux.
     QStringList dllDirectories;
     QList<Requirement> requirements; // Requires-Dist, markers evaluated
+    QList<Requirement> dependents;   // other distributions' requirements on torch
+    // The wheel torch came from (its WHEEL file's tags: "cp311-cp311-manylinux2014_aarch64") and whether this
+    // interpreter accepts one of them, as pip judges it (unknown without packaging); its own first tag.
+    QStringList wheelTags;
+    std::optional<bool> wheelFits;
+    QString interpreterTag;
     QList<PreloadEntry> preload;
     // Found by the static phase, for the checks to judge:
     QStringList danglingLibraries; // torch/lib entries that are links to nothing

@@ -2,6 +2,7 @@
 #include "python/InterpreterDiscovery.h"
 #include "python/DefaultInterpreter.h"
 #include "python/ProjectFolder.h"
+#include "platform/NativePath.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -29,11 +30,7 @@ namespace td::python {
 
 namespace {
 
-#ifdef Q_OS_WIN
-constexpr Qt::CaseSensitivity kPathCase = Qt::CaseInsensitive;
-#else
-constexpr Qt::CaseSensitivity kPathCase = Qt::CaseSensitive;
-#endif
+using platform::kPathCase;
 
 QString pathKey(const QString &path)
 {

@@ -230,6 +230,32 @@ QString normalizedName(QString name)
     return name;
 }
 
+// Requirements as the probe judged them; a line it could not parse is left out (nothing reliable to name).
+QList<Requirement> requirementsOf(const QJsonValue &list)
+{
+    QList<Requirement> out;
+    for (const QJsonValue &v : list.toArray()) {
+        const QJsonObject r = v.toObject();
+        if (str(r, "name").isEmpty())
+            continue;
+        Requirement req;
+        req.name = str(r, "name");
+        req.specifier = str(r, "specifier");
+        for (const QJsonValue &e : r.value(QLatin1String("extras")).toArray())
+            req.extras << e.toString();
+        req.line = str(r, "line");
+        req.installed = str(r, "installed");
+        req.installedPath = str(r, "installed_path");
+        if (r.value(QLatin1String("satisfied")).isBool())
+            req.satisfied = r.value(QLatin1String("satisfied")).toBool();
+        req.requiredBy = str(r, "required_by");
+        req.requiredByVersion = str(r, "required_by_version");
+        req.requiredByPath = str(r, "required_by_path");
+        out << req;
+    }
+    return out;
+}
+
 void fillTorch(const QJsonObject &root, StaticProbe &probe)
 {
     TorchInstall &t = probe.torch;
@@ -291,15 +317,14 @@ void fillTorch(const QJsonObject &root, StaticProbe &probe)
         if (d.value(QLatin1String("exists")).toBool())
             t.dllDirectories.append(str(d, "path"));
     }
-    for (const QJsonValue &v : torch.value(QLatin1String("requirements")).toArray()) {
-        const QJsonObject r = v.toObject();
-        if (str(r, "name").isEmpty())
-            continue; // not parsed (no packaging module): nothing reliable to name
-        Requirement req{str(r, "name"), {}, str(r, "specifier")};
-        for (const QJsonValue &e : r.value(QLatin1String("extras")).toArray())
-            req.extras << e.toString();
-        t.requirements << req;
-    }
+    t.requirements = requirementsOf(torch.value(QLatin1String("requirements")));
+    t.dependents = requirementsOf(torch.value(QLatin1String("dependents")));
+    const QJsonObject wheel = torch.value(QLatin1String("wheel")).toObject();
+    for (const QJsonValue &tag : wheel.value(QLatin1String("tags")).toArray())
+        t.wheelTags << tag.toString();
+    if (wheel.value(QLatin1String("fits")).isBool())
+        t.wheelFits = wheel.value(QLatin1String("fits")).toBool();
+    t.interpreterTag = str(wheel, "interpreter_tag");
     for (const QJsonValue &v : torch.value(QLatin1String("preload")).toArray()) {
         const QJsonArray row = v.toArray();
         if (row.size() == 2)

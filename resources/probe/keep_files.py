@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Keeps the installed files of some distributions before a repair replaces them, and puts exactly
 # those files back on undo, without pip and without a network. Run by the interpreter concerned:
-#   python -c SCRIPT keep SNAPSHOT NAME...   files of NAME (and nvidia-*, triton) linked (else copied)
+#   python -c SCRIPT keep SNAPSHOT NAME...   files of NAME (with torch, nvidia-* and triton too) linked (else copied)
 #                                            into SNAPSHOT.files/; the manifest printed as JSON
 #   python -c SCRIPT restore SNAPSHOT        the kept copies checked against the RECORD hashes, the
 #                                            files of what is installed now under those names removed,
@@ -15,8 +15,9 @@ def key(name):
 
 
 def wanted(name, names):
+    """The distributions named, and with torch the NVIDIA wheels and triton its repair may change too."""
     k = key(name)
-    return k in names or k.startswith("nvidia-") or k == "triton"
+    return k in names or ("torch" in names and (k.startswith("nvidia-") or k == "triton"))
 
 
 def installed(names):
@@ -42,6 +43,16 @@ def record_hash(path):
         for block in iter(lambda: f.read(1 << 20), b""):
             digest.update(block)
     return "sha256=" + base64.urlsafe_b64encode(digest.digest()).rstrip(b"=").decode()
+
+
+def kept_hash(record, path):
+    """What the kept copy is checked against on restore: its RECORD hash, or, for a file whose size is
+    not the one RECORD lists (damaged: the repair replaces it), its own, so that undo can put it back."""
+    if not record.hash:
+        return ""
+    if record.size is not None and os.path.getsize(path) != record.size:
+        return record_hash(path)
+    return f"{record.hash.mode}={record.hash.value}"
 
 
 def link_or_copy(source, target):
@@ -76,7 +87,7 @@ def keep_into(store, names):
         entries = []
         for m, (record, path) in enumerate(files):
             link_or_copy(path, os.path.join(store, f"{n}-{m}"))
-            entries.append([str(record), f"{record.hash.mode}={record.hash.value}" if record.hash else ""])
+            entries.append([str(record), kept_hash(record, path)])
         kept.append({"name": dist.metadata["Name"], "version": dist.version,
                      "root": str(dist.locate_file("")), "files": entries})
     return kept

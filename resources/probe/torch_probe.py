@@ -231,9 +231,8 @@ def describe_distribution(folder, entry):
     return dist
 
 
-def read_requirements(path):
-    """The Requires-Dist lines of a METADATA file whose markers hold for this interpreter
-    (evaluated by packaging, or pip's copy of it; kept unevaluated when neither imports)."""
+def requires_dist(path):
+    """The Requires-Dist lines of a METADATA file's header."""
     lines = []
     with open(path, "rb") as f:
         for raw in f:
@@ -242,15 +241,46 @@ def read_requirements(path):
                 break  # the header ends at the first empty line
             if line.lower().startswith("requires-dist:"):
                 lines.append(line.split(":", 1)[1].strip())
-    try:
-        from packaging.requirements import Requirement
-    except BaseException:
+    return lines
+
+
+_REQUIREMENT = []
+
+
+def requirement_class():
+    """packaging's Requirement: the installed packaging, pip's copy of it, else the copy inside the
+    pip wheel this Python ships for ensurepip (read from the wheel, nothing is installed); None."""
+    if _REQUIREMENT:
+        return _REQUIREMENT[0]
+    found = None
+    for module in ("packaging.requirements", "pip._vendor.packaging.requirements"):
         try:
-            from pip._vendor.packaging.requirements import Requirement
+            found = __import__(module, fromlist=["Requirement"]).Requirement
+            break
         except BaseException:
-            Requirement = None
+            pass
+    if found is None:
+        import glob
+        stdlib = os.path.dirname(os.__file__)
+        wheels = glob.glob(os.path.join(stdlib, "ensurepip", "_bundled", "pip-*.whl"))
+        wheels += glob.glob("/usr/share/python-wheels/pip-*.whl")  # Debian keeps them here
+        for wheel in sorted(wheels, reverse=True):
+            sys.path.append(wheel)
+            try:
+                from pip._vendor.packaging.requirements import Requirement as found
+                break
+            except BaseException:
+                sys.path.remove(wheel)
+    _REQUIREMENT.append(found)
+    return found
+
+
+def read_requirements(path):
+    """The Requires-Dist lines of a METADATA file whose markers hold for this interpreter
+    (evaluated by packaging; kept unevaluated when no copy of it can be read)."""
+    Requirement = requirement_class()
     out = []
-    for line in lines:
+    for line in requires_dist(path):
         entry = {"line": line}
         if Requirement is not None:
             try:
@@ -261,6 +291,110 @@ def read_requirements(path):
             except BaseException as e:
                 entry["error"] = "%s: %s" % (type(e).__name__, safe_str(e))
         out.append(entry)
+    return out
+
+
+def metadata_folders(dirs):
+    """(folder, entry, normalized project name) of each .dist-info / .egg-info in the folders, in order."""
+    for folder in dirs:
+        try:
+            entries = sorted(os.listdir(folder))
+        except BaseException:
+            continue
+        for entry in entries:
+            lower = entry.lower()
+            if lower.endswith(".dist-info") or lower.endswith(".egg-info"):
+                project = entry.split("-")[0] if "-" in entry else entry[: -len(".egg-info")]
+                yield folder, entry, normalize(project)
+
+
+def installed_index(dirs):
+    """Every distribution in the search folders, by normalized name: the first one, which imports."""
+    index = {}
+    for folder, entry, key in metadata_folders(dirs):
+        index.setdefault(key, (folder, entry))
+    return index
+
+
+def judge(entry, requirement, dist):
+    """Adds to a requirement's entry what is installed under its name and whether it satisfies it."""
+    entry["installed"] = dist["version"]
+    entry["installed_path"] = dist["path"]
+    if requirement is not None and dist["version"]:
+        try:
+            entry["satisfied"] = requirement.specifier.contains(dist["version"], prereleases=True)
+        except BaseException as e:
+            entry["error"] = "%s: %s" % (type(e).__name__, safe_str(e))
+
+
+def judge_requirements(requirements, index):
+    """torch's requirements, each with the version installed and whether it satisfies it."""
+    Requirement = requirement_class()
+    for entry in requirements:
+        found = index.get(normalize(entry.get("name") or ""))
+        if found is None or Requirement is None:
+            continue
+        judge(entry, Requirement(entry["line"]), describe_distribution(*found))
+
+
+def dependents(index, torch_version):
+    """The distributions that require torch (their markers evaluated), each with whether the installed
+    torch satisfies them: torchvision's pin, or any package's."""
+    import re
+    Requirement = requirement_class()
+    out = []
+    if Requirement is None:
+        return out
+    for key in sorted(index):
+        if key == "torch":
+            continue
+        dist = describe_distribution(*index[key])
+        metadata = os.path.join(dist["path"], "METADATA")
+        if not os.path.isfile(metadata):
+            continue
+        for line in requires_dist(metadata):
+            if normalize(re.match(r"[A-Za-z0-9._-]*", line).group()) != "torch":
+                continue  # parsing every line of every package would take long
+            try:
+                requirement = Requirement(line)
+                if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
+                    continue
+            except BaseException:
+                continue
+            entry = {"line": line, "name": requirement.name, "specifier": str(requirement.specifier)}
+            entry.update(required_by=dist["name"], required_by_version=dist["version"],
+                         required_by_path=dist["path"])
+            judge(entry, requirement, {"version": torch_version, "path": ""})
+            out.append(entry)
+    return out
+
+
+def wheel_fit(dist_info):
+    """The tags of the wheel a distribution came from (its WHEEL file), and whether this interpreter
+    accepts one of them, judged by packaging's tags as pip judges them (unknown without packaging)."""
+    tags = []
+    try:
+        with open(os.path.join(dist_info, "WHEEL"), "rb") as f:
+            for raw in f:
+                line = raw.decode("utf-8", "replace").strip()
+                if line.lower().startswith("tag:"):
+                    tags.append(line.split(":", 1)[1].strip())
+    except BaseException:
+        return None
+    out = {"tags": tags}
+    if requirement_class() is None or not tags:
+        return out
+    try:
+        try:
+            from packaging import tags as tagging
+        except BaseException:
+            from pip._vendor.packaging import tags as tagging
+        accepted = list(tagging.sys_tags())
+        names = set(str(t) for t in accepted)
+        out["fits"] = any(names.intersection(str(t) for t in tagging.parse_tag(tag)) for tag in tags)
+        out["interpreter_tag"] = str(accepted[0]) if accepted else ""
+    except BaseException as e:
+        out["error"] = "%s: %s" % (type(e).__name__, safe_str(e))
     return out
 
 
@@ -283,23 +417,7 @@ def scan_distributions(dirs):
     folders and reading only the few that matter is faster, and it works the
     same way on every Python from 3.6 on. Duplicates are kept on purpose: two
     torch dist-infos are a broken install."""
-    dists = []
-    for folder in dirs:
-        try:
-            entries = sorted(os.listdir(folder))
-        except BaseException:
-            continue
-        for entry in entries:
-            lower = entry.lower()
-            if not (lower.endswith(".dist-info") or lower.endswith(".egg-info")):
-                continue
-            project = entry.split("-")[0]
-            if lower.endswith(".egg-info") and "-" not in entry:
-                project = entry[: -len(".egg-info")]
-            if not interesting(normalize(project)):
-                continue
-            dists.append(describe_distribution(folder, entry))
-    return dists
+    return [describe_distribution(folder, entry) for folder, entry, key in metadata_folders(dirs) if interesting(key)]
 
 
 def read_version_py(path):
@@ -441,13 +559,22 @@ def describe_torch(dirs, dists):
                 break
     info["package_dir"] = torch_dir
     info["distributions"] = [d["path"] for d in dists if normalize(d["name"]) == "torch"]
+    index = installed_index(dirs)
     for path in info["distributions"][:1]:
         metadata = os.path.join(path, "METADATA")
         if os.path.isfile(metadata):
             try:
                 info["requirements"] = read_requirements(metadata)
+                judge_requirements(info["requirements"], index)
             except BaseException as e:
                 info["requirements_error"] = "%s: %s" % (type(e).__name__, safe_str(e))
+    torch_dists = [d for d in dists if normalize(d["name"]) == "torch"]
+    if torch_dists:
+        try:
+            info["dependents"] = dependents(index, torch_dists[0]["version"])
+        except BaseException as e:
+            info["dependents_error"] = "%s: %s" % (type(e).__name__, safe_str(e))
+        guard(info, "wheel", wheel_fit, torch_dists[0]["path"])
     if not torch_dir:
         return info
     info["preload"] = preload_table(torch_dir)

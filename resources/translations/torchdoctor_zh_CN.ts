@@ -1890,6 +1890,85 @@
     </message>
 </context>
 <context>
+    <name>InstallationCheck</name>
+    <message>
+        <source>It owns %1 (its RECORD lists %2), the library at fault.</source>
+        <translation>出问题的库 %1 属于它（它的 RECORD 列有 %2）。</translation>
+    </message>
+    <message>
+        <source>its RECORD lists %1 bytes and the file has %2</source>
+        <translation>它的 RECORD 记录为 %1 字节，而文件现在是 %2 字节</translation>
+    </message>
+    <message>
+        <source>it has the size its RECORD lists, but another sha256 (%1 expected)</source>
+        <translation>大小与 RECORD 记录的一致，但 sha256 不同（应为 %1）</translation>
+    </message>
+    <message>
+        <source>%1 %2 installed %3, and it has changed since: %4. A download or an install that stopped half-way (a full disk) leaves such files. The reinstall repair installs %1 %2 again, that distribution only.</source>
+        <translation>%3 由 %1 %2 安装，之后被改动了：%4。下载或安装中途停止（例如磁盘已满）就会留下这样的文件。重新安装修复只重新安装 %1 %2 这一个发行包。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: it is not the file %2 %3 installed</source>
+        <translation>%1 已损坏：它不再是 %2 %3 安装的那个文件</translation>
+    </message>
+    <message>
+        <source>torch %1&apos;s METADATA requires `%2`; the copy that imports is %3 %4 (%5).</source>
+        <translation>torch %1 的 METADATA 要求 `%2`；实际被导入的是 %3 %4（%5）。</translation>
+    </message>
+    <message>
+        <source>The reinstall repair installs exactly %1, and leaves torch and everything else as it is.</source>
+        <translation>重新安装修复只安装 %1，torch 和其他一切保持不变。</translation>
+    </message>
+    <message>
+        <source>%1 %2 is installed, but torch %3 requires %4</source>
+        <translation>已安装的是 %1 %2，但 torch %3 要求 %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3) was built for another torch: its METADATA requires `%4`. Its compiled parts fail under torch %5 with undefined symbols or missing operators. The reinstall repair installs the %1 that goes with torch %5 (pip picks it, with torch held where it is); the other way is the torch it was built for (`%6`).</source>
+        <translation>%1 %2（%3）是为另一个版本的 torch 构建的：它的 METADATA 要求 `%4`。在 torch %5 下，它的编译部分会因未定义的符号或缺少的算子而失败。重新安装修复会安装与 torch %5 配套的 %1（由 pip 挑选，torch 保持不变）；另一种办法是安装它所针对的 torch（`%6`）。</translation>
+    </message>
+    <message>
+        <source>%1 %2 requires %3, but torch %4 is installed</source>
+        <translation>%1 %2 要求 %3，但已安装的是 torch %4</translation>
+    </message>
+    <message>
+        <source>Are the versions torch requires installed, and its files whole?</source>
+        <translation>torch 要求的版本是否已安装，文件是否完整？</translation>
+    </message>
+    <message>
+        <source>the Python version</source>
+        <translation>Python 版本</translation>
+    </message>
+    <message>
+        <source>the ABI</source>
+        <translation>ABI</translation>
+    </message>
+    <message>
+        <source>the platform</source>
+        <translation>平台</translation>
+    </message>
+    <message>
+        <source>%1 (%2, this Python: %3)</source>
+        <translation>%1（%2，本 Python：%3）</translation>
+    </message>
+    <message>
+        <source>torch %1&apos;s WHEEL says it was built for %2; this Python takes wheels tagged %3 and the like.</source>
+        <translation>torch %1 的 WHEEL 文件表明它是为 %2 构建的；本 Python 只接受 %3 之类标签的 wheel。</translation>
+    </message>
+    <message>
+        <source>What differs: %1.</source>
+        <translation>不同之处：%1。</translation>
+    </message>
+    <message>
+        <source>Its native libraries cannot load here, and the library errors below all follow from it. The reinstall repair installs torch %1 again, the wheel built for this Python.</source>
+        <translation>它的本地库无法在这里加载，下面的库错误都由此而来。重新安装修复会再次安装 torch %1，换成为本 Python 构建的 wheel。</translation>
+    </message>
+    <message>
+        <source>torch %1 is built for %2, not for this Python (%3)</source>
+        <translation>torch %1 是为 %2 构建的，不适用于本 Python（%3）</translation>
+    </message>
+</context>
+<context>
     <name>KnowledgeCheck</name>
     <message>
         <source>torch %1 is newer than the knowledge base (dated %2), so this is inferred from torch %3: likely, not certain.</source>
@@ -2795,10 +2874,6 @@
         <translation>撤销此修复会卸载它安装的内容：`%1`。</translation>
     </message>
     <message>
-        <source>Before the step, the files of %1 (and nvidia-*, triton) are kept beside the journal (as links where the disk allows, else copies); undoing this repair removes what the step installed under those names and puts exactly the kept files back, checked against their RECORD hashes first. Nothing is downloaded for it; until then the kept files take the old version&apos;s room on disk.</source>
-        <translation>执行该步骤前，%1（以及 nvidia-*、triton）的文件会保存在日志旁（磁盘允许时用硬链接，否则复制）；撤销此修复会删除该步骤以这些名称安装的内容，并把保存的文件原样放回，放回前先按其 RECORD 中的哈希校验。撤销不需要下载任何东西；在撤销之前，保存的文件会占用旧版本所需的磁盘空间。</translation>
-    </message>
-    <message>
         <source>%1 has no pip (an embeddable Python ships without it), so nothing can install torch into it. Put pip&apos;s wheel (pip-*-py3-none-any.whl, from PyPI) into a folder and %2: pip then runs from its wheel. A portable build&apos;s own updater (update\update_comfyui_and_python_dependencies.bat in ComfyUI&apos;s) works too.</source>
         <translation>%1 没有 pip（嵌入式 Python 本身不带 pip），因此无法向其中安装 torch。请把 pip 的 wheel（PyPI 上的 pip-*-py3-none-any.whl）放进一个文件夹，并%2：pip 会直接从它的 wheel 运行。便携版自带的更新程序（ComfyUI 中的 update\update_comfyui_and_python_dependencies.bat）也可以。</translation>
     </message>
@@ -2809,6 +2884,38 @@
     <message>
         <source>pass that folder with --find-links</source>
         <translation>用 --find-links 传入该文件夹</translation>
+    </message>
+    <message>
+        <source>Install the %1 built for the installed torch</source>
+        <translation>安装为当前 torch 构建的 %1</translation>
+    </message>
+    <message>
+        <source>Reinstall exactly %1</source>
+        <translation>只重新安装 %1</translation>
+    </message>
+    <message>
+        <source>Install exactly %1</source>
+        <translation>只安装 %1</translation>
+    </message>
+    <message>
+        <source>%1 has no pip (an embeddable Python ships without it), so nothing can install into it. Put pip&apos;s wheel (pip-*-py3-none-any.whl, from PyPI) into a folder and %2: pip then runs from its wheel.</source>
+        <translation>%1 没有 pip（嵌入式 Python 不带 pip），所以无法向其中安装任何东西。请把 pip 的 wheel（pip-*-py3-none-any.whl，来自 PyPI）放进一个文件夹，然后%2：pip 会直接从该 wheel 运行。</translation>
+    </message>
+    <message>
+        <source>Nothing but %1 changes: torch and every other distribution stay as they are.</source>
+        <translation>只有 %1 会改变：torch 和其他所有发行包保持不变。</translation>
+    </message>
+    <message>
+        <source>Requirements the new version adds stay after undo.</source>
+        <translation>新版本额外安装的依赖在撤销后会保留。</translation>
+    </message>
+    <message>
+        <source>%1 (and nvidia-*, triton)</source>
+        <translation>%1（以及 nvidia-*、triton）</translation>
+    </message>
+    <message>
+        <source>Before the step, the files of %1 are kept beside the journal (as links where the disk allows, else copies); undoing this repair removes what the step installed under those names and puts exactly the kept files back, checked against their RECORD hashes first. Nothing is downloaded for it; until then the kept files take the old version&apos;s room on disk.</source>
+        <translation>执行这一步之前，%1 的文件会保存在日志旁边（磁盘允许时用硬链接，否则复制）；撤销此修复会删除这一步以这些名称安装的内容，并先按 RECORD 中的哈希校验，再原样放回保存的文件。撤销无需下载任何东西；在此之前，保存的文件会占用旧版本所需的磁盘空间。</translation>
     </message>
 </context>
 <context>

@@ -200,6 +200,35 @@ std::vector<Machine> machines()
         {QStringLiteral("torchaudio"), QStringLiteral("2.5.1+cpu"), {}, {}}};
     add("torchvision and torchaudio from other releases", companions);
 
+    // What pip knows disagrees: a pinned wheel at another version, a companion pinned to another torch,
+    // a damaged file, and a torch wheel built for another machine.
+    Facts pip = base(machine(QStringLiteral("2.15.0+cu130"), QStringLiteral("13.0")));
+    python::TorchInstall &torch = pip.interpreters[0].torch;
+    python::Requirement nccl(QStringLiteral("nvidia-nccl-cu13"), {}, QStringLiteral("==2.30.7"));
+    nccl.line = QStringLiteral("nvidia-nccl-cu13==2.30.7; platform_system == \"Linux\"");
+    nccl.installed = QStringLiteral("2.27.7");
+    nccl.installedPath = QStringLiteral("/v/site-packages/nvidia_nccl_cu13-2.27.7.dist-info");
+    nccl.satisfied = false;
+    python::Requirement vision(QStringLiteral("torch"), {}, QStringLiteral("==2.14.0"));
+    vision.line = QStringLiteral("torch==2.14.0");
+    vision.requiredBy = QStringLiteral("otter-vision");
+    vision.requiredByVersion = QStringLiteral("0.3");
+    vision.satisfied = false;
+    torch.requirements = {nccl};
+    torch.dependents = {vision};
+    torch.wheelTags = {QStringLiteral("cp311-cp311-manylinux_2_28_aarch64")};
+    torch.wheelFits = false;
+    torch.interpreterTag = QStringLiteral("cp311-cp311-manylinux_2_36_x86_64");
+    python::FileOwnership cufft;
+    cufft.file = QStringLiteral("/v/site-packages/nvidia/cufft/lib/libcufft.so.12");
+    cufft.distribution = QStringLiteral("nvidia-cufft");
+    cufft.version = QStringLiteral("12.0.0.61");
+    cufft.entry = {QStringLiteral("nvidia/cufft/lib/libcufft.so.12"), QStringLiteral("sha256=abc"), 291000000};
+    cufft.state = python::FileOwnership::State::SizeDiffers;
+    cufft.actualSize = 65536;
+    pip.owners.insert(cufft.file, cufft);
+    add("an installation pip disagrees with", pip);
+
     Facts noDriver = base(machine(QStringLiteral("2.5.1+cu121"), QStringLiteral("12.1")));
     noDriver.gpu.notes = {QStringLiteral("libnvidia-ml.so.1: not found")};
     add("CUDA build without a driver", noDriver);

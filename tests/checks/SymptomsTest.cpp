@@ -102,3 +102,33 @@ TEST(Symptoms, CxxSymbolsAreDemangledAndOthersKept)
     EXPECT_EQ(demangled(QStringLiteral("cudnnGetVersion")), QStringLiteral("cudnnGetVersion"));
     EXPECT_EQ(demangled(QStringLiteral("_Znot-a-symbol")), QStringLiteral("_Znot-a-symbol"));
 }
+
+// A wheel built for another machine: every library problem inside its folder (missing libraries,
+// wrong architectures, the failed import) is a symptom of it, and a problem elsewhere is not.
+TEST(Symptoms, AWheelForAnotherMachineHoldsEveryProblemInsideItsFolder)
+{
+    Finding cause = other(QStringLiteral("packages.wheel-mismatch"));
+    cause.severity = Severity::Error;
+    cause.evidence = {{QStringLiteral("package_dirs"), QJsonArray{QStringLiteral("/v/site-packages/torch"),
+                                                                  QStringLiteral("/v/site-packages/torch.libs")}},
+                      {QStringLiteral("root_cause"), true}};
+    Finding missing = other(QStringLiteral("lib.missing"));
+    missing.severity = Severity::Error;
+    missing.evidence = {
+        {QStringLiteral("needed_by"), QJsonArray{QStringLiteral("/v/site-packages/torch/lib/../../torch.libs/a.so")}},
+        {QStringLiteral("paths"), QJsonArray{}}};
+    Finding wrongArch = other(QStringLiteral("lib.wrong-arch"));
+    wrongArch.evidence = {
+        {QStringLiteral("paths"), QJsonArray{QStringLiteral("/v/site-packages/torch/lib/libgomp.so")}}};
+    Finding besideIt = other(QStringLiteral("lib.missing")); // torchvision's: not torch's folder
+    besideIt.evidence = {
+        {QStringLiteral("needed_by"), QJsonArray{QStringLiteral("/v/site-packages/torchvision/_C.so")}}};
+    QList<Finding> findings{missing, cause, wrongArch, besideIt, other(QStringLiteral("gpu.none"))};
+    foldSymptoms(findings);
+    ASSERT_EQ(findings.size(), 3);
+    EXPECT_EQ(findings[0].id, QStringLiteral("packages.wheel-mismatch"));
+    EXPECT_EQ(symptomsOf(findings[0]).size(), 2);
+    EXPECT_EQ(findings[0].severity, Severity::Error);
+    EXPECT_EQ(findings[1].id, QStringLiteral("lib.missing"));
+    EXPECT_EQ(findings[2].id, QStringLiteral("gpu.none"));
+}

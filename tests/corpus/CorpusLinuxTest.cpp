@@ -241,3 +241,45 @@ TEST_F(StaleCudaInBashrc, CheckNamesTheCopyTheVariableItsLineAndTheCopyWithTheSy
         EXPECT_NE(v.toObject().value(u"id").toString(), u"lib.symbol-missing");
     }
 }
+
+// torch's aarch64 wheel (its real files, from PyPI) installed into an x86_64 venv: one finding, the
+// wheel built for another machine, holding the library errors inside torch's folder; no system repair.
+TEST(WheelForAnotherMachine, IsOneFindingThatHoldsTheLibraryErrors)
+{
+    const char *const kAarch64 = "torch-2.4.1-manylinux2014_aarch64";
+    ASSERT_TRUE(corpus::has({kAarch64}));
+    TempDir dir("td-corpus-aarch64");
+    const fs::path python = test::python::makeVenv(dir / "venv");
+    ASSERT_FALSE(python.empty());
+    const fs::path site = test::python::sitePackages(dir / "venv");
+    for (const char *folder : {"torch", "torch.libs"})
+        corpus::linkTree(corpus::folder(kAarch64) / folder, site / folder);
+    // What the wheel's Python part does first (torch/__init__.py), and the dist-info pip writes for it,
+    // with the wheel's own tag.
+    writeFile(site / "torch/__init__.py", "import ctypes, os\n"
+                                          "ctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', "
+                                          "'libtorch_global_deps.so'), mode=ctypes.RTLD_GLOBAL)\n");
+    const fs::path info = site / "torch-2.4.1.dist-info";
+    writeFile(info / "METADATA", "Metadata-Version: 2.1\nName: torch\nVersion: 2.4.1\n\nTensors.\n");
+    writeFile(info / "WHEEL", "Wheel-Version: 1.0\nGenerator: bdist_wheel (0.43.0)\nRoot-Is-Purelib: false\n"
+                              "Tag: cp311-cp311-manylinux2014_aarch64\n\n");
+    writeFile(info / "INSTALLER", "pip\n");
+    RunOptions o;
+    o.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH"};
+    o.setEnv = {{"PATH", "/usr/bin:/bin"}}; // python3 is Debian's, which has its own torch
+    EXPECT_NE(run({python.string(), "-c", "import torch"}, o).exitCode, 0);
+
+    const RunResult check =
+        run({config::torchdoctor, "check", "--python", python.string(), "--format", "json", "--no-import"}, o);
+    EXPECT_EQ(check.exitCode, 1) << check.err;
+    const QJsonArray findings =
+        QJsonDocument::fromJson(QByteArray::fromStdString(check.out)).object().value("findings"_L1).toArray();
+    ASSERT_FALSE(findings.isEmpty()) << check.out;
+    const QJsonObject lead = findings.first().toObject();
+    EXPECT_EQ(lead.value("id"_L1).toString(), "packages.wheel-mismatch"_L1) << check.out;
+    EXPECT_TRUE(lead.value("title"_L1).toString().contains("manylinux2014_aarch64"_L1));
+    EXPECT_EQ(lead.value("fixes"_L1).toArray(), QJsonArray{"reinstall"_L1});
+    EXPECT_FALSE(lead.value("evidence"_L1).toObject().value("symptoms"_L1).toArray().isEmpty());
+    for (const QJsonValue &f : findings) // no row of its own for a library of that wheel
+        EXPECT_FALSE(f.toObject().value("id"_L1).toString().startsWith("lib."_L1)) << check.out;
+}

@@ -229,28 +229,16 @@ TEST(ReinstallPlanner, MissingWheelsOfAWholeTorchAreInstalledAloneAndUndoneBySna
 namespace {
 
 // A wheel of a fake torch: the package, version.py and a dist-info.
-void buildWheel(const fs::path &wheelhouse, const std::string &version, const std::string &init)
+void buildTorchWheel(const fs::path &wheelhouse, const std::string &version, const std::string &init)
 {
-    const std::string script = R"PY(
-import sys, zipfile, hashlib, base64
-out, version, init = sys.argv[1], sys.argv[2], sys.argv[3]
-files = {
-    'torch/__init__.py': init,
-    'torch/version.py': f"__version__ = '{version}'\ndebug = False\ncuda = None\ngit_version = 'abc'\nhip = None\n",
-    f'torch-{version}.dist-info/METADATA': f'Metadata-Version: 2.1\nName: torch\nVersion: {version}\n\nA fake.\n',
-    f'torch-{version}.dist-info/WHEEL': 'Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n',
-}
-record = []
-with zipfile.ZipFile(f'{out}/torch-{version}-py3-none-any.whl', 'w') as z:
-    for name, text in files.items():
-        data = text.encode()
-        z.writestr(name, data)
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()
-        record.append(f'{name},sha256={digest},{len(data)}')
-    record.append(f'torch-{version}.dist-info/RECORD,,')
-    z.writestr(f'torch-{version}.dist-info/RECORD', '\n'.join(record) + '\n')
-)PY";
-    runOk({test::python::kSystemPython.string(), "-c", script, wheelhouse.string(), version, init});
+    const fs::path source = wheelhouse / ("src-" + version);
+    writeFile(source / "__init__.py", init);
+    writeFile(source / "version.py", "__version__ = '" + version
+                                         + "'\ndebug = False\ncuda = None\ngit_version = 'abc'\nhip = None\n");
+    test::python::buildWheel(wheelhouse, "torch", version,
+                             {{"torch/__init__.py", source / "__init__.py"},
+                              {"torch/version.py", source / "version.py"}});
+    fs::remove_all(source);
 }
 
 class ReinstallCli : public ::testing::Test {
@@ -258,8 +246,8 @@ protected:
     void SetUp() override
     {
         fs::create_directories(m_wheels);
-        buildWheel(m_wheels, "2.4.0", "raise ImportError('libtorch_cpu.so: cannot open shared object file')\n");
-        buildWheel(m_wheels, "2.4.1", "from .version import __version__\n");
+        buildTorchWheel(m_wheels, "2.4.0", "raise ImportError('libtorch_cpu.so: cannot open shared object file')\n");
+        buildTorchWheel(m_wheels, "2.4.1", "from .version import __version__\n");
         const RunResult venv = run({test::python::kSystemPython.string(), "-m", "venv", (m_dir / "venv").string()});
         ASSERT_TRUE(venv.ok()) << venv.err;
         m_python = m_dir / "venv/bin/python";

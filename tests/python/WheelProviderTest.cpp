@@ -23,7 +23,9 @@ QString q(const char *text)
 
 Requirement requirement(const char *name, std::initializer_list<const char *> extras, const char *specifier)
 {
-    Requirement r{q(name), {}, q(specifier)};
+    Requirement r;
+    r.name = q(name);
+    r.specifier = q(specifier);
     for (const char *e : extras)
         r.extras << q(e);
     return r;

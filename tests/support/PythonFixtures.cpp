@@ -63,6 +63,59 @@ bool buildSharedLibrary(const fs::path &output, const std::string &source, const
     return r.ok();
 }
 
+fs::path buildWheel(const fs::path &wheelhouse, const std::string &name, const std::string &version,
+                    const std::map<std::string, fs::path> &files, const std::vector<std::string> &requirements)
+{
+    static const char *kScript = R"(import base64, hashlib, os, sys, zipfile
+out, name, version, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+files = list(zip(sys.argv[5:5 + 2 * count:2], sys.argv[6:6 + 2 * count:2]))
+requires = sys.argv[5 + 2 * count:]
+info = name + "-" + version + ".dist-info"
+metadata = "Metadata-Version: 2.1\nName: %s\nVersion: %s\n" % (name, version)
+metadata += "".join("Requires-Dist: %s\n" % r for r in requires) + "\nMade by a test.\n"
+entries = [(arc, open(path, "rb").read()) for arc, path in files]
+entries += [(info + "/METADATA", metadata.encode()),
+            (info + "/WHEEL", b"Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n")]
+record = ""
+for arc, data in entries:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    record += "%s,sha256=%s,%d\n" % (arc, digest, len(data))
+record += info + "/RECORD,,\n"
+wheel = os.path.join(out, "%s-%s-py3-none-any.whl" % (name, version))
+with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+    for arc, data in entries:
+        z.writestr(zipfile.ZipInfo(arc, (2020, 1, 1, 0, 0, 0)), data)
+    z.writestr(info + "/RECORD", record)
+print(wheel)
+)";
+    fs::create_directories(wheelhouse);
+    std::vector<std::string> argv{kSystemPython.string(), "-c", kScript, wheelhouse.string(), name, version,
+                                  std::to_string(files.size())};
+    for (const auto &[arc, path] : files) {
+        argv.push_back(arc);
+        argv.push_back(path.string());
+    }
+    argv.insert(argv.end(), requirements.begin(), requirements.end());
+    const RunResult r = run(argv);
+    if (!r.ok())
+        ADD_FAILURE() << "building the wheel " << name << " " << version << " failed: " << r.err;
+    return wheelhouse / (name + "-" + version + "-py3-none-any.whl");
+}
+
+fs::path copyDebianPipWheel(const fs::path &folder)
+{
+    const fs::path wheels = "/usr/share/python-wheels";
+    if (fs::is_directory(wheels))
+        for (const auto &entry : fs::directory_iterator(wheels))
+            if (entry.path().filename().string().rfind("pip-", 0) == 0) {
+                fs::create_directories(folder);
+                fs::copy_file(entry.path(), folder / entry.path().filename(), fs::copy_options::overwrite_existing);
+                return folder / entry.path().filename();
+            }
+    ADD_FAILURE() << "no pip wheel in " << wheels << " (python3-pip-whl)";
+    return {};
+}
+
 fs::path buildStaleLibgomp(const fs::path &folder)
 {
     fs::create_directories(folder);

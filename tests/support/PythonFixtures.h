@@ -5,7 +5,9 @@
 
 #include <QString>
 
+#include <map>
 #include <string>
+#include <vector>
 
 namespace td::test::python {
 
@@ -37,6 +39,16 @@ bool buildSharedLibrary(const fs::path &output, const std::string &source,
 // GOMP_1.0, not the GOMP_4.0 that libb2 (and so Qt Core) and torch need.
 // Returns `folder`.
 fs::path buildStaleLibgomp(const fs::path &folder);
+
+// A wheel of distribution `name` `version` (tag py3-none-any) made in `wheelhouse`, as a build backend
+// writes one: the files (path in the wheel -> file on disk), a METADATA with `requirements` as its
+// Requires-Dist lines, a WHEEL and a RECORD with each file's sha256 and size. Returns its path.
+fs::path buildWheel(const fs::path &wheelhouse, const std::string &name, const std::string &version,
+                    const std::map<std::string, fs::path> &files, const std::vector<std::string> &requirements = {});
+
+// The pip wheel Debian ships for ensurepip (python3-pip-whl), copied into `folder`: pip runs from it
+// in a venv without pip. Returns the copy; empty (with a test failure) when there is none.
+fs::path copyDebianPipWheel(const fs::path &folder);
 
 // True while the process exists and is not a zombie.
 bool processRunning(long pid);

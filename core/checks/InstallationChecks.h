@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "checks/Check.h"
+
+namespace td::checks {
+
+// What the installation says about itself, for any distribution (no list of names):
+// - packages.requirement-unmet: a version torch's METADATA requires is not the one installed, or a
+//   distribution requires another torch than the one installed (what `pip check` says), tied to the
+//   file at fault that distribution owns;
+// - packages.file-damaged: a file at fault is not the file its RECORD lists (size or sha256);
+// - packages.wheel-mismatch: torch's wheel is tagged for another machine or Python than this one, and
+//   the library errors inside its folder are its symptoms.
+// Each names the distribution, its version, the version required and the evidence, and the exact
+// requirements the reinstall repair installs ("install").
+TD_DECLARE_CHECK(InstallationCheck)
+
+// A distribution's name as pip compares them: "Nvidia_NCCL.cu13" and "nvidia-nccl-cu13" are one.
+QString normalizedDistribution(const QString &name);
+
+} // namespace td::checks

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What pip knows of the installation, end to end with real pip in a real venv: a distribution torch
+// pins installed at another version, and a file of it cut short. `check` names the distribution, its
+// version and the one required; `fix reinstall` installs exactly that wheel; `undo` puts the files
+// back byte for byte. The judge is the real import before, after the repair and after the undo.
+// The distribution ("otterblas") is one no code mentions, built at test time.
+#include "PythonFixtures.h"
+#include "TestConfig.h"
+#include "TestSupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <gtest/gtest.h>
+
+namespace td::test {
+namespace {
+
+// The library at two versions: 2.0.1 adds otter_gemm_v2 under the version node OTTER_2.0.
+constexpr const char *kOld = "int otter_gemm(void) { return 1; }\n";
+constexpr const char *kNew = "int otter_gemm(void) { return 1; }\nint otter_gemm_v2(void) { return 2; }\n";
+constexpr const char *kOldMap = "OTTER_1.9 { global: otter_gemm; local: *; };\n";
+constexpr const char *kNewMap = "OTTER_1.9 { global: otter_gemm; local: *; };\nOTTER_2.0 { global: otter_gemm_v2; } "
+                                "OTTER_1.9;\n";
+
+class InstallationCli : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        m_python = python::makeVenv(m_dir / "venv"); // no pip: it runs from Debian's wheel
+        ASSERT_FALSE(m_python.empty());
+        m_site = python::sitePackages(m_dir / "venv");
+        m_pip = python::copyDebianPipWheel(m_wheels);
+        ASSERT_FALSE(m_pip.empty());
+        const fs::path build = m_dir / "build";
+        for (const auto &[version, source, map] : {std::tuple{"1.9.0", kOld, kOldMap}, {"2.0.1", kNew, kNewMap}}) {
+            const fs::path dir = build / version;
+            fs::create_directories(dir);
+            writeFile(dir / "otter.map", map);
+            ASSERT_TRUE(python::buildSharedLibrary(dir / "libotterblas.so.2", source,
+                                                   {"-Wl,-soname,libotterblas.so.2",
+                                                    "-Wl,--version-script=" + (dir / "otter.map").string()}));
+            writeFile(dir / "__init__.py", "");
+            python::buildWheel(m_wheels, "otterblas", version,
+                               {{"otterblas/__init__.py", dir / "__init__.py"},
+                                {"otterblas/lib/libotterblas.so.2", dir / "libotterblas.so.2"}});
+        }
+        runOk({m_python.string(), (m_pip / "pip").string(), "install", "-q", "--disable-pip-version-check",
+               "--no-index", "--find-links", m_wheels.string(), "otterblas==1.9.0"},
+              options());
+        // torch 2.5.1 pins otterblas==2.0.1, and its library needs what only 2.0.1 has.
+        python::writeFakeTorch(m_site,
+                               "import ctypes, os\n"
+                               "ctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', 'libtorch_cpu.so'))\n",
+                               "2.5.1");
+        writeFile(m_site / "torch-2.5.1.dist-info/METADATA",
+                  "Metadata-Version: 2.1\nName: torch\nVersion: 2.5.1\nRequires-Dist: otterblas==2.0.1\n"
+                  "Requires-Dist: otterblas-win==3.0; platform_system == \"Windows\"\n\nA fake.\n");
+        ASSERT_TRUE(python::buildSharedLibrary(
+            m_site / "torch/lib/libtorch_cpu.so",
+            "int otter_gemm_v2(void);\nint cpu(void) { return otter_gemm_v2(); }\n",
+            {(build / "2.0.1/libotterblas.so.2").string(), "-Wl,-soname,libtorch_cpu.so", "-Wl,--enable-new-dtags",
+             "-Wl,-rpath,$ORIGIN/../../otterblas/lib"}));
+    }
+
+    RunOptions options() const
+    {
+        RunOptions o;
+        o.setEnv = {{"HOME", (m_dir / "home").string()},
+                    {"XDG_DATA_HOME", (m_dir / "data").string()},
+                    {"PIP_CONFIG_FILE", "/dev/null"},
+                    {"PATH", "/usr/bin:/bin"}}; // python3 is Debian's, which has its own torch
+        o.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX", "VIRTUAL_ENV",
+                      "PIP_INDEX_URL",   "PIP_FIND_LINKS", "PYTHONPATH"};
+        o.timeout = std::chrono::seconds(300);
+        return o;
+    }
+
+    RunResult torchdoctor(std::vector<std::string> args) const
+    {
+        args.insert(args.begin(), config::torchdoctor);
+        return run(args, options());
+    }
+
+    RunResult importTorch() const { return run({m_python.string(), "-c", "import torch"}, options()); }
+
+    // Each file of otterblas's RECORD with its sha256, and the version installed.
+    std::string otterblas() const
+    {
+        return run({m_python.string(), "-c",
+                    "import hashlib, importlib.metadata as m\n"
+                    "d = m.distribution('otterblas')\n"
+                    "print(d.version)\n"
+                    "for f in sorted(d.files, key=str):\n"
+                    "    p = d.locate_file(f)\n"
+                    "    if p.is_file(): print(f, hashlib.sha256(p.read_bytes()).hexdigest())\n"},
+                   options())
+            .out;
+    }
+
+    // The finding `id` of `check --format json`, with those its leads hold; null when there is none.
+    static QJsonObject document(const std::string &json)
+    {
+        return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+    }
+
+    QJsonObject finding(const std::string &json, const char *id) const
+    {
+        const QJsonArray findings = document(json).value(QLatin1String("findings")).toArray();
+        for (const QJsonValue &f : findings)
+            if (f.toObject().value(QLatin1String("id")).toString() == QLatin1String(id))
+                return f.toObject();
+        return {};
+    }
+
+    TempDir m_dir{"td-installation"};
+    fs::path m_wheels = m_dir / "wheels";
+    fs::path m_python, m_site, m_pip;
+};
+
+void show(const char *what, const RunResult &r)
+{
+    std::printf("$ %s   (exit %d)\n%s%s\n", what, r.exitCode, r.out.c_str(), r.err.c_str());
+}
+
+TEST_F(InstallationCli, AnOlderWheelThanTorchPinsIsNamedInstalledExactlyAndUndoneByItsFiles)
+{
+    const RunResult broken = importTorch();
+    ASSERT_NE(broken.exitCode, 0);
+    ASSERT_NE(broken.err.find("version `OTTER_2.0' not found"), std::string::npos) << broken.err;
+
+    const RunResult check = torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-import"});
+    EXPECT_EQ(check.exitCode, 1) << check.err;
+    const QJsonObject unmet = finding(check.out, "packages.requirement-unmet");
+    ASSERT_FALSE(unmet.isEmpty()) << check.out;
+    const QJsonObject evidence = unmet.value(QLatin1String("evidence")).toObject();
+    EXPECT_EQ(unmet.value(QLatin1String("severity")).toString(), QLatin1String("error"));
+    EXPECT_EQ(evidence.value(QLatin1String("distribution")).toString(), QLatin1String("otterblas"));
+    EXPECT_EQ(evidence.value(QLatin1String("version")).toString(), QLatin1String("1.9.0"));
+    EXPECT_EQ(evidence.value(QLatin1String("required")).toString(), QLatin1String("==2.0.1"));
+    EXPECT_EQ(evidence.value(QLatin1String("record")).toString(), QLatin1String("otterblas/lib/libotterblas.so.2"));
+    // The library's missing version is a symptom under it, not a row of its own.
+    EXPECT_TRUE(finding(check.out, "lib.version-missing").isEmpty()) << check.out;
+    EXPECT_NE(QJsonDocument(evidence.value(QLatin1String("symptoms")).toArray()).toJson().indexOf("OTTER_2.0"), -1);
+    const RunResult text = torchdoctor({"check", "--python", m_python.string(), "--no-import"});
+    EXPECT_NE(text.out.find("otterblas 1.9.0 is installed, but torch 2.5.1 requires otterblas==2.0.1"),
+              std::string::npos)
+        << text.out;
+
+    // The same error pasted: `explain` leads with the same cause, read from the same installation.
+    RunOptions paste = options();
+    paste.stdinData = broken.err;
+    const RunResult explain = run({config::torchdoctor, "explain", "-", "--json"}, paste);
+    const QJsonObject diagnosis = document(explain.out).value(QLatin1String("diagnosis")).toObject();
+    EXPECT_EQ(diagnosis.value(QLatin1String("finding")).toString(), QLatin1String("packages.requirement-unmet"))
+        << explain.out << explain.err;
+    EXPECT_EQ(diagnosis.value(QLatin1String("title")).toString(), unmet.value(QLatin1String("title")).toString());
+
+    const std::string before = otterblas();
+    ASSERT_EQ(before.rfind("1.9.0\n", 0), 0u) << before;
+    const RunResult fix = torchdoctor(
+        {"fix", "reinstall", "--python", m_python.string(), "--yes", "--no-index", "--find-links", m_wheels.string()});
+    show("torchdoctor fix reinstall --yes --no-index --find-links wheels", fix);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    EXPECT_NE(fix.out.find("install --disable-pip-version-check --no-deps otterblas==2.0.1 --no-index"),
+              std::string::npos)
+        << fix.out;
+    EXPECT_EQ(otterblas().rfind("2.0.1\n", 0), 0u);
+    const RunResult repaired = importTorch();
+    EXPECT_EQ(repaired.exitCode, 0) << repaired.err;
+
+    const RunResult undo = torchdoctor({"undo", "--yes"});
+    show("torchdoctor undo --yes", undo);
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_EQ(otterblas(), before); // 1.9.0's own files, byte for byte
+    EXPECT_EQ(importTorch().err, broken.err);
+}
+
+TEST_F(InstallationCli, AFileCutShortIsNamedWithItsWheelAndReinstalledAlone)
+{
+    runOk({m_python.string(), (m_pip / "pip").string(), "install", "-q", "--disable-pip-version-check", "--no-index",
+           "--find-links", m_wheels.string(), "otterblas==2.0.1"},
+          options());
+    ASSERT_EQ(importTorch().exitCode, 0);
+    const fs::path lib = m_site / "otterblas/lib/libotterblas.so.2";
+    const std::string whole = readFile(lib);
+    writeFile(lib, whole.substr(0, whole.size() / 3)); // a full disk during the install
+    const RunResult broken = importTorch();
+    ASSERT_NE(broken.exitCode, 0);
+
+    const RunResult check = torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-import"});
+    EXPECT_EQ(check.exitCode, 1) << check.err;
+    const QJsonObject damaged = finding(check.out, "packages.file-damaged");
+    ASSERT_FALSE(damaged.isEmpty()) << check.out;
+    const QJsonObject evidence = damaged.value(QLatin1String("evidence")).toObject();
+    EXPECT_EQ(evidence.value(QLatin1String("distribution")).toString(), QLatin1String("otterblas"));
+    EXPECT_EQ(evidence.value(QLatin1String("version")).toString(), QLatin1String("2.0.1"));
+    EXPECT_EQ(evidence.value(QLatin1String("size_expected")).toInteger(), static_cast<qint64>(whole.size()));
+    EXPECT_EQ(evidence.value(QLatin1String("size_actual")).toInteger(), static_cast<qint64>(whole.size() / 3));
+    EXPECT_TRUE(finding(check.out, "lib.unreadable").isEmpty()) << check.out;
+
+    const std::string before = otterblas();
+    const RunResult fix = torchdoctor(
+        {"fix", "reinstall", "--python", m_python.string(), "--yes", "--no-index", "--find-links", m_wheels.string()});
+    show("torchdoctor fix reinstall --yes --no-index --find-links wheels", fix);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    EXPECT_NE(fix.out.find("--force-reinstall --no-deps otterblas==2.0.1"), std::string::npos) << fix.out;
+    EXPECT_EQ(readFile(lib), whole);
+    EXPECT_EQ(importTorch().exitCode, 0);
+
+    // Undo puts back what was there, the damaged file too: the state before the repair, byte for byte.
+    const RunResult undo = torchdoctor({"undo", "--yes"});
+    show("torchdoctor undo --yes", undo);
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_EQ(otterblas(), before);
+    EXPECT_EQ(importTorch().err, broken.err);
+}
+
+// A companion built for another torch (its METADATA pins it): the one built for the installed torch.
+TEST_F(InstallationCli, ACompanionPinnedToAnotherTorchGetsTheOneBuiltForThisTorch)
+{
+    const auto pip = [&](const std::string &requirement) {
+        runOk({m_python.string(), (m_pip / "pip").string(), "install", "-q", "--disable-pip-version-check",
+               "--no-index", "--no-deps", "--find-links", m_wheels.string(), requirement},
+              options());
+    };
+    pip("otterblas==2.0.1");
+    writeFile(m_dir / "otter_vision.py", "VERSION = 1\n");
+    python::buildWheel(m_wheels, "otter_vision", "0.3", {{"otter_vision.py", m_dir / "otter_vision.py"}},
+                       {"torch==2.4.0"});
+    python::buildWheel(m_wheels, "otter_vision", "0.4", {{"otter_vision.py", m_dir / "otter_vision.py"}},
+                       {"torch==2.5.1", "numpy; python_version < \"3\""});
+    pip("otter_vision==0.3");
+
+    const RunResult check = torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-import"});
+    EXPECT_EQ(check.exitCode, 1) << check.err;
+    const QJsonObject unmet = finding(check.out, "packages.requirement-unmet");
+    ASSERT_FALSE(unmet.isEmpty()) << check.out;
+    EXPECT_EQ(unmet.value(QLatin1String("title")).toString(),
+              QLatin1String("otter_vision 0.3 requires torch==2.4.0, but torch 2.5.1 is installed"));
+
+    const RunResult fix = torchdoctor(
+        {"fix", "reinstall", "--python", m_python.string(), "--yes", "--no-index", "--find-links", m_wheels.string()});
+    show("torchdoctor fix reinstall --yes --no-index --find-links wheels", fix);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    EXPECT_NE(fix.out.find("--upgrade otter_vision torch==2.5.1 --no-index"), std::string::npos) << fix.out;
+    const std::string version = "import importlib.metadata as m; print(m.version('otter_vision'), m.version('torch'))";
+    EXPECT_EQ(run({m_python.string(), "-c", version}, options()).out, "0.4 2.5.1\n");
+
+    const RunResult undo = torchdoctor({"undo", "--yes"});
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_EQ(run({m_python.string(), "-c", version}, options()).out, "0.3 2.5.1\n");
+}
+
+} // namespace
+} // namespace td::test
