@@ -292,6 +292,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
     auto docker = std::make_shared<platform::DockerInfo>();
     auto libraries = std::make_shared<std::optional<loader::Graph>>();
     auto owners = std::make_shared<QHash<QString, python::FileOwnership>>();
+    auto numpyAbi = std::make_shared<python::NumpyAbi>(python::NumpyAbi::Unknown);
     auto terminal = std::make_shared<platform::TerminalEnvironment>();
     auto terminalPython = std::make_shared<QString>();
     auto terminalImport = std::make_shared<std::optional<python::ImportResult>>();
@@ -448,6 +449,9 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
             case Fact::Libraries:
                 facts.libraries = *libraries;
                 facts.owners = *owners;
+                facts.torchNumpyAbi = *numpyAbi;
+                if (const python::StaticProbe *probe = facts.chosenProbe())
+                    facts.torchNumpyBinary = python::torchPythonLibrary(probe->torch.nativeLibraries);
                 break;
             case Fact::Terminal:
                 facts.terminal = *terminal;
@@ -485,6 +489,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
                           *libraries = walkTorchLibraries(copy, request, *stopWalk, runtimes);
                           if (*libraries)
                               *owners = ownersOfFilesAtFault(**libraries);
+                          *numpyAbi = python::numpyAbiOf(python::torchPythonLibrary(copy.torch.nativeLibraries));
                       });
             } else {
                 facts.ready |= Fact::Libraries;

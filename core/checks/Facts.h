@@ -9,6 +9,7 @@
 #include "platform/SystemInfo.h"
 #include "platform/TerminalEnvironment.h"
 #include "platform/UserEnvironment.h"
+#include "python/NumpyAbi.h"
 #include "python/Record.h"
 #include "python/TorchProbe.h"
 #include "platform/OriginalEnvironment.h"
@@ -74,6 +75,9 @@ struct Facts {
     // The files at fault in that walk, each with the distribution whose RECORD lists it and whether
     // it is still the file RECORD describes (gathered with the walk).
     QHash<QString, python::FileOwnership> owners;
+    // The NumPy torch's Python binding was built against, read from that library (with the walk).
+    python::NumpyAbi torchNumpyAbi = python::NumpyAbi::Unknown;
+    QString torchNumpyBinary;
     QString composeFile;                          // the project's docker-compose.yml, if any
     std::optional<platform::ComposeFile> compose; // what it says, when there is one
     QMap<QString, QString> dotEnv;                // the project's .env (compose reads it too)

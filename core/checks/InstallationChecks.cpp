@@ -4,9 +4,12 @@
 #include "checks/InstallationChecks.h"
 
 #include "checks/CheckSupport.h"
+#include "checks/VariableOrigin.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
+#include <QVersionNumber>
 
 namespace td::checks {
 
@@ -68,7 +71,7 @@ Finding damaged(const FileOwnership &owner)
                          {QStringLiteral("size_actual"), owner.actualSize},
                          {QStringLiteral("hash_expected"), owner.entry.hash},
                          {QStringLiteral("install"), QJsonArray{spec}},
-                         {QStringLiteral("reinstall"), true}};
+                         {QStringLiteral("same_version"), true}};
     evidence.insert(QStringLiteral("loaded"), owner.file);
     evidence.insert(QStringLiteral("root_cause"), true);
     evidence.insert(QStringLiteral("record"), owner.entry.path);
@@ -177,6 +180,101 @@ Finding wrongWheel(const python::TorchInstall &torch)
                        detail, evidence, {FixFamily::Reinstall});
 }
 
+// "3.12" from ".../lib/python3.12/site-packages" or "C:\Python312\Lib\site-packages"; empty: none named.
+QString pythonOfFolder(const QString &folder)
+{
+    static const QRegularExpression version(QStringLiteral("python(\\d)\\.?(\\d+)"),
+                                            QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = version.match(folder);
+    return m.hasMatch() ? m.captured(1) + u'.' + m.captured(2) : QString();
+}
+
+// PYTHONPATH names the folder torch is imported from, and that torch is not this Python's: another
+// Python's site-packages (its folder or its extension says so), or a copy in front of its own.
+std::optional<Finding> torchFromPythonPath(const Facts &facts, const python::StaticProbe &probe)
+{
+    const python::TorchInstall &torch = probe.torch;
+    const QString folder = QFileInfo(torch.packageDir).absolutePath();
+    QString entry;
+    for (const QString &e : facts.request.environment.value(QStringLiteral("PYTHONPATH")).split(QDir::listSeparator()))
+        if (!e.isEmpty() && QDir(e) == QDir(folder))
+            entry = e;
+    if (entry.isEmpty() || torch.packageDir.isEmpty())
+        return std::nullopt;
+    const QString ours = QStringLiteral("%1.%2").arg(probe.interpreter.version.majorVersion()).arg(
+        probe.interpreter.version.minorVersion());
+    const QString theirs = pythonOfFolder(folder);
+    QString ownCopy; // this Python's own torch, behind the one PYTHONPATH puts first
+    for (const QString &distInfo : torch.torchDistributions)
+        if (QDir(QFileInfo(distInfo).absolutePath()) != QDir(folder))
+            ownCopy = QFileInfo(distInfo).absolutePath();
+    QStringList why;
+    if (!theirs.isEmpty() && theirs != ours)
+        why << InstallationCheck::tr("the folder is Python %1's, and this is Python %2").arg(theirs, ours);
+    if (!torch.foreignExtensions.isEmpty())
+        why << InstallationCheck::tr("its %1 is built for another Python").arg(fileNameOf(torch.foreignExtensions[0]));
+    if (!ownCopy.isEmpty())
+        why << InstallationCheck::tr("this Python has a torch of its own in %1, which it no longer imports")
+                   .arg(QDir::toNativeSeparators(ownCopy));
+    if (why.isEmpty())
+        return std::nullopt; // a folder of this Python's own, put there on purpose
+    const VariableOrigin origin = VariableOrigin::of(facts, QStringLiteral("PYTHONPATH"), entry);
+    QString detail = InstallationCheck::tr("PYTHONPATH holds %1, so this Python imports torch %2 from there (%3), "
+                                           "before its own site-packages: %4.")
+                         .arg(QDir::toNativeSeparators(entry), torch.version, QDir::toNativeSeparators(torch.packageDir),
+                              why.join(QStringLiteral("; ")));
+    if (!origin.text.isEmpty())
+        detail += u' ' + origin.text;
+    detail += u' ' + InstallationCheck::tr("The environment repair removes that entry where it is set.");
+    QJsonObject evidence{{QStringLiteral("variable"), QStringLiteral("PYTHONPATH")},
+                         {QStringLiteral("entry"), entry},
+                         {QStringLiteral("library"), QStringLiteral("torch")},
+                         {QStringLiteral("package_dirs"),
+                          QJsonArray{torch.packageDir, QString(torch.packageDir + QStringLiteral(".libs"))}},
+                         {QStringLiteral("root_cause"), true}};
+    if (!origin.setIn.isEmpty())
+        evidence.insert(QStringLiteral("set_in"), origin.setIn);
+    if (!ownCopy.isEmpty())
+        evidence.insert(QStringLiteral("own_copy"), ownCopy);
+    return makeFinding(QStringLiteral("env.suspicious"), Severity::Error,
+                       InstallationCheck::tr("PYTHONPATH puts another Python's torch first: %1")
+                           .arg(QDir::toNativeSeparators(torch.packageDir)),
+                       detail, evidence, {FixFamily::Env});
+}
+
+// torch's binding was built against NumPy 1.x, and NumPy 2 is what imports.
+std::optional<Finding> numpyTooNew(const Facts &facts, const python::TorchInstall &torch)
+{
+    if (facts.torchNumpyAbi != python::NumpyAbi::V1)
+        return std::nullopt;
+    for (const python::PackageInfo &numpy : torch.companions) { // in sys.path's order: the first imports
+        if (normalizedDistribution(numpy.name) != QLatin1String("numpy"))
+            continue;
+        if (QVersionNumber::fromString(numpy.version).majorVersion() < 2)
+            return std::nullopt;
+        const QString detail =
+            InstallationCheck::tr("%1 asks for NumPy's C API as numpy.core._multiarray_umath, the name NumPy 1.x "
+                                  "gives it; NumPy 2 moved it, and a module built against 1.x cannot run with 2.x. "
+                                  "`import torch` warns \"A module that was compiled using NumPy 1.x cannot be run in "
+                                  "NumPy 2.x\", and then anything that hands arrays to torch fails with \"Numpy is "
+                                  "not available\". NumPy %2 is the one that imports (%3). The reinstall repair "
+                                  "installs numpy<2 there, and leaves torch as it is.")
+                .arg(QDir::toNativeSeparators(facts.torchNumpyBinary), numpy.version,
+                     QDir::toNativeSeparators(numpy.location));
+        const QJsonObject evidence{{QStringLiteral("distribution"), numpy.name},
+                                   {QStringLiteral("version"), numpy.version},
+                                   {QStringLiteral("location"), numpy.location},
+                                   {QStringLiteral("built_against"), QStringLiteral("1.x")},
+                                   {QStringLiteral("binary"), facts.torchNumpyBinary},
+                                   {QStringLiteral("install"), QJsonArray{QStringLiteral("numpy<2")}}};
+        return makeFinding(QStringLiteral("packages.numpy-abi"), Severity::Error,
+                           InstallationCheck::tr("torch %1 is built against NumPy 1.x, and NumPy %2 is installed")
+                               .arg(torch.version, numpy.version),
+                           detail, evidence, {FixFamily::Reinstall});
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 QString normalizedDistribution(const QString &name)
@@ -205,8 +303,12 @@ QList<Finding> InstallationCheck::run(const Facts &facts, const knowledge::Knowl
     if (!probe || !probe->torch.installed)
         return out;
     const python::TorchInstall &torch = probe->torch;
+    if (const auto shadowing = torchFromPythonPath(facts, *probe))
+        out << *shadowing;
     if (torch.wheelFits == false)
         out << wrongWheel(torch);
+    if (const auto numpy = numpyTooNew(facts, torch))
+        out << *numpy;
     QStringList toldOf; // a damaged file of a distribution that is also the wrong version: one row
     for (const Requirement &r : torch.requirements)
         if (r.satisfied == false && !r.installed.isEmpty()) {

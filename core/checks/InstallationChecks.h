@@ -10,6 +10,8 @@ namespace td::checks {
 //   distribution requires another torch than the one installed (what `pip check` says), tied to the
 //   file at fault that distribution owns;
 // - packages.file-damaged: a file at fault is not the file its RECORD lists (size or sha256);
+// - env.suspicious: PYTHONPATH puts another Python's torch (or one before its own) first on sys.path;
+// - packages.numpy-abi: torch's binding is built against NumPy 1.x and NumPy 2 imports;
 // - packages.wheel-mismatch: torch's wheel is tagged for another machine or Python than this one, and
 //   the library errors inside its folder are its symptoms.
 // Each names the distribution, its version, the version required and the evidence, and the exact

@@ -10,6 +10,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
+
+#include <algorithm>
 
 namespace td::checks {
 
@@ -64,7 +67,12 @@ QList<Finding> TorchInstallCheck::run(const Facts &facts, const knowledge::Knowl
                            {FixFamily::Reinstall});
         return out;
     }
-    if (torch.torchDistributions.size() > 1) {
+    // Two torch dist-infos in one folder: pip or conda left one behind. (In two folders, one shadows the
+    // other on sys.path: the installation check tells which and why.)
+    QHash<QString, int> perFolder;
+    for (const QString &distInfo : torch.torchDistributions)
+        ++perFolder[QFileInfo(distInfo).absolutePath()];
+    if (std::any_of(perFolder.cbegin(), perFolder.cend(), [](int count) { return count > 1; })) {
         out << makeFinding(QStringLiteral("packages.mismatch"), Severity::Error,
                            tr("Two installations of torch overlap"),
                            tr("This environment holds %1 torch distributions (%2). pip or conda left one behind, "

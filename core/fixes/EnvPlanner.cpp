@@ -47,7 +47,8 @@ bool EnvPlanner::handles(const checks::Finding &finding)
     if (finding.id != QLatin1String("env.suspicious"))
         return false;
     const QString variable = evidence(finding, "variable");
-    return (isLibraryPath(variable) && !evidence(finding, "entry").isEmpty()) || isRemovable(variable);
+    // An entry of any search variable (LD_LIBRARY_PATH, PATH, PYTHONPATH, ...) comes out of the line that sets it.
+    return !evidence(finding, "entry").isEmpty() || isRemovable(variable);
 }
 
 EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
@@ -89,7 +90,9 @@ EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
         plan.why << f.id;
 
         QString why;
-        if (!entry.isEmpty())
+        if (!entry.isEmpty() && !isLibraryPath(variable))
+            why = tr("%1 entry %2 puts another %3 first").arg(variable, entry, evidence(f, "library"));
+        else if (!entry.isEmpty())
             why = tr("stale %1 entry %2 shadows torch's %3").arg(variable, entry, evidence(f, "library"));
         else if (isMps(variable))
             why = tr("%1 means nothing outside macOS").arg(variable);

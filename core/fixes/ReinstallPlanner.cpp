@@ -208,7 +208,8 @@ bool ReinstallPlanner::handles(const checks::Finding &finding, const QString &to
         QStringLiteral("cuda.cpu-build-with-gpu"), QStringLiteral("cuda.gpu-arch-unsupported"),
         QStringLiteral("cuda.driver-too-old"),     QStringLiteral("packages.mismatch"),
         QStringLiteral("python.usual-lacks-torch"), QStringLiteral("packages.requirement-unmet"),
-        QStringLiteral("packages.file-damaged"),   QStringLiteral("packages.wheel-mismatch")};
+        QStringLiteral("packages.file-damaged"),   QStringLiteral("packages.wheel-mismatch"),
+        QStringLiteral("packages.numpy-abi")};
     if (kIds.contains(finding.id))
         return true;
     // A damaged library of torch's own, not one the environment puts first.
@@ -305,7 +306,7 @@ bool ReinstallPlanner::planExact(ReinstallPlan &out, const python::StaticProbe *
             if (!out.packages.contains(v.toString()))
                 out.packages << v.toString();
         names << distribution;
-        force = force || f.evidence.value(QStringLiteral("reinstall")).toBool();
+        force = force || f.evidence.value(QStringLiteral("same_version")).toBool();
         upgrade = upgrade || f.evidence.value(QStringLiteral("upgrade")).toBool();
     }
     if (names.isEmpty())

@@ -929,6 +929,10 @@
         <source>Terminals already open keep the old %1: open a new one after the fix.</source>
         <translation>已打开的终端仍保留旧的 %1：修复后请打开一个新终端。</translation>
     </message>
+    <message>
+        <source>%1 entry %2 puts another %3 first</source>
+        <translation>%1 中的条目 %2 把另一个 %3 排在了前面</translation>
+    </message>
 </context>
 <context>
     <name>EnvironmentCheck</name>
@@ -1966,6 +1970,38 @@
     <message>
         <source>torch %1 is built for %2, not for this Python (%3)</source>
         <translation>torch %1 是为 %2 构建的，不适用于本 Python（%3）</translation>
+    </message>
+    <message>
+        <source>the folder is Python %1&apos;s, and this is Python %2</source>
+        <translation>该文件夹属于 Python %1，而这里是 Python %2</translation>
+    </message>
+    <message>
+        <source>its %1 is built for another Python</source>
+        <translation>它的 %1 是为另一个 Python 构建的</translation>
+    </message>
+    <message>
+        <source>this Python has a torch of its own in %1, which it no longer imports</source>
+        <translation>本 Python 在 %1 中有自己的 torch，但现在导入的不是它</translation>
+    </message>
+    <message>
+        <source>PYTHONPATH holds %1, so this Python imports torch %2 from there (%3), before its own site-packages: %4.</source>
+        <translation>PYTHONPATH 中含有 %1，所以本 Python 先从那里导入 torch %2（%3），而不是从自己的 site-packages：%4。</translation>
+    </message>
+    <message>
+        <source>The environment repair removes that entry where it is set.</source>
+        <translation>环境变量修复会在设置它的地方删除这个条目。</translation>
+    </message>
+    <message>
+        <source>PYTHONPATH puts another Python&apos;s torch first: %1</source>
+        <translation>PYTHONPATH 把另一个 Python 的 torch 排在了前面：%1</translation>
+    </message>
+    <message>
+        <source>%1 asks for NumPy&apos;s C API as numpy.core._multiarray_umath, the name NumPy 1.x gives it; NumPy 2 moved it, and a module built against 1.x cannot run with 2.x. `import torch` warns &quot;A module that was compiled using NumPy 1.x cannot be run in NumPy 2.x&quot;, and then anything that hands arrays to torch fails with &quot;Numpy is not available&quot;. NumPy %2 is the one that imports (%3). The reinstall repair installs numpy&lt;2 there, and leaves torch as it is.</source>
+        <translation>%1 以 numpy.core._multiarray_umath 这个名称请求 NumPy 的 C API，这是 NumPy 1.x 使用的名称；NumPy 2 改了它，针对 1.x 构建的模块无法在 2.x 下运行。`import torch` 会警告 &quot;A module that was compiled using NumPy 1.x cannot be run in NumPy 2.x&quot;，之后凡是把数组交给 torch 的操作都会失败，报 &quot;Numpy is not available&quot;。实际被导入的是 NumPy %2（%3）。重新安装修复会在那里安装 numpy&lt;2，torch 保持不变。</translation>
+    </message>
+    <message>
+        <source>torch %1 is built against NumPy 1.x, and NumPy %2 is installed</source>
+        <translation>torch %1 是针对 NumPy 1.x 构建的，但已安装的是 NumPy %2</translation>
     </message>
 </context>
 <context>

@@ -56,7 +56,8 @@ QString visibleText(QString html)
     html.replace(QRegularExpression(QStringLiteral("<(code|pre)[^>]*>(.*?)</\\1>"),
                                     QRegularExpression::DotMatchesEverythingOption),
                  QStringLiteral("`\\2`"));
-    html.replace(QRegularExpression(QStringLiteral("<[^>]*>")), QStringLiteral(" "));
+    // A tag opens with a name, "/" or "!": "numpy<2" in a code block is text.
+    html.replace(QRegularExpression(QStringLiteral("<[A-Za-z/!][^>]*>")), QStringLiteral(" "));
     for (const auto &[entity, character] : {std::pair{"&lt;", "<"}, std::pair{"&gt;", ">"}, std::pair{"&quot;", "\""},
                                             std::pair{"&#39;", "'"}, std::pair{"&amp;", "&"}})
         html.replace(QLatin1String(entity), QLatin1String(character));
@@ -201,7 +202,7 @@ std::vector<Machine> machines()
     add("torchvision and torchaudio from other releases", companions);
 
     // What pip knows disagrees: a pinned wheel at another version, a companion pinned to another torch,
-    // a damaged file, and a torch wheel built for another machine.
+    // a damaged file, a torch wheel built for another machine, and NumPy 2 under a torch built for 1.x.
     Facts pip = base(machine(QStringLiteral("2.15.0+cu130"), QStringLiteral("13.0")));
     python::TorchInstall &torch = pip.interpreters[0].torch;
     python::Requirement nccl(QStringLiteral("nvidia-nccl-cu13"), {}, QStringLiteral("==2.30.7"));
@@ -227,6 +228,10 @@ std::vector<Machine> machines()
     cufft.state = python::FileOwnership::State::SizeDiffers;
     cufft.actualSize = 65536;
     pip.owners.insert(cufft.file, cufft);
+    pip.torchNumpyAbi = python::NumpyAbi::V1;
+    pip.torchNumpyBinary = QStringLiteral("/v/site-packages/torch/lib/libtorch_python.so");
+    torch.companions << python::PackageInfo{QStringLiteral("numpy"), QStringLiteral("2.2.6"),
+                                            QStringLiteral("/v/site-packages"), QStringLiteral("pip")};
     add("an installation pip disagrees with", pip);
 
     Facts noDriver = base(machine(QStringLiteral("2.5.1+cu121"), QStringLiteral("12.1")));

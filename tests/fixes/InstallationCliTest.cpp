@@ -4,6 +4,7 @@
 // version and the one required; `fix reinstall` installs exactly that wheel; `undo` puts the files
 // back byte for byte. The judge is the real import before, after the repair and after the undo.
 // The distribution ("otterblas") is one no code mentions, built at test time.
+#include "Corpus.h"
 #include "PythonFixtures.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
@@ -251,6 +252,120 @@ TEST_F(InstallationCli, ACompanionPinnedToAnotherTorchGetsTheOneBuiltForThisTorc
     const RunResult undo = torchdoctor({"undo", "--yes"});
     EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
     EXPECT_EQ(run({m_python.string(), "-c", version}, options()).out, "0.3 2.5.1\n");
+}
+
+// ~/.bashrc puts another Python's site-packages, which holds a torch, on PYTHONPATH: that torch is
+// imported instead of the venv's own. One finding names the entry and its line, holds the library
+// errors of that torch, and the environment repair takes the entry out.
+TEST_F(InstallationCli, PythonPathPuttingAnotherPythonsTorchFirstIsTheCauseAndComesOut)
+{
+    runOk({m_python.string(), (m_pip / "pip").string(), "install", "-q", "--disable-pip-version-check", "--no-index",
+           "--find-links", m_wheels.string(), "otterblas==2.0.1"},
+          options());
+    ASSERT_EQ(importTorch().exitCode, 0); // the venv's own torch works
+    const fs::path home = m_dir / "home";
+    const fs::path other = home / "py312/lib/python3.12/site-packages";
+    python::writeFakeTorch(other,
+                           "import ctypes, os\n"
+                           "ctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', 'libtorch_cuda.so'))\n",
+                           "2.9.0+cu130");
+    const fs::path build = m_dir / "build/cuda";
+    fs::create_directories(build);
+    ASSERT_TRUE(python::buildSharedLibrary(build / "libcudart.so.13", "int cudaFree(void *p) { return p != 0; }\n",
+                                           {"-Wl,-soname,libcudart.so.13"}));
+    ASSERT_TRUE(python::buildSharedLibrary(other / "torch/lib/libtorch_cuda.so",
+                                           "int cudaFree(void *);\nint cuda(void) { return cudaFree(0); }\n",
+                                           {(build / "libcudart.so.13").string(), "-Wl,-soname,libtorch_cuda.so"}));
+    ASSERT_TRUE(python::buildSharedLibrary(other / "torch/_C.cpython-312-x86_64-linux-gnu.so",
+                                           "int cuda(void);\nint c(void) { return cuda(); }\n",
+                                           {(other / "torch/lib/libtorch_cuda.so").string(), "-Wl,-rpath,$ORIGIN/lib"}));
+    const std::string bashrc = "# ~/.bashrc\nexport PYTHONPATH=\"$HOME/py312/lib/python3.12/site-packages\"\nalias ll='ls -l'\n";
+    writeFile(home / ".bashrc", bashrc);
+    const auto inNewBash = [&](std::vector<std::string> argv) {
+        argv.insert(argv.begin(), {"bash", "-c", "source ~/.bashrc; exec \"$@\"", "bash"});
+        return run(argv, options());
+    };
+    const RunResult broken = inNewBash({m_python.string(), "-c", "import torch"});
+    ASSERT_NE(broken.err.find("libcudart.so.13: cannot open shared object file"), std::string::npos) << broken.err;
+
+    const RunResult check =
+        inNewBash({config::torchdoctor, "check", "--python", m_python.string(), "--format", "json", "--no-import"});
+    EXPECT_EQ(check.exitCode, 1) << check.err;
+    const QJsonArray findings = document(check.out).value(QLatin1String("findings")).toArray();
+    ASSERT_FALSE(findings.isEmpty()) << check.out;
+    const QJsonObject lead = findings.first().toObject();
+    const QJsonObject evidence = lead.value(QLatin1String("evidence")).toObject();
+    EXPECT_EQ(lead.value(QLatin1String("id")).toString(), QLatin1String("env.suspicious")) << check.out;
+    EXPECT_EQ(evidence.value(QLatin1String("variable")).toString(), QLatin1String("PYTHONPATH"));
+    EXPECT_EQ(evidence.value(QLatin1String("set_in")).toArray().at(0).toObject().value(QLatin1String("line")).toInt(),
+              2);
+    EXPECT_NE(QJsonDocument(evidence.value(QLatin1String("symptoms")).toArray()).toJson().indexOf("libcudart.so.13"),
+              -1)
+        << check.out;
+    for (const QJsonValue &f : findings) // neither "two torches overlap" nor a row per library of it
+        EXPECT_FALSE(f.toObject().value(QLatin1String("id")).toString().startsWith(QLatin1String("lib."))
+                     || f.toObject().value(QLatin1String("id")).toString() == QLatin1String("packages.mismatch"))
+            << check.out;
+
+    const RunResult fix = inNewBash({config::torchdoctor, "fix", "env", "--python", m_python.string(), "--yes"});
+    show("torchdoctor fix env --yes", fix);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    EXPECT_EQ(inNewBash({m_python.string(), "-c", "import torch"}).exitCode, 0);
+    const RunResult undo = inNewBash({config::torchdoctor, "undo", "--yes"});
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_EQ(readFile(home / ".bashrc"), bashrc);
+}
+
+// Debian's torch 1.13 (built against NumPy 1.x) seen from a venv with NumPy 2 from PyPI: the import
+// warns and "Numpy is not available"; `check` names both and installs numpy<2, undone by files.
+TEST(NumpyAbi, ATorchBuiltAgainstNumpy1WithNumpy2GetsNumpy1AndBack)
+{
+    const char *const kNumpy2 = "numpy-2.2.6-manylinux2014_x86_64";
+    const char *const kNumpy1 = "numpy-1.26.4-manylinux2014_x86_64";
+    ASSERT_TRUE(corpus::has({kNumpy2, kNumpy1}));
+    TempDir dir("td-numpy-abi");
+    const fs::path wheels = dir / "wheels";
+    const fs::path pip = python::copyDebianPipWheel(wheels);
+    ASSERT_FALSE(pip.empty());
+    for (const auto &entry : fs::directory_iterator(corpus::folder(kNumpy1)))
+        fs::copy_file(entry.path(), wheels / entry.path().filename());
+    ASSERT_TRUE(run({python::kSystemPython.string(), "-m", "venv", "--without-pip", "--system-site-packages",
+                     (dir / "venv").string()})
+                    .ok());
+    const fs::path venvPython = dir / "venv/bin/python";
+    RunOptions o;
+    o.setEnv = {{"HOME", (dir / "home").string()}, {"XDG_DATA_HOME", (dir / "data").string()},
+                {"PIP_CONFIG_FILE", "/dev/null"}, {"PATH", "/usr/bin:/bin"}};
+    o.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH", "VIRTUAL_ENV", "PIP_INDEX_URL", "PIP_FIND_LINKS"};
+    o.timeout = std::chrono::seconds(300);
+    runOk({venvPython.string(), (pip / "pip").string(), "install", "-q", "--disable-pip-version-check", "--no-deps",
+           "--no-index", "--find-links", corpus::folder(kNumpy2).string(), "numpy==2.2.6"},
+          o);
+    const std::string arrays = "import torch, numpy; print(numpy.__version__, torch.from_numpy(numpy.zeros(2)).sum())";
+    const RunResult broken = run({venvPython.string(), "-c", arrays}, o);
+    ASSERT_NE(broken.err.find("Numpy is not available"), std::string::npos) << broken.err;
+    ASSERT_NE(broken.err.find("compiled using NumPy 1.x cannot be run in"), std::string::npos) << broken.err;
+
+    const auto torchdoctor = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), config::torchdoctor);
+        return run(args, o);
+    };
+    const RunResult check = torchdoctor({"check", "--python", venvPython.string(), "--format", "json", "--no-import"});
+    EXPECT_EQ(check.exitCode, 1) << check.err;
+    EXPECT_NE(check.out.find("\"packages.numpy-abi\""), std::string::npos) << check.out;
+    EXPECT_NE(check.out.find("built against NumPy 1.x, and NumPy 2.2.6 is installed"), std::string::npos);
+
+    const RunResult fix = torchdoctor(
+        {"fix", "reinstall", "--python", venvPython.string(), "--yes", "--no-index", "--find-links", wheels.string()});
+    show("torchdoctor fix reinstall --yes --no-index --find-links wheels", fix);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    EXPECT_NE(fix.out.find("--no-deps 'numpy<2' --no-index"), std::string::npos) << fix.out;
+    const RunResult repaired = run({venvPython.string(), "-c", arrays}, o);
+    EXPECT_EQ(repaired.out, "1.26.4 tensor(0., dtype=torch.float64)\n") << repaired.err;
+
+    const RunResult undo = torchdoctor({"undo", "--yes"});
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_NE(run({venvPython.string(), "-c", arrays}, o).err.find("Numpy is not available"), std::string::npos);
 }
 
 } // namespace

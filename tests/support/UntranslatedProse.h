@@ -14,7 +14,8 @@ namespace td::test {
 // and so are words in CAPITALS (PATH, DLL, CUDA) and product names.
 inline QStringList untranslatedProse(QString text)
 {
-    static const QRegularExpression quoted(QStringLiteral(R"(“[^”]*”|"[^"]*"|`[^`]*`|'[^'\s][^']*')"));
+    // (A JSON string may hold an escaped quote: "platform_system == \"Linux\"".)
+    static const QRegularExpression quoted(QStringLiteral(R"(“[^”]*”|"(?:[^"\\]|\\.)*"|`[^`]*`|'[^'\s][^']*')"));
     text.replace(quoted, QStringLiteral(" "));
     for (const char *name : {"Visual Studio Installer", "Microsoft Visual C++", "Visual C++", "Docker Desktop", "Docker Engine"})
         text.replace(QString::fromLatin1(name), QStringLiteral(" "));
