@@ -206,20 +206,13 @@ void FindingsPage::fill()
         // An area whose checks could not run was not checked: it is no "no problem".
         // A check that failed with its finding told in another area (an import that fails only in a new
         // terminal) is no "no problem" either.
-        QString notChecked;
+        const QString notChecked = checks::areaNotChecked(outcomes, area);
         const checks::CheckOutcome *failedElsewhere = nullptr;
-        bool anyChecked = false;
-        for (const checks::CheckOutcome &o : std::as_const(outcomes)) {
-            if (checks::areaOf(o.checkId) != area)
-                continue;
-            if (o.state != checks::CheckOutcome::State::NotChecked)
-                anyChecked = true;
-            else if (notChecked.isEmpty())
-                notChecked = o.summary;
-            if (o.state == checks::CheckOutcome::State::Failed && o.findings.isEmpty() && !failedElsewhere)
+        for (const checks::CheckOutcome &o : std::as_const(outcomes))
+            if (checks::areaOf(o.checkId) == area && o.state == checks::CheckOutcome::State::Failed
+                && o.findings.isEmpty() && !failedElsewhere)
                 failedElsewhere = &o;
-        }
-        const bool unchecked = ok && !anyChecked && !notChecked.isEmpty();
+        const bool unchecked = ok && !notChecked.isEmpty();
         if (ok && failedElsewhere) {
             top->setText(0, tr("%1: %2").arg(name, failedElsewhere->summary));
             top->setIcon(0, Theme::severityIcon(Severity::Error));

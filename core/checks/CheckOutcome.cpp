@@ -26,7 +26,8 @@ QString whyNotChecked(const QString &id, const Facts &facts)
         return facts.has(Fact::Interpreters) ? QString() : OutcomeText::tr("the interpreter was not probed");
     if (id == QLatin1String("torch.install"))
         return python ? QString() : noPython;
-    if (id == QLatin1String("knowledge") || id == QLatin1String("packages"))
+    if (id == QLatin1String("knowledge") || id == QLatin1String("packages")
+        || id == QLatin1String("packages.installation"))
         return !python ? noPython : !torch ? noTorch : QString();
     if (id == QLatin1String("torch.import") || id == QLatin1String("cuda")) {
         if (!python)
@@ -140,6 +141,20 @@ QList<CheckOutcome> checkOutcomes(const Diagnosis &report)
         out << o;
     }
     return out;
+}
+
+QString areaNotChecked(const QList<CheckOutcome> &outcomes, const QString &area)
+{
+    QString why;
+    for (const CheckOutcome &o : outcomes) {
+        if (areaOf(o.checkId) != area)
+            continue;
+        if (o.state != CheckOutcome::State::NotChecked)
+            return {};
+        if (why.isEmpty())
+            why = o.summary;
+    }
+    return why;
 }
 
 } // namespace td::checks

@@ -24,4 +24,8 @@ struct CheckOutcome {
 // One outcome per check, in the order of allChecks().
 QList<CheckOutcome> checkOutcomes(const Diagnosis &report);
 
+// Why no check of `area` ("torch", "libraries") judged anything: the first one's reason; empty when one did.
+// Such an area is "not checked", never "no problem".
+QString areaNotChecked(const QList<CheckOutcome> &outcomes, const QString &area);
+
 } // namespace td::checks

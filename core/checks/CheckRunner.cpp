@@ -293,6 +293,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
     auto libraries = std::make_shared<std::optional<loader::Graph>>();
     auto owners = std::make_shared<QHash<QString, python::FileOwnership>>();
     auto numpyAbi = std::make_shared<python::NumpyAbi>(python::NumpyAbi::Unknown);
+    auto numpyBinary = std::make_shared<QString>(); // torch's Python binding, where the ABI is read
     auto terminal = std::make_shared<platform::TerminalEnvironment>();
     auto terminalPython = std::make_shared<QString>();
     auto terminalImport = std::make_shared<std::optional<python::ImportResult>>();
@@ -450,8 +451,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
                 facts.libraries = *libraries;
                 facts.owners = *owners;
                 facts.torchNumpyAbi = *numpyAbi;
-                if (const python::StaticProbe *probe = facts.chosenProbe())
-                    facts.torchNumpyBinary = python::torchPythonLibrary(probe->torch.nativeLibraries);
+                facts.torchNumpyBinary = *numpyBinary;
                 break;
             case Fact::Terminal:
                 facts.terminal = *terminal;
@@ -489,7 +489,8 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
                           *libraries = walkTorchLibraries(copy, request, *stopWalk, runtimes);
                           if (*libraries)
                               *owners = ownersOfFilesAtFault(**libraries);
-                          *numpyAbi = python::numpyAbiOf(python::torchPythonLibrary(copy.torch.nativeLibraries));
+                          *numpyBinary = python::torchPythonLibrary(copy.torch.nativeLibraries);
+                          *numpyAbi = python::numpyAbiOf(*numpyBinary);
                       });
             } else {
                 facts.ready |= Fact::Libraries;

@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QRegularExpression>
 #include <QVersionNumber>
 
@@ -27,24 +28,23 @@ const FileOwnership *faultOwnedBy(const Facts &facts, const QString &distInfo)
     return nullptr;
 }
 
-// "nvidia-nccl-cu13==2.30.7", "cuda-toolkit[cudart]==13.0.2": what pip installs for a requirement.
-QString installSpec(const Requirement &r)
-{
-    const QString extras = r.extras.isEmpty() ? QString() : u'[' + r.extras.join(u',') + u']';
-    return r.name + extras + r.specifier;
-}
-
 // A path as the person reads it: "torch/lib/../../x" as the folders it names.
 QString shown(const QString &path)
 {
     return QDir::toNativeSeparators(QDir::cleanPath(path));
 }
 
-void addFileAtFault(const FileOwnership &owner, QString &detail, QJsonObject &evidence)
+// The file at fault as evidence: its symptoms fold under the finding, which is their root cause.
+void markFileAtFault(const FileOwnership &owner, QJsonObject &evidence)
 {
-    evidence.insert(QStringLiteral("loaded"), owner.file); // its symptoms fold under this finding
+    evidence.insert(QStringLiteral("loaded"), owner.file);
     evidence.insert(QStringLiteral("root_cause"), true);
     evidence.insert(QStringLiteral("record"), owner.entry.path);
+}
+
+void addFileAtFault(const FileOwnership &owner, QString &detail, QJsonObject &evidence)
+{
+    markFileAtFault(owner, evidence);
     detail += u' '
               + InstallationCheck::tr("It owns %1 (its RECORD lists %2), the library at fault.")
                     .arg(shown(owner.file), owner.entry.path);
@@ -72,9 +72,7 @@ Finding damaged(const FileOwnership &owner)
                          {QStringLiteral("hash_expected"), owner.entry.hash},
                          {QStringLiteral("install"), QJsonArray{spec}},
                          {QStringLiteral("same_version"), true}};
-    evidence.insert(QStringLiteral("loaded"), owner.file);
-    evidence.insert(QStringLiteral("root_cause"), true);
-    evidence.insert(QStringLiteral("record"), owner.entry.path);
+    markFileAtFault(owner, evidence);
     return makeFinding(QStringLiteral("packages.file-damaged"), Severity::Error,
                        InstallationCheck::tr("%1 is damaged: it is not the file %2 %3 installed")
                            .arg(shown(owner.file), owner.distribution, owner.version),
@@ -84,7 +82,7 @@ Finding damaged(const FileOwnership &owner)
 // torch requires a version of `r.name` that is not the one installed.
 Finding unmetByTorch(const Facts &facts, const python::TorchInstall &torch, const Requirement &r)
 {
-    const QString spec = installSpec(r);
+    const QString spec = r.spec();
     QString detail = InstallationCheck::tr("torch %1's METADATA requires `%2`; the copy that imports is %3 %4 (%5).")
                          .arg(torch.version, r.line, r.name, r.installed, QDir::toNativeSeparators(r.installedPath));
     QJsonObject evidence{{QStringLiteral("distribution"), r.name},
@@ -118,7 +116,7 @@ Finding unmetTorch(const Facts &facts, const python::TorchInstall &torch, const 
                               "repair installs the %1 that goes with torch %5 (pip picks it, with torch held where "
                               "it is); the other way is the torch it was built for (`%6`).")
             .arg(r.requiredBy, r.requiredByVersion, QDir::toNativeSeparators(r.requiredByPath), r.line,
-                 torch.version, installSpec(r));
+                 torch.version, r.spec());
     QJsonObject evidence{{QStringLiteral("distribution"), r.requiredBy},
                          {QStringLiteral("version"), r.requiredByVersion},
                          {QStringLiteral("requirement"), r.line},
@@ -132,7 +130,7 @@ Finding unmetTorch(const Facts &facts, const python::TorchInstall &torch, const 
         addFileAtFault(*fault, detail, evidence);
     return makeFinding(QStringLiteral("packages.requirement-unmet"), Severity::Error,
                        InstallationCheck::tr("%1 %2 requires %3, but torch %4 is installed")
-                           .arg(r.requiredBy, r.requiredByVersion, installSpec(r), torch.version),
+                           .arg(r.requiredBy, r.requiredByVersion, r.spec(), torch.version),
                        detail, evidence, {FixFamily::Reinstall});
 }
 
@@ -275,7 +273,68 @@ std::optional<Finding> numpyTooNew(const Facts &facts, const python::TorchInstal
     return std::nullopt;
 }
 
+// A Python (no venv's) of the X.Y of `version`: the venv's packages are built for that X.Y, and only
+// such a Python can take them as they are.
+const python::Interpreter *baseOfSeries(const Facts &facts, const QVersionNumber &version)
+{
+    for (const python::StaticProbe &p : facts.interpreters) {
+        const python::Interpreter &in = p.interpreter;
+        if (in.usable && !in.isVenv && in.version.majorVersion() == version.majorVersion()
+            && in.version.minorVersion() == version.minorVersion())
+            return &in;
+    }
+    return nullptr;
+}
+
 } // namespace
+
+std::optional<Finding> venvBaseGone(const Facts &facts)
+{
+    const python::StaticProbe *probe = facts.chosenProbe();
+    if (!probe || probe->interpreter.usable)
+        return std::nullopt;
+    const std::optional<python::VenvConfig> &venv = probe->interpreter.venv;
+    if (!venv || !venv->baseGone)
+        return std::nullopt;
+    const QVersionNumber &version = venv->version;
+    const QString series = version.segmentCount() >= 2
+                               ? QStringLiteral("%1.%2").arg(version.majorVersion()).arg(version.minorVersion())
+                               : QString();
+    const python::Interpreter *same = series.isEmpty() ? nullptr : baseOfSeries(facts, version);
+    const QString base = venv->baseExecutable.isEmpty() ? venv->home : venv->baseExecutable;
+    QString detail = InstallationCheck::tr("%1 was made from %2 (%3 says so), which is no longer there, so its "
+                                           "python does not start: %4. Its packages are still in the venv.")
+                         .arg(venv->folder, base, venv->configFile, probe->interpreter.problem);
+    if (same)
+        detail += u' '
+                  + InstallationCheck::tr("Python %1 is at %2: the repair makes the venv again on it and puts the "
+                                          "packages back into it, without downloading anything; the old venv is "
+                                          "kept beside it.")
+                        .arg(same->version.toString(), same->executable);
+    else if (!series.isEmpty())
+        detail += u' '
+                  + InstallationCheck::tr("No Python %1 is on this machine, and the packages in the venv are built "
+                                          "for %1. Install Python %1, make the venv again with it, and install its "
+                                          "packages again.")
+                        .arg(series);
+    else
+        detail += u' '
+                  + InstallationCheck::tr("pyvenv.cfg does not say which Python version it was: make the venv again "
+                                          "with the Python you want, and install its packages again.");
+    QJsonObject evidence{{QStringLiteral("python"), facts.chosenExecutable},
+                         {QStringLiteral("venv"), venv->folder},
+                         {QStringLiteral("pyvenv_cfg"), venv->configFile},
+                         {QStringLiteral("base"), base},
+                         {QStringLiteral("version"), version.toString()},
+                         {QStringLiteral("problem"), probe->interpreter.problem},
+                         {QStringLiteral("site_packages"), QJsonArray::fromStringList(venv->sitePackages)},
+                         {QStringLiteral("system_site_packages"), venv->systemSitePackages}};
+    if (same)
+        evidence.insert(QStringLiteral("recreate_with"), same->executable);
+    return makeFinding(QStringLiteral("python.venv-base-gone"), Severity::Error,
+                       InstallationCheck::tr("The venv %1 lost the Python it was made from").arg(venv->folder), detail,
+                       evidence, same ? QList<FixFamily>{FixFamily::Reinstall} : QList<FixFamily>{});
+}
 
 QString normalizedDistribution(const QString &name)
 {

@@ -3,6 +3,8 @@
 
 #include "checks/Check.h"
 
+#include <optional>
+
 namespace td::checks {
 
 // What the installation says about itself, for any distribution (no list of names):
@@ -17,6 +19,11 @@ namespace td::checks {
 // Each names the distribution, its version, the version required and the evidence, and the exact
 // requirements the reinstall repair installs ("install").
 TD_DECLARE_CHECK(InstallationCheck)
+
+// python.venv-base-gone: the chosen interpreter is a venv's that does not run because the Python it was
+// made from (pyvenv.cfg) is gone. Names an interpreter of the same X.Y on this machine to make it again
+// on ("recreate_with", for the reinstall repair), or none. nullopt when that is not why it does not run.
+std::optional<Finding> venvBaseGone(const Facts &facts);
 
 // A distribution's name as pip compares them: "Nvidia_NCCL.cu13" and "nvidia-nccl-cu13" are one.
 QString normalizedDistribution(const QString &name);

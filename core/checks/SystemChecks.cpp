@@ -129,6 +129,10 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
             {});
         return out;
     }
+    if (std::optional<Finding> gone = venvBaseGone(facts)) {
+        out << *gone;
+        return out;
+    }
     if (!probe || !probe->interpreter.usable) {
         const QString problem = probe ? probe->interpreter.problem : tr("it could not be run");
         out << makeFinding(

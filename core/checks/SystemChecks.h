@@ -6,7 +6,7 @@
 namespace td::checks {
 
 // The interpreter itself: found, runs, 64-bit, a Python that torch supports
-// (python.not-found, python.unusable, python.32-bit, python.unsupported-version).
+// (python.not-found, python.venv-base-gone, python.unusable, python.32-bit, python.unsupported-version).
 TD_DECLARE_CHECK(PythonCheck)
 // How current the knowledge is for the installed torch (knowledge.outdated: a release newer
 // than the knowledge base, whose facts are inferred from the newest known one).

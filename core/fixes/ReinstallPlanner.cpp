@@ -3,6 +3,7 @@
 #include "checks/InstallationChecks.h"
 #include "fixes/SystemPlanner.h"
 #include "fixes/SwitchPlanner.h"
+#include "fixes/VenvPlanner.h"
 #include "platform/FileIo.h"
 #include "platform/ProcessRunner.h"
 #include "python/WheelProvider.h"
@@ -207,10 +208,12 @@ bool ReinstallPlanner::handles(const checks::Finding &finding, const QString &to
         QStringLiteral("torch.not-installed"),     QStringLiteral("torch.import-failed"),
         QStringLiteral("cuda.cpu-build-with-gpu"), QStringLiteral("cuda.gpu-arch-unsupported"),
         QStringLiteral("cuda.driver-too-old"),     QStringLiteral("packages.mismatch"),
-        QStringLiteral("python.usual-lacks-torch"), QStringLiteral("packages.requirement-unmet"),
-        QStringLiteral("packages.file-damaged"),   QStringLiteral("packages.wheel-mismatch"),
-        QStringLiteral("packages.numpy-abi")};
+        QStringLiteral("python.usual-lacks-torch")};
     if (kIds.contains(finding.id))
+        return true;
+    // A finding that names what to install, or the Python to make its venv again on, names this repair.
+    if (finding.evidence.contains(QStringLiteral("install"))
+        || !finding.evidence.value(QStringLiteral("recreate_with")).toString().isEmpty())
         return true;
     // A damaged library of torch's own, not one the environment puts first.
     if (finding.id.startsWith(QLatin1String("lib.")) && finding.id != QLatin1String("lib.shadowed")
@@ -382,7 +385,8 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
         return out;
     }
     const python::TorchInstall torch = probe ? probe->torch : python::TorchInstall();
-    if (SwitchPlanner::plan(out, facts, findings) || planMissingWheels(out, python, torch, findings)
+    if (VenvPlanner::plan(out, findings) || SwitchPlanner::plan(out, facts, findings)
+        || planMissingWheels(out, python, torch, findings)
         || planExact(out, probe, python, findings, facts.request.wizard))
         return out;
     const QString platform = probe ? probe->interpreter.platform : QString();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/SwitchPlanner.h"
 
+#include "fixes/VenvPlanner.h"
 #include "platform/FileIo.h"
 #include "python/DefaultInterpreter.h"
 
@@ -9,12 +10,6 @@
 #include <algorithm>
 
 namespace td::fixes {
-
-namespace {
-
-const QString kRename = QStringLiteral("import os, sys; os.rename(sys.argv[1], sys.argv[2])");
-
-} // namespace
 
 bool SwitchPlanner::plan(ReinstallPlan &out, const checks::Facts &facts, const QList<checks::Finding> &findings)
 {
@@ -47,19 +42,14 @@ bool SwitchPlanner::plan(ReinstallPlan &out, const checks::Facts &facts, const Q
         plan.title = tr("Make the project's venv %1 on %2").arg(route.venv, named.executable);
         if (route.venvExists) {
             const QString aside = platform::freshPath(route.venv + QStringLiteral(".without-torch"));
-            RunProgram move = runProgram(named.executable, {QStringLiteral("-c"), kRename, route.venv, aside});
-            move.undoProgram = named.executable;
-            move.undoArguments = {QStringLiteral("-c"), kRename, aside, route.venv};
-            plan.steps << FixStep{move};
+            plan.steps << FixStep{renameStep(named.executable, route.venv, aside)};
             out.undo = tr("Undoing this repair removes the new venv and puts the old one back from %1.").arg(aside);
         } else {
             out.undo = tr("Undoing this repair removes the venv %1.").arg(route.venv);
         }
         RunProgram make = runProgram(named.executable, {QStringLiteral("-m"), QStringLiteral("venv"),
                                                         QStringLiteral("--system-site-packages"), route.venv});
-        make.undoProgram = named.executable;
-        make.undoArguments = {QStringLiteral("-c"), QStringLiteral("import shutil, sys; shutil.rmtree(sys.argv[1])"),
-                              route.venv};
+        undoByRemoving(make, named.executable, route.venv);
         plan.steps << FixStep{make};
         out.afterwards = tr("Run your programs with %1 from now on (in a terminal, activate the venv first).")
                              .arg(route.newPython);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "python/Venv.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -28,6 +30,7 @@ struct Interpreter {
     bool usable = false;  // it ran and answered
     QString problem;      // why not usable: "a Microsoft Store alias that opens the Store", "not Python: ..."
     bool timedOut = false; // ... it did not answer in time (a slow startup, not a broken program)
+    std::optional<VenvConfig> venv; // when not usable: the venv it belongs to, as its pyvenv.cfg says
 };
 
 // torch as installed, learnt without importing it.
@@ -45,6 +48,11 @@ struct Requirement {
     Requirement(QString name_, QStringList extras_, QString specifier_)
         : name(std::move(name_)), extras(std::move(extras_)), specifier(std::move(specifier_))
     {
+    }
+    // As pip takes it: "cuda-toolkit[cudart,cublas]==13.0.2".
+    [[nodiscard]] QString spec() const
+    {
+        return extras.isEmpty() ? name + specifier : QStringLiteral("%1[%2]%3").arg(name, extras.join(u','), specifier);
     }
     QString name;       // "nvidia-cudnn-cu13", "cuda-toolkit"
     QStringList extras; // "cudart", "cublas" (a meta-package's components)

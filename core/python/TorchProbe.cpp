@@ -416,8 +416,10 @@ QByteArray extractProbeJson(const QByteArray &standardOutput)
     return standardOutput.mid(start, end - start).trimmed();
 }
 
-StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds timeout,
-                        const platform::CancelToken &cancel, const QProcessEnvironment &environment)
+namespace {
+
+StaticProbe describe(const QString &executable, std::chrono::milliseconds timeout, const platform::CancelToken &cancel,
+                     const QProcessEnvironment &environment)
 {
     StaticProbe probe;
     Interpreter &in = probe.interpreter;
@@ -487,6 +489,17 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
     for (auto it = envObject.begin(); it != envObject.end(); ++it)
         probe.environment.append({it.key(), it.value().toString()});
     fillTorch(root, probe);
+    return probe;
+}
+
+} // namespace
+
+StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds timeout,
+                        const platform::CancelToken &cancel, const QProcessEnvironment &environment)
+{
+    StaticProbe probe = describe(executable, timeout, cancel, environment);
+    if (!probe.interpreter.usable) // a venv's python may not run because its base is gone: pyvenv.cfg says
+        probe.interpreter.venv = venvOf(executable);
     return probe;
 }
 

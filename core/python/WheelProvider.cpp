@@ -36,7 +36,7 @@ QString componentOf(const QString &distribution)
 
 QString WheelProvider::requirement() const
 {
-    return extra.isEmpty() ? name + specifier : QStringLiteral("%1[%2]%3").arg(name, extra, specifier);
+    return Requirement(name, extra.isEmpty() ? QStringList() : QStringList{extra}, specifier).spec();
 }
 
 std::optional<WheelProvider> wheelProviding(const QString &library, const TorchInstall &torch)

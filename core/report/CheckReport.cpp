@@ -2,6 +2,7 @@
 #include "report/CheckReport.h"
 
 #include "Version.h"
+#include "checks/CheckOutcome.h"
 #include "checks/Symptoms.h"
 #include "flow/FlowChart.h"
 #include "report/DepsReport.h"
@@ -243,6 +244,7 @@ QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &opt
     std::stable_sort(areas.begin(), areas.end(),
                      [&](const Area &a, const Area &b) { return ordered.indexOf(a.key) < ordered.indexOf(b.key); });
 
+    const QList<checks::CheckOutcome> outcomes = checks::checkOutcomes(report);
     int errors = 0, warnings = 0;
     for (const Area &area : areas) {
         QList<const Finding *> mine;
@@ -262,6 +264,12 @@ QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &opt
             mine.isEmpty() ? checks::heldSymptoms(report.findings, inThisArea) : checks::HeldSymptoms();
         if (area.onlyWithFindings && mine.isEmpty())
             continue;
+        // No check of it could look (no Python that runs, no torch): never marked fine.
+        if (const QString why = checks::areaNotChecked(outcomes, area.key);
+            mine.isEmpty() && !held.cause && !area.failsElsewhere && !why.isEmpty()) {
+            out += QStringLiteral("[-] ") + CheckReportText::tr("%1: not checked (%2)").arg(area.summary, why) + u'\n';
+            continue;
+        }
         out += (area.failsElsewhere && mine.isEmpty() ? mark(Severity::Error, true)
                 : held.cause                          ? mark(held.worst, true)
                                                       : mark(worst, !mine.isEmpty()))

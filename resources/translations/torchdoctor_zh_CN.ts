@@ -396,6 +396,10 @@
             <numerusform>这里有 %n 个问题，已列在其原因之下：%1 [%2]</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1: not checked (%2)</source>
+        <translation>%1：未检查（%2）</translation>
+    </message>
 </context>
 <context>
     <name>CheckRunner</name>
@@ -2002,6 +2006,26 @@
     <message>
         <source>torch %1 is built against NumPy 1.x, and NumPy %2 is installed</source>
         <translation>torch %1 是针对 NumPy 1.x 构建的，但已安装的是 NumPy %2</translation>
+    </message>
+    <message>
+        <source>%1 was made from %2 (%3 says so), which is no longer there, so its python does not start: %4. Its packages are still in the venv.</source>
+        <translation>%1 是用 %2 创建的（%3 中如此记载），而它已不在原处，所以这个虚拟环境的 python 无法启动：%4。虚拟环境里的包都还在。</translation>
+    </message>
+    <message>
+        <source>Python %1 is at %2: the repair makes the venv again on it and puts the packages back into it, without downloading anything; the old venv is kept beside it.</source>
+        <translation>本机在 %2 有 Python %1：修复会用它重新创建这个虚拟环境，并把原有的包放回去，不下载任何东西；旧的虚拟环境会保留在旁边。</translation>
+    </message>
+    <message>
+        <source>No Python %1 is on this machine, and the packages in the venv are built for %1. Install Python %1, make the venv again with it, and install its packages again.</source>
+        <translation>本机没有 Python %1，而虚拟环境里的包是为 %1 构建的。请安装 Python %1，用它重新创建虚拟环境，再重新安装其中的包。</translation>
+    </message>
+    <message>
+        <source>pyvenv.cfg does not say which Python version it was: make the venv again with the Python you want, and install its packages again.</source>
+        <translation>pyvenv.cfg 没有记载它原来的 Python 版本：请用你想要的 Python 重新创建虚拟环境，再重新安装其中的包。</translation>
+    </message>
+    <message>
+        <source>The venv %1 lost the Python it was made from</source>
+        <translation>虚拟环境 %1 找不到创建它的 Python 了</translation>
     </message>
 </context>
 <context>
@@ -3774,6 +3798,25 @@
     <message>
         <source>%1 gets %2 from the registry value %3 (%4), which every program started afterwards inherits.</source>
         <translation>%1 中的 %2 来自注册表值 %3（%4），之后启动的每个程序都会继承它。</translation>
+    </message>
+</context>
+<context>
+    <name>VenvPlanner</name>
+    <message>
+        <source>Make the venv %1 again on %2, with the packages it holds</source>
+        <translation>用 %2 重新创建虚拟环境 %1，保留其中的包</translation>
+    </message>
+    <message>
+        <source>Undoing this repair removes the new venv and puts the old one back from %1.</source>
+        <translation>撤销此修复会删除新的虚拟环境，并从 %1 放回旧的虚拟环境。</translation>
+    </message>
+    <message>
+        <source>Once everything works, you can delete the old venv, %1.</source>
+        <translation>确认一切正常后，可以删除旧的虚拟环境 %1。</translation>
+    </message>
+    <message>
+        <source>Nothing is downloaded: the packages of the old venv are linked into the new one (hard links, or copies where the disk does not allow them). The old venv stays as %1.</source>
+        <translation>不会下载任何东西：旧虚拟环境中的包会链接到新的虚拟环境里（硬链接；磁盘不支持时改为复制）。旧的虚拟环境保留为 %1。</translation>
     </message>
 </context>
 <context>

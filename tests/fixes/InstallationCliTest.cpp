@@ -9,6 +9,7 @@
 #include "TestConfig.h"
 #include "TestSupport.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -366,6 +367,87 @@ TEST(NumpyAbi, ATorchBuiltAgainstNumpy1WithNumpy2GetsNumpy1AndBack)
     const RunResult undo = torchdoctor({"undo", "--yes"});
     EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
     EXPECT_NE(run({venvPython.string(), "-c", arrays}, o).err.find("Numpy is not available"), std::string::npos);
+}
+
+// Every entry under `dir`, sorted: a link with its target, a file with its sha256.
+std::string treeHashes(const fs::path &dir)
+{
+    return runOk({python::kSystemPython.string(), "-c",
+                  "import hashlib, os, sys\n"
+                  "for root, dirs, files in sorted(os.walk(sys.argv[1])):\n"
+                  "    for name in sorted(dirs + files):\n"
+                  "        p = os.path.join(root, name)\n"
+                  "        if os.path.islink(p): print(p, '->', os.readlink(p))\n"
+                  "        elif os.path.isfile(p): print(p, hashlib.sha256(open(p, 'rb').read()).hexdigest())\n",
+                  dir.string()});
+}
+
+// A venv made from a Python that was removed since (a copy of Debian's python3.11, deleted): its python
+// does not start. `check` names the venv and the Python of the same version to make it again on, and
+// says "not checked" for what it could not look at; the repair makes it again on that Python with the
+// packages it held (torch from the system site, a package of its own), and undo puts the old venv back
+// byte for byte. The real import is the judge.
+TEST(VenvBaseGone, IsNamedMadeAgainOnTheSamePythonWithItsPackagesAndPutBack)
+{
+    TempDir dir("td-venv-base-gone");
+    const fs::path real = fs::canonical(python::kSystemPython);
+    const fs::path base = dir / "base/bin" / real.filename();
+    fs::create_directories(base.parent_path());
+    fs::copy_file(real, base);
+    fs::permissions(base, fs::perms::owner_all, fs::perm_options::add);
+    RunOptions o;
+    o.setEnv = {{"HOME", (dir / "home").string()}, {"XDG_DATA_HOME", (dir / "data").string()},
+                {"PATH", "/usr/bin:/bin"}};
+    o.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"};
+    o.timeout = std::chrono::seconds(300);
+    const fs::path venv = dir / "venv";
+    runOk({base.string(), "-m", "venv", "--without-pip", "--system-site-packages", venv.string()}, o);
+    writeFile(python::sitePackages(venv) / "otter_venv_tool/__init__.py", "VALUE = 42\n");
+    const std::string python = (venv / "bin/python").string();
+    const auto judge = [&] {
+        return run({python, "-c", "import torch, otter_venv_tool; print(torch.__version__, otter_venv_tool.VALUE)"},
+                   o);
+    };
+    const RunResult working = judge();
+    ASSERT_EQ(working.exitCode, 0) << working.err;
+    fs::remove_all(dir / "base");
+    ASSERT_NE(judge().exitCode, 0);
+    const std::string before = treeHashes(venv);
+
+    const auto torchdoctor = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), config::torchdoctor);
+        return run(args, o);
+    };
+    const RunResult check = torchdoctor({"check", "--python", python, "--format", "json"});
+    EXPECT_EQ(check.exitCode, 1) << check.err;
+    const QJsonArray findings =
+        QJsonDocument::fromJson(QByteArray::fromStdString(check.out)).object().value(QLatin1String("findings")).toArray();
+    ASSERT_FALSE(findings.isEmpty()) << check.out;
+    const QJsonObject gone = findings.first().toObject();
+    EXPECT_EQ(gone.value(QLatin1String("id")).toString(), QLatin1String("python.venv-base-gone")) << check.out;
+    const QJsonObject evidence = gone.value(QLatin1String("evidence")).toObject();
+    EXPECT_EQ(evidence.value(QLatin1String("base")).toString().toStdString(), base.string());
+    EXPECT_EQ(QFileInfo(evidence.value(QLatin1String("recreate_with")).toString()).canonicalFilePath().toStdString(),
+              real.string());
+    EXPECT_EQ(gone.value(QLatin1String("fixes")).toArray(), QJsonArray{QLatin1String("reinstall")});
+    EXPECT_EQ(check.out.find("python.unusable"), std::string::npos) << check.out;
+    const RunResult text = torchdoctor({"check", "--python", python});
+    EXPECT_NE(text.out.find("[-] PyTorch: not checked (no Python interpreter that runs)"), std::string::npos)
+        << text.out;
+    EXPECT_EQ(text.out.find("[✓] Packages"), std::string::npos) << text.out;
+
+    const RunResult fix = torchdoctor({"fix", "reinstall", "--python", python, "--yes"});
+    show("torchdoctor fix reinstall --yes", fix);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    EXPECT_EQ(judge().out, working.out);
+    EXPECT_TRUE(fs::exists(dir / "venv.base-gone/pyvenv.cfg"));
+
+    const RunResult undo = torchdoctor({"undo", "--yes"});
+    show("torchdoctor undo --yes", undo);
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_FALSE(fs::exists(dir / "venv.base-gone"));
+    EXPECT_EQ(treeHashes(venv), before);
+    EXPECT_NE(judge().exitCode, 0);
 }
 
 } // namespace
