@@ -68,6 +68,19 @@ QString areaOf(const QString &findingId)
     return head; // python, torch, packages, docker
 }
 
+QString missingLibraryOf(const Finding &finding)
+{
+    const auto text = [&finding](const char *key) { return finding.evidence.value(QLatin1String(key)).toString(); };
+    if (finding.id == QLatin1String("lib.missing"))
+        return text("library");
+    if (finding.id == QLatin1String("torch.import-failed")) {
+        if (!text("culprit").isEmpty() && text("culprit_problem") == QLatin1String("missing"))
+            return text("culprit");
+        return text("library");
+    }
+    return {};
+}
+
 bool isRootCause(const Finding &finding)
 {
     return finding.evidence.value(QLatin1String("root_cause")).toBool();

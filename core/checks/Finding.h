@@ -53,6 +53,9 @@ std::optional<QList<Finding>> findingsFromJson(const QJsonValue &value);
 // A finding that causes others (evidence "root_cause": an environment entry behind library
 // errors) leads: the root causes first, then the rest, each in their order.
 bool isRootCause(const Finding &finding);
+// The library a finding says is missing (lib.missing, or a failed import that names one, or whose walk
+// found one); empty when none. What the system repair installs a package for.
+QString missingLibraryOf(const Finding &finding);
 void rootCausesFirst(QList<Finding> &findings);
 // `areas` with those that hold a root cause moved to the front.
 QStringList areasRootCausesFirst(const QList<Finding> &findings, QStringList areas);

@@ -80,6 +80,22 @@ void addOrigin(const Facts &facts, const SearchEntry &entry, QString &detail, QJ
     }
 }
 
+// (Either separator: a Windows tree may be judged on Linux.)
+bool inside(const std::string &path, const QString &dir)
+{
+    const auto clean = [](QString p) { return QDir::cleanPath(p.replace(u'\\', u'/')); };
+    return !dir.isEmpty() && clean(fromNativeBytes(path)).startsWith(clean(dir) + u'/');
+}
+
+bool torchsOwnProblem(const loader::Problem &p, const QString &torchDir)
+{
+    const auto inTorch = [&torchDir](const std::string &path) { return inside(path, torchDir); };
+    if (std::any_of(p.paths.begin(), p.paths.end(), inTorch))
+        return true;
+    return p.kind == loader::ProblemKind::Missing && p.paths.empty()
+           && std::any_of(p.neededBy.begin(), p.neededBy.end(), inTorch);
+}
+
 } // namespace
 
 QString LibraryCheck::id() const
@@ -123,6 +139,16 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
                                          : environmentEntryOf(graph, p.paths.front(), facts);
         if (fromEnvironment)
             addOrigin(facts, *fromEnvironment, detail, evidence);
+        // Reinstalling torch helps where the file at fault is torch's own, or one torch's files need and
+        // nothing on the machine has.
+        const bool torchsOwn = probe && torchsOwnProblem(p, probe->torch.packageDir);
+        const auto withReinstall = [torchsOwn](QList<FixFamily> fixes) {
+            if (torchsOwn)
+                fixes.prepend(FixFamily::Reinstall);
+            return fixes;
+        };
+        // The environment repair takes out the entry that put the file first.
+        const QList<FixFamily> onlyEnv = fromEnvironment ? QList<FixFamily>{FixFamily::Env} : QList<FixFamily>{};
         const QString requester = p.neededBy.empty() ? QString() : fileNameOf(fromNativeBytes(p.neededBy.front()));
         switch (p.kind) {
         case loader::ProblemKind::Missing:
@@ -144,34 +170,30 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
                                    "(`pip install \"%2\"`), or `torchdoctor fix reinstall`.")
                                     .arg(probe->torch.version, wheel->requirement(), name);
                 }
-                // The environment repair helps only where a copy lies outside the search (a PATH
-                // folder torch's flags skip); a library that is nowhere comes with its package.
+                // A library that is nowhere comes with its package (or with torch's wheels).
                 out << makeFinding(QStringLiteral("lib.missing"), Severity::Error,
                                    tr("%1 is missing (needed by %2)").arg(name, requester), detail, evidence,
-                                   p.paths.empty()
-                                       ? QList<FixFamily>{FixFamily::Reinstall, FixFamily::System}
-                                       : QList<FixFamily>{FixFamily::Env, FixFamily::Reinstall, FixFamily::System});
+                                   withReinstall({FixFamily::System}));
             }
             break;
         case loader::ProblemKind::WrongArch:
             out << makeFinding(QStringLiteral("lib.wrong-arch"), Severity::Error,
                                tr("%1 is built for another architecture").arg(name), detail, evidence,
-                               {FixFamily::Reinstall, FixFamily::System});
+                               withReinstall({}));
             break;
         case loader::ProblemKind::VersionMissing:
             out << makeFinding(
                 QStringLiteral("lib.version-missing"), Severity::Error,
                 tr("Version %1 is missing from %2")
                     .arg(name, QDir::toNativeSeparators(fromNativeBytes(p.paths.empty() ? p.name : p.paths.front()))),
-                detail, evidence, {FixFamily::Env, FixFamily::Reinstall});
+                detail, evidence, withReinstall({fromEnvironment ? FixFamily::Env : FixFamily::System}));
             break;
         case loader::ProblemKind::Unreadable:
         case loader::ProblemKind::NotALibrary:
             if (p.severity == loader::Severity::Error)
                 out << makeFinding(QStringLiteral("lib.unreadable"), Severity::Error,
                                    tr("%1 cannot be loaded").arg(name), detail, evidence,
-                                   fromEnvironment ? QList<FixFamily>{FixFamily::Env, FixFamily::Reinstall}
-                                                   : QList<FixFamily>{FixFamily::Reinstall, FixFamily::System});
+                                   withReinstall(onlyEnv));
             break;
         case loader::ProblemKind::SymbolMissing:
             evidence.insert(QStringLiteral("symbol"), name);
@@ -193,8 +215,7 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
                                         QDir::toNativeSeparators(p.paths.empty() ? fromNativeBytes(p.symbolLibrary)
                                                                                  : fromNativeBytes(p.paths[0]))),
                                detail, evidence,
-                               fromEnvironment ? QList<FixFamily>{FixFamily::Env, FixFamily::Reinstall}
-                                               : QList<FixFamily>{FixFamily::Reinstall});
+                               withReinstall(onlyEnv));
             break;
         case loader::ProblemKind::Shadowed:
             // What the winner lacks (Windows: the functions the requester imports from it).
@@ -254,7 +275,7 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
                                + tr("Files: %1.").arg(conflict.files.join(QStringLiteral(", "))),
                            QJsonObject{{QStringLiteral("runtimes"), toJsonArray({conflict.a, conflict.b})},
                                        {QStringLiteral("files"), toJsonArray(conflict.files)}},
-                           {FixFamily::Env, FixFamily::Reinstall, FixFamily::System});
+                           {FixFamily::System});
     }
     return out;
 }

@@ -110,7 +110,7 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
                                  "(64-bit, a version PyTorch supports) %1").arg(name);
 #endif
         out << makeFinding(QStringLiteral("python.not-found"), Severity::Error, tr("No Python interpreter was found"),
-                           where, {}, {FixFamily::System});
+                           where, {});
         return out;
     }
     if (probe && probe->interpreter.timedOut) {
@@ -141,8 +141,7 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
             (wizard ? tr("%1: %2. Choose a working interpreter on the first page.")
                     : tr("%1: %2. Name a working interpreter with --python."))
                 .arg(facts.chosenExecutable, problem),
-            QJsonObject{{QStringLiteral("python"), facts.chosenExecutable}, {QStringLiteral("problem"), problem}},
-            {FixFamily::System});
+            QJsonObject{{QStringLiteral("python"), facts.chosenExecutable}, {QStringLiteral("problem"), problem}});
         return out;
     }
     const python::Interpreter &in = probe->interpreter;
@@ -154,7 +153,7 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
         out << makeFinding(QStringLiteral("python.32-bit"), Severity::Error, tr("This Python is 32-bit"),
                            tr("PyTorch publishes 64-bit builds only, and a 32-bit process cannot load 64-bit DLLs "
                               "(WinError 193). Install a 64-bit Python and PyTorch into it."),
-                           evidence, {FixFamily::System, FixFamily::Reinstall});
+                           evidence);
     }
     const knowledge::Os os = osOfPlatform(in.platform);
     const QString machine = machineOf(in);
@@ -166,14 +165,14 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
                                     "Python (for example one running under Rosetta) cannot install them: use an "
                                     "arm64 Python.")
                                : tr("Wheels exist for Linux x86_64 and aarch64, Windows x86_64 and macOS arm64."),
-                           evidence, {FixFamily::System, FixFamily::Docker});
+                           evidence, {FixFamily::Docker});
     }
     if (facts.system.rosetta) {
         out << makeFinding(QStringLiteral("python.unsupported-platform"), Severity::Warning,
                            tr("TorchDoctor itself runs under Rosetta"),
                            tr("This is an Apple silicon Mac running x86_64 code. A Python running the same way loads "
                               "x86_64 libraries only, and PyTorch's macOS builds are arm64 only."),
-                           {}, {FixFamily::System});
+                           {});
     }
     const QString python = QStringLiteral("%1.%2").arg(in.version.majorVersion()).arg(in.version.minorVersion());
     QString torch = probe->torch.installed ? probe->torch.version : QString();
@@ -501,7 +500,7 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
                               "CUDA_VISIBLE_DEVICES, that no other process holds the GPU in exclusive mode, and that "
                               "the driver's kernel module is loaded (nvidia-smi works).")
                                .arg(torch, cuda, gpu.driverVersion),
-                           gpuEvidence, {FixFamily::Env, FixFamily::System});
+                           gpuEvidence);
     }
     return out;
 }
@@ -736,7 +735,7 @@ QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::Knowle
                        "DLLs fail to initialise from them on Windows. If something fails only here, move "
                        "the environment to a plain ASCII path.")
                         .arg(path),
-                    QJsonObject{{QStringLiteral("path"), path}}, {FixFamily::Reinstall});
+                    QJsonObject{{QStringLiteral("path"), path}});
             if (platform == QLatin1String("win32") && path.size() > 200)
                 out << makeFinding(
                     QStringLiteral("path.too-long"), Severity::Warning, tr("A path is close to 260 characters"),
@@ -744,8 +743,7 @@ QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::Knowle
                        "limit unless long paths are enabled, and pip then fails half-way.")
                         .arg(path)
                         .arg(path.size()),
-                    QJsonObject{{QStringLiteral("path"), path}, {QStringLiteral("length"), path.size()}},
-                    {FixFamily::System, FixFamily::Reinstall});
+                    QJsonObject{{QStringLiteral("path"), path}, {QStringLiteral("length"), path.size()}});
         }
     }
     return out;

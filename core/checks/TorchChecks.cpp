@@ -150,7 +150,8 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
         if (!error.symbol.isEmpty())
             evidence.insert(QStringLiteral("symbol"), error.symbol);
         QString detail = tr("`import torch` failed with %1: %2").arg(import.exceptionType, import.message.trimmed());
-        QList<FixFamily> fixes{FixFamily::Env, FixFamily::Reinstall, FixFamily::System};
+        // An environment variable behind it is a finding of its own, which names the environment repair.
+        QList<FixFamily> fixes{FixFamily::Reinstall, FixFamily::System};
         addCulprit(error, detail);
         // The walk knows who needs the missing library when the message does not say.
         if (culprit && error.requiredBy.isEmpty() && culprit->chain.size() >= 2)
@@ -171,12 +172,16 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
             if (!signature->packageToFix.isEmpty())
                 evidence.insert(QStringLiteral("package"), signature->packageToFix);
         }
-        out << makeFinding(
+        Finding failed = makeFinding(
             QStringLiteral("torch.import-failed"), Severity::Error,
             error.winError
                 ? tr("`import torch` fails: WinError %1 loading %2").arg(error.winError).arg(fileNameOf(error.path))
                 : tr("`import torch` fails"),
             detail, evidence, fixes);
+        // The system repair installs what provides a missing library, or repairs a DLL that does not start.
+        if (missingLibraryOf(failed).isEmpty() && error.winError != 1114)
+            failed.fixes.removeAll(FixFamily::System);
+        out << failed;
         break;
     }
     case Outcome::Crashed: {
@@ -191,7 +196,7 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
             detail += QStringLiteral("\n\n") + tr("Its last words: %1").arg(import.stderrTail.trimmed());
         addCulprit(python::ClassifiedError{}, detail);
         out << makeFinding(QStringLiteral("torch.import-crashed"), Severity::Error, tr("`import torch` crashes Python"),
-                           detail, evidence, {FixFamily::Env, FixFamily::Reinstall, FixFamily::System});
+                           detail, evidence, {FixFamily::Reinstall, FixFamily::System});
         break;
     }
     case Outcome::TimedOut:
@@ -202,7 +207,7 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
                               "deadlock between two OpenMP runtimes. Try again with a longer --timeout to tell "
                               "slow from stuck.")
                                .arg(import.elapsedMs / 1000),
-                           evidence, {FixFamily::Env, FixFamily::Reinstall});
+                           evidence, {FixFamily::Reinstall});
         break;
     case Outcome::ProbeFailed:
         out << makeFinding(QStringLiteral("check.failed"), Severity::Warning,

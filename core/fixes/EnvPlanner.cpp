@@ -44,7 +44,7 @@ EnvPlanner::EnvPlanner(QProcessEnvironment environment, QString python)
 
 bool EnvPlanner::handles(const checks::Finding &finding)
 {
-    if (finding.id != QLatin1String("env.suspicious"))
+    if (!finding.fixes.contains(checks::FixFamily::Env))
         return false;
     const QString variable = evidence(finding, "variable");
     // An entry of any search variable (LD_LIBRARY_PATH, PATH, PYTHONPATH, ...) comes out of the line that sets it.
@@ -73,8 +73,6 @@ EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
     QStringList done; // variable + entry already planned (findings repeat per library)
     QStringList changedVariables;
     for (const checks::Finding &f : findings) {
-        if (f.id != QLatin1String("env.suspicious"))
-            continue;
         const QString variable = evidence(f, "variable");
         const QString entry = evidence(f, "entry");
         if (!handles(f)) {

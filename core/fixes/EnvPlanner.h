@@ -42,7 +42,7 @@ public:
     // `environment` as a new terminal will have it once `changes` are made.
     static QProcessEnvironment after(QProcessEnvironment environment, const QList<EnvChange> &changes);
 
-    // Whether a finding is one this repair addresses.
+    // Whether a finding is one this repair addresses: it names it, with the variable's entry to take out.
     static bool handles(const checks::Finding &finding);
 
 private:

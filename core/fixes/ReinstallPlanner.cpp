@@ -70,21 +70,6 @@ QString localLabel(const QString &version)
     return version.contains(u'+') ? version.section(u'+', 1) : QString();
 }
 
-bool insideDir(const QString &path, const QString &dir)
-{
-    if (path.isEmpty() || dir.isEmpty())
-        return false;
-    const QString d = QDir::cleanPath(dir);
-    const QString p = QDir::cleanPath(path);
-    return p == d || p.startsWith(d + u'/');
-}
-
-bool anyInside(const QJsonValue &value, const QString &dir)
-{
-    const QJsonArray array = value.toArray();
-    return std::any_of(array.begin(), array.end(),
-                       [&dir](const QJsonValue &v) { return insideDir(v.toString(), dir); });
-}
 
 // resources/probe/keep_files.py: keeps a distribution's files before a step, puts them back on undo.
 QString keepFilesScript()
@@ -202,29 +187,9 @@ void ReinstallPlanner::planBesideDistribution(ReinstallPlan &out, const Choice &
                      .arg(choice.series, choice.variant, venv, package);
 }
 
-bool ReinstallPlanner::handles(const checks::Finding &finding, const QString &torchDir)
+bool ReinstallPlanner::handles(const checks::Finding &finding)
 {
-    static const QStringList kIds{
-        QStringLiteral("torch.not-installed"),     QStringLiteral("torch.import-failed"),
-        QStringLiteral("cuda.cpu-build-with-gpu"), QStringLiteral("cuda.gpu-arch-unsupported"),
-        QStringLiteral("cuda.driver-too-old"),     QStringLiteral("packages.mismatch"),
-        QStringLiteral("python.usual-lacks-torch")};
-    if (kIds.contains(finding.id))
-        return true;
-    // A finding that names what to install, or the Python to make its venv again on, names this repair.
-    if (finding.evidence.contains(QStringLiteral("install"))
-        || !finding.evidence.value(QStringLiteral("recreate_with")).toString().isEmpty())
-        return true;
-    // A damaged library of torch's own, not one the environment puts first.
-    if (finding.id.startsWith(QLatin1String("lib.")) && finding.id != QLatin1String("lib.shadowed")
-        && finding.id != QLatin1String("lib.walk")) {
-        const QJsonValue paths = finding.evidence.value(QStringLiteral("paths"));
-        if (anyInside(paths, torchDir))
-            return true;
-        return finding.id == QLatin1String("lib.missing") && paths.toArray().isEmpty()
-               && anyInside(finding.evidence.value(QStringLiteral("needed_by")), torchDir);
-    }
-    return false;
+    return finding.fixes.contains(checks::FixFamily::Reinstall); // the check decided, with what to install
 }
 
 bool ReinstallPlanner::planMissingWheels(ReinstallPlan &out, const QString &python, const python::TorchInstall &torch,
@@ -301,7 +266,7 @@ bool ReinstallPlanner::planExact(ReinstallPlan &out, const python::StaticProbe *
     for (const checks::Finding &f : findings) {
         const QJsonArray install = f.evidence.value(QStringLiteral("install")).toArray();
         const QString distribution = f.evidence.value(QStringLiteral("distribution")).toString();
-        if (f.id == QLatin1String("torch.import-failed") && install.isEmpty())
+        if (f.id.startsWith(QLatin1String("torch.import-")) && install.isEmpty()) // failed, crashed, timed out
             continue;
         if (install.isEmpty() || checks::normalizedDistribution(distribution) == QLatin1String("torch"))
             return false;

@@ -61,9 +61,9 @@ public:
 
     [[nodiscard]] ReinstallPlan plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const;
 
-    // Whether a finding is one this repair addresses; `torchDir` is torch's
-    // package folder (lib.* findings count only inside it).
-    static bool handles(const checks::Finding &finding, const QString &torchDir);
+    // Whether a finding is one this repair addresses: one that names it (the check decides, where it
+    // knows whose file is at fault).
+    static bool handles(const checks::Finding &finding);
 
     // How to give a folder of wheels to the repair, ending a sentence: the reinstall page's field
     // in the wizard, --find-links on the command line.

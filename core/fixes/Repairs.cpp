@@ -19,12 +19,6 @@ QString keyOf(const checks::Finding &f)
            + f.evidence.value(QStringLiteral("library")).toString();
 }
 
-QString torchDirOf(const checks::Diagnosis &report)
-{
-    const python::StaticProbe *probe = report.facts.chosenProbe();
-    return probe ? probe->torch.packageDir : QString();
-}
-
 } // namespace
 
 Repairs::Repairs(std::shared_ptr<const knowledge::KnowledgeBase> knowledge, checks::CheckRequest request,
@@ -47,7 +41,6 @@ Repair Repairs::plan(checks::FixFamily family, const checks::Diagnosis &before) 
 {
     Repair repair;
     repair.family = family;
-    const QString torchDir = torchDirOf(before);
     switch (family) {
     case checks::FixFamily::Env: {
         for (const checks::Finding &f : before.findings)
@@ -73,7 +66,7 @@ Repair Repairs::plan(checks::FixFamily family, const checks::Diagnosis &before) 
     }
     case checks::FixFamily::Reinstall: {
         for (const checks::Finding &f : before.findings)
-            if (ReinstallPlanner::handles(f, torchDir))
+            if (ReinstallPlanner::handles(f))
                 repair.targeted << f;
         if (repair.targeted.isEmpty()) {
             repair.summary = tr("torch is installed and imports, and its build fits this machine.");

@@ -70,20 +70,6 @@ QString evidenceText(const checks::Finding &f, const char *key)
     return f.evidence.value(QLatin1String(key)).toString();
 }
 
-// The library a finding says is missing (lib.missing, or an import error
-// that names one).
-QString missingLibrary(const checks::Finding &f)
-{
-    if (f.id == QLatin1String("lib.missing"))
-        return evidenceText(f, "library");
-    if (f.id == QLatin1String("torch.import-failed")) {
-        if (!evidenceText(f, "culprit").isEmpty() && evidenceText(f, "culprit_problem") == QLatin1String("missing"))
-            return evidenceText(f, "culprit");
-        return evidenceText(f, "library");
-    }
-    return {};
-}
-
 // A DLL of Windows itself (its loss means a damaged system, not a damaged torch).
 bool isWindowsSystemDll(const QString &name)
 {
@@ -313,7 +299,7 @@ void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &p
     QStringList toInstall;
     QStringList toReinstall;
     for (const checks::Finding &f : findings) {
-        const QString library = missingLibrary(f);
+        const QString library = checks::missingLibraryOf(f);
         if (f.id == QLatin1String("lib.version-missing")) {
             plan.warnings << tr("%1 is older than torch needs (%2 is missing). A distribution keeps one version of it "
                                 "per release: a newer release, or a torch built for this one, is the way out; a "
@@ -378,7 +364,7 @@ void SystemPlanner::planWindows(const checks::Facts &facts, const QList<checks::
     for (const checks::Finding &f : findings) {
         if (f.id.startsWith(QLatin1String("vcruntime.")))
             runtime = true;
-        if (isWindowsSystemDll(missingLibrary(f)))
+        if (isWindowsSystemDll(checks::missingLibraryOf(f)))
             damaged = true;
         // 1114 (a DLL's initialisation failed) that the environment and the
         // reinstall did not cure.
@@ -433,7 +419,7 @@ void SystemPlanner::planMac(const QList<checks::Finding> &findings, FixPlan &pla
     bool omp = false;
     bool tools = false;
     for (const checks::Finding &f : findings) {
-        const QString library = missingLibrary(f);
+        const QString library = checks::missingLibraryOf(f);
         if (library == QLatin1String("libomp.dylib"))
             omp = true;
         else if (library.startsWith(QLatin1String("/usr/lib/")) || library == QLatin1String("libc++.1.dylib"))

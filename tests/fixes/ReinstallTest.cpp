@@ -171,7 +171,8 @@ TEST(ReinstallPlanner, CompanionsAtMatchingVersions)
         << td::python::PackageInfo{QStringLiteral("numpy"), QStringLiteral("2.1.0"), {}, QStringLiteral("pip")};
     const fixes::ReinstallPlanner planner(kb(), QProcessEnvironment());
     checks::Finding mismatch = finding("packages.mismatch");
-    EXPECT_TRUE(fixes::ReinstallPlanner::handles(mismatch, {}));
+    mismatch.fixes = {checks::FixFamily::Reinstall};
+    EXPECT_TRUE(fixes::ReinstallPlanner::handles(mismatch));
     const auto p = planner.plan(f, {mismatch});
     const auto c = kb().companions(QStringLiteral("2.5.1"));
     ASSERT_TRUE(c.has_value());
@@ -182,16 +183,13 @@ TEST(ReinstallPlanner, CompanionsAtMatchingVersions)
     EXPECT_FALSE(p.packages.join(u' ').contains(QStringLiteral("numpy")));
 }
 
-TEST(ReinstallPlanner, WhichFindingsItHandles)
+// The check decides (tests/fixes/NamedRepairsTest.cpp holds every finding to what its repairs plan).
+TEST(ReinstallPlanner, TakesTheFindingsThatNameIt)
 {
-    const QString torchDir = QStringLiteral("/v/site-packages/torch");
     checks::Finding lib = finding("lib.unreadable");
-    lib.evidence.insert(QStringLiteral("paths"), QJsonArray{QString(torchDir + QStringLiteral("/lib/libc10.so"))});
-    EXPECT_TRUE(fixes::ReinstallPlanner::handles(lib, torchDir));
-    lib.evidence.insert(QStringLiteral("paths"), QJsonArray{QStringLiteral("/opt/old/libc10.so")});
-    EXPECT_FALSE(fixes::ReinstallPlanner::handles(lib, torchDir));
-    EXPECT_TRUE(fixes::ReinstallPlanner::handles(finding("torch.not-installed"), torchDir));
-    EXPECT_FALSE(fixes::ReinstallPlanner::handles(finding("env.suspicious"), torchDir));
+    EXPECT_FALSE(fixes::ReinstallPlanner::handles(lib));
+    lib.fixes = {checks::FixFamily::Env, checks::FixFamily::Reinstall};
+    EXPECT_TRUE(fixes::ReinstallPlanner::handles(lib));
 }
 
 TEST(ReinstallPlanner, MissingWheelsOfAWholeTorchAreInstalledAloneAndUndoneBySnapshot)

@@ -163,6 +163,7 @@ TEST(ShellEnvPlanner, FindsEveryStartupFile)
     kmp.id = QStringLiteral("env.suspicious");
     kmp.evidence = QJsonObject{{QStringLiteral("variable"), QStringLiteral("KMP_DUPLICATE_LIB_OK")},
                                {QStringLiteral("value"), QStringLiteral("TRUE")}};
+    kmp.fixes = {td::checks::FixFamily::Env};
     // The same entry reported for two libraries is planned once.
     const EnvPlan plan = planner.plan({shadowFinding(kStale), shadowFinding(kStale + u'/'), kmp});
     ASSERT_EQ(plan.plan.steps.size(), 5) << plan.plan.describe().toStdString();
