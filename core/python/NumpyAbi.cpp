@@ -19,6 +19,8 @@ constexpr char kNumpy1Name[] = "numpy.core._multiarray_umath";
 
 NumpyAbi numpyAbiOf(const QString &file)
 {
+    if (file.isEmpty()) // torch without its Python binding (or no torch): nothing to read
+        return NumpyAbi::Unknown;
     QFile in(file);
     if (!in.open(QIODevice::ReadOnly))
         return NumpyAbi::Unknown;
