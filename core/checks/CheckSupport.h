@@ -7,6 +7,7 @@
 #include "python/Interpreter.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QLocale>
 
 #include <QJsonArray>
@@ -59,6 +60,13 @@ inline QString fileNameOf(const QString &path)
 {
     const qsizetype cut = std::max(path.lastIndexOf(u'/'), path.lastIndexOf(u'\\'));
     return cut < 0 ? path : path.mid(cut + 1);
+}
+
+// Whether `path` lies below `folder`, as written (no links followed).
+inline bool insideFolder(const QString &path, const QString &folder)
+{
+    return !path.isEmpty() && !folder.isEmpty()
+           && QDir::cleanPath(path).startsWith(QDir::cleanPath(folder) + u'/');
 }
 
 // A knowledge-base text in the language of the user's locale.

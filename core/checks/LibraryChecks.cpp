@@ -80,16 +80,11 @@ void addOrigin(const Facts &facts, const SearchEntry &entry, QString &detail, QJ
     }
 }
 
-// (Either separator: a Windows tree may be judged on Linux.)
-bool inside(const std::string &path, const QString &dir)
-{
-    const auto clean = [](QString p) { return QDir::cleanPath(p.replace(u'\\', u'/')); };
-    return !dir.isEmpty() && clean(fromNativeBytes(path)).startsWith(clean(dir) + u'/');
-}
-
 bool torchsOwnProblem(const loader::Problem &p, const QString &torchDir)
 {
-    const auto inTorch = [&torchDir](const std::string &path) { return inside(path, torchDir); };
+    const auto inTorch = [&torchDir](const std::string &path) {
+        return insideFolder(fromNativeBytes(path), torchDir);
+    };
     if (std::any_of(p.paths.begin(), p.paths.end(), inTorch))
         return true;
     return p.kind == loader::ProblemKind::Missing && p.paths.empty()

@@ -153,10 +153,8 @@ QString placeOf(const Finding &f)
 
 bool insideAny(const QString &path, const QJsonArray &folders)
 {
-    const QString clean = QDir::cleanPath(path);
-    return !path.isEmpty() && std::any_of(folders.begin(), folders.end(), [&](const QJsonValue &folder) {
-        return clean.startsWith(QDir::cleanPath(folder.toString()) + u'/');
-    });
+    return std::any_of(folders.begin(), folders.end(),
+                       [&](const QJsonValue &folder) { return insideFolder(path, folder.toString()); });
 }
 
 // A cause that is a whole package (its wheel built for another machine: evidence "package_dirs") holds

@@ -3,6 +3,8 @@
 
 #include "platform/FileIo.h"
 
+#include <QJsonArray>
+
 #include <algorithm>
 
 namespace td::fixes {
@@ -11,16 +13,15 @@ namespace {
 
 const QString kRename = QStringLiteral("import os, sys; os.rename(sys.argv[1], sys.argv[2])");
 
-// Makes the venv argv[2] and links into it every file of argv[1]'s bin/Scripts and site-packages
-// that the new venv does not have (its own python links stay). Hard links keep the old venv whole.
+// Makes the venv argv[2] and links into it every file under the folders of the old venv argv[1] listed
+// after them (its scripts, its site-packages) that the new venv does not have (its own python links
+// stay). Hard links keep the old venv whole.
 const QString kRemake = QStringLiteral(
-    "import glob, os, shutil, sys, venv\n"
+    "import os, shutil, sys, venv\n"
     "old, new = sys.argv[1:3]\n"
-    "venv.EnvBuilder(system_site_packages='--system-site-packages' in sys.argv, symlinks=os.name != 'nt')"
-    ".create(new)\n"
-    "rels = ['bin', 'Scripts', os.path.join('Lib', 'site-packages')]\n"
-    "rels += [os.path.relpath(p, old) for p in glob.glob(os.path.join(old, 'lib', 'python*', 'site-packages'))]\n"
-    "for rel in rels:\n"
+    "flag = '--system-site-packages'\n"
+    "venv.EnvBuilder(system_site_packages=flag in sys.argv, symlinks=os.name != 'nt').create(new)\n"
+    "for rel in [a for a in sys.argv[3:] if a != flag]:\n"
     "    for root, dirs, files in os.walk(os.path.join(old, rel)):\n"
     "        to = os.path.join(new, os.path.relpath(root, old))\n"
     "        os.makedirs(to, exist_ok=True)\n"
@@ -66,6 +67,9 @@ bool VenvPlanner::plan(ReinstallPlan &out, const QList<checks::Finding> &finding
     QStringList arguments{QStringLiteral("-c"), kRemake, aside, venv};
     if (evidence.value(QStringLiteral("system_site_packages")).toBool())
         arguments << QStringLiteral("--system-site-packages");
+    arguments << QStringLiteral("bin") << QStringLiteral("Scripts"); // its scripts (pip, torchrun), as they are
+    for (const QJsonValue &folder : evidence.value(QStringLiteral("site_packages")).toArray())
+        arguments << folder.toString();
     RunProgram remake = runProgram(python, arguments);
     undoByRemoving(remake, python, venv);
     plan.steps << FixStep{remake};
