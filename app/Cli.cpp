@@ -82,7 +82,10 @@ int runCli(const QStringList &arguments)
         return Healthy;
     }
     if (args.first() == QLatin1String("-v") || args.first() == QLatin1String("--version")) {
-        out << kAppName << ' ' << kVersion << '\n';
+        out << kAppName << ' ' << kVersion;
+        if (*kCommit)
+            out << " (" << kCommit << ')';
+        out << '\n';
         return Healthy;
     }
     for (const Command &c : kCommands) {

@@ -257,7 +257,6 @@ int walkFlow(FixSession &s, const checks::Diagnosis &initial, std::optional<bool
     QTextStream &out = s.out;
     flow::Flow flow(initial.findings);
     checks::Diagnosis current = initial;
-    bool fresh = true; // `current` describes the machine as it is now
     while (!flow.isDone()) {
         const flow::FlowNode node = flow.current();
         out << "\n== " << node.title << " ==\n" << Qt::flush;
@@ -285,25 +284,18 @@ int walkFlow(FixSession &s, const checks::Diagnosis &initial, std::optional<bool
             case fixes::RepairOutcome::Interrupted: return Internal;
             default: break;
             }
-            const flow::StepOutcome outcome = run.stepOutcome();
-            if (run.after) {
+            if (run.after)
                 current = *run.after;
-                fresh = true;
-            } else if (outcome == flow::StepOutcome::Failed) {
-                fresh = false; // a failed step may have changed things
-            }
-            flow.stepFinished(outcome, run.detail);
-        } else if (node.kind == flow::NodeKind::Verification) {
-            if (!fresh) {
-                out << FixText::tr("Checking again...") << "\n" << Qt::flush;
-                const auto again = diagnose(s.scope.request, s.knowledge, s.err);
-                if (!again)
-                    return Internal;
-                current = *again;
-                fresh = true;
-                if (!s.history.isEmpty())
-                    s.history.recordDiagnosis(current);
-            }
+            flow.stepFinished(run.stepOutcome(), run.detail,
+                              run.after ? std::optional(run.after->findings) : std::nullopt);
+        } else if (flow.awaitsDiagnosis()) { // a step that stopped on the way: the machine as it left it
+            out << FixText::tr("Checking again...") << "\n" << Qt::flush;
+            const auto again = diagnose(s.scope.request, s.knowledge, s.err);
+            if (!again)
+                return Internal;
+            current = *again;
+            if (!s.history.isEmpty())
+                s.history.recordDiagnosis(current);
             flow.verified(current.findings);
         } else {
             break; // Start and Done move on by themselves

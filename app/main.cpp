@@ -141,7 +141,11 @@ int main(int argc, char *argv[])
     // --debug anywhere: log everything to the console too (not a command option).
     QStringList arguments = QCoreApplication::arguments();
     const bool debug = arguments.removeAll(QStringLiteral("--debug")) > 0;
-    td::platform::initLogging(debug);
+    // Asking for the version or the usage writes nothing to disk: no log file.
+    static const QStringList kOnlyAsks{QStringLiteral("-v"), QStringLiteral("--version"), QStringLiteral("-h"),
+                                       QStringLiteral("--help")};
+    if (arguments.size() != 2 || !kOnlyAsks.contains(arguments.at(1)))
+        td::platform::initLogging(debug);
     if (bare) {
         td::platform::Language::apply(td::platform::Language::fromSystem());
 #if defined(TD_NO_WIZARD)

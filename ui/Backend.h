@@ -3,6 +3,7 @@
 
 #include "checks/Culprit.h"
 #include "checks/Diagnosis.h"
+#include "checks/Explanation.h"
 #include "fixes/Executor.h"
 #include "fixes/FixPlan.h"
 #include "fixes/Journal.h"
@@ -45,19 +46,9 @@ struct Discovery {
     QString workingProject;
 };
 
-// An error message the user pasted, read by core.
-struct PastedError {
+// An error message the user pasted: core's one explanation of it (what `explain` says), and where it happened.
+struct PastedError : checks::Explanation {
     QString text;
-    python::ClassifiedError error;
-    bool recognized = false; // the message has a shape core knows
-    QString title;           // the knowledge base's title for it, when it has one
-    QString cause;           // ... and its explanation
-    bool likely = false;     // the cause is likely, not confirmed (the paste names no torch version ...)
-    QString packageToFix;    // the package the error comes from, when the paste says ("torchvision")
-    QStringList repairs;     // what fixes it, as `explain` says: each a sentence, with its commands
-    QString system;          // the system it happened on ("windows", "linux", "macos"); empty: not told
-    bool otherSystem = false; // ... not this one: explain it, repair it there
-    std::optional<checks::Finding> finding; // all of the above as a finding, for the reports
     python::PastedPlace place; // the environment and project its paths name; `interpreter`: the one selected
 };
 
@@ -108,7 +99,6 @@ public:
     [[nodiscard]] virtual std::shared_ptr<const fixes::RepairMachine> repairMachine() const = 0;
 
     [[nodiscard]] virtual std::optional<fixes::JournalEntry> journalEntry(const QString &id) const = 0;
-    [[nodiscard]] virtual fixes::FixPlan undoPlan(const QString &entryId) const = 0;
     // As fixes::startUndo: asks through `answers`, then reports its steps; the last event is Finished.
     virtual QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
                                                 const platform::CancelToken &cancel) = 0;

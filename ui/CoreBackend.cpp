@@ -3,7 +3,6 @@
 
 #include "checks/Check.h"
 #include "checks/CheckRunner.h"
-#include "checks/PastedErrorFinding.h"
 #include "knowledge/KnowledgeBase.h"
 #include "knowledge/ReleaseIndexCache.h"
 #include "knowledge/ReleaseIndexFetch.h"
@@ -169,26 +168,11 @@ QFuture<checks::Diagnosis> CoreBackend::diagnose(const Target &target)
 PastedError CoreBackend::classify(const QString &text) const
 {
     PastedError out;
+    // As `torchdoctor explain` says it: one explanation, in core.
+    static_cast<checks::Explanation &>(out) =
+        checks::explainPaste(text, checks::CheckRequest(), *currentKnowledge(), language());
     out.text = text;
-    out.error = python::classifyImportError(text);
     out.place = python::pastedPlace(text);
-    // As `torchdoctor explain`: a message is also known by its own wording.
-    const auto signature = currentKnowledge()->matchError(out.error);
-    out.recognized = signature || out.error.kind != python::ClassifiedError::Kind::Unknown;
-    if (signature) {
-        out.title = signature->title.get(language());
-        out.cause = signature->cause.get(language());
-        out.likely = signature->confidence != QLatin1String("certain");
-        out.packageToFix = signature->packageToFix;
-        for (const knowledge::Fix &f : signature->fixes)
-            out.repairs << (f.commands.isEmpty() ? f.text.get(language())
-                                                 : tr("%1 (%2)", "a repair, then its commands")
-                                                       .arg(f.text.get(language()), f.commands.join(QStringLiteral("; "))));
-    }
-    out.system = python::systemOfError(out.error);
-    out.otherSystem = out.recognized && !out.system.isEmpty() && out.system != python::thisSystem();
-    if (out.recognized)
-        out.finding = checks::pastedErrorFinding(out.error, signature, *currentKnowledge(), language());
     return out;
 }
 
@@ -209,14 +193,6 @@ std::optional<fixes::JournalEntry> CoreBackend::journalEntry(const QString &id) 
 {
     QString error;
     return fixes::Journal().load(id, error);
-}
-
-fixes::FixPlan CoreBackend::undoPlan(const QString &entryId) const
-{
-    const auto entry = journalEntry(entryId);
-    if (!entry)
-        return {};
-    return fixes::Executor(fixes::Journal()).undoPlan(*entry);
 }
 
 QFuture<fixes::RepairRunEvent> CoreBackend::undo(const QString &entryId,

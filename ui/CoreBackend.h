@@ -41,7 +41,6 @@ public:
     [[nodiscard]] std::shared_ptr<const fixes::RepairMachine> repairMachine() const override;
 
     [[nodiscard]] std::optional<fixes::JournalEntry> journalEntry(const QString &id) const override;
-    [[nodiscard]] fixes::FixPlan undoPlan(const QString &entryId) const override;
     QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
                                         const platform::CancelToken &cancel) override;
 

@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QStyle>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -60,6 +61,12 @@ DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
         emit completeChanged();
     });
     connect(&m_undo, &QFutureWatcher<fixes::RepairRunEvent>::resultsReadyAt, this, &DonePage::onUndoEvents);
+    connect(&m_reading, &QFutureWatcher<Entries>::finished, this, [this] {
+        if (m_reading.isCanceled() || m_reading.future().resultCount() == 0)
+            return;
+        m_entries = m_reading.result();
+        fillChanges();
+    });
     connect(&m_undo, &QFutureWatcher<fixes::RepairRunEvent>::finished, this, [this] {
         if (!m_undoing)
             return; // its Finished event came first, as it does
@@ -73,6 +80,7 @@ DonePage::DonePage(Session &session, QWidget *parent) : Page(session, parent)
 DonePage::~DonePage()
 {
     m_undo.disconnect(this);
+    m_reading.disconnect(this); // a read of the journal ends on its own
     stopWork(); // an undo waiting for its answer gets "no"; one that runs ends its step, journalled
     m_undo.waitForFinished();
 }
@@ -159,9 +167,35 @@ void DonePage::fill()
     pal.setColor(QPalette::WindowText, good ? Theme::okColor(palette()) : Theme::errorColor(palette()));
     m_result->setPalette(pal);
 
+    readEntries();
+    fillChanges();
+    const QStringList after = session().afterwards();
+    m_afterwards->setText(after.isEmpty() ? QString() : tr("Next: %1").arg(sentences(after)));
+    m_afterwards->setVisible(!after.isEmpty());
+    m_undoButton->setEnabled(!undoableEntry().isEmpty() && !m_undoing);
+}
+
+void DonePage::readEntries()
+{
+    const QStringList ids = session().appliedEntries();
+    if (ids.isEmpty()) {
+        m_entries.clear();
+        return;
+    }
+    const Backend *backend = &session().backend();
+    m_reading.setFuture(QtConcurrent::run([backend, ids] {
+        Entries read;
+        for (const QString &id : ids)
+            read.insert(id, backend->journalEntry(id));
+        return read;
+    }));
+}
+
+void DonePage::fillChanges()
+{
     m_changes->clear();
     for (const QString &id : session().appliedEntries()) {
-        const auto entry = session().backend().journalEntry(id);
+        const std::optional<fixes::JournalEntry> entry = m_entries.value(id);
         auto *top = new QTreeWidgetItem(m_changes);
         top->setText(0, entry ? (entry->title.isEmpty() ? id : entry->title) : id);
         if (m_undone.contains(id) || (entry && !entry->undoneBy.isEmpty()))
@@ -184,11 +218,6 @@ void DonePage::fill()
     }
     if (session().appliedEntries().isEmpty())
         new QTreeWidgetItem(m_changes, QStringList{tr("Nothing was changed on this machine.")});
-
-    const QStringList after = session().afterwards();
-    m_afterwards->setText(after.isEmpty() ? QString() : tr("Next: %1").arg(sentences(after)));
-    m_afterwards->setVisible(!after.isEmpty());
-    m_undoButton->setEnabled(!undoableEntry().isEmpty() && !m_undoing);
 }
 
 void DonePage::undo()
@@ -196,12 +225,8 @@ void DonePage::undo()
     const QString id = undoableEntry();
     if (id.isEmpty() || m_undoing)
         return;
-    const fixes::FixPlan plan = session().backend().undoPlan(id);
-    if (plan.steps.isEmpty()) {
-        m_status->setText(tr("Nothing to undo."));
-        return;
-    }
-    m_undoing = true;
+    m_undoing = true; // the undo run reads the journal and plans off this thread
+    m_status->setText(tr("Reading what the repair changed…"));
     m_undoButton->setEnabled(false);
     m_undoAnswers = std::make_shared<fixes::RepairAnswers>();
     m_undoCancel = platform::CancelToken();
@@ -245,20 +270,22 @@ void DonePage::onUndoEvents(int begin, int end)
             continue;
         m_undoing = false;
         const fixes::ExecutionResult &result = e.result.execution;
-        if (result.outcome != fixes::ExecutionResult::Outcome::Declined)
-            session().recordUndo(m_undo.property("entry").toString(), result);
-        if (result.outcome == fixes::ExecutionResult::Outcome::Declined) {
+        const QString entry = m_undo.property("entry").toString();
+        if (e.result.repair.plan.steps.isEmpty()) {
+            m_status->setText(tr("Nothing to undo."));
+        } else if (result.outcome == fixes::ExecutionResult::Outcome::Declined) {
             m_status->setText(tr("Nothing was changed."));
-        } else if (result.ok()) {
-            m_undone << m_undo.property("entry").toString();
-            session().dropAfterwardsOf(m_undo.property("entry").toString()); // its "afterwards" no longer applies
-            m_status->setText(tr("Undone (recorded as %1).").arg(result.entryId));
-            session().recheck(true); // what the undo brought back is found again, not remembered
-        } else if (result.entryId.isEmpty()) {
-            m_status->setText(tr("Undo stopped: %1").arg(result.error));
         } else {
-            m_status->setText(tr("Undo stopped: %1").arg(result.error));
-            session().recheck(true); // a part of it ran
+            session().recordUndo(entry, result);
+            if (result.ok()) {
+                m_undone << entry;
+                session().dropAfterwardsOf(entry); // its "afterwards" no longer applies
+                m_status->setText(tr("Undone (recorded as %1).").arg(result.entryId));
+            } else {
+                m_status->setText(tr("Undo stopped: %1").arg(result.error));
+            }
+            if (result.ok() || !result.entryId.isEmpty()) // what it brought back is found again, not remembered
+                session().recheck(true);
         }
         const QString status = m_status->text();
         fill();

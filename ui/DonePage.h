@@ -5,6 +5,7 @@
 #include "Page.h"
 
 #include <QFutureWatcher>
+#include <QHash>
 
 class QLabel;
 class QPushButton;
@@ -39,6 +40,9 @@ protected:
 
 private:
     void fill();
+    // The journal entries of the repairs applied, read off the GUI thread; the list follows when they are in.
+    void readEntries();
+    void fillChanges();
     // Sentences one after the other, as the language writes them (Chinese: no space).
     [[nodiscard]] static QString sentences(const QStringList &list);
     void onUndoEvents(int begin, int end);
@@ -51,6 +55,9 @@ private:
     QPushButton *m_undoButton = nullptr;
     QLabel *m_status = nullptr;
     QFutureWatcher<fixes::RepairRunEvent> m_undo;
+    using Entries = QHash<QString, std::optional<fixes::JournalEntry>>;
+    QFutureWatcher<Entries> m_reading;
+    Entries m_entries; // as last read
     std::shared_ptr<fixes::RepairAnswers> m_undoAnswers;
     platform::CancelToken m_undoCancel;
     bool m_undoing = false;

@@ -7,7 +7,7 @@
 #include "WrappedRows.h"
 
 #include "checks/CheckOutcome.h"
-#include "checks/PastedErrorFinding.h"
+#include "checks/Explanation.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -261,8 +261,8 @@ void FindingsPage::fill()
         // What `explain` says of it (the cause, the file, the repairs; another system's error says so), then
         // what this diagnosis finds behind it.
         QStringList parts;
-        if (pasted->finding)
-            parts << pasted->finding->title << pasted->finding->detail;
+        const Finding told = checks::pastedErrorFinding(*pasted);
+        parts << told.title << told.detail;
         const auto culprit = pasted->otherSystem ? std::nullopt : session().backend().culpritOf(pasted->error, *report);
         const python::StaticProbe *diagnosed = report->facts.chosenProbe();
         const QString pastedPython = pasted->place.interpreter;
@@ -281,7 +281,7 @@ void FindingsPage::fill()
             parts << tr("The error you pasted happened in %1, which is not on this machine, so the findings below are "
                         "about the installation diagnosed here, not about that one.")
                          .arg(pasted->place.named());
-        else if (!pasted->otherSystem && !elsewhere && !named.isEmpty())
+        else if (!pasted->otherSystem && !elsewhere && !pasted->foundHere() && !named.isEmpty())
             parts << tr("The error you pasted names %1; this machine's copy of PyTorch loads it without a problem, so "
                         "the findings below are about the installation as it is now.")
                          .arg(named);

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace td::ui {
 
@@ -35,6 +36,7 @@ FixPage::FixPage(Session &session, checks::FixFamily family, QWidget *parent) : 
     connect(m_runner, &FixRunnerWidget::overrideClicked, this, &FixPage::override);
     connect(&m_run, &QFutureWatcher<fixes::RepairRunEvent>::resultsReadyAt, this, &FixPage::onEvents);
     connect(&m_verify, &QFutureWatcher<checks::Diagnosis>::finished, this, &FixPage::onVerified);
+    connect(&m_planning, &QFutureWatcher<fixes::Repair>::finished, this, &FixPage::onPlanned);
 }
 
 FixPage::~FixPage()
@@ -44,6 +46,7 @@ FixPage::~FixPage()
     // step that runs to end (journalled), so that none outlives the window.
     m_run.disconnect(this);
     m_verify.disconnect(this);
+    m_planning.disconnect(this); // a plan still being made only reads: it ends on its own
     stopWork();
     m_run.waitForFinished();
     m_verify.waitForFinished();
@@ -104,11 +107,36 @@ void FixPage::initializePage()
 
 void FixPage::replan()
 {
-    const auto &report = session().report();
-    m_repair = report ? session().backend().repairMachine()->plan(m_family, *report,
-                                                                  repairScope(*report, session().target))
-                      : fixes::Repair{};
+    m_repair = fixes::Repair{};
     m_repair.family = m_family;
+    const auto &report = session().report();
+    if (!report) {
+        showPlan();
+        return;
+    }
+    // Planning reads startup files and asks the package manager: off this thread, from the diagnosis's facts.
+    m_runner->setRepair(m_repair);
+    m_runner->setPhase(FixRunnerWidget::Phase::Planned);
+    m_runner->setStatus(tr("Working out the steps…"));
+    m_planningNow = true;
+    m_planning.setFuture(QtConcurrent::run([machine = session().backend().repairMachine(), family = m_family,
+                                            before = *report, scope = repairScope(*report, session().target)] {
+        return machine->plan(family, before, scope);
+    }));
+}
+
+void FixPage::onPlanned()
+{
+    if (m_planning.isCanceled() || m_planning.future().resultCount() == 0)
+        return;
+    m_repair = m_planning.result();
+    m_repair.family = m_family;
+    m_planningNow = false;
+    showPlan();
+}
+
+void FixPage::showPlan()
+{
     m_runner->setRepair(m_repair);
     m_runner->setPhase(FixRunnerWidget::Phase::Planned);
     if (needsRepository())
@@ -274,10 +302,8 @@ void FixPage::onFinished(const fixes::RepairRunResult &result)
         const QString problem = result.repair.targeted.isEmpty() || result.verification.fixed
                                     ? result.detail
                                     : tr("what Docker lacked is still there");
-        flow::Flow *flow = session().flow();
-        flow->stepFinished(result.stepOutcome(), docker && !fixed ? problem : QString());
-        if (flow->current().kind == NodeKind::Verification)
-            flow->verified(result.after->findings);
+        session().flow()->stepFinished(result.stepOutcome(), docker && !fixed ? problem : QString(),
+                                       result.after->findings);
         session().setLatestReport(*result.after);
         session().flowChanged();
         m_verification = result.verification;
@@ -304,7 +330,7 @@ void FixPage::conclude(StepOutcome outcome, const QString &reason, const QString
     session().flowChanged();
     m_runStatus = status;
     m_runner->setStatus(status);
-    if (flow->current().kind == NodeKind::Verification) {
+    if (flow->awaitsDiagnosis()) {
         m_runner->setPhase(FixRunnerWidget::Phase::Verifying);
         m_runner->setStatus(tr("Checking again whether PyTorch works now…"));
         m_verify.setFuture(session().backend().diagnose(session().target));

@@ -36,6 +36,8 @@ public:
     [[nodiscard]] const fixes::Repair &repair() const { return m_repair; }
     [[nodiscard]] QString passedByNote() const;
     [[nodiscard]] bool isBusy() const override;
+    // The plan for the latest diagnosis is being made (off the GUI thread).
+    [[nodiscard]] bool isPlanning() const { return m_planningNow; }
     // Cancels the repair (a question still open gets "no"); true until its run has ended.
     bool stopWork() override;
 
@@ -60,6 +62,8 @@ protected:
     [[nodiscard]] virtual QString adviceText() const = 0;
 
 private:
+    void onPlanned();
+    void showPlan();
     void onEvents(int begin, int end);
     void ask(const fixes::Repair &repair);
     void onFinished(const fixes::RepairRunResult &result);
@@ -75,10 +79,12 @@ private:
 
     fixes::Repair m_repair;
     QStringList m_skippedOnTheWay;
+    QFutureWatcher<fixes::Repair> m_planning;
     QFutureWatcher<fixes::RepairRunEvent> m_run;
     std::shared_ptr<fixes::RepairAnswers> m_answers;
     QFutureWatcher<checks::Diagnosis> m_verify; // after a run that failed: the flow's "solved?"
     platform::CancelToken m_cancel;
+    bool m_planningNow = false; // until the plan asked for last is on show
     bool m_finished = false;
     bool m_declined = false; // the last answer was no: nothing ran, the flow learns it on leaving
     std::optional<fixes::Verification> m_verification;

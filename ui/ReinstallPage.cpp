@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QPushButton>
 
@@ -61,7 +62,7 @@ ReinstallPage::ReinstallPage(Session &session, QWidget *parent) : FixPage(sessio
         box->insertWidget(2, m_otherRow); // before anything is reinstalled
         box->insertWidget(3, m_wheelsRow);
     }
-    connect(m_wheels, &QLineEdit::returnPressed, this, &ReinstallPage::useTypedFolder);
+    m_wheels->installEventFilter(this);
     connect(m_wheels, &QLineEdit::editingFinished, this, &ReinstallPage::useTypedFolder);
     connect(m_noIndex, &QCheckBox::toggled, this, &ReinstallPage::useTypedFolder);
     connect(m_browse, &QPushButton::clicked, this, &ReinstallPage::browse);
@@ -145,6 +146,18 @@ bool ReinstallPage::setWheelFolder(const QString &folder, bool noIndex)
     session().target.noIndex = noIndex;
     replan();
     return true;
+}
+
+bool ReinstallPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_wheels && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+            useTypedFolder();
+            return true;
+        }
+    }
+    return FixPage::eventFilter(watched, event);
 }
 
 void ReinstallPage::useTypedFolder()

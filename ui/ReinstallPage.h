@@ -33,6 +33,8 @@ signals:
 
 protected:
     void retranslate() override;
+    // Return in the folder field takes the folder; it does not press the page's Apply.
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void proposalChanged() override;
     [[nodiscard]] QString titleText() const override;
     [[nodiscard]] QString subTitleText() const override;

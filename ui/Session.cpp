@@ -3,6 +3,8 @@
 
 #include "PageId.h"
 
+#include <QtConcurrent/QtConcurrentRun>
+
 namespace td::ui {
 
 Session::Session(Backend &backend, QObject *parent) : QObject(parent), m_backend(backend)
@@ -20,6 +22,7 @@ Session::Session(Backend &backend, QObject *parent) : QObject(parent), m_backend
         emit changed();
         emit recheckFinished();
     });
+    connect(&m_reexplain, &QFutureWatcher<PastedError>::finished, this, &Session::explainedAgain);
 }
 
 Session::~Session()
@@ -27,6 +30,8 @@ Session::~Session()
     m_recheck.disconnect(this);
     m_recheck.cancel();
     m_recheck.waitForFinished(); // the programs a check runs end with it
+    m_reexplain.disconnect(this);
+    m_reexplain.waitForFinished();
 }
 
 void Session::recheck(bool machineChanged)
@@ -48,8 +53,8 @@ void Session::recheck(bool machineChanged)
 checks::Diagnosis Session::withPasted(checks::Diagnosis report) const
 {
     report.findings.removeIf([](const checks::Finding &f) { return f.id == QLatin1String("pasted.error"); });
-    if (pasted && pasted->finding)
-        report.findings << *pasted->finding;
+    if (pasted && pasted->recognized)
+        report.findings << checks::pastedErrorFinding(*pasted);
     return report;
 }
 
@@ -57,7 +62,17 @@ void Session::retranslate()
 {
     if (!pasted)
         return;
-    pasted = m_backend.classify(pasted->text);
+    // Read again off this thread: the explanation looks at the files the paste names.
+    const Backend *backend = &m_backend;
+    m_reexplain.setFuture(QtConcurrent::run([backend, text = pasted->text] { return backend->classify(text); }));
+}
+
+void Session::explainedAgain()
+{
+    if (m_reexplain.isCanceled() || m_reexplain.future().resultCount() == 0 || !pasted
+        || m_reexplain.result().text != pasted->text)
+        return; // another paste since
+    pasted = m_reexplain.result();
     if (m_first)
         m_first = withPasted(*m_first);
     if (m_latest)

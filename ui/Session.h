@@ -39,7 +39,8 @@ public:
     // The latest diagnosis (after the last verification).
     [[nodiscard]] const std::optional<checks::Diagnosis> &report() const { return m_latest; }
     void setLatestReport(const checks::Diagnosis &report);
-    // After a language change: the pasted error read again, in the new language, in the diagnoses too.
+    // After a language change: the pasted error read again, in the new language, in the diagnoses too
+    // (`changed` tells when it is in).
     void retranslate();
 
     // Diagnoses the target again: after an undo (`machineChanged`: the
@@ -84,6 +85,7 @@ signals:
 private:
     // `report` with the pasted error's finding (so that every report tells it), if there is one.
     [[nodiscard]] checks::Diagnosis withPasted(checks::Diagnosis report) const;
+    void explainedAgain();
 
     Backend &m_backend;
     std::optional<checks::Diagnosis> m_first;
@@ -92,6 +94,7 @@ private:
     QStringList m_applied;
     QList<std::pair<QStringList, QString>> m_afterwards; // (journal entries, what to do)
     QFutureWatcher<checks::Diagnosis> m_recheck;
+    QFutureWatcher<PastedError> m_reexplain;
     bool m_rechecking = false;
     bool m_rechecked = false;      // an undo changed the machine after the flow's last answer
     bool m_recheckIsStage = false; // the check under way follows a change: the history records it

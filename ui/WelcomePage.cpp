@@ -5,7 +5,7 @@
 #include "Session.h"
 #include "WrappedRows.h"
 
-#include "checks/PastedErrorFinding.h"
+#include "checks/Explanation.h"
 
 #include <QDir>
 #include <QDragEnterEvent>

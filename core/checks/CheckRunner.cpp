@@ -10,6 +10,7 @@
 #include "python/DefaultInterpreter.h"
 #include "python/InterpreterDiscovery.h"
 #include "python/ProjectFolder.h"
+#include "python/StartupVariables.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -343,6 +344,10 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
         if (!chosen.isEmpty()) {
             first = python::probeStatic(chosen, timeoutEach, cancel, request.environment);
             first.interpreter.origins.prepend(QStringLiteral("requested"));
+            // A Python that does not start: started again without each variable that changes a start.
+            if (!first.interpreter.usable && !first.interpreter.timedOut && QFileInfo(chosen).isFile())
+                first.interpreter.stoppedBy =
+                    python::whatStopsStart(chosen, timeoutEach, cancel, request.environment);
             interpreters->append(first);
             if (first.interpreter.usable && first.torch.installed) {
                 *usual = usualInterpreter(request, first.interpreter, timeoutEach, cancel);

@@ -207,7 +207,9 @@ std::optional<Finding> torchFromPythonPath(const Facts &facts, const python::Sta
         if (QDir(QFileInfo(distInfo).absolutePath()) != QDir(folder))
             ownCopy = QFileInfo(distInfo).absolutePath();
     QStringList why;
-    if (!theirs.isEmpty() && theirs != ours)
+    if (!theirs.isEmpty() && probe.interpreter.version.isNull()) // a paste `explain` reads: which Python, untold
+        why << InstallationCheck::tr("the folder is Python %1's").arg(theirs);
+    else if (!theirs.isEmpty() && theirs != ours)
         why << InstallationCheck::tr("the folder is Python %1's, and this is Python %2").arg(theirs, ours);
     if (!torch.foreignExtensions.isEmpty())
         why << InstallationCheck::tr("its %1 is built for another Python").arg(fileNameOf(torch.foreignExtensions[0]));
@@ -217,9 +219,10 @@ std::optional<Finding> torchFromPythonPath(const Facts &facts, const python::Sta
     if (why.isEmpty())
         return std::nullopt; // a folder of this Python's own, put there on purpose
     const VariableOrigin origin = VariableOrigin::of(facts, QStringLiteral("PYTHONPATH"), entry);
-    QString detail = InstallationCheck::tr("PYTHONPATH holds %1, so this Python imports torch %2 from there (%3), "
-                                           "before its own site-packages: %4.")
-                         .arg(QDir::toNativeSeparators(entry), torch.version, QDir::toNativeSeparators(torch.packageDir),
+    const QString which = torch.version.isEmpty() ? QStringLiteral("torch") : QStringLiteral("torch ") + torch.version;
+    QString detail = InstallationCheck::tr("PYTHONPATH holds %1, so this Python imports %2 from there (%3), before its "
+                                           "own site-packages: %4.")
+                         .arg(QDir::toNativeSeparators(entry), which, QDir::toNativeSeparators(torch.packageDir),
                               why.join(QStringLiteral("; ")));
     if (!origin.text.isEmpty())
         detail += u' ' + origin.text;

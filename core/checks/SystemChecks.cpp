@@ -92,6 +92,38 @@ FactSet PythonCheck::needs() const
     return Fact::Interpreters | Fact::Import;
 }
 
+namespace {
+
+struct PythonText {
+    Q_DECLARE_TR_FUNCTIONS(PythonCheck)
+};
+
+// An interpreter that starts once one variable (or one entry of it) is taken out: that variable is the cause,
+// where it is set, and the environment repair takes it out.
+Finding startBlocked(const Facts &facts, const python::Interpreter &in)
+{
+    const python::StartBlocker &b = *in.stoppedBy;
+    const QString python = facts.chosenExecutable;
+    const QString setting = b.entry.isEmpty() ? QStringLiteral("%1=%2").arg(b.variable, b.value)
+                                              : PythonText::tr("the entry %1 of %2").arg(b.entry, b.variable);
+    const VariableOrigin origin = VariableOrigin::of(facts, b.variable, b.entry.isEmpty() ? b.value : b.entry);
+    QJsonObject evidence{{QStringLiteral("python"), python},       {QStringLiteral("problem"), in.problem},
+                         {QStringLiteral("variable"), b.variable}, {QStringLiteral("value"), b.value},
+                         {QStringLiteral("set_in"), origin.setIn}};
+    if (b.entry.isEmpty())
+        evidence.insert(QStringLiteral("unset"), true); // the whole variable goes, not one entry of it
+    else
+        evidence.insert(QStringLiteral("entry"), b.entry);
+    const QString detail = PythonText::tr("%1 does not start with %2 set (%3). Started without it, it works: the "
+                                          "environment is at fault, not this Python. %4")
+                               .arg(python, setting, in.problem, origin.text);
+    return makeFinding(QStringLiteral("python.unusable"), Severity::Error,
+                       PythonText::tr("%1 keeps %2 from starting").arg(b.variable, python), detail, evidence,
+                       {FixFamily::Env});
+}
+
+} // namespace
+
 QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
 {
     QList<Finding> out;
@@ -131,6 +163,10 @@ QList<Finding> PythonCheck::run(const Facts &facts, const knowledge::KnowledgeBa
     }
     if (std::optional<Finding> gone = venvBaseGone(facts)) {
         out << *gone;
+        return out;
+    }
+    if (probe && !probe->interpreter.usable && probe->interpreter.stoppedBy) {
+        out << startBlocked(facts, probe->interpreter);
         return out;
     }
     if (!probe || !probe->interpreter.usable) {

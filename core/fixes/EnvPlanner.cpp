@@ -48,7 +48,8 @@ bool EnvPlanner::handles(const checks::Finding &finding)
         return false;
     const QString variable = evidence(finding, "variable");
     // An entry of any search variable (LD_LIBRARY_PATH, PATH, PYTHONPATH, ...) comes out of the line that sets it.
-    return !evidence(finding, "entry").isEmpty() || isRemovable(variable);
+    return !evidence(finding, "entry").isEmpty() || isRemovable(variable)
+           || finding.evidence.value(QLatin1String("unset")).toBool(); // the check found the variable at fault
 }
 
 EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
@@ -88,7 +89,11 @@ EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
         plan.why << f.id;
 
         QString why;
-        if (!entry.isEmpty() && !isLibraryPath(variable))
+        const QString python = evidence(f, "python"); // an interpreter the setting keeps from starting
+        if (evidence(f, "library").isEmpty() && !python.isEmpty())
+            why = entry.isEmpty() ? tr("%1 keeps %2 from starting").arg(variable, python)
+                                  : tr("%1 entry %2 keeps %3 from starting").arg(variable, entry, python);
+        else if (!entry.isEmpty() && !isLibraryPath(variable))
             why = tr("%1 entry %2 puts another %3 first").arg(variable, entry, evidence(f, "library"));
         else if (!entry.isEmpty())
             why = tr("stale %1 entry %2 shadows torch's %3").arg(variable, entry, evidence(f, "library"));

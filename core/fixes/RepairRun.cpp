@@ -275,13 +275,17 @@ QFuture<RepairRunEvent> startUndo(QThreadPool &pool, const JournalEntry &entry, 
         const Executor executor{Journal()};
         Repair undo;
         undo.plan = executor.undoPlan(entry);
+        RepairRunEvent finished = event(RepairRunEvent::Kind::Finished);
+        finished.result.repair = undo;
+        if (undo.plan.steps.isEmpty()) { // nothing to put back: nothing asked, nothing journalled
+            promise.addResult(finished);
+            return;
+        }
         ExecutorCallbacks callbacks = eventCallbacks(
             [&promise](const RepairRunEvent &e) { promise.addResult(e); },
             [&](const FixPlan &) { return askThrough(promise, *answers, undo) == RepairAnswer::Yes; });
         if (prepare)
             prepare(callbacks);
-        RepairRunEvent finished = event(RepairRunEvent::Kind::Finished);
-        finished.result.repair = undo;
         finished.result.execution = executor.undo(entry, callbacks, cancel);
         promise.addResult(finished);
     });

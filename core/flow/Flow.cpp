@@ -70,7 +70,7 @@ bool Flow::answerUrgent(bool urgent)
     return true;
 }
 
-bool Flow::stepFinished(StepOutcome outcome, const QString &detail)
+bool Flow::stepFinished(StepOutcome outcome, const QString &detail, const std::optional<QList<Finding>> &after)
 {
     if (m_current.kind != NodeKind::Repair)
         return false;
@@ -97,6 +97,8 @@ bool Flow::stepFinished(StepOutcome outcome, const QString &detail)
         follow(ran ? EdgeCondition::Next : EdgeCondition::Skipped);
     else
         decide(outcome == StepOutcome::Applied);
+    if (after && m_current.kind == NodeKind::Verification)
+        verified(*after);
     return true;
 }
 

@@ -32,8 +32,13 @@ public:
 
     // At "Is it urgent?".
     bool answerUrgent(bool urgent);
-    // At a repair step. `detail`: why it failed or was skipped, for the record.
-    bool stepFinished(StepOutcome outcome, const QString &detail = {});
+    // At a repair step. `detail`: why it failed or was skipped, for the record. `after`: the findings of the
+    // check the step ran after itself, which answer its "solved?"; without them (a step that stopped on the
+    // way) the flow waits at the verification for a diagnosis of the machine as the step left it.
+    bool stepFinished(StepOutcome outcome, const QString &detail = {},
+                      const std::optional<QList<checks::Finding>> &after = std::nullopt);
+    // At a verification still to be answered: the machine must be diagnosed first.
+    [[nodiscard]] bool awaitsDiagnosis() const { return !m_done && m_current.kind == NodeKind::Verification; }
     // At a verification: the findings of the checks that ran again.
     bool verified(QList<checks::Finding> after);
     // The user overrides the last "solved?" answer (or Docker's "it works"),

@@ -13,6 +13,14 @@
 
 namespace td::python {
 
+// An environment variable without which an interpreter that does not start starts: the variable, and the
+// one entry of it that is enough to take out (empty: the whole variable).
+struct StartBlocker {
+    QString variable; // "PYTHONHOME", "LD_PRELOAD"
+    QString entry;
+    QString value;    // the variable's whole value
+};
+
 // One Python interpreter on this machine, as it describes itself.
 struct Interpreter {
     QString executable;     // as found (may be a link)
@@ -31,6 +39,7 @@ struct Interpreter {
     QString problem;      // why not usable: "a Microsoft Store alias that opens the Store", "not Python: ..."
     bool timedOut = false; // ... it did not answer in time (a slow startup, not a broken program)
     std::optional<VenvConfig> venv; // when not usable: the venv it belongs to, as its pyvenv.cfg says
+    std::optional<StartBlocker> stoppedBy; // when not usable: the variable that keeps it from starting
 };
 
 // torch as installed, learnt without importing it.

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <spdlog/spdlog.h>
 
@@ -61,6 +62,28 @@ QString firstLine(const QByteArray &bytes)
             return t.left(200);
     }
     return {};
+}
+
+// The line of a failed start's error output that says why: Python's fatal error, else its last exception line,
+// else the first line that is not the loader's word on another matter (an LD_PRELOAD entry it ignored).
+QString tellingLine(const QByteArray &bytes)
+{
+    static const QRegularExpression exception(QStringLiteral(R"(^[A-Za-z_.]*(Error|Exception)\b.*:)"));
+    QString fatal, raised, first;
+    for (const QString &line : QString::fromUtf8(bytes).split(QLatin1Char('\n'))) {
+        const QString t = line.trimmed();
+        if (t.startsWith(QLatin1String("Fatal Python error")) && fatal.isEmpty())
+            fatal = t;
+        else if (exception.match(t).hasMatch())
+            raised = t;
+        else if (!t.isEmpty() && first.isEmpty() && !t.startsWith(QLatin1String("ERROR: ld.so:")))
+            first = t;
+    }
+    const QString telling = !fatal.isEmpty() ? (raised.isEmpty() ? fatal : fatal + QStringLiteral(" (") + raised + u')')
+                            : !raised.isEmpty() ? raised
+                            : !first.isEmpty()  ? first
+                                                : firstLine(bytes);
+    return telling.left(300);
 }
 
 QString tail(const QByteArray &bytes)
@@ -349,12 +372,12 @@ QJsonObject parseJson(const QByteArray &json, QString *error)
 QString noJsonProblem(const platform::ProcessResult &run)
 {
     const QString out = firstLine(run.standardOutput);
-    const QString err = firstLine(run.standardError);
+    const QString err = tellingLine(run.standardError);
     QString what;
     if (!out.isEmpty())
-        what = QCoreApplication::translate("TorchProbe", "printed no JSON: %1").arg(out);
+        what = QCoreApplication::translate("TorchProbe", "printed no JSON: “%1”").arg(out);
     else if (!err.isEmpty())
-        what = QCoreApplication::translate("TorchProbe", "printed no JSON; its error output begins: %1").arg(err);
+        what = QCoreApplication::translate("TorchProbe", "printed no JSON; its error output says: “%1”").arg(err);
     else
         what = QCoreApplication::translate("TorchProbe", "printed nothing");
     if (run.standardError.contains("SyntaxError"))

@@ -574,11 +574,6 @@
         <source>The journal entry cannot be read.</source>
         <translation>无法读取该日志条目。</translation>
     </message>
-    <message>
-        <source>%1 (%2)</source>
-        <comment>a repair, then its commands</comment>
-        <translation>%1（%2）</translation>
-    </message>
 </context>
 <context>
     <name>Culprit</name>
@@ -937,6 +932,14 @@
         <source>%1 entry %2 puts another %3 first</source>
         <translation>%1 中的条目 %2 把另一个 %3 排在了前面</translation>
     </message>
+    <message>
+        <source>%1 keeps %2 from starting</source>
+        <translation>%1 使 %2 无法启动</translation>
+    </message>
+    <message>
+        <source>%1 entry %2 keeps %3 from starting</source>
+        <translation>%1 中的条目 %2 使 %3 无法启动</translation>
+    </message>
 </context>
 <context>
     <name>EnvironmentCheck</name>
@@ -1159,16 +1162,28 @@
         <translation>不要采纳的建议：</translation>
     </message>
     <message>
-        <source>The repair `check` proposes for this: %1</source>
-        <translation>`check` 针对此问题建议的修复：%1</translation>
-    </message>
-    <message>
         <source>On this machine: %1</source>
         <translation>在本机上：%1</translation>
     </message>
     <message>
         <source>First repair: %1</source>
         <translation>首选修复：%1</translation>
+    </message>
+    <message>
+        <source>Take the entries that get in PyTorch&apos;s way out of the environment variables, where they are set.</source>
+        <translation>在设置环境变量的地方，删除其中妨碍 PyTorch 的条目。</translation>
+    </message>
+    <message>
+        <source>Reinstall exactly the packages at fault.</source>
+        <translation>只重新安装出问题的那些包。</translation>
+    </message>
+    <message>
+        <source>Install or repair the system&apos;s libraries it needs.</source>
+        <translation>安装或修复它所需的系统库。</translation>
+    </message>
+    <message>
+        <source>Run PyTorch in the official container instead.</source>
+        <translation>改为在官方容器中运行 PyTorch。</translation>
     </message>
 </context>
 <context>
@@ -1988,10 +2003,6 @@
         <translation>本 Python 在 %1 中有自己的 torch，但现在导入的不是它</translation>
     </message>
     <message>
-        <source>PYTHONPATH holds %1, so this Python imports torch %2 from there (%3), before its own site-packages: %4.</source>
-        <translation>PYTHONPATH 中含有 %1，所以本 Python 先从那里导入 torch %2（%3），而不是从自己的 site-packages：%4。</translation>
-    </message>
-    <message>
         <source>The environment repair removes that entry where it is set.</source>
         <translation>环境变量修复会在设置它的地方删除这个条目。</translation>
     </message>
@@ -2026,6 +2037,14 @@
     <message>
         <source>The venv %1 lost the Python it was made from</source>
         <translation>虚拟环境 %1 找不到创建它的 Python 了</translation>
+    </message>
+    <message>
+        <source>the folder is Python %1&apos;s</source>
+        <translation>该文件夹属于 Python %1</translation>
+    </message>
+    <message>
+        <source>PYTHONPATH holds %1, so this Python imports %2 from there (%3), before its own site-packages: %4.</source>
+        <translation>PYTHONPATH 中含有 %1，所以本 Python 先从那里导入 %2（%3），而不是从自己的 site-packages：%4。</translation>
     </message>
 </context>
 <context>
@@ -2833,6 +2852,18 @@
     <message>
         <source>%1 did not answer within %2 s. A Python that starts this slowly runs something of its own at startup: a .pth file in its site-packages, sitecustomize.py or usercustomize.py, or the file PYTHONSTARTUP names. Run `%1 -X importtime -c pass` in a terminal to see what takes the time, and remove or fix it; or choose another interpreter.</source>
         <translation>%1 在 %2 秒内没有响应。启动这么慢的 Python 会在启动时运行它自己的某些东西：site-packages 中的 .pth 文件、sitecustomize.py 或 usercustomize.py，或 PYTHONSTARTUP 指定的文件。请在终端中运行 `%1 -X importtime -c pass` 查看是什么占用了时间，然后删除或修正它；或者选择另一个解释器。</translation>
+    </message>
+    <message>
+        <source>the entry %1 of %2</source>
+        <translation>%2 中的条目 %1</translation>
+    </message>
+    <message>
+        <source>%1 keeps %2 from starting</source>
+        <translation>%1 使 %2 无法启动</translation>
+    </message>
+    <message>
+        <source>%1 does not start with %2 set (%3). Started without it, it works: the environment is at fault, not this Python. %4</source>
+        <translation>设置了 %2 时，%1 无法启动（%3）。去掉它再启动，就能正常运行：问题出在环境，而不是这个 Python。%4</translation>
     </message>
 </context>
 <context>
@@ -3675,14 +3706,6 @@
         <translation>输出了无法读取的 JSON（%1）</translation>
     </message>
     <message>
-        <source>printed no JSON: %1</source>
-        <translation>没有输出 JSON：%1</translation>
-    </message>
-    <message>
-        <source>printed no JSON; its error output begins: %1</source>
-        <translation>没有输出 JSON；其错误输出开头为：%1</translation>
-    </message>
-    <message>
         <source>printed nothing</source>
         <translation>没有任何输出</translation>
     </message>
@@ -3705,6 +3728,14 @@
     <message>
         <source>crashed while describing itself (%1)</source>
         <translation>在描述自身时崩溃（%1）</translation>
+    </message>
+    <message>
+        <source>printed no JSON: “%1”</source>
+        <translation>没有输出 JSON：“%1”</translation>
+    </message>
+    <message>
+        <source>printed no JSON; its error output says: “%1”</source>
+        <translation>没有输出 JSON；其错误输出为：“%1”</translation>
     </message>
 </context>
 <context>
@@ -4188,6 +4219,10 @@
             <numerusform>撤销后已重新检查：存在 %n 个问题。下一页的报告会说明它们是什么。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Reading what the repair changed…</source>
+        <translation>正在读取修复所做的更改…</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::EnvPage</name>
@@ -4644,6 +4679,10 @@
     <message>
         <source>The repair cannot go ahead: %1</source>
         <translation>修复无法进行：%1</translation>
+    </message>
+    <message>
+        <source>Working out the steps…</source>
+        <translation>正在确定步骤…</translation>
     </message>
 </context>
 <context>

@@ -73,9 +73,17 @@ TEST(Cli, HelpAndVersion)
     EXPECT_NE(help.out.find("Usage: torchdoctor"), std::string::npos);
     EXPECT_NE(help.out.find("deps"), std::string::npos);
 
-    const RunResult version = torchdoctor({"--version"});
+    // The version names the commit built, and asking for it writes nothing (no log file).
+    const TempDir home("td-version");
+    RunOptions quiet;
+    quiet.setEnv = {{"HOME", home.path().string()}, {"XDG_DATA_HOME", (home / "data").string()}};
+    const RunResult version = run({config::torchdoctor, "--version"}, quiet);
     EXPECT_EQ(version.exitCode, 0);
     EXPECT_EQ(version.out.rfind("TorchDoctor ", 0), 0u) << version.out;
+    if (fs::exists(fs::path(config::sourceDir) / ".git")) {
+        EXPECT_NE(version.out.find(" ("), std::string::npos) << "no commit named: " << version.out;
+    }
+    EXPECT_TRUE(fs::is_empty(home.path())) << "--version wrote to " << home.path();
 
     const RunResult depsHelp = torchdoctor({"deps", "--help"});
     EXPECT_EQ(depsHelp.exitCode, 0);

@@ -14,7 +14,7 @@
 #include "checks/Check.h"
 #include "checks/CheckOutcome.h"
 #include "checks/CheckRunner.h"
-#include "checks/PastedErrorFinding.h"
+#include "checks/Explanation.h"
 #include "loader/GraphBuilder.h"
 #include "python/ImportError.h"
 #include "report/CheckReport.h"
@@ -108,10 +108,10 @@ QList<Finding> runnerFindings()
 
 Finding pastedFinding()
 {
-    const python::ClassifiedError error = python::classifyImportError(
+    return pastedErrorFinding(explainPaste(
         QStringLiteral("OSError: [WinError 126] The specified module could not be found. Error loading "
-                       "\"C:\\venv\\Lib\\site-packages\\torch\\lib\\fbgemm.dll\" or one of its dependencies."));
-    return pastedErrorFinding(error, kb().matchError(error, {}), kb(), QStringLiteral("zh_CN"));
+                       "\"C:\\venv\\Lib\\site-packages\\torch\\lib\\fbgemm.dll\" or one of its dependencies."),
+        CheckRequest(), kb(), QStringLiteral("zh_CN")));
 }
 
 class ChineseFindings : public test::InChinese {

@@ -102,6 +102,17 @@ std::vector<Machine> machines()
     unusable.interpreters[0].interpreter.usable = false;
     unusable.interpreters[0].interpreter.problem = QStringLiteral("exit code 9009");
     add("unusable python", unusable);
+    Facts homeless = base(machine({}, {})); // it starts once PYTHONHOME is taken out
+    {
+        python::Interpreter &in = homeless.interpreters[0].interpreter;
+        in.usable = false;
+        in.problem = QStringLiteral("exit code 1: “Fatal Python error: init_fs_encoding: failed to get the Python codec "
+                                    "of the filesystem encoding (ModuleNotFoundError: No module named 'encodings')”");
+        homeless.interpreters[0].torch = {}; // nothing is known of a Python that does not start
+        in.stoppedBy = python::StartBlocker{QStringLiteral("PYTHONHOME"), {}, QStringLiteral("/opt/gone")};
+        homeless.request.environment.insert(QStringLiteral("PYTHONHOME"), QStringLiteral("/opt/gone"));
+    }
+    add("python kept from starting by PYTHONHOME", homeless);
     Facts baseGone = base(machine({}, {}));
     {
         python::StaticProbe same = baseGone.interpreters[0]; // /usr/bin/python3, 3.12.4

@@ -444,6 +444,30 @@ TEST(Flow, FailedStepIsStillVerified)
     EXPECT_TRUE(flow.solved());
 }
 
+// A step's own check after it answers its "solved?"; a step that stopped on the way leaves the flow
+// waiting for a diagnosis of the machine as it left it. The CLI and the wizard both walk it so.
+TEST(Flow, AStepsOwnCheckAnswersItsSolvedAndAStoppedStepAwaitsADiagnosis)
+{
+    Flow checked(broken());
+    checked.answerUrgent(false);
+    EXPECT_FALSE(checked.awaitsDiagnosis());
+    const QList<Finding> stillBroken{finding(QStringLiteral("torch.import-failed"), {FixFamily::Reinstall})};
+    ASSERT_TRUE(checked.stepFinished(StepOutcome::Applied, {}, stillBroken));
+    EXPECT_FALSE(checked.awaitsDiagnosis());
+    EXPECT_EQ(checked.current().id, QStringLiteral("reinstall"));
+    ASSERT_TRUE(checked.stepFinished(StepOutcome::Applied, {}, QList<Finding>{}));
+    EXPECT_TRUE(checked.solved());
+    EXPECT_EQ(checked.path(), ids({"start", "urgent", "env", "env-check", "reinstall", "reinstall-check", "done"}));
+
+    Flow stopped(broken());
+    stopped.answerUrgent(false);
+    ASSERT_TRUE(stopped.stepFinished(StepOutcome::Failed, QStringLiteral("cancelled by the user")));
+    EXPECT_TRUE(stopped.awaitsDiagnosis());
+    ASSERT_TRUE(stopped.verified({}));
+    EXPECT_FALSE(stopped.awaitsDiagnosis());
+    EXPECT_TRUE(stopped.solved());
+}
+
 TEST(Flow, CallsThatDoNotFitChangeNothing)
 {
     Flow flow(broken());

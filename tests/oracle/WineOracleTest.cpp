@@ -148,9 +148,14 @@ protected:
             o.unsetEnv.erase(std::remove(o.unsetEnv.begin(), o.unsetEnv.end(), "WINEPATH"), o.unsetEnv.end());
             o.setEnv["WINEPATH"] = value;
         }
-        const RunResult r = run(argv, o);
+        RunResult r = run(argv, o);
+        if (r.out.empty()) // no answer at all: Wine itself did not get going (a busy machine), not the loader's verdict
+            r = run(argv, o);
         Probe p;
         p.raw = r.out + r.err;
+        if (r.out.empty())
+            p.raw += "(no output twice; exit code " + std::to_string(r.exitCode) + ", signal " + std::to_string(r.signal)
+                     + (r.timedOut ? ", timed out" : "") + ")\n";
         for (const std::string &line : lines(r.out)) {
             if (line.empty())
                 continue;

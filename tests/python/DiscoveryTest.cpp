@@ -146,7 +146,7 @@ TEST(Discovery, HugePathWithMissingEntriesIsFast)
     EXPECT_TRUE(list.at(0).interpreter.usable);
     EXPECT_EQ(list.at(0).interpreter.origins, QStringList{QStringLiteral("PATH")});
     EXPECT_FALSE(list.at(1).interpreter.usable);
-    EXPECT_TRUE(list.at(1).interpreter.problem.contains(QLatin1String("printed no JSON: not python")))
+    EXPECT_TRUE(list.at(1).interpreter.problem.contains(QStringLiteral("printed no JSON: “not python")))
         << s(list.at(1).interpreter.problem);
     EXPECT_LT(clock.elapsed(), 10000);
 }

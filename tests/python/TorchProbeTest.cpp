@@ -305,14 +305,14 @@ TEST(NotPython, EveryKindIsUnusableWithAReason)
         fs::path path;
         const char *expected;
     } cases[] = {
-        {"/bin/false", "printed nothing"},         {tmp / "garbage.sh", "printed no JSON: this is not python"},
+        {"/bin/false", "printed nothing"},         {tmp / "garbage.sh", "printed no JSON: “this is not python"},
         {tmp / "noexec", "not executable"},        {tmp / "missing" / "python3", "not found"},
         {tmp / "adir", "a folder, not a program"}, {tmp / "dangling", "a link to a missing file"},
     };
     for (const auto &c : cases) {
         const StaticProbe p = probeStatic(qs(c.path), 10s);
         EXPECT_FALSE(p.interpreter.usable) << c.path;
-        EXPECT_TRUE(p.interpreter.problem.contains(QLatin1String(c.expected)))
+        EXPECT_TRUE(p.interpreter.problem.contains(QString::fromUtf8(c.expected)))
             << c.path << ": " << s(p.interpreter.problem);
         const ImportResult r = probeImport(qs(c.path), 10s);
         EXPECT_EQ(r.outcome, Outcome::ProbeFailed) << c.path;

@@ -596,6 +596,13 @@ QFuture<fixes::RepairRunEvent> FakeBackend::undo(const QString &entryId,
     fixes::Repair undo;
     undo.plan = undoPlan(entryId);
     return QtConcurrent::run(&repairRunner(), [this, entryId, undo, answers](QPromise<fixes::RepairRunEvent> &promise) {
+        if (undo.plan.steps.isEmpty()) { // as fixes::startUndo: nothing to put back, nothing asked
+            fixes::RepairRunEvent nothing;
+            nothing.kind = fixes::RepairRunEvent::Kind::Finished;
+            nothing.result.repair = undo;
+            promise.addResult(nothing);
+            return;
+        }
         fixes::RepairRunEvent asking;
         asking.kind = fixes::RepairRunEvent::Kind::Asking;
         asking.repair = undo;

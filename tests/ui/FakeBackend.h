@@ -66,7 +66,6 @@ public:
     [[nodiscard]] QList<checks::FixFamily> families() const override;
     [[nodiscard]] std::shared_ptr<const fixes::RepairMachine> repairMachine() const override { return m_machine; }
     [[nodiscard]] std::optional<fixes::JournalEntry> journalEntry(const QString &id) const override;
-    [[nodiscard]] fixes::FixPlan undoPlan(const QString &entryId) const override;
     QFuture<fixes::RepairRunEvent> undo(const QString &entryId, std::shared_ptr<fixes::RepairAnswers> answers,
                                         const platform::CancelToken &cancel) override;
     [[nodiscard]] QString renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact,
@@ -86,6 +85,7 @@ private:
     class Machine;
     friend class Machine;
     [[nodiscard]] checks::Diagnosis reportNow() const;
+    [[nodiscard]] fixes::FixPlan undoPlan(const QString &entryId) const; // as the executor plans it
     [[nodiscard]] fixes::Repair planRepair(checks::FixFamily family, const checks::Diagnosis &before,
                                            const fixes::RepairScope &scope) const;
     fixes::ExecutionResult execute(const fixes::Repair &repair, const fixes::ExecutorCallbacks &callbacks,

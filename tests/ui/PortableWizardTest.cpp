@@ -98,6 +98,7 @@ TEST(PortableWizard, RepairsFromAFolderOfWheelsThenUndoes)
     QTest::keyClicks(folder, wheelhouse);
     only->click();
     ASSERT_TRUE(only->isChecked());
+    ASSERT_TRUE(waitFor([reinstall] { return !reinstall->isPlanning(); }, 120000)); // made off the GUI thread
     const QString plan = planOf(w.wizard());
     EXPECT_TRUE(plan.contains(QStringLiteral("torch==2.4.1"))) << plan.toStdString();
     EXPECT_TRUE(plan.contains(QStringLiteral("--no-index"))) << plan.toStdString();

@@ -20,8 +20,10 @@
 #include "WizardHarness.h"
 
 #include "Session.h"
+#include "checks/ErrorOnThisMachine.h"
 
 #include "PythonFixtures.h"
+#include "TestConfig.h"
 #include "ScopedEnvironment.h"
 #include "TestSupport.h"
 
@@ -30,6 +32,8 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -250,13 +254,21 @@ TEST(RealUse, APastedTracebackLeadsToItsVenvAndProject)
 // A stale copy of a C++ library first on LD_LIBRARY_PATH, which defines none of what torch's libraries need
 // from it: one row, its cause (the variable's entry), with what it breaks inside it, the symbols demangled
 // and the copy named by its path; the libraries' area says where its problems are told.
+// A libsnappy.so.1 that defines nothing torch needs, put first on LD_LIBRARY_PATH while `environment` lives.
+bool putStaleSnappyFirst(const TempDir &dir, td::test::ScopedEnvironment &environment)
+{
+    if (!py::buildSharedLibrary(dir / "libsnappy.so.1", "int stale_snappy(void) { return 0; }\n",
+                                {"-Wl,-soname,libsnappy.so.1"}))
+        return false;
+    environment.set("LD_LIBRARY_PATH", py::qs(dir.path()));
+    return true;
+}
+
 TEST(RealUse, AStaleLibraryOnTheVariableIsOneRowWithItsSymptomsInside)
 {
     TempDir dir("td-stale-snappy");
-    ASSERT_TRUE(py::buildSharedLibrary(dir / "libsnappy.so.1", "int stale_snappy(void) { return 0; }\n",
-                                       {"-Wl,-soname,libsnappy.so.1"}));
     td::test::ScopedEnvironment environment;
-    environment.set("LD_LIBRARY_PATH", py::qs(dir.path()));
+    ASSERT_TRUE(putStaleSnappyFirst(dir, environment));
     RealWizard w;
     ASSERT_TRUE(w.diagnose(py::qs(py::kSystemPython)));
     ASSERT_TRUE(w.next());
@@ -280,6 +292,40 @@ TEST(RealUse, AStaleLibraryOnTheVariableIsOneRowWithItsSymptomsInside)
     EXPECT_TRUE(librariesRow.contains(QStringLiteral("caused by"))) << librariesRow.toStdString();
     for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(list)); *it; ++it)
         EXPECT_FALSE((*it)->text(0).contains(QStringLiteral("_Z"))) << (*it)->text(0).toStdString();
+}
+
+// The real import error of that environment, pasted: `explain`, the paste box and the card above the
+// findings tell the cause the diagnosis leads with, and not what such a message usually means.
+TEST(RealUse, APastedErrorIsTheCauseTheDiagnosisAndExplainGive)
+{
+    TempDir dir("td-stale-paste");
+    td::test::ScopedEnvironment environment;
+    ASSERT_TRUE(putStaleSnappyFirst(dir, environment));
+    const td::test::RunResult failed = td::test::run({py::kSystemPython.string(), "-c", "import torch"});
+    ASSERT_NE(failed.exitCode, 0);
+    const td::test::RunResult explained =
+        td::test::run({td::test::config::torchdoctor, "explain", "--json", failed.err});
+    const QJsonObject doc = QJsonDocument::fromJson(QByteArray::fromStdString(explained.out)).object();
+    const QString cause = doc.value(QStringLiteral("title")).toString();
+    ASSERT_TRUE(doc.value(QStringLiteral("found_here")).toBool()) << explained.out << failed.err;
+    const QString usually = doc.value(QStringLiteral("cause")).toObject().value(QStringLiteral("text")).toString();
+
+    RealWizard w;
+    w.welcome()->setPastedText(QString::fromStdString(failed.err));
+    const QString said = w.pasteResult();
+    EXPECT_TRUE(said.contains(cause)) << said.toStdString() << "\n" << explained.out;
+    ASSERT_TRUE(w.diagnose(py::qs(py::kSystemPython)));
+    ASSERT_TRUE(w.next());
+    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    QList<checks::Finding> found = w.wizard().session().report()->findings;
+    found.removeIf([](const checks::Finding &f) { return f.id == QLatin1String("pasted.error"); });
+    const checks::Finding *lead = checks::leadFinding(found);
+    ASSERT_NE(lead, nullptr);
+    EXPECT_EQ(lead->title, cause) << explained.out;
+    const QString card = w.wizard().findChild<QLabel *>(QStringLiteral("pastedCulprit"))->text();
+    EXPECT_TRUE(card.contains(cause)) << card.toStdString();
+    EXPECT_TRUE(usually.isEmpty() || !card.contains(usually)) << card.toStdString();
+    EXPECT_FALSE(card.contains(QStringLiteral("loads it without a problem"))) << card.toStdString();
 }
 
 // The Chinese Windows fbgemm.dll error, pasted on this Linux machine whose PyTorch works: explained as a Windows

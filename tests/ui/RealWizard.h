@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ConfirmDialog.h"
+#include "FixPage.h"
 #include "CoreBackend.h"
 #include "DiagnosePage.h"
 #include "Language.h"
@@ -90,7 +91,11 @@ public:
         if (!waitFor([&] { return m_wizard->currentPage()->isComplete() && button->isEnabled(); }, 180000))
             return false;
         button->click();
-        return waitFor([&] { return m_wizard->currentId() != before; }, 5000);
+        // A repair page shows its plan once it is made (off the GUI thread).
+        return waitFor([&] { return m_wizard->currentId() != before; }, 5000) && waitFor([&] {
+                   const auto *fix = qobject_cast<const FixPage *>(m_wizard->currentPage());
+                   return !fix || !fix->isPlanning();
+               }, 60000);
     }
     // Saves the window as walk/<language>-<name>.png when TORCHDOCTOR_SCREENSHOT_DIR is set.
     void shot(const QString &name);

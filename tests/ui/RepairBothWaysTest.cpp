@@ -179,6 +179,7 @@ TEST_P(RepairBothWays, TheTerminalAndTheWizardEndTheSameWay)
         ASSERT_TRUE(next());
         auto *docker = qobject_cast<FixPage *>(wizard.currentPage());
         ASSERT_TRUE(docker);
+        ASSERT_TRUE(waitFor([docker] { return !docker->isPlanning(); }, 60000)); // the plan, made off the GUI thread
         EXPECT_EQ(wizard.session().target.python, py::qs(m_python));
         EXPECT_EQ(wizard.session().target.projectDir, py::qs(m_project));
         ConfirmDialog::setNextAnswer(true);

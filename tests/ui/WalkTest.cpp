@@ -20,7 +20,7 @@
 #include "UrgentPage.h"
 
 #include "checks/Finding.h"
-#include "checks/PastedErrorFinding.h"
+#include "checks/Explanation.h"
 
 #include "PythonFixtures.h"
 #include "ScopedEnvironment.h"
@@ -386,9 +386,9 @@ TEST_P(Walk, APastedChineseWindowsError)
     EXPECT_FALSE(finding->detail.isEmpty());
     EXPECT_TRUE(w.wizard().session().pasted && !w.wizard().session().pasted->repairs.isEmpty())
         << "no repairs for the fbgemm.dll error";
-    for (const QString &repair : w.wizard().session().pasted->repairs)
-        EXPECT_TRUE(pasted.contains(repair.left(30)))
-            << "a repair explain gives is not shown: " << repair.toStdString();
+    for (const checks::ExplainedRepair &repair : w.wizard().session().pasted->repairs)
+        EXPECT_TRUE(pasted.contains(repair.text.left(30)))
+            << "a repair explain gives is not shown: " << repair.text.toStdString();
     checkShown(w.wizard(), "findings");
     w.shot(QStringLiteral("c-findings"));
 

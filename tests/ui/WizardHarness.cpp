@@ -2,6 +2,7 @@
 #include "WizardHarness.h"
 
 #include "ConfirmDialog.h"
+#include "FixPage.h"
 #include "Language.h"
 #include "WelcomePage.h"
 
@@ -110,7 +111,12 @@ bool WizardHarness::next()
     if (!waitFor([button] { return button->isEnabled() && button->isVisible(); }))
         return false;
     button->click();
-    return waitFor([this, before] { return m_wizard->currentId() != before; }, 2000);
+    // A repair page shows its plan once it is made (off the GUI thread).
+    return waitFor([this, before] { return m_wizard->currentId() != before; }, 2000)
+           && waitFor([this] {
+                  const auto *fix = qobject_cast<const FixPage *>(m_wizard->currentPage());
+                  return !fix || !fix->isPlanning();
+              });
 }
 
 void WizardHarness::shot(const QString &name, QWidget *widget)

@@ -300,6 +300,7 @@ TEST_P(WizardWalk, DockerClonesTheRepositoryFirst)
 
     QTest::keyClicks(repository, QStringLiteral("https://github.com/ostris/ai-toolkit"));
     QTest::keyClick(repository, Qt::Key_Return);
+    ASSERT_TRUE(waitFor([page] { return !page->isPlanning(); })); // the plan in the clone, made off the GUI thread
     ASSERT_TRUE(page->repair().canApply());
     EXPECT_EQ(page->repair().docker.clonedInto, QStringLiteral("/work/project/ai-toolkit"));
 
@@ -705,7 +706,10 @@ TEST(WizardFlow, TheReinstallTakesWheelsFromAFolder)
     ASSERT_TRUE(folder && noIndex);
     EXPECT_TRUE(folder->isVisible());
     auto *page = h.page<FixPage>();
-    auto stepText = [page] { return page->repair().plan.steps.value(0).description(); };
+    auto stepText = [page] { // the plan is made again off the GUI thread after each change
+        waitFor([page] { return !page->isPlanning(); });
+        return page->repair().plan.steps.value(0).description();
+    };
     EXPECT_TRUE(stepText().contains(QStringLiteral("--index-url")));
 
     QTest::keyClicks(folder, QStringLiteral("/no/such/wheelhouse"));
