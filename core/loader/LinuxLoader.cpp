@@ -923,6 +923,8 @@ private:
             return;
         }
 
+        if (preload)
+            return; // ld.so: "cannot be preloaded ...: ignored", and the process goes on without it
         const std::size_t missingNode = graph.missing(name);
         addEdgeOnce(graph, objs[requester].node, missingNode, name, Via::NotFound, edgeTo);
         Problem p;

@@ -638,6 +638,17 @@ TEST_F(LinuxTree, LdPreloadIsLoadedFirst)
     EXPECT_TRUE(preloaded);
 }
 
+// ld.so prints "object ... from LD_PRELOAD cannot be preloaded ...: ignored" and goes on: a preload
+// that is not there is no missing dependency of the program (nor of any library of it).
+TEST_F(LinuxTree, AnLdPreloadThatIsNotThereIsIgnoredAsLdSoDoes)
+{
+    const auto a = dir("a"), bin = dir("bin");
+    const auto dep = lib(a, "dep");
+    const auto app = exe(bin, "app", {dep}, {runpath(a)});
+    const auto g = expectAgreement(app, {{"LD_PRELOAD", "libnowhere_hook.so " + (a / "gone.so").string()}});
+    EXPECT_TRUE(g.problems.empty()) << g.problems.front().name;
+}
+
 TEST_F(LinuxTree, NoDefaultLibSkipsTheCacheAndSystemFolders)
 {
     // ld spells DF_1_NODEFLIB "-z nodefaultlib".
