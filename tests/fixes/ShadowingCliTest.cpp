@@ -106,21 +106,6 @@ QJsonObject findingWith(const QJsonObject &report, const QString &id)
     return {};
 }
 
-// A finding of `check --format json` as the checks made it (what the lead rule reads).
-td::checks::Finding findingOf(const QJsonObject &json)
-{
-    td::checks::Finding f;
-    f.id = json.value(QStringLiteral("id")).toString();
-    for (const auto severity : {td::checks::Severity::Error, td::checks::Severity::Warning, td::checks::Severity::Info})
-        if (json.value(QStringLiteral("severity")).toString() == td::checks::toString(severity))
-            f.severity = severity;
-    f.evidence = json.value(QStringLiteral("evidence")).toObject();
-    for (const auto &family : json.value(QStringLiteral("fixes")).toArray())
-        if (const auto known = td::checks::fixFamilyFromString(family.toString()))
-            f.fixes << *known;
-    return f;
-}
-
 } // namespace
 
 TEST_P(Shadowing, TheOutsideCopyIsFoundRemovedAndRestored)
@@ -247,14 +232,8 @@ TEST_P(Shadowing, ExplainAndCheckSayTheSameThing)
         const RunResult check =
             torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-redact"});
         EXPECT_EQ(explainDisagrees(explain.out, told.out, check.out), "");
-        QList<td::checks::Finding> read;
-        for (const auto &v : QJsonDocument::fromJson(QByteArray::fromStdString(check.out))
-                                 .object()
-                                 .value(QStringLiteral("findings"))
-                                 .toArray())
-            read << findingOf(v.toObject());
-        const td::checks::Finding *lead = td::checks::leadFinding(read);
-        ASSERT_NE(lead, nullptr) << check.out;
+        const std::optional<td::checks::Finding> lead = leadOfCheck(check.out);
+        ASSERT_TRUE(lead) << check.out;
         ASSERT_FALSE(lead->fixes.isEmpty()) << check.out;
         EXPECT_EQ(td::checks::toString(lead->fixes.first()), expectedRepair) << check.out;
     };

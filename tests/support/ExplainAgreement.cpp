@@ -35,6 +35,15 @@ checks::Finding findingOf(const QJsonObject &json)
 
 } // namespace
 
+std::optional<checks::Finding> leadOfCheck(const std::string &checkJson)
+{
+    QList<checks::Finding> findings;
+    for (const QJsonValue &v : parse(checkJson).value(QStringLiteral("findings")).toArray())
+        findings << findingOf(v.toObject());
+    const checks::Finding *lead = checks::leadFinding(findings);
+    return lead ? std::optional(*lead) : std::nullopt;
+}
+
 std::string explainDisagrees(const std::string &explainJson, const std::string &explainText,
                              const std::string &checkJson)
 {
@@ -42,10 +51,7 @@ std::string explainDisagrees(const std::string &explainJson, const std::string &
     const QString usually = // what the knowledge base says such a message usually means
         parse(explainJson).value(QStringLiteral("cause")).toObject().value(QStringLiteral("text")).toString();
     const QJsonObject explained = parse(explainJson);
-    QList<checks::Finding> findings;
-    for (const QJsonValue &v : parse(checkJson).value(QStringLiteral("findings")).toArray())
-        findings << findingOf(v.toObject());
-    const checks::Finding *lead = checks::leadFinding(findings);
+    const std::optional<checks::Finding> lead = leadOfCheck(checkJson);
     const QJsonObject diagnosis = explained.value(QStringLiteral("diagnosis")).toObject();
     const QString repair =
         lead && !lead->fixes.isEmpty() ? QStringLiteral("torchdoctor fix ") + checks::toString(lead->fixes.first())
