@@ -28,12 +28,15 @@ using td::test::hasChinese;
 
 namespace {
 
-template <typename E> std::vector<E> everyValue()
+template <typename E> const std::vector<E> &everyValue()
 {
-    std::vector<E> out;
-    for (int i = 0; std::string(toString(static_cast<E>(i))) != "unknown"; ++i)
-        out.push_back(static_cast<E>(i));
-    return out;
+    static const std::vector<E> values = [] {
+        std::vector<E> out;
+        for (int i = 0; std::string(toString(static_cast<E>(i))) != "unknown"; ++i)
+            out.push_back(static_cast<E>(i));
+        return out;
+    }();
+    return values;
 }
 
 // A problem with every fact filled in: each folder rule, each kind of file met.
@@ -96,12 +99,12 @@ TEST_F(ChineseText, EveryLoaderProblemReadsAsChinese)
     std::map<Cause, QString> failures; // the last text with English in it, per cause
     int rendered = 0;
     for (const Cause cause : everyValue<Cause>())
-        for (const TargetOs os : {TargetOs::Linux, TargetOs::Windows, TargetOs::MacOS})
-            for (const Dependency dependency : everyValue<Dependency>())
-                for (const Advice advice : everyValue<Advice>())
-                    for (const bool flags : {false, true})
+        for (const Dependency dependency : everyValue<Dependency>())
+            for (const Advice advice : everyValue<Advice>())
+                for (const bool flags : {false, true}) {
+                    Problem p = sample(cause, dependency, advice, flags);
+                    for (const TargetOs os : {TargetOs::Linux, TargetOs::Windows, TargetOs::MacOS})
                         for (const ProblemKind kind : everyValue<ProblemKind>()) {
-                            Problem p = sample(cause, dependency, advice, flags);
                             p.kind = kind;
                             const QString text = checks::ProblemText::describe(p, os);
                             if (text.isEmpty())
@@ -113,6 +116,7 @@ TEST_F(ChineseText, EveryLoaderProblemReadsAsChinese)
                                 failures[cause] =
                                     QStringLiteral("[%1] %2").arg(english.join(QStringLiteral(" | ")), text);
                         }
+                }
     for (const auto &[cause, text] : failures)
         ADD_FAILURE() << toString(cause) << ": English left in zh_CN: " << text.toStdString();
     for (const Cause cause : everyValue<Cause>())

@@ -350,7 +350,7 @@ TEST(NumpyAbi, ATorchBuiltAgainstNumpy1WithNumpy2GetsNumpy1AndBack)
     o.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH", "VIRTUAL_ENV", "PIP_INDEX_URL", "PIP_FIND_LINKS"};
     o.timeout = std::chrono::seconds(300);
     runOk({venvPython.string(), (pip / "pip").string(), "install", "-q", "--disable-pip-version-check", "--no-deps",
-           "--no-index", "--find-links", corpus::folder(kNumpy2).string(), "numpy==2.2.6"},
+           "--no-compile", "--no-index", "--find-links", corpus::folder(kNumpy2).string(), "numpy==2.2.6"},
           o);
     const std::string arrays = "import torch, numpy; print(numpy.__version__, torch.from_numpy(numpy.zeros(2)).sum())";
     const RunResult broken = run({venvPython.string(), "-c", arrays}, o);
