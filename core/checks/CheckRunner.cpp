@@ -204,14 +204,18 @@ bool Diagnosis::hasErrors() const
                        [](const Finding &f) { return f.severity == Severity::Error; });
 }
 
+QString startFolder(const CheckRequest &request)
+{
+    return request.projectDir.isEmpty() ? QDir::currentPath() : request.projectDir;
+}
+
 QString defaultPython(const CheckRequest &request)
 {
     if (!request.python.isEmpty())
         return request.python;
     // The project's own interpreter; without --project, the folder it was started in is one when
     // it holds a venv or a portable build's Python.
-    const QString project = request.projectDir.isEmpty() ? QDir::currentPath() : request.projectDir;
-    for (const QString &path : python::projectInterpreters(project))
+    for (const QString &path : python::projectInterpreters(startFolder(request)))
         if (QFileInfo(path).isExecutable())
             return QDir::toNativeSeparators(path);
 #ifdef Q_OS_WIN
@@ -335,7 +339,8 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
     // The import takes longest: it starts first.
     if (m_request.runImport && !chosen.isEmpty())
         start(Fact::Import, tr("Importing PyTorch"),
-              [=] { *import = python::probeImport(chosen, request.timeout, cancel, request.environment); });
+              [=] { *import = python::probeImport(chosen, request.timeout, cancel, request.environment,
+                                                  startFolder(request)); });
     // The chosen interpreter first; the others only matter when it lacks
     // torch (to say which interpreter has it), so only then are they searched.
     start(Fact::Interpreters, tr("Probing the Python interpreter"), [=] {
@@ -348,6 +353,7 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
             if (!first.interpreter.usable && !first.interpreter.timedOut && QFileInfo(chosen).isFile())
                 first.interpreter.stoppedBy =
                     python::whatStopsStart(chosen, timeoutEach, cancel, request.environment);
+            python::readLocalFacts(first, startFolder(request));
             interpreters->append(first);
             if (first.interpreter.usable && first.torch.installed) {
                 *usual = usualInterpreter(request, first.interpreter, timeoutEach, cancel);
@@ -380,7 +386,8 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
             there.environment = terminal->environment;
             *terminalPython = defaultPython(there);
             if (request.runImport && !terminalPython->isEmpty())
-                *terminalImport = python::probeImport(*terminalPython, request.timeout, cancel, terminal->environment);
+                *terminalImport = python::probeImport(*terminalPython, request.timeout, cancel, terminal->environment,
+                                                      startFolder(request));
             // It fails there: torch's libraries as a new terminal's loader finds them tell which entry of
             // its search variables is to blame (and the environment repair takes it out where it is set).
             using Outcome = python::ImportResult::Outcome;

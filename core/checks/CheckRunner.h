@@ -74,6 +74,9 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
 // the distribution whose RECORD lists it; the unreadable ones are hashed too.
 QHash<QString, python::FileOwnership> ownersOfFilesAtFault(const loader::Graph &graph);
 
+// The folder the person's programs start in: the project's, else the one `check` was started in.
+QString startFolder(const CheckRequest &request);
+
 // The interpreter `check` diagnoses when none is named: the project's
 // venv/.venv, else python3 (python on Windows), else python, on PATH.
 QString defaultPython(const CheckRequest &request);

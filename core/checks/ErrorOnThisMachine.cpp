@@ -46,15 +46,23 @@ QStringList packageFolders(const QString &text)
     return out;
 }
 
-// What the installation says of itself (the versions torch requires, the torch others require), read
-// from the interpreter the paste names as `check` reads it, when its torch is the folder walked.
-void readInstallation(const QString &text, const CheckRequest &request, python::TorchInstall &package)
+// What the interpreter the paste names says of itself, read as `check` reads it: which Python it is, what
+// the folder programs start in hides of its packages, and when its torch is the folder walked, the
+// versions torch requires and the torch others require.
+void readInstallation(const QString &text, const CheckRequest &request, python::StaticProbe &pasted)
 {
     const QString interpreter = python::pastedPlace(text).interpreter;
     if (interpreter.isEmpty())
         return;
     const python::StaticProbe probe =
         python::probeStatic(interpreter, std::chrono::seconds(20), platform::CancelToken(), request.environment);
+    if (!probe.interpreter.usable)
+        return;
+    pasted.interpreter.version = probe.interpreter.version;
+    pasted.interpreter.machine = probe.interpreter.machine;
+    pasted.sitePackages = probe.sitePackages;
+    python::readLocalFacts(pasted, startFolder(request));
+    python::TorchInstall &package = pasted.torch;
     if (!probe.torch.installed || QDir(probe.torch.packageDir) != QDir(package.packageDir))
         return;
     package.version = probe.torch.version;
@@ -95,7 +103,7 @@ QList<Finding> findingsOnThisMachine(const python::ClassifiedError &error, const
     if (package.nativeLibraries.isEmpty())
         return {};
     package.installed = true;
-    readInstallation(error.text, request, package);
+    readInstallation(error.text, request, probe);
 
     Facts facts;
     facts.request = request;

@@ -3,6 +3,7 @@
 // whether the files at fault are still the files their RECORD lists.
 #include "checks/InstallationChecks.h"
 
+#include "checks/CheckRunner.h"
 #include "checks/CheckSupport.h"
 #include "checks/VariableOrigin.h"
 
@@ -243,6 +244,75 @@ std::optional<Finding> torchFromPythonPath(const Facts &facts, const python::Sta
                        detail, evidence, {FixFamily::Env});
 }
 
+// "DIR has no compiled core (_C) that Python 3.11 can load. This is what “Failed to ...” means."
+QString whyNoCore(const python::StaticProbe &probe, const QString &packageDir, const python::CompiledCore &core)
+{
+    const QString version = QStringLiteral("%1.%2").arg(probe.interpreter.version.majorVersion()).arg(
+        probe.interpreter.version.minorVersion());
+    const QString dir = QDir::toNativeSeparators(packageDir);
+    return (core.builtFor.isEmpty()
+                ? InstallationCheck::tr("%1 has no compiled core (_C) that Python %2 can load.").arg(dir, version)
+                : InstallationCheck::tr("The compiled core (_C) in %1 is built for Python %2, and this is Python %3.")
+                      .arg(dir, core.builtFor.join(QStringLiteral(", ")), version))
+           + u' ' + InstallationCheck::tr("This is what “Failed to load PyTorch C extensions” means.");
+}
+
+// The installed torch lacks the compiled core this Python loads: an install cut short, a file taken away
+// (an antivirus), or files of a torch for another Python. Reinstalling it for this Python mends it.
+std::optional<Finding> coreMissing(const python::StaticProbe &probe)
+{
+    const python::CompiledCore &core = probe.torchCore;
+    if (core.loadable != false || probe.torch.wheelFits == false) // a wrong wheel is told as such
+        return std::nullopt;
+    const QString dir = QDir::toNativeSeparators(probe.torch.packageDir);
+    const QString detail = whyNoCore(probe, probe.torch.packageDir, core) + u' '
+                           + InstallationCheck::tr("The install was cut short, a file was taken away (an antivirus "
+                                                   "does that), or the files are of a torch for another Python. "
+                                                   "Reinstalling torch for this Python mends it.");
+    return makeFinding(QStringLiteral("torch.core-missing"), Severity::Error,
+                       InstallationCheck::tr("torch has no compiled core for this Python: %1").arg(dir), detail,
+                       QJsonObject{{QStringLiteral("package_dirs"), QJsonArray{probe.torch.packageDir}},
+                                   {QStringLiteral("built_for"), QJsonArray::fromStringList(core.builtFor)},
+                                   {QStringLiteral("root_cause"), true}},
+                       {FixFamily::Reinstall});
+}
+
+// A package or module in the folder programs start in that hides an installed one. torch itself, or one
+// the failed import went through, is the cause of what the person sees; any other is a warning.
+Finding localCopy(const Facts &facts, const python::StaticProbe &probe, const python::LocalCopy &copy)
+{
+    const python::ImportResult &import = facts.import;
+    const QString said = import.traceback + import.message;
+    const bool failedThere = facts.has(Fact::Import) && import.outcome != python::ImportResult::Outcome::Ok
+                             && said.contains(QDir::toNativeSeparators(copy.path));
+    const bool cause = copy.name == QLatin1String("torch") || failedThere;
+    const QString path = QDir::toNativeSeparators(copy.path);
+    QString detail = InstallationCheck::tr("Python puts the folder a program starts in (%1) first on sys.path, for "
+                                           "“python script.py”, “python -m” and “python -c” alike, so "
+                                           "“import %2” loads %3, never the installed %4.")
+                         .arg(QDir::toNativeSeparators(startFolder(facts.request)), copy.name, path,
+                              QDir::toNativeSeparators(copy.installed));
+    if (copy.core.loadable == false)
+        detail += u' ' + whyNoCore(probe, copy.path, copy.core);
+    if (copy.sourceTree)
+        detail += u' ' + InstallationCheck::tr("The folder is a project's source checkout (it has setup.py or "
+                                               "pyproject.toml).");
+    detail += u' ' + InstallationCheck::tr("Start the program from another folder, or rename or move %1.").arg(path);
+    QJsonObject evidence{{QStringLiteral("module"), copy.name},
+                         {QStringLiteral("path"), copy.path},
+                         {QStringLiteral("installed"), copy.installed},
+                         {QStringLiteral("start_folder"), startFolder(facts.request)},
+                         {QStringLiteral("kind"), copy.kind == python::LocalCopy::Kind::Package
+                                                      ? QStringLiteral("package") : QStringLiteral("module")},
+                         {QStringLiteral("root_cause"), cause}};
+    if (copy.core.loadable)
+        evidence.insert(QStringLiteral("core_loadable"), *copy.core.loadable);
+    if (cause) // what fails inside it is its symptom
+        evidence.insert(QStringLiteral("package_dirs"), QJsonArray{copy.path});
+    return makeFinding(QStringLiteral("python.local-copy"), cause ? Severity::Error : Severity::Warning,
+                       InstallationCheck::tr("%1 hides the installed %2").arg(path, copy.name), detail, evidence, {});
+}
+
 // torch's binding was built against NumPy 1.x, and NumPy 2 is what imports.
 std::optional<Finding> numpyTooNew(const Facts &facts, const python::TorchInstall &torch)
 {
@@ -355,18 +425,24 @@ QString InstallationCheck::title() const
 }
 FactSet InstallationCheck::needs() const
 {
-    return Fact::Interpreters | Fact::Libraries;
+    return Fact::Interpreters | Fact::Libraries | Fact::Import; // the import: did it go through a local copy
 }
 
 QList<Finding> InstallationCheck::run(const Facts &facts, const knowledge::KnowledgeBase &) const
 {
     QList<Finding> out;
     const python::StaticProbe *probe = facts.chosenProbe();
-    if (!probe || !probe->torch.installed)
+    if (!probe)
+        return out;
+    for (const python::LocalCopy &copy : probe->localCopies)
+        out << localCopy(facts, *probe, copy);
+    if (!probe->torch.installed)
         return out;
     const python::TorchInstall &torch = probe->torch;
     if (const auto shadowing = torchFromPythonPath(facts, *probe))
         out << *shadowing;
+    else if (const auto core = coreMissing(*probe))
+        out << *core;
     if (torch.wheelFits == false)
         out << wrongWheel(torch);
     if (const auto numpy = numpyTooNew(facts, torch))

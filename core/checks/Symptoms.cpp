@@ -146,6 +146,8 @@ QString placeOf(const Finding &f)
         return {};
     if (const QString file = fileAtFault(f); !file.isEmpty())
         return file;
+    if (const QString raisedIn = f.evidence.value(QLatin1String("raised_in")).toString(); !raisedIn.isEmpty())
+        return raisedIn; // an import that fails in Python code: the file that raised
     if (const QString path = f.evidence.value(QLatin1String("paths")).toArray().at(0).toString(); !path.isEmpty())
         return path;
     return f.evidence.value(QLatin1String("needed_by")).toArray().at(0).toString();
@@ -155,6 +157,16 @@ bool insideAny(const QString &path, const QJsonArray &folders)
 {
     return std::any_of(folders.begin(), folders.end(),
                        [&](const QJsonValue &folder) { return insideFolder(path, folder.toString()); });
+}
+
+// A failed import whose message names one of these paths ("cannot import name 'X' from 'm' (/path/m.py)").
+bool importNamesAny(const Finding &f, const QJsonArray &paths)
+{
+    const QString message = f.evidence.value(QLatin1String("message")).toString();
+    return f.id == QLatin1String("torch.import-failed")
+           && std::any_of(paths.begin(), paths.end(), [&](const QJsonValue &path) {
+                  return !path.toString().isEmpty() && message.contains(QDir::toNativeSeparators(path.toString()));
+              });
 }
 
 // A cause that is a whole package (its wheel built for another machine: evidence "package_dirs") holds
@@ -171,9 +183,9 @@ void foldIntoPackages(QList<Finding> &findings)
     QList<bool> taken(findings.size(), false);
     for (qsizetype i = 0; i < findings.size(); ++i)
         for (qsizetype cause : std::as_const(causes))
-            if (i != cause && !causes.contains(i)
-                && insideAny(placeOf(findings[i]),
-                             findings[cause].evidence.value(QLatin1String("package_dirs")).toArray())) {
+            if (const QJsonArray dirs = findings[cause].evidence.value(QLatin1String("package_dirs")).toArray();
+                i != cause && !causes.contains(i)
+                && (insideAny(placeOf(findings[i]), dirs) || importNamesAny(findings[i], dirs))) {
                 held[cause] << findings[i];
                 taken[i] = true;
                 break;

@@ -100,6 +100,20 @@ FactSet ImportCheck::needs() const
     return Fact::Interpreters | Fact::Import | Fact::Libraries;
 }
 
+namespace {
+
+// The file of a Python traceback's last frame: where the exception was raised.
+QString lastFrameFile(const QString &traceback)
+{
+    static const QRegularExpression frame(QStringLiteral(R"re(File "([^"]+)", line \d+)re"));
+    QString last;
+    for (const QRegularExpressionMatch &m : frame.globalMatch(traceback))
+        last = m.captured(1);
+    return last;
+}
+
+} // namespace
+
 QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
 {
     QList<Finding> out;
@@ -149,6 +163,8 @@ QList<Finding> ImportCheck::run(const Facts &facts, const knowledge::KnowledgeBa
             evidence.insert(QStringLiteral("missing_version"), error.version);
         if (!error.symbol.isEmpty())
             evidence.insert(QStringLiteral("symbol"), error.symbol);
+        if (const QString raisedIn = lastFrameFile(import.traceback); !raisedIn.isEmpty())
+            evidence.insert(QStringLiteral("raised_in"), raisedIn);
         QString detail = tr("`import torch` failed with %1: %2").arg(import.exceptionType, import.message.trimmed());
         // An environment variable behind it is a finding of its own, which names the environment repair.
         QList<FixFamily> fixes{FixFamily::Reinstall, FixFamily::System};

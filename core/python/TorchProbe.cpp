@@ -527,7 +527,8 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
 }
 
 ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,
-                         const platform::CancelToken &cancel, const QProcessEnvironment &environment)
+                         const platform::CancelToken &cancel, const QProcessEnvironment &environment,
+                         const QString &startFolder)
 {
     ImportResult r;
     const QProcessEnvironment env = probeEnvironment(environment);
@@ -546,6 +547,8 @@ ImportResult probeImport(const QString &executable, std::chrono::milliseconds ti
         const double dumpAfter = static_cast<double>(timeout.count()) * 0.85 / 1000.0;
         args << QStringLiteral("--dump-after") << QString::number(dumpAfter, 'f', 2);
     }
+    if (!startFolder.isEmpty())
+        args << QStringLiteral("--start-folder") << QDir::toNativeSeparators(startFolder);
     const platform::ProcessResult run = runProbe(program, args, timeout, cancel, env);
     r.elapsedMs = run.elapsedMs;
     r.exitCode = run.exitCode;

@@ -4,6 +4,7 @@
 #include "platform/OriginalEnvironment.h"
 #include "platform/ProcessRunner.h"
 #include "python/Interpreter.h"
+#include "python/LocalCopies.h"
 
 #include <chrono>
 
@@ -19,7 +20,13 @@ struct StaticProbe {
     QList<QPair<QString, QString>> environment; // the variables that matter (PATH, CUDA_PATH, ...)
     QStringList notes;                          // what the probe could not learn, and why
     qint64 elapsedMs = 0;
+    // Read by `check` from the files (readLocalFacts): torch's compiled core, and what the folder programs
+    // start in holds that hides an installed package.
+    CompiledCore torchCore;
+    QList<LocalCopy> localCopies;
 };
+// Fills torchCore and localCopies of a probe of a Python that started.
+void readLocalFacts(StaticProbe &probe, const QString &startFolder);
 // `environment`: PATH, PYTHONPATH, ... as the user has them (by default
 // the environment this program was started in).
 StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds timeout = std::chrono::seconds(20),
@@ -30,9 +37,11 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
 // of its own, so that a crash or a hang is recorded as such.
 // `environment`: LD_LIBRARY_PATH ... as the user has them (by default the
 // environment this program was started in).
+// `startFolder`: the folder the person's programs start in, first on sys.path as it is for them.
 ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout = std::chrono::seconds(90),
                          const platform::CancelToken &cancel = platform::CancelToken(),
-                         const QProcessEnvironment &environment = platform::originalEnvironment());
+                         const QProcessEnvironment &environment = platform::originalEnvironment(),
+                         const QString &startFolder = {});
 
 // The probe script (resources/probe/torch_probe.py, compiled in).
 QString probeScript();

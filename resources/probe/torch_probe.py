@@ -708,6 +708,10 @@ def main():
                 except BaseException:
                     dump_after = 0.0
             clean_sys_path()
+            if "--start-folder" in args:  # first, as for the person's `python script.py` there
+                start = args[args.index("--start-folder") + 1]
+                if os.path.isdir(start):
+                    sys.path.insert(0, start)
             # While torch loads, whatever it (or a library) writes to stdout goes
             # to stderr, so that the JSON is the only thing on stdout.
             saved_stdout = sys.stdout

@@ -2046,6 +2046,42 @@
         <source>PYTHONPATH holds %1, so this Python imports %2 from there (%3), before its own site-packages: %4.</source>
         <translation>PYTHONPATH 中含有 %1，所以本 Python 先从那里导入 %2（%3），而不是从自己的 site-packages：%4。</translation>
     </message>
+    <message>
+        <source>%1 has no compiled core (_C) that Python %2 can load.</source>
+        <translation>%1 中没有 Python %2 能加载的编译核心（_C）。</translation>
+    </message>
+    <message>
+        <source>The compiled core (_C) in %1 is built for Python %2, and this is Python %3.</source>
+        <translation>%1 中的编译核心（_C）是为 Python %2 构建的，而这里是 Python %3。</translation>
+    </message>
+    <message>
+        <source>This is what “Failed to load PyTorch C extensions” means.</source>
+        <translation>这正是“Failed to load PyTorch C extensions”的含义。</translation>
+    </message>
+    <message>
+        <source>The install was cut short, a file was taken away (an antivirus does that), or the files are of a torch for another Python. Reinstalling torch for this Python mends it.</source>
+        <translation>安装被中断、某个文件被移走（杀毒软件会这样做），或者这些文件属于为另一个 Python 构建的 torch。为这个 Python 重新安装 torch 即可修复。</translation>
+    </message>
+    <message>
+        <source>torch has no compiled core for this Python: %1</source>
+        <translation>torch 没有适用于此 Python 的编译核心：%1</translation>
+    </message>
+    <message>
+        <source>Python puts the folder a program starts in (%1) first on sys.path, for “python script.py”, “python -m” and “python -c” alike, so “import %2” loads %3, never the installed %4.</source>
+        <translation>Python 会把程序启动所在的文件夹（%1）放在 sys.path 的最前面，“python script.py”、“python -m”和“python -c”都是如此，因此“import %2”加载的是 %3，而不是已安装的 %4。</translation>
+    </message>
+    <message>
+        <source>The folder is a project&apos;s source checkout (it has setup.py or pyproject.toml).</source>
+        <translation>该文件夹是某个项目的源码目录（其中有 setup.py 或 pyproject.toml）。</translation>
+    </message>
+    <message>
+        <source>Start the program from another folder, or rename or move %1.</source>
+        <translation>请从其他文件夹启动程序，或者重命名或移走 %1。</translation>
+    </message>
+    <message>
+        <source>%1 hides the installed %2</source>
+        <translation>%1 遮蔽了已安装的 %2</translation>
+    </message>
 </context>
 <context>
     <name>KnowledgeCheck</name>

@@ -113,6 +113,21 @@ std::vector<Machine> machines()
         homeless.request.environment.insert(QStringLiteral("PYTHONHOME"), QStringLiteral("/opt/gone"));
     }
     add("python kept from starting by PYTHONHOME", homeless);
+    Facts noCore = base(machine({}, {}));
+    noCore.interpreters[0].torchCore = python::CompiledCore{false, {QStringLiteral("3.10")}};
+    add("torch without a compiled core for this Python", noCore);
+    Facts checkout = base(machine({}, {})); // started in a PyTorch source checkout
+    {
+        python::LocalCopy copy;
+        copy.name = QStringLiteral("torch");
+        copy.path = QStringLiteral("/home/li/pytorch/torch");
+        copy.installed = QStringLiteral("/usr/lib/python3/dist-packages/torch");
+        copy.sourceTree = true;
+        copy.core = python::CompiledCore{false, {}};
+        checkout.interpreters[0].localCopies = {copy};
+        checkout.request.projectDir = QStringLiteral("/home/li/pytorch");
+    }
+    add("a source checkout of torch where programs start", checkout);
     Facts baseGone = base(machine({}, {}));
     {
         python::StaticProbe same = baseGone.interpreters[0]; // /usr/bin/python3, 3.12.4

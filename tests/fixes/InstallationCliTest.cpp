@@ -379,6 +379,127 @@ TEST(NumpyAbi, ATorchBuiltAgainstNumpy1WithNumpy2GetsNumpy1AndBack)
     EXPECT_NE(run({venvPython.string(), "-c", arrays}, o).err.find("Numpy is not available"), std::string::npos);
 }
 
+// A copy of Debian's torch 1.13 in `folder`, every file linked but the compiled core (_C*.so): the torch a
+// source checkout is before its build, or an install that lost that one file.
+void torchWithoutItsCore(const fs::path &folder)
+{
+    fs::create_directories(folder);
+    for (const auto &entry : fs::directory_iterator(fs::path("/usr/lib/python3/dist-packages/torch")))
+        if (entry.path().filename().string().rfind("_C.", 0) != 0)
+            fs::create_symlink(entry.path(), folder / entry.path().filename());
+}
+
+RunOptions plainRun(const fs::path &dir, const fs::path &startIn)
+{
+    RunOptions o;
+    o.setEnv = {{"HOME", (dir / "home").string()}, {"XDG_DATA_HOME", (dir / "data").string()},
+                {"PATH", "/usr/bin:/bin"}};
+    o.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"};
+    o.workingDir = startIn;
+    return o;
+}
+
+// The lead finding of `check --format json`, and the ids of the symptoms it holds.
+std::pair<QJsonObject, QStringList> leadWithSymptoms(const std::string &json)
+{
+    const QJsonArray findings =
+        QJsonDocument::fromJson(QByteArray::fromStdString(json)).object().value(QLatin1String("findings")).toArray();
+    const std::optional<checks::Finding> lead = leadOfCheck(json);
+    for (const QJsonValue &f : findings)
+        if (lead && f.toObject().value(QLatin1String("id")).toString() == lead->id
+            && f.toObject().value(QLatin1String("title")).toString() == lead->title) {
+            QStringList held;
+            for (const QJsonValue &s : f.toObject().value(QLatin1String("evidence")).toObject().value(
+                     QLatin1String("symptoms")).toArray())
+                held << s.toObject().value(QLatin1String("id")).toString();
+            return {f.toObject(), held};
+        }
+    return {};
+}
+
+// Python started in a PyTorch source checkout (setup.py and a torch folder with no build in it) imports that
+// torch, not the installed one, and the real import fails with "Failed to load PyTorch C extensions". `check`
+// run there leads with that folder, the failed import held under it; started elsewhere, the same Python is
+// healthy. `explain` of the real message names both things it can be.
+TEST(LocalCopy, ATorchSourceCheckoutWherePythonStartsIsTheCause)
+{
+    TempDir dir("td-local-copy");
+    const fs::path checkout = dir / "pytorch";
+    torchWithoutItsCore(checkout / "torch");
+    writeFile(checkout / "setup.py", "# PyTorch's build script\n");
+    const RunOptions there = plainRun(dir.path(), checkout);
+    const RunResult broken = run({python::kSystemPython.string(), "-c", "import torch"}, there);
+    ASSERT_NE(broken.err.find("Failed to load PyTorch C extensions"), std::string::npos) << broken.err;
+
+    const RunResult check = run({config::torchdoctor, "check", "--python", python::kSystemPython.string(),
+                                 "--format", "json", "--no-redact"}, there);
+    EXPECT_EQ(check.exitCode, 1) << check.err;
+    const auto [lead, held] = leadWithSymptoms(check.out);
+    EXPECT_EQ(lead.value(QLatin1String("id")).toString(), QStringLiteral("python.local-copy")) << check.out;
+    const QJsonObject evidence = lead.value(QLatin1String("evidence")).toObject();
+    EXPECT_EQ(evidence.value(QLatin1String("path")).toString().toStdString(), (checkout / "torch").string());
+    EXPECT_EQ(evidence.value(QLatin1String("core_loadable")), QJsonValue(false));
+    EXPECT_TRUE(held.contains(QStringLiteral("torch.import-failed"))) << held.join(u' ').toStdString();
+    EXPECT_TRUE(lead.value(QLatin1String("detail")).toString().contains(QStringLiteral("source checkout")));
+    EXPECT_TRUE(lead.value(QLatin1String("fixes")).toArray().isEmpty()) << "no repair reinstalls its way out";
+
+    const RunResult elsewhere = run({config::torchdoctor, "check", "--python", python::kSystemPython.string(),
+                                     "--format", "json"}, plainRun(dir.path(), dir.path()));
+    EXPECT_EQ(elsewhere.out.find("python.local-copy"), std::string::npos) << elsewhere.out;
+    EXPECT_EQ(elsewhere.out.find("torch.import-failed"), std::string::npos) << elsewhere.out;
+
+    const RunResult explained = run({config::torchdoctor, "explain", broken.err}, there);
+    EXPECT_NE(explained.out.find("no compiled core"), std::string::npos) << explained.out;
+    EXPECT_NE(explained.out.find("started in a folder that holds a folder named torch"), std::string::npos);
+}
+
+// A venv whose torch lost its compiled core: `check` names the folder and what it lacks, with the failed
+// import under it and the reinstall as its repair; `explain` of the real message, run where it was printed,
+// leads with the same finding (the agreement the other cases are held to).
+TEST(LocalCopy, AnInstalledTorchWithoutItsCoreIsNamedByCheckAndExplainAlike)
+{
+    TempDir dir("td-core-missing");
+    const fs::path venvPython = python::makeVenv(dir / "venv");
+    ASSERT_FALSE(venvPython.empty());
+    torchWithoutItsCore(python::sitePackages(dir / "venv") / "torch");
+    const RunOptions o = plainRun(dir.path(), dir.path());
+    const RunResult broken = run({venvPython.string(), "-c", "import torch"}, o);
+    ASSERT_NE(broken.err.find("Failed to load PyTorch C extensions"), std::string::npos) << broken.err;
+
+    const RunResult check = run({config::torchdoctor, "check", "--python", venvPython.string(), "--format",
+                                 "json", "--no-redact"}, o);
+    const auto [lead, held] = leadWithSymptoms(check.out);
+    EXPECT_EQ(lead.value(QLatin1String("id")).toString(), QStringLiteral("torch.core-missing")) << check.out;
+    EXPECT_TRUE(held.contains(QStringLiteral("torch.import-failed"))) << held.join(u' ').toStdString();
+    EXPECT_EQ(lead.value(QLatin1String("fixes")).toArray(), QJsonArray{QStringLiteral("reinstall")});
+
+    const RunResult json = run({config::torchdoctor, "explain", "--json", broken.err}, o);
+    const RunResult text = run({config::torchdoctor, "explain", broken.err}, o);
+    EXPECT_EQ(explainDisagrees(json.out, text.out, check.out), "");
+}
+
+// A file of the person's own named like a package torch imports (here typing_extensions.py, a name no code
+// of TorchDoctor knows) breaks `import torch` started beside it: `check` names the file and the package it
+// hides, and holds the failed import under it.
+TEST(LocalCopy, AModuleOfOnesOwnNamedLikeAnInstalledOneIsTheCause)
+{
+    TempDir dir("td-local-module");
+    const fs::path project = dir / "otter";
+    fs::create_directories(project);
+    writeFile(project / "typing_extensions.py", "def helper():\n    return 1\n");
+    const RunOptions there = plainRun(dir.path(), project);
+    const RunResult broken = run({python::kSystemPython.string(), "-c", "import torch"}, there);
+    ASSERT_NE(broken.err.find((project / "typing_extensions.py").string()), std::string::npos) << broken.err;
+
+    const RunResult check = run({config::torchdoctor, "check", "--python", python::kSystemPython.string(),
+                                 "--format", "json", "--no-redact"}, there);
+    const auto [lead, held] = leadWithSymptoms(check.out);
+    EXPECT_EQ(lead.value(QLatin1String("id")).toString(), QStringLiteral("python.local-copy")) << check.out;
+    EXPECT_EQ(lead.value(QLatin1String("evidence")).toObject().value(QLatin1String("module")).toString(),
+              QStringLiteral("typing_extensions"));
+    EXPECT_TRUE(held.contains(QStringLiteral("torch.import-failed"))) << held.join(u' ').toStdString();
+}
+
 // Every entry under `dir`, sorted: a link with its target, a file with its sha256.
 std::string treeHashes(const fs::path &dir)
 {
