@@ -251,6 +251,485 @@ std::optional<python::StaticProbe> usualInterpreter(const CheckRequest &request,
     return probe;
 }
 
+// ---- Collectors --------------------------------------------------------------
+// Each fills an object of its own, on the pool; the scheduler copies it into
+// the facts when it is done (no two threads write one object). What a
+// collector filled before it failed still counts.
+
+// What the interpreters' probe finds.
+struct InterpreterFacts {
+    QList<python::StaticProbe> probes;
+    std::optional<python::StaticProbe> usual;
+};
+
+// What the walk of the chosen torch's native libraries finds.
+struct LibraryFacts {
+    std::optional<loader::Graph> graph;
+    QHash<QString, python::FileOwnership> owners;
+    python::NumpyAbi numpyAbi = python::NumpyAbi::Unknown;
+    QString numpyBinary; // torch's Python binding, where the ABI is read
+};
+
+// What a new terminal gets, and torch there.
+struct TerminalFacts {
+    platform::TerminalEnvironment terminal;
+    QString python;
+    std::optional<python::ImportResult> import;
+    std::optional<loader::Graph> libraries;
+};
+
+// The request, the interpreter to diagnose and the project's compose file, before anything starts.
+void readStartingFacts(Diagnosis &report, const CheckRequest &request, const knowledge::KnowledgeBase *knowledge)
+{
+    Facts &facts = report.facts;
+    facts.request = request;
+    facts.chosenExecutable = defaultPython(request);
+    facts.composeFile = composeFileIn(request.projectDir);
+    if (!facts.composeFile.isEmpty()) { // small and bounded: read here
+        facts.compose = platform::ComposeFile::read(facts.composeFile);
+        facts.dotEnv = platform::readDotEnv(QDir(request.projectDir).filePath(QStringLiteral(".env")));
+    }
+    if (knowledge) {
+        report.knowledgeDate = knowledge->date();
+        report.releasesSource = knowledge->releaseSource();
+        report.releasesDate = knowledge->releaseDate();
+    }
+}
+
+// The chosen interpreter first; the others only matter when it lacks
+// torch (to say which interpreter has it), so only then are they searched.
+void probeInterpreters(const CheckRequest &request, const QString &chosen, const platform::CancelToken &cancel,
+                       InterpreterFacts &out)
+{
+    const auto timeoutEach = std::min<std::chrono::milliseconds>(request.timeout, std::chrono::seconds(30));
+    python::StaticProbe first;
+    if (!chosen.isEmpty()) {
+        first = python::probeStatic(chosen, timeoutEach, cancel, request.environment);
+        first.interpreter.origins.prepend(QStringLiteral("requested"));
+        // A Python that does not start: started again without each variable that changes a start.
+        if (!first.interpreter.usable && !first.interpreter.timedOut && QFileInfo(chosen).isFile())
+            first.interpreter.stoppedBy = python::whatStopsStart(chosen, timeoutEach, cancel, request.environment);
+        python::readLocalFacts(first, startFolder(request));
+        out.probes.append(first);
+        if (first.interpreter.usable && first.torch.installed) {
+            out.usual = usualInterpreter(request, first.interpreter, timeoutEach, cancel);
+            return;
+        }
+    }
+    python::DiscoveryOptions options;
+    options.projectDir = request.projectDir;
+    options.environment = request.environment;
+    options.timeoutEach = timeoutEach;
+    for (const python::StaticProbe &p : python::discoverInterpreters(options, cancel)) {
+        if (chosen.isEmpty() || !python::sameInterpreter(p.interpreter, first.interpreter))
+            out.probes.append(p);
+    }
+}
+
+// What a new terminal gets; where it differs in what is loaded, the interpreter it finds and torch there.
+void readTerminal(const CheckRequest &request, const platform::CancelToken &cancel, const std::atomic<bool> &stopWalk,
+                  const QStringList &runtimes, TerminalFacts &out)
+{
+    const auto shellLimit = std::min<std::chrono::milliseconds>(request.timeout, std::chrono::seconds(20));
+    out.terminal = platform::readTerminalEnvironment(request.environment, shellLimit, cancel);
+    if (!out.terminal.ok() || platform::loadingDifferences(request.environment, out.terminal.environment).isEmpty())
+        return;
+    // The interpreter a new terminal finds, unless one was named.
+    CheckRequest there = request;
+    there.environment = out.terminal.environment;
+    out.python = defaultPython(there);
+    if (request.runImport && !out.python.isEmpty())
+        out.import = python::probeImport(out.python, request.timeout, cancel, out.terminal.environment,
+                                         startFolder(request));
+    // It fails there: torch's libraries as a new terminal's loader finds them tell which entry of
+    // its search variables is to blame (and the environment repair takes it out where it is set).
+    using Outcome = python::ImportResult::Outcome;
+    if (!out.import || out.import->outcome == Outcome::Ok || out.import->outcome == Outcome::NotRun
+        || cancel.isCancelled())
+        return;
+    const auto timeoutEach = std::min<std::chrono::milliseconds>(request.timeout, std::chrono::seconds(30));
+    const python::StaticProbe probe = python::probeStatic(out.python, timeoutEach, cancel, out.terminal.environment);
+    if (probe.interpreter.usable)
+        out.libraries = walkTorchLibraries(probe, there, stopWalk, runtimes);
+}
+
+// The chosen torch's libraries, the owners of the files at fault and the NumPy its binding was built against.
+void walkLibraries(const python::StaticProbe &probe, const CheckRequest &request, const std::atomic<bool> &stopWalk,
+                   const QStringList &runtimes, LibraryFacts &out)
+{
+    out.graph = walkTorchLibraries(probe, request, stopWalk, runtimes);
+    if (out.graph)
+        out.owners = ownersOfFilesAtFault(*out.graph);
+    out.numpyBinary = python::torchPythonLibrary(probe.torch.nativeLibraries);
+    out.numpyAbi = python::numpyAbiOf(out.numpyBinary);
+}
+
+// The OpenMP runtimes the library walks look for beside torch's.
+QStringList openMpRuntimeFiles(const knowledge::KnowledgeBase *knowledge)
+{
+    QStringList runtimes;
+    if (knowledge)
+        for (const knowledge::OpenMpRuntime &rt : knowledge->openMpRuntimes())
+            runtimes += rt.files;
+    return runtimes;
+}
+
+// ---- Scheduler ---------------------------------------------------------------
+
+// A check on the pool, and what it found.
+struct Running {
+    std::shared_ptr<const Check> check;
+    Task task;
+    std::shared_ptr<QList<Finding>> found;
+    qint64 startedMs;
+};
+
+// One run's work: the collectors, the library walk once the interpreters are in, and each check once
+// the facts it needs are. Work on the pool gets copies and shared results, never the scheduler: it may
+// finish after run() returned.
+class Scheduler {
+public:
+    Scheduler(Diagnosis &report, const QElapsedTimer &clock, const CheckRequest &request,
+              std::shared_ptr<const knowledge::KnowledgeBase> knowledge,
+              const std::vector<std::shared_ptr<const Check>> &checks, const platform::CancelToken &cancel,
+              const std::function<void(const CheckProgress &)> &progress)
+        : m_report(report), m_facts(report.facts), m_clock(clock), m_request(request),
+          m_knowledge(std::move(knowledge)), m_checks(checks), m_cancel(cancel), m_progress(progress),
+          m_chosen(report.facts.chosenExecutable), m_runtimes(openMpRuntimeFiles(m_knowledge.get())),
+          m_checkStarted(checks.size(), false),
+          m_collectorLimitMs(std::chrono::duration_cast<std::chrono::milliseconds>(request.timeout).count() + 15000),
+          m_checkLimitMs(request.checkLimit.count())
+    {
+    }
+
+    void startCollectors();
+    bool noteCancel();
+    void takeFinishedCollectors(bool graceOver);
+    void startLibraryWalk();
+    [[nodiscard]] bool stillCollecting() const;
+    void startReadyChecks(bool collecting);
+    void takeFinishedChecks(bool graceOver);
+    [[nodiscard]] bool isDone(bool collecting) const;
+    void sleepUntilNext(bool collecting);
+    void finish();
+
+private:
+    [[nodiscard]] std::function<void()> guarded(const QString &what, std::function<void()> body) const;
+    void start(Fact fact, const QString &title, std::function<void()> body);
+    void takeResult(Fact fact);
+    void reportDone(const QString &what);
+
+    Diagnosis &m_report;
+    Facts &m_facts;
+    const QElapsedTimer &m_clock;
+    const CheckRequest &m_request;
+    const std::shared_ptr<const knowledge::KnowledgeBase> m_knowledge;
+    const std::vector<std::shared_ptr<const Check>> &m_checks;
+    const platform::CancelToken &m_cancel;
+    const std::function<void(const CheckProgress &)> &m_progress;
+    const QString m_chosen;
+    const QStringList m_runtimes;
+
+    std::shared_ptr<platform::SystemInfo> m_system = std::make_shared<platform::SystemInfo>();
+    std::shared_ptr<platform::GpuInfo> m_gpu = std::make_shared<platform::GpuInfo>();
+    std::shared_ptr<python::ImportResult> m_import = std::make_shared<python::ImportResult>();
+    std::shared_ptr<InterpreterFacts> m_interpreters = std::make_shared<InterpreterFacts>();
+    std::shared_ptr<platform::DockerInfo> m_docker = std::make_shared<platform::DockerInfo>();
+    std::shared_ptr<LibraryFacts> m_libraries = std::make_shared<LibraryFacts>();
+    std::shared_ptr<TerminalFacts> m_terminal = std::make_shared<TerminalFacts>();
+    std::shared_ptr<QStringList> m_errors = std::make_shared<QStringList>();
+    std::shared_ptr<QMutex> m_errorsMutex = std::make_shared<QMutex>();
+    std::shared_ptr<std::atomic<bool>> m_stopWalk = std::make_shared<std::atomic<bool>>(false);
+    std::shared_ptr<Wakeup> m_wakeup = std::make_shared<Wakeup>();
+
+    std::map<Fact, Collector> m_collectors;
+    CheckProgress m_state;
+    // Checks run once what they need is in, on a snapshot of the facts they
+    // share: a new one only when more facts have come in.
+    std::shared_ptr<const Facts> m_snapshot;
+    int m_snapshots = 0;
+    std::vector<Running> m_running;
+    std::vector<bool> m_checkStarted;
+    const qint64 m_collectorLimitMs;
+    const qint64 m_checkLimitMs;
+    bool m_librariesStarted = false;
+    // After a cancel, work still running is waited for a little (its
+    // processes are being ended): abandoned work would outlive the caller.
+    qint64 m_graceEndMs = -1;
+};
+
+std::function<void()> Scheduler::guarded(const QString &what, std::function<void()> body) const
+{
+    return [what, body = std::move(body), errors = m_errors, errorsMutex = m_errorsMutex] {
+        try {
+            body();
+        } catch (const std::exception &e) {
+            QMutexLocker lock(errorsMutex.get());
+            errors->append(what + QStringLiteral(": ") + QString::fromUtf8(e.what()));
+        } catch (...) {
+            QMutexLocker lock(errorsMutex.get());
+            errors->append(what + CheckRunner::tr(": an unknown failure"));
+        }
+    };
+}
+
+void Scheduler::start(Fact fact, const QString &title, std::function<void()> body)
+{
+    Collector &c = m_collectors[fact];
+    c.title = title;
+    c.fact = fact;
+    c.started = true;
+    c.task.start(m_wakeup, guarded(title, std::move(body)));
+}
+
+void Scheduler::reportDone(const QString &what)
+{
+    ++m_state.done;
+    m_state.current = what;
+    if (m_progress)
+        m_progress(m_state);
+}
+
+void Scheduler::startCollectors()
+{
+    const CheckRequest &request = m_request;
+    // The import takes longest: it starts first.
+    if (request.runImport && !m_chosen.isEmpty())
+        start(Fact::Import, CheckRunner::tr("Importing PyTorch"),
+              [request, chosen = m_chosen, cancel = m_cancel, out = m_import] {
+                  *out = python::probeImport(chosen, request.timeout, cancel, request.environment,
+                                             startFolder(request));
+              });
+    start(Fact::Interpreters, CheckRunner::tr("Probing the Python interpreter"),
+          [request, chosen = m_chosen, cancel = m_cancel, out = m_interpreters] {
+              probeInterpreters(request, chosen, cancel, *out);
+          });
+    start(Fact::Gpu, CheckRunner::tr("Looking for NVIDIA GPUs and the driver"),
+          [request, cancel = m_cancel, out = m_gpu] {
+              platform::GpuProbeOptions options = request.gpu;
+              options.timeout = std::min<std::chrono::milliseconds>(request.timeout, options.timeout);
+              *out = platform::probeGpu(options, cancel);
+          });
+    start(Fact::System, CheckRunner::tr("Reading system facts"), [out = m_system] { *out = platform::probeSystem(); });
+    if (request.compareTerminal)
+        start(Fact::Terminal, CheckRunner::tr("Reading what a new terminal gets"),
+              [request, cancel = m_cancel, stopWalk = m_stopWalk, runtimes = m_runtimes, out = m_terminal] {
+                  readTerminal(request, cancel, *stopWalk, runtimes, *out);
+              });
+    if (!m_facts.composeFile.isEmpty())
+        start(Fact::Docker, CheckRunner::tr("Checking Docker"), [request, cancel = m_cancel, out = m_docker] {
+            *out = platform::probeDocker(request.docker, std::chrono::seconds(10), cancel);
+        });
+    m_state.total = static_cast<int>(m_collectors.size() + 1 + m_checks.size()); // +1: the library walk
+}
+
+// Returns whether the wait after a cancel is over.
+bool Scheduler::noteCancel()
+{
+    if (m_cancel.isCancelled() && !m_report.cancelled) {
+        m_stopWalk->store(true);
+        m_report.cancelled = true;
+        m_graceEndMs = m_clock.elapsed() + 10000;
+    }
+    return m_report.cancelled && m_clock.elapsed() > m_graceEndMs;
+}
+
+void Scheduler::takeResult(Fact fact)
+{
+    Facts &facts = m_facts;
+    switch (fact) {
+    case Fact::System: facts.system = *m_system; break;
+    case Fact::Gpu: facts.gpu = *m_gpu; break;
+    case Fact::Import: facts.import = *m_import; break;
+    case Fact::Docker: facts.docker = *m_docker; break;
+    case Fact::Libraries:
+        facts.libraries = m_libraries->graph;
+        facts.owners = m_libraries->owners;
+        facts.torchNumpyAbi = m_libraries->numpyAbi;
+        facts.torchNumpyBinary = m_libraries->numpyBinary;
+        break;
+    case Fact::Terminal:
+        facts.terminal = m_terminal->terminal;
+        facts.terminalPython = m_terminal->python;
+        facts.terminalImport = m_terminal->import;
+        facts.terminalLibraries = m_terminal->libraries;
+        break;
+    case Fact::Interpreters: {
+        facts.interpreters = m_interpreters->probes;
+        facts.usualInterpreter = m_interpreters->usual;
+        const QString chosenReal = QFileInfo(m_chosen).canonicalFilePath();
+        for (int i = 0; i < facts.interpreters.size(); ++i) {
+            const auto &in = facts.interpreters[i].interpreter;
+            if (in.executable == m_chosen || (!chosenReal.isEmpty() && in.realPath == chosenReal)) {
+                facts.chosen = i;
+                break;
+            }
+        }
+        break;
+    }
+    }
+}
+
+void Scheduler::takeFinishedCollectors(bool graceOver)
+{
+    for (auto &[fact, c] : m_collectors) {
+        if (!c.started || c.done)
+            continue;
+        const bool overdue = m_clock.elapsed() > m_collectorLimitMs;
+        if (!c.task.isFinished() && !overdue && !graceOver)
+            continue;
+        c.done = true;
+        if (!c.task.isFinished()) {
+            const QString why = m_report.cancelled ? CheckRunner::tr(": cancelled")
+                                                   : CheckRunner::tr(": did not finish in time");
+            m_facts.collectorErrors.append(c.title + why);
+            continue;
+        }
+        takeResult(fact);
+        m_facts.ready |= fact;
+        reportDone(c.title);
+    }
+}
+
+// The library walk needs the chosen interpreter's torch. (If that probe
+// failed or was abandoned, there is nothing to walk: decide anyway.)
+void Scheduler::startLibraryWalk()
+{
+    const auto probing = m_collectors.find(Fact::Interpreters);
+    if (m_librariesStarted || probing == m_collectors.end() || !probing->second.done)
+        return;
+    m_librariesStarted = true;
+    const auto *probe = m_facts.chosenProbe();
+    if (probe && !m_report.cancelled) {
+        start(Fact::Libraries, CheckRunner::tr("Walking PyTorch's native libraries"),
+              [copy = *probe, request = m_request, stopWalk = m_stopWalk, runtimes = m_runtimes, out = m_libraries] {
+                  walkLibraries(copy, request, *stopWalk, runtimes, *out);
+              });
+    } else {
+        m_facts.ready |= Fact::Libraries;
+        reportDone(CheckRunner::tr("Walking PyTorch's native libraries"));
+    }
+}
+
+bool Scheduler::stillCollecting() const
+{
+    return std::any_of(m_collectors.begin(), m_collectors.end(),
+                       [](const auto &kv) { return kv.second.started && !kv.second.done; })
+           || !m_librariesStarted;
+}
+
+void Scheduler::startReadyChecks(bool collecting)
+{
+    if (m_report.cancelled)
+        return;
+    // Facts that will never come (not asked for) count as ready for the checks.
+    FactSet available = m_facts.ready;
+    if (!m_collectors.count(Fact::Import))
+        available |= Fact::Import;
+    if (!m_collectors.count(Fact::Docker))
+        available |= Fact::Docker;
+    if (!m_collectors.count(Fact::Terminal))
+        available |= Fact::Terminal;
+    for (std::size_t i = 0; i < m_checks.size(); ++i) {
+        const FactSet missing = m_checks[i]->needs() & ~available;
+        if (m_checkStarted[i] || (missing.toInt() != 0 && collecting))
+            continue;
+        m_checkStarted[i] = true;
+        if (!m_snapshot || m_snapshot->ready != m_facts.ready) {
+            m_snapshot = std::make_shared<const Facts>(m_facts);
+            ++m_snapshots;
+        }
+        Running r{m_checks[i], Task(), std::make_shared<QList<Finding>>(), m_clock.elapsed()};
+        r.task.start(m_wakeup, [check = r.check, facts = m_snapshot, knowledge = m_knowledge, found = r.found] {
+            try {
+                *found = check->run(*facts, *knowledge);
+            } catch (const std::exception &e) {
+                *found = {failedCheck(*check, QString::fromUtf8(e.what()))};
+            } catch (...) {
+                *found = {failedCheck(*check, CheckRunner::tr("an unknown exception"))};
+            }
+            for (Finding &f : *found)
+                f.check = check->id();
+        });
+        m_running.push_back(std::move(r));
+    }
+}
+
+void Scheduler::takeFinishedChecks(bool graceOver)
+{
+    for (auto it = m_running.begin(); it != m_running.end();) {
+        const bool overdue = m_clock.elapsed() - it->startedMs > m_checkLimitMs;
+        if (!it->task.isFinished() && !overdue && !graceOver) {
+            ++it;
+            continue;
+        }
+        if (it->task.isFinished()) {
+            m_report.findings.append(*it->found);
+        } else if (!m_report.cancelled) {
+            Finding f;
+            f.id = QStringLiteral("check.timeout");
+            f.severity = Severity::Warning;
+            f.title = CheckRunner::tr("The check \"%1\" ran out of time").arg(it->check->title());
+            f.detail = CheckRunner::tr("It did not finish within %1 seconds; its part of the diagnosis is missing.")
+                           .arg(static_cast<double>(m_checkLimitMs) / 1000.0);
+            f.check = it->check->id();
+            m_report.findings.append(f);
+        }
+        reportDone(it->check->title());
+        it = m_running.erase(it);
+    }
+}
+
+bool Scheduler::isDone(bool collecting) const
+{
+    const bool allChecksStarted = std::all_of(m_checkStarted.begin(), m_checkStarted.end(), [](bool b) { return b; });
+    if (m_running.empty() && (allChecksStarted || m_report.cancelled) && !collecting)
+        return true;
+    if (m_report.cancelled && m_running.empty()) {
+        // Collectors end quickly once cancelled (their processes are killed).
+        bool anyLeft = false;
+        for (const auto &[fact, c] : m_collectors)
+            anyLeft = anyLeft || (c.started && !c.done);
+        if (!anyLeft)
+            return true;
+    }
+    return false;
+}
+
+// Sleeps until work finishes or the next limit runs out.
+void Scheduler::sleepUntilNext(bool collecting)
+{
+    qint64 nextMs = m_clock.elapsed() + kCancelLatencyMs;
+    if (collecting)
+        nextMs = std::min(nextMs, m_collectorLimitMs + 1);
+    for (const Running &r : m_running)
+        nextMs = std::min(nextMs, r.startedMs + m_checkLimitMs + 1);
+    if (m_report.cancelled)
+        nextMs = std::min(nextMs, m_graceEndMs + 1);
+    m_wakeup->wait(QDeadlineTimer(std::max<qint64>(0, nextMs - m_clock.elapsed())));
+}
+
+// What failed becomes findings; symptoms fold into their causes.
+void Scheduler::finish()
+{
+    spdlog::debug("check: {} checks ran on {} snapshots of the facts", m_checks.size(), m_snapshots);
+    for (const QString &e : *m_errors)
+        m_facts.collectorErrors.append(e);
+    for (const QString &e : m_facts.collectorErrors) {
+        Finding f;
+        f.id = QStringLiteral("check.failed");
+        f.severity = Severity::Warning;
+        f.title = CheckRunner::tr("Part of the diagnosis could not be completed");
+        f.detail = e;
+        m_report.findings.append(f);
+    }
+    foldSymptoms(m_report.findings);
+    rootCausesFirst(m_report.findings);
+    m_report.elapsedMs = m_clock.elapsed();
+    spdlog::info("check: {} findings in {} ms{}", m_report.findings.size(), m_report.elapsedMs,
+                 m_report.cancelled ? " (cancelled)" : "");
+}
+
 } // namespace
 
 CheckRunner::CheckRunner(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
@@ -272,340 +751,24 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
     QElapsedTimer clock;
     clock.start();
     Diagnosis report;
-    Facts &facts = report.facts;
-    facts.request = m_request;
-    facts.chosenExecutable = defaultPython(m_request);
-    facts.composeFile = composeFileIn(m_request.projectDir);
-    if (!facts.composeFile.isEmpty()) { // small and bounded: read here
-        facts.compose = platform::ComposeFile::read(facts.composeFile);
-        facts.dotEnv = platform::readDotEnv(QDir(m_request.projectDir).filePath(QStringLiteral(".env")));
-    }
-    if (m_knowledge) {
-        report.knowledgeDate = m_knowledge->date();
-        report.releasesSource = m_knowledge->releaseSource();
-        report.releasesDate = m_knowledge->releaseDate();
-    }
-
-    const auto &checks = m_checks;
-    // Each collector fills a result of its own; the runner copies it into
-    // the facts when it is done (no two threads write one object).
-    auto system = std::make_shared<platform::SystemInfo>();
-    auto gpu = std::make_shared<platform::GpuInfo>();
-    auto import = std::make_shared<python::ImportResult>();
-    auto interpreters = std::make_shared<QList<python::StaticProbe>>();
-    auto usual = std::make_shared<std::optional<python::StaticProbe>>();
-    auto docker = std::make_shared<platform::DockerInfo>();
-    auto libraries = std::make_shared<std::optional<loader::Graph>>();
-    auto owners = std::make_shared<QHash<QString, python::FileOwnership>>();
-    auto numpyAbi = std::make_shared<python::NumpyAbi>(python::NumpyAbi::Unknown);
-    auto numpyBinary = std::make_shared<QString>(); // torch's Python binding, where the ABI is read
-    auto terminal = std::make_shared<platform::TerminalEnvironment>();
-    auto terminalPython = std::make_shared<QString>();
-    auto terminalImport = std::make_shared<std::optional<python::ImportResult>>();
-    auto terminalLibraries = std::make_shared<std::optional<loader::Graph>>();
-    auto errors = std::make_shared<QStringList>();
-    auto errorsMutex = std::make_shared<QMutex>();
-    auto stopWalk = std::make_shared<std::atomic<bool>>(false);
-    auto wakeup = std::make_shared<Wakeup>();
-
-    auto guarded = [errors, errorsMutex](const QString &what, std::function<void()> body) {
-        return [what, body = std::move(body), errors, errorsMutex] {
-            try {
-                body();
-            } catch (const std::exception &e) {
-                QMutexLocker lock(errorsMutex.get());
-                errors->append(what + QStringLiteral(": ") + QString::fromUtf8(e.what()));
-            } catch (...) {
-                QMutexLocker lock(errorsMutex.get());
-                errors->append(what + tr(": an unknown failure"));
-            }
-        };
-    };
-
-    const CheckRequest request = m_request;
-    const QString chosen = facts.chosenExecutable;
-    QStringList runtimes; // the OpenMP runtimes the library walks look for beside torch's
-    if (m_knowledge)
-        for (const knowledge::OpenMpRuntime &rt : m_knowledge->openMpRuntimes())
-            runtimes += rt.files;
-    std::map<Fact, Collector> collectors;
-    auto start = [&](Fact fact, const QString &title, std::function<void()> body) {
-        Collector &c = collectors[fact];
-        c.title = title;
-        c.fact = fact;
-        c.started = true;
-        c.task.start(wakeup, guarded(title, std::move(body)));
-    };
-    // The import takes longest: it starts first.
-    if (m_request.runImport && !chosen.isEmpty())
-        start(Fact::Import, tr("Importing PyTorch"),
-              [=] { *import = python::probeImport(chosen, request.timeout, cancel, request.environment,
-                                                  startFolder(request)); });
-    // The chosen interpreter first; the others only matter when it lacks
-    // torch (to say which interpreter has it), so only then are they searched.
-    start(Fact::Interpreters, tr("Probing the Python interpreter"), [=] {
-        const auto timeoutEach = std::min<std::chrono::milliseconds>(request.timeout, std::chrono::seconds(30));
-        python::StaticProbe first;
-        if (!chosen.isEmpty()) {
-            first = python::probeStatic(chosen, timeoutEach, cancel, request.environment);
-            first.interpreter.origins.prepend(QStringLiteral("requested"));
-            // A Python that does not start: started again without each variable that changes a start.
-            if (!first.interpreter.usable && !first.interpreter.timedOut && QFileInfo(chosen).isFile())
-                first.interpreter.stoppedBy =
-                    python::whatStopsStart(chosen, timeoutEach, cancel, request.environment);
-            python::readLocalFacts(first, startFolder(request));
-            interpreters->append(first);
-            if (first.interpreter.usable && first.torch.installed) {
-                *usual = usualInterpreter(request, first.interpreter, timeoutEach, cancel);
-                return;
-            }
-        }
-        python::DiscoveryOptions options;
-        options.projectDir = request.projectDir;
-        options.environment = request.environment;
-        options.timeoutEach = timeoutEach;
-        for (const python::StaticProbe &p : python::discoverInterpreters(options, cancel)) {
-            if (chosen.isEmpty() || !python::sameInterpreter(p.interpreter, first.interpreter))
-                interpreters->append(p);
-        }
-    });
-    start(Fact::Gpu, tr("Looking for NVIDIA GPUs and the driver"), [=] {
-        platform::GpuProbeOptions options = request.gpu;
-        options.timeout = std::min<std::chrono::milliseconds>(request.timeout, options.timeout);
-        *gpu = platform::probeGpu(options, cancel);
-    });
-    start(Fact::System, tr("Reading system facts"), [=] { *system = platform::probeSystem(); });
-    if (m_request.compareTerminal)
-        start(Fact::Terminal, tr("Reading what a new terminal gets"), [=] {
-            const auto shellLimit = std::min<std::chrono::milliseconds>(request.timeout, std::chrono::seconds(20));
-            *terminal = platform::readTerminalEnvironment(request.environment, shellLimit, cancel);
-            if (!terminal->ok() || platform::loadingDifferences(request.environment, terminal->environment).isEmpty())
-                return;
-            // The interpreter a new terminal finds, unless one was named.
-            CheckRequest there = request;
-            there.environment = terminal->environment;
-            *terminalPython = defaultPython(there);
-            if (request.runImport && !terminalPython->isEmpty())
-                *terminalImport = python::probeImport(*terminalPython, request.timeout, cancel, terminal->environment,
-                                                      startFolder(request));
-            // It fails there: torch's libraries as a new terminal's loader finds them tell which entry of
-            // its search variables is to blame (and the environment repair takes it out where it is set).
-            using Outcome = python::ImportResult::Outcome;
-            if (!*terminalImport || (*terminalImport)->outcome == Outcome::Ok
-                || (*terminalImport)->outcome == Outcome::NotRun || cancel.isCancelled())
-                return;
-            const auto timeoutEach = std::min<std::chrono::milliseconds>(request.timeout, std::chrono::seconds(30));
-            const python::StaticProbe probe =
-                python::probeStatic(*terminalPython, timeoutEach, cancel, terminal->environment);
-            if (probe.interpreter.usable)
-                *terminalLibraries = walkTorchLibraries(probe, there, *stopWalk, runtimes);
-        });
-    if (!facts.composeFile.isEmpty())
-        start(Fact::Docker, tr("Checking Docker"),
-              [=] { *docker = platform::probeDocker(request.docker, std::chrono::seconds(10), cancel); });
-
-    CheckProgress state;
-    state.total = static_cast<int>(collectors.size() + 1 + checks.size()); // +1: the library walk
-    auto report_ = [&](const QString &what) {
-        ++state.done;
-        state.current = what;
-        if (progress)
-            progress(state);
-    };
-
-    // Checks run once what they need is in, on a snapshot of the facts they
-    // share: a new one only when more facts have come in.
-    struct Running {
-        std::shared_ptr<const Check> check;
-        Task task;
-        std::shared_ptr<QList<Finding>> found;
-        qint64 startedMs;
-    };
-    std::shared_ptr<const Facts> snapshot;
-    int snapshots = 0;
-    std::vector<Running> running;
-    std::vector<bool> checkStarted(checks.size(), false);
-    auto knowledge = m_knowledge;
-    const qint64 collectorLimitMs =
-        std::chrono::duration_cast<std::chrono::milliseconds>(m_request.timeout).count() + 15000;
-    const qint64 checkLimitMs = m_request.checkLimit.count();
-
-    bool librariesStarted = false;
-    // After a cancel, work still running is waited for a little (its
-    // processes are being ended): abandoned work would outlive the caller.
-    qint64 graceEndMs = -1;
+    readStartingFacts(report, m_request, m_knowledge.get());
+    Scheduler scheduler(report, clock, m_request, m_knowledge, m_checks, cancel, progress);
+    scheduler.startCollectors();
     for (;;) {
-        if (cancel.isCancelled() && !report.cancelled) {
-            stopWalk->store(true);
-            report.cancelled = true;
-            graceEndMs = clock.elapsed() + 10000;
-        }
-        const bool graceOver = report.cancelled && clock.elapsed() > graceEndMs;
-        // Collect what finished.
-        for (auto &[fact, c] : collectors) {
-            if (!c.started || c.done)
-                continue;
-            const bool overdue = clock.elapsed() > collectorLimitMs;
-            if (!c.task.isFinished() && !overdue && !graceOver)
-                continue;
-            c.done = true;
-            if (!c.task.isFinished()) {
-                facts.collectorErrors.append(c.title
-                                             + (report.cancelled ? tr(": cancelled") : tr(": did not finish in time")));
-                continue;
-            }
-            switch (fact) {
-            case Fact::System: facts.system = *system; break;
-            case Fact::Gpu: facts.gpu = *gpu; break;
-            case Fact::Import: facts.import = *import; break;
-            case Fact::Docker: facts.docker = *docker; break;
-            case Fact::Libraries:
-                facts.libraries = *libraries;
-                facts.owners = *owners;
-                facts.torchNumpyAbi = *numpyAbi;
-                facts.torchNumpyBinary = *numpyBinary;
-                break;
-            case Fact::Terminal:
-                facts.terminal = *terminal;
-                facts.terminalPython = *terminalPython;
-                facts.terminalImport = *terminalImport;
-                facts.terminalLibraries = *terminalLibraries;
-                break;
-            case Fact::Interpreters: {
-                facts.interpreters = *interpreters;
-                facts.usualInterpreter = *usual;
-                const QString chosenReal = QFileInfo(chosen).canonicalFilePath();
-                for (int i = 0; i < facts.interpreters.size(); ++i) {
-                    const auto &in = facts.interpreters[i].interpreter;
-                    if (in.executable == chosen || (!chosenReal.isEmpty() && in.realPath == chosenReal)) {
-                        facts.chosen = i;
-                        break;
-                    }
-                }
-                break;
-            }
-            }
-            facts.ready |= fact;
-            report_(c.title);
-        }
-        // The library walk needs the chosen interpreter's torch. (If that probe
-        // failed or was abandoned, there is nothing to walk: decide anyway.)
-        const auto probing = collectors.find(Fact::Interpreters);
-        if (!librariesStarted && probing != collectors.end() && probing->second.done) {
-            librariesStarted = true;
-            const auto *probe = facts.chosenProbe();
-            if (probe && !report.cancelled) {
-                const python::StaticProbe copy = *probe;
-                start(Fact::Libraries, tr("Walking PyTorch's native libraries"),
-                      [=] {
-                          *libraries = walkTorchLibraries(copy, request, *stopWalk, runtimes);
-                          if (*libraries)
-                              *owners = ownersOfFilesAtFault(**libraries);
-                          *numpyBinary = python::torchPythonLibrary(copy.torch.nativeLibraries);
-                          *numpyAbi = python::numpyAbiOf(*numpyBinary);
-                      });
-            } else {
-                facts.ready |= Fact::Libraries;
-                report_(tr("Walking PyTorch's native libraries"));
-            }
-        }
-        // Facts that will never come (not asked for) count as ready for the checks.
-        FactSet available = facts.ready;
-        if (!collectors.count(Fact::Import))
-            available |= Fact::Import;
-        if (!collectors.count(Fact::Docker))
-            available |= Fact::Docker;
-        if (!collectors.count(Fact::Terminal))
-            available |= Fact::Terminal;
-        const bool collecting = std::any_of(collectors.begin(), collectors.end(),
-                                            [](const auto &kv) { return kv.second.started && !kv.second.done; })
-                                || !librariesStarted;
-        if (!report.cancelled) {
-            for (std::size_t i = 0; i < checks.size(); ++i) {
-                const FactSet missing = checks[i]->needs() & ~available;
-                if (checkStarted[i] || (missing.toInt() != 0 && collecting))
-                    continue;
-                checkStarted[i] = true;
-                if (!snapshot || snapshot->ready != facts.ready) {
-                    snapshot = std::make_shared<const Facts>(facts);
-                    ++snapshots;
-                }
-                Running r{checks[i], Task(), std::make_shared<QList<Finding>>(), clock.elapsed()};
-                r.task.start(wakeup, [check = r.check, facts = snapshot, knowledge, found = r.found] {
-                    try {
-                        *found = check->run(*facts, *knowledge);
-                    } catch (const std::exception &e) {
-                        *found = {failedCheck(*check, QString::fromUtf8(e.what()))};
-                    } catch (...) {
-                        *found = {failedCheck(*check, tr("an unknown exception"))};
-                    }
-                    for (Finding &f : *found)
-                        f.check = check->id();
-                });
-                running.push_back(std::move(r));
-            }
-        }
-        // Gather finished checks.
-        for (auto it = running.begin(); it != running.end();) {
-            const bool overdue = clock.elapsed() - it->startedMs > checkLimitMs;
-            if (!it->task.isFinished() && !overdue && !graceOver) {
-                ++it;
-                continue;
-            }
-            if (it->task.isFinished()) {
-                report.findings.append(*it->found);
-            } else if (!report.cancelled) {
-                Finding f;
-                f.id = QStringLiteral("check.timeout");
-                f.severity = Severity::Warning;
-                f.title = tr("The check \"%1\" ran out of time").arg(it->check->title());
-                f.detail = tr("It did not finish within %1 seconds; its part of the diagnosis is missing.")
-                               .arg(static_cast<double>(checkLimitMs) / 1000.0);
-                f.check = it->check->id();
-                report.findings.append(f);
-            }
-            report_(it->check->title());
-            it = running.erase(it);
-        }
-        const bool allChecksStarted = std::all_of(checkStarted.begin(), checkStarted.end(), [](bool b) { return b; });
-        if (running.empty() && (allChecksStarted || report.cancelled) && !collecting)
+        const bool graceOver = scheduler.noteCancel();
+        scheduler.takeFinishedCollectors(graceOver);
+        scheduler.startLibraryWalk();
+        const bool collecting = scheduler.stillCollecting();
+        scheduler.startReadyChecks(collecting);
+        scheduler.takeFinishedChecks(graceOver);
+        if (scheduler.isDone(collecting))
             break;
-        if (report.cancelled && running.empty()) {
-            // Collectors end quickly once cancelled (their processes are killed).
-            bool anyLeft = false;
-            for (auto &[fact, c] : collectors)
-                anyLeft = anyLeft || (c.started && !c.done);
-            if (!anyLeft)
-                break;
-        }
-        // Sleep until work finishes or the next limit runs out.
-        qint64 nextMs = clock.elapsed() + kCancelLatencyMs;
-        if (collecting)
-            nextMs = std::min(nextMs, collectorLimitMs + 1);
-        for (const Running &r : running)
-            nextMs = std::min(nextMs, r.startedMs + checkLimitMs + 1);
-        if (report.cancelled)
-            nextMs = std::min(nextMs, graceEndMs + 1);
-        wakeup->wait(QDeadlineTimer(std::max<qint64>(0, nextMs - clock.elapsed())));
+        scheduler.sleepUntilNext(collecting);
     }
-    spdlog::debug("check: {} checks ran on {} snapshots of the facts", checks.size(), snapshots);
-    for (const QString &e : *errors)
-        facts.collectorErrors.append(e);
-    for (const QString &e : facts.collectorErrors) {
-        Finding f;
-        f.id = QStringLiteral("check.failed");
-        f.severity = Severity::Warning;
-        f.title = tr("Part of the diagnosis could not be completed");
-        f.detail = e;
-        report.findings.append(f);
-    }
-    foldSymptoms(report.findings);
-    rootCausesFirst(report.findings);
-    report.elapsedMs = clock.elapsed();
-    spdlog::info("check: {} findings in {} ms{}", report.findings.size(), report.elapsedMs,
-                 report.cancelled ? " (cancelled)" : "");
+    scheduler.finish();
     return report;
 }
+
 
 QFuture<Diagnosis> CheckRunner::start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
 {
