@@ -2,6 +2,7 @@
 #include "knowledge/KnowledgeBase.h"
 
 #include "knowledge/ReleaseIndex.h"
+#include "knowledge/WheelAvailability.h"
 #include "platform/FileIo.h"
 
 #include <QFileInfo>
@@ -496,6 +497,9 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
         const QJsonObject phrases = r.obj(root, "phrases", QStringLiteral("phrases"));
         for (const char *name : {"likely", "torch-version", "win-error", "packageToFix"})
             m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
+        for (const char *name : {"wheelsOf", "lostAfter", "noVersionAtAll"}) // newer: an older file lacks them
+            if (phrases.contains(QLatin1String(name)))
+                m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
         const QJsonArray signatures = r.arr(root, "signatures", QStringLiteral("signatures"));
         for (qsizetype i = 0; i < signatures.size(); ++i) {
             const QJsonObject o = signatures.at(i).toObject();
@@ -1015,6 +1019,12 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
         for (const QString &name : bestText.regularExpression().namedCaptureGroups())
             if (!name.isEmpty() && name != QLatin1String("package"))
                 values.insert(name, plain(bestText.captured(name)));
+    // pip found no torch to install: what the release table says of the wheels it looked for.
+    if (bestText.hasMatch() && bestText.regularExpression().namedCaptureGroups().contains(QStringLiteral("offered"))) {
+        const QString wanted = bestText.captured(QStringLiteral("wanted"));
+        const QString offered = bestText.captured(QStringLiteral("offered"));
+        values.insert(QStringLiteral("releaseFacts"), whyNoWheel(m_releases, m_phrases, wanted, offered));
+    }
     out.title = fill(out.title, values);
     out.cause = fill(out.cause, values);
     const std::optional<QString> index = indexArguments(context.torchVersion);

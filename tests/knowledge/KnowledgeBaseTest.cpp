@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "knowledge/KnowledgeBase.h"
+#include "python/ImportError.h"
 
 #include "TestConfig.h"
 #include "TestSupport.h"
@@ -748,4 +749,30 @@ TEST(KnowledgeBase, BrokenFilesGiveErrors)
         EXPECT_EQ(b.loadFromDirectory(qs(dir.path().string())).size(), knowledgeFiles().size());
         EXPECT_FALSE(b.date().isValid());
     }
+}
+
+// pip's "Could not find a version" explained from the release table: the versions pip offered end where a
+// platform or a Python stops having wheels, and that is what this machine or Python most likely is.
+TEST(KnowledgeBase, NoTorchWheelIsExplainedByWhereTheOfferedVersionsEnd)
+{
+    const auto explained = [](const char *offered) {
+        const QString message = QStringLiteral("ERROR: Could not find a version that satisfies the requirement "
+                                               "torch==2.6.0 (from versions: %1)")
+                                    .arg(QLatin1String(offered));
+        const std::optional<ErrorSignature> s =
+            kb().matchError(td::python::classifyImportError(message), {});
+        return s ? s->id + u'\n' + s->cause.en + u'\n' + s->cause.zhCN : QString();
+    };
+    const QString intelMac = explained("2.0.0, 2.0.1, 2.1.0, 2.1.1, 2.1.2, 2.2.0, 2.2.1, 2.2.2");
+    EXPECT_TRUE(intelMac.startsWith(QStringLiteral("pip-no-torch-wheel\n"))) << intelMac.toStdString();
+    EXPECT_TRUE(intelMac.contains(QStringLiteral("torch 2.3 and later have no wheels for macOS x86_64")))
+        << intelMac.toStdString();
+    EXPECT_TRUE(intelMac.contains(QStringLiteral("Python 3.9, 3.10, 3.11, 3.12, 3.13"))) << "torch 2.6's wheels";
+    // Where the offered versions end at 2.4.1, the next release dropped a Python, not a platform.
+    const QString oldPython = explained("2.2.0, 2.2.1, 2.2.2, 2.3.0, 2.3.1, 2.4.0, 2.4.1");
+    EXPECT_TRUE(oldPython.contains(QStringLiteral("torch 2.5 and later have no wheels for Python 3.8")))
+        << oldPython.toStdString();
+    EXPECT_TRUE(oldPython.contains(QStringLiteral("没有适用于 Python 3.8 的 wheel"))) << oldPython.toStdString();
+    const QString nothing = explained("none");
+    EXPECT_TRUE(nothing.contains(QStringLiteral("pip offered no version at all"))) << nothing.toStdString();
 }
