@@ -309,7 +309,7 @@ void probeInterpreters(const CheckRequest &request, const QString &chosen, const
         // A Python that does not start: started again without each variable that changes a start.
         if (!first.interpreter.usable && !first.interpreter.timedOut && QFileInfo(chosen).isFile())
             first.interpreter.stoppedBy = python::whatStopsStart(chosen, timeoutEach, cancel, request.environment);
-        python::readLocalFacts(first, startFolder(request));
+        python::readLocalFacts(first, python::startFolderOnPath(chosen, request.environment, startFolder(request)));
         out.probes.append(first);
         if (first.interpreter.usable && first.torch.installed) {
             out.usual = usualInterpreter(request, first.interpreter, timeoutEach, cancel);
@@ -339,8 +339,9 @@ void readTerminal(const CheckRequest &request, const platform::CancelToken &canc
     there.environment = out.terminal.environment;
     out.python = defaultPython(there);
     if (request.runImport && !out.python.isEmpty())
-        out.import = python::probeImport(out.python, request.timeout, cancel, out.terminal.environment,
-                                         startFolder(request));
+        out.import = python::probeImport(
+            out.python, request.timeout, cancel, out.terminal.environment,
+            python::startFolderOnPath(out.python, out.terminal.environment, startFolder(request)));
     // It fails there: torch's libraries as a new terminal's loader finds them tell which entry of
     // its search variables is to blame (and the environment repair takes it out where it is set).
     using Outcome = python::ImportResult::Outcome;
@@ -497,8 +498,9 @@ void Scheduler::startCollectors()
     if (request.runImport && !m_chosen.isEmpty())
         start(Fact::Import, CheckRunner::tr("Importing PyTorch"),
               [request, chosen = m_chosen, cancel = m_cancel, out = m_import] {
-                  *out = python::probeImport(chosen, request.timeout, cancel, request.environment,
-                                             startFolder(request));
+                  *out = python::probeImport(
+                      chosen, request.timeout, cancel, request.environment,
+                      python::startFolderOnPath(chosen, request.environment, startFolder(request)));
               });
     start(Fact::Interpreters, CheckRunner::tr("Probing the Python interpreter"),
           [request, chosen = m_chosen, cancel = m_cancel, out = m_interpreters] {

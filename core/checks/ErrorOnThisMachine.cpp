@@ -61,7 +61,7 @@ void readInstallation(const QString &text, const CheckRequest &request, python::
     pasted.interpreter.version = probe.interpreter.version;
     pasted.interpreter.machine = probe.interpreter.machine;
     pasted.sitePackages = probe.sitePackages;
-    python::readLocalFacts(pasted, startFolder(request));
+    python::readLocalFacts(pasted, python::startFolderOnPath(interpreter, request.environment, startFolder(request)));
     python::TorchInstall &package = pasted.torch;
     if (!probe.torch.installed || QDir(probe.torch.packageDir) != QDir(package.packageDir))
         return;

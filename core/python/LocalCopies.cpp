@@ -70,6 +70,16 @@ QStringList namesIn(const Listing &listing, const QStringList &suffixes)
 
 } // namespace
 
+QString startFolderOnPath(const QString &executable, const QProcessEnvironment &environment, const QString &folder)
+{
+    if (!environment.value(QStringLiteral("PYTHONSAFEPATH")).isEmpty())
+        return {};
+    const QDir home = QFileInfo(executable).absoluteDir();
+    if (!home.entryList({QStringLiteral("*._pth")}, QDir::Files).isEmpty())
+        return {};
+    return folder;
+}
+
 CompiledCore compiledCore(const QString &packageDir, const QStringList &extensionSuffixes)
 {
     static const QRegularExpression builtFor(QStringLiteral(R"(^_C\.(?:cpython-|cp)(\d)(\d+)\b)"));
@@ -152,7 +162,8 @@ void readLocalFacts(StaticProbe &probe, const QString &startFolder)
         return; // which files it loads is not known
     if (probe.torch.installed && !probe.torch.packageDir.isEmpty())
         probe.torchCore = compiledCore(probe.torch.packageDir, extensionSuffixes(in.version, in.platform, in.machine));
-    probe.localCopies = localCopies(startFolder, probe.sitePackages, in.version, in.platform, in.machine);
+    if (!startFolder.isEmpty())
+        probe.localCopies = localCopies(startFolder, probe.sitePackages, in.version, in.platform, in.machine);
 }
 
 } // namespace td::python

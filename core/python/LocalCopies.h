@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QList>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 #include <QVersionNumber>
@@ -30,6 +31,10 @@ struct LocalCopy {
     bool sourceTree = false; // the start folder is a project's source checkout (setup.py or pyproject.toml)
     CompiledCore core; // for a package
 };
+
+// `folder` when Python puts the folder a program starts in first on sys.path, else empty: not with
+// PYTHONSAFEPATH set, nor beside a ._pth file (an embeddable Python, which starts isolated).
+QString startFolderOnPath(const QString &executable, const QProcessEnvironment &environment, const QString &folder);
 
 // The extension-module suffixes a CPython `version` on `platform` (sys.platform) loads, as
 // importlib.machinery.EXTENSION_SUFFIXES lists them.

@@ -25,7 +25,7 @@ struct StaticProbe {
     CompiledCore torchCore;
     QList<LocalCopy> localCopies;
 };
-// Fills torchCore and localCopies of a probe of a Python that started.
+// Fills torchCore and localCopies of a probe of a Python that started (`startFolder`: startFolderOnPath's).
 void readLocalFacts(StaticProbe &probe, const QString &startFolder);
 // `environment`: PATH, PYTHONPATH, ... as the user has them (by default
 // the environment this program was started in).
