@@ -106,6 +106,183 @@ FactSet LibraryCheck::needs() const
     return Fact::Libraries | Fact::Interpreters;
 }
 
+namespace {
+
+// The finding of one problem of the walk, if it is one.
+QList<Finding> problemFindings(const loader::Problem &p, const loader::Graph &graph, const Facts &facts)
+{
+    QList<Finding> out;
+    const python::StaticProbe *probe = facts.chosenProbe();
+    const QString name = fromNativeBytes(p.name);
+    QStringList chain;
+    for (std::size_t i = 0; i < graph.libraries.size(); ++i)
+        if (fromNativeBytes(graph.libraries[i].name) == name && !graph.libraries[i].found) {
+            chain = chainTo(graph, i);
+            break;
+        }
+    QString detail = ProblemText::describe(p, graph.os);
+    QJsonObject evidence = evidenceOf(p, chain);
+    // A file that an environment variable put first: say where the variable is set.
+    const auto fromEnvironment = p.paths.empty() || p.kind == loader::ProblemKind::Missing
+                                     ? std::nullopt
+                                     : environmentEntryOf(graph, p.paths.front(), facts);
+    if (fromEnvironment)
+        addOrigin(facts, *fromEnvironment, detail, evidence);
+    // Reinstalling torch helps where the file at fault is torch's own, or one torch's files need and
+    // nothing on the machine has.
+    const bool torchsOwn = probe && torchsOwnProblem(p, probe->torch.packageDir);
+    const auto withReinstall = [torchsOwn](QList<FixFamily> fixes) {
+        if (torchsOwn)
+            fixes.prepend(FixFamily::Reinstall);
+        return fixes;
+    };
+    // The environment repair takes out the entry that put the file first.
+    const QList<FixFamily> onlyEnv = fromEnvironment ? QList<FixFamily>{FixFamily::Env} : QList<FixFamily>{};
+    const QString requester = p.neededBy.empty() ? QString() : fileNameOf(fromNativeBytes(p.neededBy.front()));
+    switch (p.kind) {
+    case loader::ProblemKind::Missing:
+        if (isVcRuntime(name)) {
+            out << makeFinding(QStringLiteral("vcruntime.missing"), Severity::Error,
+                               LibraryCheck::tr("The Microsoft Visual C++ runtime (%1) is missing").arg(name),
+                               LibraryCheck::tr("%1 needs %2, which comes with the Visual C++ 2015-2022 x64 "
+                                                "Redistributable. Install the latest one from Microsoft "
+                                                "(aka.ms/vs/17/release/vc_redist.x64.exe); never copy the DLL from a "
+                                                "download site. %3")
+                                   .arg(requester, name, detail),
+                               evidence, {FixFamily::System});
+        } else if (p.severity == loader::Severity::Error) {
+            // One of torch's own requirements ships it: name the wheel, which `fix reinstall` installs.
+            const auto wheel = probe && p.paths.empty() ? python::wheelProviding(name, probe->torch) : std::nullopt;
+            if (wheel) {
+                evidence.insert(QStringLiteral("wheel"), wheel->requirement());
+                detail += u' '
+                          + LibraryCheck::tr("torch %1 requires %2, whose wheel ships %3: install it "
+                                             "(`pip install \"%2\"`), or `torchdoctor fix reinstall`.")
+                                .arg(probe->torch.version, wheel->requirement(), name);
+            }
+            // A library that is nowhere comes with its package (or with torch's wheels).
+            out << makeFinding(QStringLiteral("lib.missing"), Severity::Error,
+                               LibraryCheck::tr("%1 is missing (needed by %2)").arg(name, requester), detail, evidence,
+                               withReinstall({FixFamily::System}));
+        }
+        break;
+    case loader::ProblemKind::WrongArch:
+        out << makeFinding(QStringLiteral("lib.wrong-arch"), Severity::Error,
+                           LibraryCheck::tr("%1 is built for another architecture").arg(name), detail, evidence,
+                           withReinstall({}));
+        break;
+    case loader::ProblemKind::VersionMissing:
+        out << makeFinding(
+            QStringLiteral("lib.version-missing"), Severity::Error,
+            LibraryCheck::tr("Version %1 is missing from %2")
+                .arg(name, QDir::toNativeSeparators(fromNativeBytes(p.paths.empty() ? p.name : p.paths.front()))),
+            detail, evidence, withReinstall({fromEnvironment ? FixFamily::Env : FixFamily::System}));
+        break;
+    case loader::ProblemKind::Unreadable:
+    case loader::ProblemKind::NotALibrary:
+        if (p.severity == loader::Severity::Error)
+            out << makeFinding(QStringLiteral("lib.unreadable"), Severity::Error,
+                               LibraryCheck::tr("%1 cannot be loaded").arg(name), detail, evidence,
+                               withReinstall(onlyEnv));
+        break;
+    case loader::ProblemKind::SymbolMissing:
+        evidence.insert(QStringLiteral("symbol"), name);
+        evidence.insert(QStringLiteral("symbol_version"), fromNativeBytes(p.symbolVersion));
+        evidence.insert(QStringLiteral("symbol_library"), fromNativeBytes(p.symbolLibrary));
+        {
+            QJsonArray symbols;
+            for (const std::string &symbol : p.symbols)
+                symbols.append(fromNativeBytes(symbol));
+            evidence.insert(QStringLiteral("symbols"), symbols);
+        }
+        if (!p.paths.empty())
+            evidence.insert(QStringLiteral("loaded"), fromNativeBytes(p.paths[0]));
+        if (p.paths.size() > 1)
+            evidence.insert(QStringLiteral("has_symbol"), fromNativeBytes(p.paths[1]));
+        out << makeFinding(QStringLiteral("lib.symbol-missing"), Severity::Error,
+                           LibraryCheck::tr("%1 needs %2, which %3 does not define")
+                               .arg(requester, demangled(name),
+                                    QDir::toNativeSeparators(p.paths.empty() ? fromNativeBytes(p.symbolLibrary)
+                                                                             : fromNativeBytes(p.paths[0]))),
+                           detail, evidence,
+                           withReinstall(onlyEnv));
+        break;
+    case loader::ProblemKind::Shadowed:
+        // What the winner lacks (Windows: the functions the requester imports from it).
+        if (!p.symbols.empty()) {
+            QJsonArray symbols;
+            for (const std::string &symbol : p.symbols)
+                symbols.append(fromNativeBytes(symbol));
+            evidence.insert(QStringLiteral("symbols"), symbols);
+        }
+        out << makeFinding(QStringLiteral("lib.shadowed"),
+                           p.severity == loader::Severity::Error ? Severity::Error : Severity::Warning,
+                           LibraryCheck::tr("Another copy of %1 is in the way").arg(name), detail, evidence,
+                           {FixFamily::Env});
+        break;
+    }
+    return out;
+}
+
+// The C++ runtime that loads must be new enough (torch >= 2.9 needs
+// msvcp140.dll 14.40: an older one fails c10.dll with WinError 1114).
+QList<Finding> vcRuntimeTooOld(const loader::Graph &graph, const python::StaticProbe *probe,
+                               const knowledge::KnowledgeBase &kb)
+{
+    QList<Finding> out;
+    const auto requirement = probe ? kb.vcRuntimeMinimum(probe->torch.version) : std::nullopt;
+    if (graph.os == loader::TargetOs::Windows && requirement && !requirement->minimumVersion.isEmpty()) {
+        for (const auto &lib : graph.libraries) {
+            const QString file = fileNameOf(fromNativeBytes(lib.path));
+            if (!lib.found || lib.version.empty() || file.compare(requirement->dll, Qt::CaseInsensitive) != 0)
+                continue;
+            const QString have = QString::fromStdString(lib.version);
+            if (knowledge::KnowledgeBase::compareVersions(have, requirement->minimumVersion) >= 0)
+                continue;
+            out << makeFinding(QStringLiteral("vcruntime.too-old"), Severity::Error,
+                               LibraryCheck::tr("%1 %2 is older than the %3 that torch %4 needs")
+                                   .arg(file, have, requirement->minimumVersion, probe->torch.version),
+                               LibraryCheck::tr("The copy that loads is %1. %2 Install the latest Visual C++ "
+                                                "2015-2022 x64 Redistributable (%3); if another program put an old "
+                                                "copy earlier in the search order, remove it from there.")
+                                   .arg(fromNativeBytes(lib.path), localized(requirement->reason),
+                                        requirement->redistributables.join(QStringLiteral(" or "))),
+                               QJsonObject{{QStringLiteral("library"), file},
+                                           {QStringLiteral("path"), fromNativeBytes(lib.path)},
+                                           {QStringLiteral("version"), have},
+                                           {QStringLiteral("required"), requirement->minimumVersion}},
+                               {FixFamily::System});
+        }
+    }
+    return out;
+}
+
+// Two OpenMP runtimes in one process fight over their threads.
+QList<Finding> openMpDuplicates(const loader::Graph &graph, const knowledge::KnowledgeBase &kb)
+{
+    QList<Finding> out;
+    QStringList loaded;
+    for (const auto &lib : graph.libraries)
+        if (lib.found)
+            loaded << fromNativeBytes(lib.path);
+    loaded.removeDuplicates();
+    for (const knowledge::OpenMpConflict &conflict : kb.openMpConflicts(loaded)) {
+        if (conflict.severity == QLatin1String("info"))
+            continue;
+        out << makeFinding(QStringLiteral("openmp.duplicate"),
+                           conflict.severity == QLatin1String("error") ? Severity::Error : Severity::Warning,
+                           LibraryCheck::tr("More than one OpenMP runtime would load into one process"),
+                           localized(conflict.text) + QLatin1Char(' ') + localized(conflict.fix) + QLatin1Char(' ')
+                               + LibraryCheck::tr("Files: %1.").arg(conflict.files.join(QStringLiteral(", "))),
+                           QJsonObject{{QStringLiteral("runtimes"), toJsonArray({conflict.a, conflict.b})},
+                                       {QStringLiteral("files"), toJsonArray(conflict.files)}},
+                           {FixFamily::System});
+    }
+    return out;
+}
+
+} // namespace
+
 QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
 {
     QList<Finding> out;
@@ -119,159 +296,11 @@ QList<Finding> LibraryCheck::run(const Facts &facts, const knowledge::KnowledgeB
         // (Debian's dangling links to caffe2 test libraries) are not findings.
         if (p.neededBy.empty())
             continue;
-        const QString name = fromNativeBytes(p.name);
-        QStringList chain;
-        for (std::size_t i = 0; i < graph.libraries.size(); ++i)
-            if (fromNativeBytes(graph.libraries[i].name) == name && !graph.libraries[i].found) {
-                chain = chainTo(graph, i);
-                break;
-            }
-        QString detail = ProblemText::describe(p, graph.os);
-        QJsonObject evidence = evidenceOf(p, chain);
-        // A file that an environment variable put first: say where the variable is set.
-        const auto fromEnvironment = p.paths.empty() || p.kind == loader::ProblemKind::Missing
-                                         ? std::nullopt
-                                         : environmentEntryOf(graph, p.paths.front(), facts);
-        if (fromEnvironment)
-            addOrigin(facts, *fromEnvironment, detail, evidence);
-        // Reinstalling torch helps where the file at fault is torch's own, or one torch's files need and
-        // nothing on the machine has.
-        const bool torchsOwn = probe && torchsOwnProblem(p, probe->torch.packageDir);
-        const auto withReinstall = [torchsOwn](QList<FixFamily> fixes) {
-            if (torchsOwn)
-                fixes.prepend(FixFamily::Reinstall);
-            return fixes;
-        };
-        // The environment repair takes out the entry that put the file first.
-        const QList<FixFamily> onlyEnv = fromEnvironment ? QList<FixFamily>{FixFamily::Env} : QList<FixFamily>{};
-        const QString requester = p.neededBy.empty() ? QString() : fileNameOf(fromNativeBytes(p.neededBy.front()));
-        switch (p.kind) {
-        case loader::ProblemKind::Missing:
-            if (isVcRuntime(name)) {
-                out << makeFinding(QStringLiteral("vcruntime.missing"), Severity::Error,
-                                   tr("The Microsoft Visual C++ runtime (%1) is missing").arg(name),
-                                   tr("%1 needs %2, which comes with the Visual C++ 2015-2022 x64 Redistributable. "
-                                      "Install the latest one from Microsoft (aka.ms/vs/17/release/vc_redist.x64.exe); "
-                                      "never copy the DLL from a download site. %3")
-                                       .arg(requester, name, detail),
-                                   evidence, {FixFamily::System});
-            } else if (p.severity == loader::Severity::Error) {
-                // One of torch's own requirements ships it: name the wheel, which `fix reinstall` installs.
-                const auto wheel = probe && p.paths.empty() ? python::wheelProviding(name, probe->torch) : std::nullopt;
-                if (wheel) {
-                    evidence.insert(QStringLiteral("wheel"), wheel->requirement());
-                    detail += u' '
-                              + tr("torch %1 requires %2, whose wheel ships %3: install it "
-                                   "(`pip install \"%2\"`), or `torchdoctor fix reinstall`.")
-                                    .arg(probe->torch.version, wheel->requirement(), name);
-                }
-                // A library that is nowhere comes with its package (or with torch's wheels).
-                out << makeFinding(QStringLiteral("lib.missing"), Severity::Error,
-                                   tr("%1 is missing (needed by %2)").arg(name, requester), detail, evidence,
-                                   withReinstall({FixFamily::System}));
-            }
-            break;
-        case loader::ProblemKind::WrongArch:
-            out << makeFinding(QStringLiteral("lib.wrong-arch"), Severity::Error,
-                               tr("%1 is built for another architecture").arg(name), detail, evidence,
-                               withReinstall({}));
-            break;
-        case loader::ProblemKind::VersionMissing:
-            out << makeFinding(
-                QStringLiteral("lib.version-missing"), Severity::Error,
-                tr("Version %1 is missing from %2")
-                    .arg(name, QDir::toNativeSeparators(fromNativeBytes(p.paths.empty() ? p.name : p.paths.front()))),
-                detail, evidence, withReinstall({fromEnvironment ? FixFamily::Env : FixFamily::System}));
-            break;
-        case loader::ProblemKind::Unreadable:
-        case loader::ProblemKind::NotALibrary:
-            if (p.severity == loader::Severity::Error)
-                out << makeFinding(QStringLiteral("lib.unreadable"), Severity::Error,
-                                   tr("%1 cannot be loaded").arg(name), detail, evidence,
-                                   withReinstall(onlyEnv));
-            break;
-        case loader::ProblemKind::SymbolMissing:
-            evidence.insert(QStringLiteral("symbol"), name);
-            evidence.insert(QStringLiteral("symbol_version"), fromNativeBytes(p.symbolVersion));
-            evidence.insert(QStringLiteral("symbol_library"), fromNativeBytes(p.symbolLibrary));
-            {
-                QJsonArray symbols;
-                for (const std::string &symbol : p.symbols)
-                    symbols.append(fromNativeBytes(symbol));
-                evidence.insert(QStringLiteral("symbols"), symbols);
-            }
-            if (!p.paths.empty())
-                evidence.insert(QStringLiteral("loaded"), fromNativeBytes(p.paths[0]));
-            if (p.paths.size() > 1)
-                evidence.insert(QStringLiteral("has_symbol"), fromNativeBytes(p.paths[1]));
-            out << makeFinding(QStringLiteral("lib.symbol-missing"), Severity::Error,
-                               tr("%1 needs %2, which %3 does not define")
-                                   .arg(requester, demangled(name),
-                                        QDir::toNativeSeparators(p.paths.empty() ? fromNativeBytes(p.symbolLibrary)
-                                                                                 : fromNativeBytes(p.paths[0]))),
-                               detail, evidence,
-                               withReinstall(onlyEnv));
-            break;
-        case loader::ProblemKind::Shadowed:
-            // What the winner lacks (Windows: the functions the requester imports from it).
-            if (!p.symbols.empty()) {
-                QJsonArray symbols;
-                for (const std::string &symbol : p.symbols)
-                    symbols.append(fromNativeBytes(symbol));
-                evidence.insert(QStringLiteral("symbols"), symbols);
-            }
-            out << makeFinding(QStringLiteral("lib.shadowed"),
-                               p.severity == loader::Severity::Error ? Severity::Error : Severity::Warning,
-                               tr("Another copy of %1 is in the way").arg(name), detail, evidence, {FixFamily::Env});
-            break;
-        }
+        out << problemFindings(p, graph, facts);
     }
 
-    // The C++ runtime that loads must be new enough (torch >= 2.9 needs
-    // msvcp140.dll 14.40: an older one fails c10.dll with WinError 1114).
-    const auto requirement = probe ? kb.vcRuntimeMinimum(probe->torch.version) : std::nullopt;
-    if (graph.os == loader::TargetOs::Windows && requirement && !requirement->minimumVersion.isEmpty()) {
-        for (const auto &lib : graph.libraries) {
-            const QString file = fileNameOf(fromNativeBytes(lib.path));
-            if (!lib.found || lib.version.empty() || file.compare(requirement->dll, Qt::CaseInsensitive) != 0)
-                continue;
-            const QString have = QString::fromStdString(lib.version);
-            if (knowledge::KnowledgeBase::compareVersions(have, requirement->minimumVersion) >= 0)
-                continue;
-            out << makeFinding(QStringLiteral("vcruntime.too-old"), Severity::Error,
-                               tr("%1 %2 is older than the %3 that torch %4 needs")
-                                   .arg(file, have, requirement->minimumVersion, probe->torch.version),
-                               tr("The copy that loads is %1. %2 Install the latest Visual C++ 2015-2022 x64 "
-                                  "Redistributable (%3); if another program put an old copy earlier in the search "
-                                  "order, remove it from there.")
-                                   .arg(fromNativeBytes(lib.path), localized(requirement->reason),
-                                        requirement->redistributables.join(QStringLiteral(" or "))),
-                               QJsonObject{{QStringLiteral("library"), file},
-                                           {QStringLiteral("path"), fromNativeBytes(lib.path)},
-                                           {QStringLiteral("version"), have},
-                                           {QStringLiteral("required"), requirement->minimumVersion}},
-                               {FixFamily::System});
-        }
-    }
-
-    // Two OpenMP runtimes in one process fight over their threads.
-    QStringList loaded;
-    for (const auto &lib : graph.libraries)
-        if (lib.found)
-            loaded << fromNativeBytes(lib.path);
-    loaded.removeDuplicates();
-    for (const knowledge::OpenMpConflict &conflict : kb.openMpConflicts(loaded)) {
-        if (conflict.severity == QLatin1String("info"))
-            continue;
-        out << makeFinding(QStringLiteral("openmp.duplicate"),
-                           conflict.severity == QLatin1String("error") ? Severity::Error : Severity::Warning,
-                           tr("More than one OpenMP runtime would load into one process"),
-                           localized(conflict.text) + QLatin1Char(' ') + localized(conflict.fix) + QLatin1Char(' ')
-                               + tr("Files: %1.").arg(conflict.files.join(QStringLiteral(", "))),
-                           QJsonObject{{QStringLiteral("runtimes"), toJsonArray({conflict.a, conflict.b})},
-                                       {QStringLiteral("files"), toJsonArray(conflict.files)}},
-                           {FixFamily::System});
-    }
+    out << vcRuntimeTooOld(graph, probe, kb);
+    out << openMpDuplicates(graph, kb);
     return out;
 }
 

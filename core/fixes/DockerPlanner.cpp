@@ -68,70 +68,48 @@ QString DockerPlanner::cloneFolder(const QString &parent, const QString &url)
     return QDir(parent).filePath(name);
 }
 
-DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const
+// No compose file yet: clone the repository that has one, and continue there.
+void DockerPlanner::planClone(DockerPlan &out, const checks::Facts &facts) const
 {
-    DockerPlan out;
     FixPlan &plan = out.plan;
-    plan.family = QStringLiteral("docker");
-    plan.title = tr("Run the project in Docker");
-    for (const checks::Finding &f : findings)
-        if (!plan.why.contains(f.id))
-            plan.why << f.id;
-    const QString docker = facts.request.docker.isEmpty() ? QStringLiteral("docker") : facts.request.docker;
-
-    if (m_projectDir.isEmpty()) {
+    if (m_cloneUrl.isEmpty()) {
         plan.warnings << (facts.request.wizard
-                              ? tr("Choose the project folder on the first page: the Docker repair runs the "
-                                   "project's docker-compose.yml.")
-                              : tr("Name the project folder (--project DIR): the Docker repair runs the project's "
-                                   "docker-compose.yml."));
-        return out;
+                              ? tr("%1 has no docker-compose.yml. Name the repository to clone first, below, "
+                                   "for example https://github.com/ostris/ai-toolkit.")
+                              : tr("%1 has no docker-compose.yml. Name the repository to clone first (--clone "
+                                   "URL), for example https://github.com/ostris/ai-toolkit."))
+                             .arg(QDir::toNativeSeparators(m_projectDir));
+        return;
     }
-    if (facts.composeFile.isEmpty()) {
-        if (m_cloneUrl.isEmpty()) {
-            plan.warnings << (facts.request.wizard
-                                  ? tr("%1 has no docker-compose.yml. Name the repository to clone first, below, "
-                                       "for example https://github.com/ostris/ai-toolkit.")
-                                  : tr("%1 has no docker-compose.yml. Name the repository to clone first (--clone "
-                                       "URL), for example https://github.com/ostris/ai-toolkit."))
-                                 .arg(QDir::toNativeSeparators(m_projectDir));
-            return out;
-        }
-        const QString git = platform::findOnPath(QStringLiteral("git"), m_environment);
-        out.clonedInto = cloneFolder(m_projectDir, m_cloneUrl);
-        if (git.isEmpty()) {
-            plan.warnings << tr("git is not installed: install it (Debian: apt install git; Windows: winget install "
-                                "--id Git.Git -e) to clone %1.")
-                                 .arg(m_cloneUrl);
-            return out;
-        }
-        if (QFileInfo::exists(out.clonedInto)) {
-            plan.warnings << tr("%1 already exists: choose it as the project folder, or another folder to clone into.")
-                                 .arg(QDir::toNativeSeparators(out.clonedInto));
-            out.clonedInto.clear();
-            return out;
-        }
-        plan.steps << FixStep{runProgram(QStringLiteral("git"),
-                                         {QStringLiteral("clone"), QStringLiteral("--depth"), QStringLiteral("1"),
-                                          QStringLiteral("--"), m_cloneUrl, out.clonedInto},
-                                         false, std::chrono::minutes(30))};
-        plan.warnings << tr("Undo does not delete the clone: remove %1 yourself if you no longer want it.")
+    const QString git = platform::findOnPath(QStringLiteral("git"), m_environment);
+    out.clonedInto = cloneFolder(m_projectDir, m_cloneUrl);
+    if (git.isEmpty()) {
+        plan.warnings << tr("git is not installed: install it (Debian: apt install git; Windows: winget install "
+                            "--id Git.Git -e) to clone %1.")
+                             .arg(m_cloneUrl);
+        return;
+    }
+    if (QFileInfo::exists(out.clonedInto)) {
+        plan.warnings << tr("%1 already exists: choose it as the project folder, or another folder to clone into.")
                              .arg(QDir::toNativeSeparators(out.clonedInto));
-        out.afterwards =
-            tr("The Docker repair continues in %1 once it is cloned.").arg(QDir::toNativeSeparators(out.clonedInto));
-        return out;
+        out.clonedInto.clear();
+        return;
     }
+    plan.steps << FixStep{runProgram(QStringLiteral("git"),
+                                     {QStringLiteral("clone"), QStringLiteral("--depth"), QStringLiteral("1"),
+                                      QStringLiteral("--"), m_cloneUrl, out.clonedInto},
+                                     false, std::chrono::minutes(30))};
+    plan.warnings << tr("Undo does not delete the clone: remove %1 yourself if you no longer want it.")
+                         .arg(QDir::toNativeSeparators(out.clonedInto));
+    out.afterwards =
+        tr("The Docker repair continues in %1 once it is cloned.").arg(QDir::toNativeSeparators(out.clonedInto));
+}
 
-    out.composeFile = facts.composeFile;
-    const platform::ComposeFile compose =
-        facts.compose ? *facts.compose : platform::ComposeFile::read(facts.composeFile);
-    for (const platform::ComposeService &s : compose.services)
-        out.services << s.name;
-    out.url = compose.url();
-    if (!compose.ok())
-        plan.warnings << compose.error;
-
-    // Docker itself.
+// Docker itself: installed, its daemon running, Compose v2, the NVIDIA runtime when the project asks for
+// the GPU. False when the plan stops here (its warnings say why).
+bool DockerPlanner::planDocker(DockerPlan &out, const checks::Facts &facts, const platform::ComposeFile &compose) const
+{
+    FixPlan &plan = out.plan;
     const bool linux = facts.system.os == QLatin1String("linux");
     const platform::DockerInfo info = facts.docker.value_or(platform::DockerInfo{});
     if (!info.cliFound) {
@@ -141,7 +119,7 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
                                    "then run this repair again.")
                               : tr("Docker is not installed. Install Docker Engine and its compose plugin "
                                    "(https://docs.docker.com/engine/install/), then run this repair again."));
-        return out;
+        return false;
     }
     if (!info.daemonRunning) {
         const QString systemctl = linux ? platform::findOnPath(QStringLiteral("systemctl"), m_environment) : QString();
@@ -149,7 +127,7 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
             plan.warnings << tr("The Docker daemon does not answer (%1). Start Docker Desktop and wait until it says "
                                 "it is running, then run this repair again.")
                                  .arg(info.daemonError);
-            return out;
+            return false;
         }
         RunProgram start = runProgram(systemctl, {QStringLiteral("start"), QStringLiteral("docker")});
         start.needsAdmin = true;
@@ -163,7 +141,7 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
                             "from Docker's repository (the old docker-compose 1.x cannot read current compose "
                             "files), then run this repair again.");
         plan.steps.clear();
-        return out;
+        return false;
     }
     if (compose.wantsGpu() && facts.gpu.nvidiaDriverFound && !info.nvidiaRuntime
         && info.operatingSystem != QLatin1String("Docker Desktop")) {
@@ -184,8 +162,14 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
                                 "that in place (it changes nothing for containers that do not ask for a GPU).");
         }
     }
+    return true;
+}
 
     // Guessable passwords: a random one instead, in .env (or the compose line that sets it).
+QStringList DockerPlanner::planPasswords(FixPlan &plan, const checks::Facts &facts,
+                                         const platform::ComposeFile &compose) const
+{
+    QStringList secrets;
     const QString dotEnvPath = QDir(QFileInfo(facts.composeFile).absolutePath()).filePath(QStringLiteral(".env"));
     QByteArray dotEnv;
     {
@@ -195,7 +179,6 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
     }
     const QByteArray dotEnvBefore = dotEnv;
     QByteArray composeBytes;
-    QStringList secrets;
     for (const platform::WeakSetting &w : platform::weakSettings(compose, facts.request.environment, facts.dotEnv)) {
         if (!w.reference.isEmpty()) {
             if (facts.request.environment.contains(w.reference)) {
@@ -233,6 +216,46 @@ DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::F
                                         QFileInfo::exists(dotEnvPath) ? -1
                                                                       : int(QFile::ReadOwner | QFile::WriteOwner
                                                                             | QFile::ReadUser | QFile::WriteUser)}};
+    return secrets;
+}
+
+DockerPlan DockerPlanner::plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const
+{
+    DockerPlan out;
+    FixPlan &plan = out.plan;
+    plan.family = QStringLiteral("docker");
+    plan.title = tr("Run the project in Docker");
+    for (const checks::Finding &f : findings)
+        if (!plan.why.contains(f.id))
+            plan.why << f.id;
+    const QString docker = facts.request.docker.isEmpty() ? QStringLiteral("docker") : facts.request.docker;
+
+    if (m_projectDir.isEmpty()) {
+        plan.warnings << (facts.request.wizard
+                              ? tr("Choose the project folder on the first page: the Docker repair runs the "
+                                   "project's docker-compose.yml.")
+                              : tr("Name the project folder (--project DIR): the Docker repair runs the project's "
+                                   "docker-compose.yml."));
+        return out;
+    }
+    if (facts.composeFile.isEmpty()) {
+        planClone(out, facts);
+        return out;
+    }
+
+    out.composeFile = facts.composeFile;
+    const platform::ComposeFile compose =
+        facts.compose ? *facts.compose : platform::ComposeFile::read(facts.composeFile);
+    for (const platform::ComposeService &s : compose.services)
+        out.services << s.name;
+    out.url = compose.url();
+    if (!compose.ok())
+        plan.warnings << compose.error;
+
+    if (!planDocker(out, facts, compose))
+        return out;
+
+    const QStringList secrets = planPasswords(plan, facts, compose);
 
     // Build (or pull), then start.
     const QStringList file{QStringLiteral("compose"), QStringLiteral("-f"), facts.composeFile};

@@ -41,6 +41,11 @@ public:
     static QString cloneFolder(const QString &parent, const QString &url);
 
 private:
+    void planClone(DockerPlan &out, const checks::Facts &facts) const;
+    bool planDocker(DockerPlan &out, const checks::Facts &facts, const platform::ComposeFile &compose) const;
+    // Guessable passwords replaced; returns where the new ones are.
+    QStringList planPasswords(FixPlan &plan, const checks::Facts &facts, const platform::ComposeFile &compose) const;
+
     QProcessEnvironment m_environment;
     QString m_projectDir;
     QString m_cloneUrl;

@@ -197,6 +197,123 @@ ExecutionResult Executor::run(const FixPlan &plan, const ExecutorCallbacks &call
     return execute(plan, callbacks, cancel, nullptr);
 }
 
+// What undoes the step, recorded before it runs; false (with `error`) when that could not be done.
+bool Executor::prepareUndo(const FixStep &step, JournalStep &record, const QString &entryId, int index,
+                           const ExecutorCallbacks &callbacks, const platform::CancelToken &cancel,
+                           QString &fileToHash, QString &error) const
+{
+    bool prepared = true;
+    if (const auto *edit = std::get_if<EditFile>(&step.action)) {
+        fileToHash = platform::writeTarget(edit->path);
+        record.undo = fileUndo(fileToHash, error, prepared);
+    } else if (const auto *write = std::get_if<WriteFile>(&step.action)) {
+        fileToHash = platform::writeTarget(write->path);
+        record.undo = fileUndo(fileToHash, error, prepared);
+    } else if (const auto *var = std::get_if<SetUserVariable>(&step.action)) {
+        record.undo = QJsonObject{{QStringLiteral("name"), var->name},
+                                  {QStringLiteral("existed"), var->oldValue.has_value()},
+                                  {QStringLiteral("value"), var->oldValue.value_or(QString())},
+                                  {QStringLiteral("new_existed"), var->newValue.has_value()},
+                                  {QStringLiteral("new_value"), var->newValue.value_or(QString())}};
+        if (callbacks.readUserVariable) {
+            // The value as stored now: its type and bytes, so undo writes exactly them back.
+            std::optional<platform::RegistryValue> now;
+            if (!callbacks.readUserVariable(var->name, now, error)) {
+                prepared = false;
+            } else if (!var->restore
+                       && (now ? std::optional<QString>(now->text()) : std::nullopt) != var->oldValue) {
+                prepared = false;
+                error = tr("%1 changed since the plan was made").arg(var->name);
+            } else if (now) {
+                record.undo.insert(QStringLiteral("type"), now->type);
+                record.undo.insert(QStringLiteral("raw"), QString::fromLatin1(now->raw.toHex()));
+            }
+        }
+    } else if (const auto *program = std::get_if<RunProgram>(&step.action);
+               program && !program->undoProgram.isEmpty()) {
+        QStringList arguments = program->undoArguments;
+        if (!program->snapshotProgram.isEmpty()) {
+            const QString snapshotPath =
+                m_journal.directory() + u'/' + entryId + QStringLiteral("-step%1.snapshot").arg(index + 1);
+            platform::ProcessRequest request;
+            request.program = program->snapshotProgram;
+            request.arguments = program->snapshotArguments;
+            request.arguments.replaceInStrings(QStringLiteral("{snapshot}"), snapshotPath);
+            request.environment = environmentWith(program->environment);
+            request.timeout = program->timeout;
+            const platform::ProcessResult snapshot = platform::runProcess(request, cancel);
+            if (!snapshot.succeeded()) {
+                prepared = false;
+                error = tr("the snapshot before the step (%1) failed: %2")
+                            .arg(displayCommand(request.program, request.arguments), snapshot.describe());
+            } else if (!succeeded(writeAll(snapshotPath, snapshot.standardOutput, -1), error)) {
+                prepared = false;
+            }
+            for (QString &a : arguments)
+                a.replace(QStringLiteral("{snapshot}"), snapshotPath);
+        }
+        QJsonArray args;
+        for (const QString &a : arguments)
+            args.append(a);
+        record.undo = QJsonObject{{QStringLiteral("program"), program->undoProgram},
+                                  {QStringLiteral("arguments"), args},
+                                  {QStringLiteral("needs_admin"), program->needsAdmin}};
+    }
+    return prepared;
+}
+
+// The step itself; `cancelled` when it was stopped.
+bool Executor::runStep(const FixStep &step, const QString &fileToHash, const ExecutorCallbacks &callbacks,
+                       const platform::CancelToken &cancel, QString &error, bool &cancelled) const
+{
+    bool ok = false;
+    std::visit(
+        [&](const auto &a) {
+            using T = std::decay_t<decltype(a)>;
+            if constexpr (std::is_same_v<T, RunProgram>) {
+                platform::ProcessRequest request;
+                request.program = a.program;
+                request.arguments = a.arguments;
+                // Elevation for this step alone.
+                if (a.needsAdmin && !m_elevation.isEmpty()) {
+                    request.program = m_elevation.first();
+                    request.arguments = m_elevation.mid(1) + QStringList{a.program} + a.arguments;
+                }
+                request.environment = environmentWith(a.environment);
+                request.timeout = a.timeout;
+                const platform::ProcessResult r = platform::runProcess(request, cancel, callbacks.output);
+                ok = r.succeeded();
+                cancelled = r.outcome == platform::ProcessResult::Outcome::Cancelled;
+                if (!ok)
+                    error = r.outcome == platform::ProcessResult::Outcome::FailedToStart
+                                ? r.errorText
+                                : displayCommand(a.program, a.arguments) + u' ' + r.describe();
+            } else if constexpr (std::is_same_v<T, EditFile>) {
+                const auto bytes = readAll(fileToHash);
+                const auto edited = bytes ? replaceLine(*bytes, a.line, a.oldText, a.newText) : bytes;
+                ok = edited && succeeded(writeAll(fileToHash, *edited, -1), error);
+                if (!edited)
+                    error = edited.error();
+            } else if constexpr (std::is_same_v<T, WriteFile>) {
+                if (a.remove) {
+                    QFile file(fileToHash);
+                    ok = !file.exists() || file.remove();
+                    if (!ok)
+                        error = file.errorString();
+                } else {
+                    ok = succeeded(writeAll(fileToHash, a.bytes, a.permissions), error);
+                }
+            } else {
+                if (callbacks.setUserVariable)
+                    ok = callbacks.setUserVariable(a, error);
+                else
+                    error = tr("this build cannot set user variables");
+            }
+        },
+        step.action);
+    return ok;
+}
+
 ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &callbacks,
                                   const platform::CancelToken &cancel, const JournalEntry *original) const
 {
@@ -250,64 +367,8 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
         }
         // 1. What undoes the step, recorded before it runs.
         QString error;
-        bool prepared = true;
         QString fileToHash;
-        if (const auto *edit = std::get_if<EditFile>(&step.action)) {
-            fileToHash = platform::writeTarget(edit->path);
-            record.undo = fileUndo(fileToHash, error, prepared);
-        } else if (const auto *write = std::get_if<WriteFile>(&step.action)) {
-            fileToHash = platform::writeTarget(write->path);
-            record.undo = fileUndo(fileToHash, error, prepared);
-        } else if (const auto *var = std::get_if<SetUserVariable>(&step.action)) {
-            record.undo = QJsonObject{{QStringLiteral("name"), var->name},
-                                      {QStringLiteral("existed"), var->oldValue.has_value()},
-                                      {QStringLiteral("value"), var->oldValue.value_or(QString())},
-                                      {QStringLiteral("new_existed"), var->newValue.has_value()},
-                                      {QStringLiteral("new_value"), var->newValue.value_or(QString())}};
-            if (callbacks.readUserVariable) {
-                // The value as stored now: its type and bytes, so undo writes exactly them back.
-                std::optional<platform::RegistryValue> now;
-                if (!callbacks.readUserVariable(var->name, now, error)) {
-                    prepared = false;
-                } else if (!var->restore
-                           && (now ? std::optional<QString>(now->text()) : std::nullopt) != var->oldValue) {
-                    prepared = false;
-                    error = tr("%1 changed since the plan was made").arg(var->name);
-                } else if (now) {
-                    record.undo.insert(QStringLiteral("type"), now->type);
-                    record.undo.insert(QStringLiteral("raw"), QString::fromLatin1(now->raw.toHex()));
-                }
-            }
-        } else if (const auto *program = std::get_if<RunProgram>(&step.action);
-                   program && !program->undoProgram.isEmpty()) {
-            QStringList arguments = program->undoArguments;
-            if (!program->snapshotProgram.isEmpty()) {
-                const QString snapshotPath =
-                    m_journal.directory() + u'/' + entry.id + QStringLiteral("-step%1.snapshot").arg(index + 1);
-                platform::ProcessRequest request;
-                request.program = program->snapshotProgram;
-                request.arguments = program->snapshotArguments;
-                request.arguments.replaceInStrings(QStringLiteral("{snapshot}"), snapshotPath);
-                request.environment = environmentWith(program->environment);
-                request.timeout = program->timeout;
-                const platform::ProcessResult snapshot = platform::runProcess(request, cancel);
-                if (!snapshot.succeeded()) {
-                    prepared = false;
-                    error = tr("the snapshot before the step (%1) failed: %2")
-                                .arg(displayCommand(request.program, request.arguments), snapshot.describe());
-                } else if (!succeeded(writeAll(snapshotPath, snapshot.standardOutput, -1), error)) {
-                    prepared = false;
-                }
-                for (QString &a : arguments)
-                    a.replace(QStringLiteral("{snapshot}"), snapshotPath);
-            }
-            QJsonArray args;
-            for (const QString &a : arguments)
-                args.append(a);
-            record.undo = QJsonObject{{QStringLiteral("program"), program->undoProgram},
-                                      {QStringLiteral("arguments"), args},
-                                      {QStringLiteral("needs_admin"), program->needsAdmin}};
-        }
+        const bool prepared = prepareUndo(step, record, entry.id, index, callbacks, cancel, fileToHash, error);
         if (!prepared) {
             record.state = StepState::Failed;
             record.error = tr("could not record what undoes this step: %1").arg(error);
@@ -325,52 +386,8 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
         spdlog::info("fix {} step {}: {}", entry.id.toStdString(), index + 1, record.description.toStdString());
 
         // 2. The step itself.
-        bool ok = false;
         bool cancelled = false;
-        std::visit(
-            [&](const auto &a) {
-                using T = std::decay_t<decltype(a)>;
-                if constexpr (std::is_same_v<T, RunProgram>) {
-                    platform::ProcessRequest request;
-                    request.program = a.program;
-                    request.arguments = a.arguments;
-                    // Elevation for this step alone.
-                    if (a.needsAdmin && !m_elevation.isEmpty()) {
-                        request.program = m_elevation.first();
-                        request.arguments = m_elevation.mid(1) + QStringList{a.program} + a.arguments;
-                    }
-                    request.environment = environmentWith(a.environment);
-                    request.timeout = a.timeout;
-                    const platform::ProcessResult r = platform::runProcess(request, cancel, callbacks.output);
-                    ok = r.succeeded();
-                    cancelled = r.outcome == platform::ProcessResult::Outcome::Cancelled;
-                    if (!ok)
-                        error = r.outcome == platform::ProcessResult::Outcome::FailedToStart
-                                    ? r.errorText
-                                    : displayCommand(a.program, a.arguments) + u' ' + r.describe();
-                } else if constexpr (std::is_same_v<T, EditFile>) {
-                    const auto bytes = readAll(fileToHash);
-                    const auto edited = bytes ? replaceLine(*bytes, a.line, a.oldText, a.newText) : bytes;
-                    ok = edited && succeeded(writeAll(fileToHash, *edited, -1), error);
-                    if (!edited)
-                        error = edited.error();
-                } else if constexpr (std::is_same_v<T, WriteFile>) {
-                    if (a.remove) {
-                        QFile file(fileToHash);
-                        ok = !file.exists() || file.remove();
-                        if (!ok)
-                            error = file.errorString();
-                    } else {
-                        ok = succeeded(writeAll(fileToHash, a.bytes, a.permissions), error);
-                    }
-                } else {
-                    if (callbacks.setUserVariable)
-                        ok = callbacks.setUserVariable(a, error);
-                    else
-                        error = tr("this build cannot set user variables");
-                }
-            },
-            step.action);
+        const bool ok = runStep(step, fileToHash, callbacks, cancel, error, cancelled);
 
         // 3. How it went.
         if (ok && !fileToHash.isEmpty()) {

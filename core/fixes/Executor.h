@@ -90,6 +90,11 @@ public:
 private:
     ExecutionResult execute(const FixPlan &plan, const ExecutorCallbacks &callbacks,
                             const platform::CancelToken &cancel, const JournalEntry *original) const;
+    bool prepareUndo(const FixStep &step, JournalStep &record, const QString &entryId, int index,
+                     const ExecutorCallbacks &callbacks, const platform::CancelToken &cancel, QString &fileToHash,
+                     QString &error) const;
+    bool runStep(const FixStep &step, const QString &fileToHash, const ExecutorCallbacks &callbacks,
+                 const platform::CancelToken &cancel, QString &error, bool &cancelled) const;
 
     Journal m_journal;
     QStringList m_elevation = defaultElevation();

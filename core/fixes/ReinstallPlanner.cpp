@@ -332,7 +332,149 @@ qint64 installedSize(const QString &sitePackages, const QStringList &names)
     return total;
 }
 
+// The GPU every variant must cover: the oldest one when there are several.
+void oldestGpu(const checks::Facts &facts, int &ccMajor, int &ccMinor)
+{
+    for (const platform::Gpu &g : facts.gpu.gpus) {
+        if (g.ccMajor <= 0)
+            continue;
+        if (ccMajor == 0 || g.ccMajor < ccMajor || (g.ccMajor == ccMajor && g.ccMinor < ccMinor)) {
+            ccMajor = g.ccMajor;
+            ccMinor = g.ccMinor;
+        }
+    }
+}
+
 } // namespace
+
+// torch, then the companions that are installed, at the versions that go with it; the names of all.
+QStringList ReinstallPlanner::addCompanions(ReinstallPlan &out, const python::TorchInstall &torch,
+                                           const QString &series) const
+{
+    FixPlan &plan = out.plan;
+    const std::optional<knowledge::Companions> companions = m_knowledge.companions(series);
+    QStringList names{QStringLiteral("torch")};
+    for (const python::PackageInfo &p : torch.companions) {
+        const QString name = p.name.toLower();
+        if (name != QLatin1String("torchvision") && name != QLatin1String("torchaudio"))
+            continue;
+        if (names.contains(name))
+            continue;
+        names << name;
+        QString want = !companions                            ? QString()
+                       : name == QLatin1String("torchvision") ? companions->torchvision
+                                                              : companions->torchaudio;
+        if (want.isEmpty()) {
+            out.packages << name;
+            plan.warnings << tr("Which %1 goes with torch %2 is not known: pip picks one.").arg(name, series);
+        } else {
+            out.packages << (want.count(u'.') >= 2 ? QStringLiteral("%1==%2").arg(name, want)
+                                                   : QStringLiteral("%1==%2.*").arg(name, want));
+        }
+    }
+    return names;
+}
+
+QStringList ReinstallPlanner::sourceArguments(ReinstallPlan &out, const QString &variantIndexUrl, bool &local) const
+{
+    QStringList sourceArgs;
+    local = !m_source.findLinks.isEmpty() || m_source.noIndex;
+    if (m_source.noIndex)
+        sourceArgs << QStringLiteral("--no-index");
+    for (const QString &dir : m_source.findLinks)
+        sourceArgs << QStringLiteral("--find-links") << dir;
+    if (!local) {
+        out.indexUrl = m_source.indexUrl.isEmpty() ? variantIndexUrl : m_source.indexUrl;
+        sourceArgs << QStringLiteral("--index-url") << out.indexUrl;
+    }
+    return sourceArgs;
+}
+
+QString ReinstallPlanner::condaWarning(const QString &prefix, const QString &series, const QStringList &names)
+{
+    QStringList condaPackages{QStringLiteral("pytorch=%1").arg(series)};
+    for (const QString &n : names.mid(1))
+        condaPackages << n;
+    return tr("torch in this environment came from conda. Installing with pip into a conda environment mixes two "
+              "package managers: conda does not know what pip changed, and a later `conda install` or `conda "
+              "update` can break torch again. The conda way instead: `%1`.")
+            .arg(displayCommand(QStringLiteral("conda"),
+                                QStringList{QStringLiteral("install"), QStringLiteral("-p"), prefix,
+                                            QStringLiteral("-c"), QStringLiteral("conda-forge")}
+                                    + condaPackages));
+}
+
+std::optional<RunProgram> ReinstallPlanner::installStep(ReinstallPlan &out, const python::StaticProbe *probe,
+                                                         const QString &python, const QString &uv,
+                                                         const TorchTarget &target, const QStringList &sourceArgs,
+                                                         const QStringList &names,
+                                                         const python::TorchInstall &torch, bool wizard) const
+{
+    FixPlan &plan = out.plan;
+    RunProgram step;
+    if (!uv.isEmpty()) {
+        out.installer = QStringLiteral("uv");
+        step.program = uv;
+        step.arguments = QStringList{QStringLiteral("pip"), QStringLiteral("install"), QStringLiteral("--python"),
+                                     python}
+                         + target.flags(QStringLiteral("--reinstall")) + out.packages + sourceArgs;
+        out.preflightProgram = uv;
+        out.preflightArguments =
+            QStringList{QStringLiteral("pip"),       QStringLiteral("install"),   QStringLiteral("--python"), python,
+                        QStringLiteral("--dry-run"), QStringLiteral("--no-deps"), out.packages.first()}
+            + sourceArgs;
+        if (!torch.installed) {
+            step.undoProgram = uv;
+            step.undoArguments =
+                QStringList{QStringLiteral("pip"), QStringLiteral("uninstall"), QStringLiteral("--python"), python}
+                + names;
+        }
+    } else {
+        out.installer = QStringLiteral("pip");
+        const QStringList pip = pipOf(probe, m_source.findLinks);
+        if (pip.isEmpty()) {
+            plan.title = tr("Reinstall torch %1").arg(out.torchWanted());
+            plan.warnings << tr("%1 has no pip (an embeddable Python ships without it), so nothing can install "
+                                "torch into it. Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) into a folder "
+                                "and %2: pip then runs from its wheel. A portable build's own updater "
+                                "(update\\update_comfyui_and_python_dependencies.bat in ComfyUI's) works too.")
+                                 .arg(python, wheelFolderHint(wizard));
+            return std::nullopt;
+        }
+        if (pip.first() != QLatin1String("-m"))
+            plan.warnings << tr("%1 has no pip (an embeddable Python ships without it): pip runs from its wheel, "
+                                "%2, and is not installed into it.")
+                                 .arg(python, pip.first().chopped(4));
+        step.program = python;
+        step.arguments = pip
+                         + QStringList{QStringLiteral("install"), QStringLiteral("--disable-pip-version-check")}
+                         + target.flags(QStringLiteral("--force-reinstall")) + out.packages + sourceArgs;
+        out.preflightProgram = python;
+        // Asks for the versions only: nothing is downloaded but the index page.
+        out.preflightArguments = pip
+                                 + QStringList{QStringLiteral("index"), QStringLiteral("versions"),
+                                               QStringLiteral("torch"), QStringLiteral("--disable-pip-version-check"),
+                                               QStringLiteral("--retries"), QStringLiteral("0"),
+                                               QStringLiteral("--timeout"), QStringLiteral("15")}
+                                 + sourceArgs;
+        if (!torch.installed) {
+            step.undoProgram = python;
+            step.undoArguments = pip + QStringList{QStringLiteral("uninstall"), QStringLiteral("-y")} + names;
+        }
+    }
+    if (torch.installed)
+        keepFilesForUndo(step, out, python, names);
+    else
+        out.undo = tr("Undoing this repair uninstalls what it installs: `%1`.")
+                       .arg(displayCommand(step.undoProgram, step.undoArguments));
+    step.timeout = std::chrono::minutes(30); // CUDA wheels are gigabytes
+    if (torch.installed && !torch.packageDir.isEmpty()) {
+        // The new copy beside the old one until pip removes it, and the wheels it unpacks (about half).
+        step.spaceFolder = QFileInfo(torch.packageDir).absolutePath();
+        step.spaceNeeded = installedSize(step.spaceFolder, names) * 3 / 2;
+    }
+    return step;
+}
 
 ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<checks::Finding> &findings) const
 {
@@ -360,16 +502,8 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
                                                                    : knowledge::Os::Linux;
     const QString pythonVersion = probe ? probe->interpreter.version.toString() : QString();
 
-    // The GPU every variant must cover: the oldest one when there are several.
     int ccMajor = 0, ccMinor = 0;
-    for (const platform::Gpu &g : facts.gpu.gpus) {
-        if (g.ccMajor <= 0)
-            continue;
-        if (ccMajor == 0 || g.ccMajor < ccMajor || (g.ccMajor == ccMajor && g.ccMinor < ccMinor)) {
-            ccMajor = g.ccMajor;
-            ccMinor = g.ccMinor;
-        }
-    }
+    oldestGpu(facts, ccMajor, ccMinor);
     const QString driver = facts.gpu.nvidiaDriverFound ? facts.gpu.driverVersion : QString();
 
     // The installed release line when it can serve this machine, else the newest that can.
@@ -409,38 +543,11 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
     out.packages << target.requirement;
     out.torchSeries = series;
     out.torchVersion = target.version;
-    const std::optional<knowledge::Companions> companions = m_knowledge.companions(series);
-    QStringList names{QStringLiteral("torch")};
-    for (const python::PackageInfo &p : torch.companions) {
-        const QString name = p.name.toLower();
-        if (name != QLatin1String("torchvision") && name != QLatin1String("torchaudio"))
-            continue;
-        if (names.contains(name))
-            continue;
-        names << name;
-        QString want = !companions                            ? QString()
-                       : name == QLatin1String("torchvision") ? companions->torchvision
-                                                              : companions->torchaudio;
-        if (want.isEmpty()) {
-            out.packages << name;
-            plan.warnings << tr("Which %1 goes with torch %2 is not known: pip picks one.").arg(name, series);
-        } else {
-            out.packages << (want.count(u'.') >= 2 ? QStringLiteral("%1==%2").arg(name, want)
-                                                   : QStringLiteral("%1==%2.*").arg(name, want));
-        }
-    }
+    const QStringList names = addCompanions(out, torch, series);
 
     // Where from.
-    QStringList sourceArgs;
-    const bool local = !m_source.findLinks.isEmpty() || m_source.noIndex;
-    if (m_source.noIndex)
-        sourceArgs << QStringLiteral("--no-index");
-    for (const QString &dir : m_source.findLinks)
-        sourceArgs << QStringLiteral("--find-links") << dir;
-    if (!local) {
-        out.indexUrl = m_source.indexUrl.isEmpty() ? choice.indexUrl : m_source.indexUrl;
-        sourceArgs << QStringLiteral("--index-url") << out.indexUrl;
-    }
+    bool local = false;
+    const QStringList sourceArgs = sourceArguments(out, choice.indexUrl, local);
     // A torch the distribution installed is the package manager's, not pip's.
     const QString installer = torch.installer.toLower();
     const bool pythonInstaller = installer == QLatin1String("pip") || installer == QLatin1String("uv")
@@ -468,84 +575,14 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
     }
     const bool fromConda =
         installer == QLatin1String("conda") || (!torch.installed && probe && probe->interpreter.isConda);
-    if (fromConda) {
-        const QString prefix = probe ? probe->interpreter.prefix : QString();
-        QStringList condaPackages{QStringLiteral("pytorch=%1").arg(series)};
-        for (const QString &n : names.mid(1))
-            condaPackages << n;
-        plan.warnings.prepend(
-            tr("torch in this environment came from conda. Installing with pip into a conda environment mixes two "
-               "package managers: conda does not know what pip changed, and a later `conda install` or `conda "
-               "update` can break torch again. The conda way instead: `%1`.")
-                .arg(displayCommand(QStringLiteral("conda"),
-                                    QStringList{QStringLiteral("install"), QStringLiteral("-p"), prefix,
-                                                QStringLiteral("-c"), QStringLiteral("conda-forge")}
-                                        + condaPackages)));
-    }
+    if (fromConda)
+        plan.warnings.prepend(condaWarning(probe ? probe->interpreter.prefix : QString(), series, names));
 
-    RunProgram step;
-    if (!uv.isEmpty()) {
-        out.installer = QStringLiteral("uv");
-        step.program = uv;
-        step.arguments = QStringList{QStringLiteral("pip"), QStringLiteral("install"), QStringLiteral("--python"),
-                                     python}
-                         + target.flags(QStringLiteral("--reinstall")) + out.packages + sourceArgs;
-        out.preflightProgram = uv;
-        out.preflightArguments =
-            QStringList{QStringLiteral("pip"),       QStringLiteral("install"),   QStringLiteral("--python"), python,
-                        QStringLiteral("--dry-run"), QStringLiteral("--no-deps"), out.packages.first()}
-            + sourceArgs;
-        if (!torch.installed) {
-            step.undoProgram = uv;
-            step.undoArguments =
-                QStringList{QStringLiteral("pip"), QStringLiteral("uninstall"), QStringLiteral("--python"), python}
-                + names;
-        }
-    } else {
-        out.installer = QStringLiteral("pip");
-        const QStringList pip = pipOf(probe, m_source.findLinks);
-        if (pip.isEmpty()) {
-            plan.title = tr("Reinstall torch %1").arg(out.torchWanted());
-            plan.warnings << tr("%1 has no pip (an embeddable Python ships without it), so nothing can install "
-                                "torch into it. Put pip's wheel (pip-*-py3-none-any.whl, from PyPI) into a folder "
-                                "and %2: pip then runs from its wheel. A portable build's own updater "
-                                "(update\\update_comfyui_and_python_dependencies.bat in ComfyUI's) works too.")
-                                 .arg(python, wheelFolderHint(facts.request.wizard));
-            return out;
-        }
-        if (pip.first() != QLatin1String("-m"))
-            plan.warnings << tr("%1 has no pip (an embeddable Python ships without it): pip runs from its wheel, "
-                                "%2, and is not installed into it.")
-                                 .arg(python, pip.first().chopped(4));
-        step.program = python;
-        step.arguments = pip
-                         + QStringList{QStringLiteral("install"), QStringLiteral("--disable-pip-version-check")}
-                         + target.flags(QStringLiteral("--force-reinstall")) + out.packages + sourceArgs;
-        out.preflightProgram = python;
-        // Asks for the versions only: nothing is downloaded but the index page.
-        out.preflightArguments = pip
-                                 + QStringList{QStringLiteral("index"), QStringLiteral("versions"),
-                                               QStringLiteral("torch"), QStringLiteral("--disable-pip-version-check"),
-                                               QStringLiteral("--retries"), QStringLiteral("0"),
-                                               QStringLiteral("--timeout"), QStringLiteral("15")}
-                                 + sourceArgs;
-        if (!torch.installed) {
-            step.undoProgram = python;
-            step.undoArguments = pip + QStringList{QStringLiteral("uninstall"), QStringLiteral("-y")} + names;
-        }
-    }
-    if (torch.installed)
-        keepFilesForUndo(step, out, python, names);
-    else
-        out.undo = tr("Undoing this repair uninstalls what it installs: `%1`.")
-                       .arg(displayCommand(step.undoProgram, step.undoArguments));
-    step.timeout = std::chrono::minutes(30); // CUDA wheels are gigabytes
-    if (torch.installed && !torch.packageDir.isEmpty()) {
-        // The new copy beside the old one until pip removes it, and the wheels it unpacks (about half).
-        step.spaceFolder = QFileInfo(torch.packageDir).absolutePath();
-        step.spaceNeeded = installedSize(step.spaceFolder, names) * 3 / 2;
-    }
-    plan.steps << FixStep{step};
+    const std::optional<RunProgram> step = installStep(out, probe, python, uv, target, sourceArgs, names, torch,
+                                                       facts.request.wizard);
+    if (!step)
+        return out;
+    plan.steps << FixStep{*step};
     plan.warnings << out.undo;
     if (!torch.installed && !names.isEmpty())
         plan.warnings << tr("Packages the install pulls in (nvidia-*, triton, ...) stay after undo.");

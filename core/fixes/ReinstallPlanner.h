@@ -102,6 +102,19 @@ private:
     void keepFilesForUndo(RunProgram &step, ReinstallPlan &out, const QString &python,
                           const QStringList &names) const;
 
+    // The installed torchvision and torchaudio at the versions that go with `series`, into out.packages;
+    // returns "torch" and their names.
+    QStringList addCompanions(ReinstallPlan &out, const python::TorchInstall &torch, const QString &series) const;
+    // The source arguments of the plan and its index URL; `local` when only folders are read.
+    QStringList sourceArguments(ReinstallPlan &out, const QString &variantIndexUrl, bool &local) const;
+    // For a torch that came from conda: why pip is a risk there, and the conda way.
+    static QString condaWarning(const QString &prefix, const QString &series, const QStringList &names);
+    // The install with uv (when given) or pip, with its undo; nullopt when there is no pip (the plan says so).
+    std::optional<RunProgram> installStep(ReinstallPlan &out, const python::StaticProbe *probe, const QString &python,
+                                          const QString &uv, const TorchTarget &target,
+                                          const QStringList &sourceArgs, const QStringList &names,
+                                          const python::TorchInstall &torch, bool wizard) const;
+
     const knowledge::KnowledgeBase &m_knowledge;
     QProcessEnvironment m_environment;
     WheelSource m_source;

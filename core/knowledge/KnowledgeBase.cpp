@@ -351,10 +351,9 @@ QDate KnowledgeBase::date() const
     return *std::min_element(m_dates.begin(), m_dates.end());
 }
 
-QStringList KnowledgeBase::loadWith(const QString &directory)
+// Each knowledge file's document, its schema, kind and date checked.
+QMap<QString, QJsonObject> KnowledgeBase::readDocuments(const QString &directory, QStringList &errors)
 {
-    clear();
-    QStringList errors;
     QMap<QString, QJsonObject> docs;
     for (const QString &name : knowledgeFiles()) {
         const auto read = platform::readJsonObject(directory + QLatin1Char('/') + name);
@@ -376,220 +375,238 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
             m_dates << date;
         docs.insert(name, root);
     }
+    return docs;
+}
 
-    if (docs.contains(QStringLiteral("releases.json"))) {
-        const QJsonObject root = docs.value(QStringLiteral("releases.json"));
-        Reader r(QStringLiteral("releases.json"), errors);
-        const QJsonArray platforms = r.arr(root, "platforms", QStringLiteral("platforms"));
-        for (qsizetype i = 0; i < platforms.size(); ++i) {
-            const QJsonObject o = platforms.at(i).toObject();
-            const QString w = at("platforms", i);
-            m_platforms << Platform{parseOs(r.str(o, "os", w)), r.strings(o, "arch", w), r.text(o, "note", w, false),
-                                    r.sources(o, w)};
-        }
-        const QJsonArray releases = r.arr(root, "releases", QStringLiteral("releases"));
-        for (qsizetype i = 0; i < releases.size(); ++i) {
-            const QJsonObject o = releases.at(i).toObject();
-            const QString w = at("releases", i);
-            Release rel;
-            rel.torch = r.str(o, "torch", w);
-            rel.released = r.str(o, "released", w);
-            rel.latest = r.str(o, "latest", w, false);
-            const QJsonObject py = r.obj(o, "python", w);
-            rel.pythonMin = r.str(py, "min", w + QStringLiteral(".python"));
-            rel.pythonMax = r.str(py, "max", w + QStringLiteral(".python"));
-            rel.pythonExperimental = r.strings(py, "experimental", w + QStringLiteral(".python"));
-            const QJsonObject cuda = r.obj(o, "cuda", w);
-            rel.cudaStable = r.strings(cuda, "stable", w + QStringLiteral(".cuda"));
-            rel.cudaExperimental = r.strings(cuda, "experimental", w + QStringLiteral(".cuda"));
-            rel.rocm = r.strings(o, "rocm", w);
-            rel.torchvision = r.str(o, "torchvision", w);
-            rel.torchaudio = r.str(o, "torchaudio", w);
-            rel.torchaudioForwardCompatible = o.value(QLatin1String("torchaudioForwardCompatible")).toBool();
-            rel.torchvisionForwardCompatible = o.value(QLatin1String("torchvisionForwardCompatible")).toBool();
-            const QJsonObject wheels = r.obj(o, "wheels", w, false);
-            rel.wheelPythons = r.strings(wheels, "python", w + QStringLiteral(".wheels"), !wheels.isEmpty());
-            rel.wheelPlatforms = r.strings(wheels, "platforms", w + QStringLiteral(".wheels"), !wheels.isEmpty());
-            rel.pypiCuda = r.str(o, "pypiCuda", w, false);
-            rel.unconfirmed = r.strings(o, "unconfirmed", w, false);
-            const QJsonObject patches = r.obj(o, "torchaudioPatches", w, false);
-            for (auto it = patches.begin(); it != patches.end(); ++it)
-                rel.torchaudioPatches.insert(it.key(), it.value().toString());
-            rel.note = r.text(o, "note", w, false);
-            rel.sources = r.sources(o, w);
-            m_releases << rel;
-        }
-        const QJsonArray notes = r.arr(root, "pythonNotes", QStringLiteral("pythonNotes"));
-        for (qsizetype i = 0; i < notes.size(); ++i) {
-            const QJsonObject o = notes.at(i).toObject();
-            r.text(o, "text", at("pythonNotes", i));
-            r.sources(o, at("pythonNotes", i));
-        }
+void KnowledgeBase::readReleases(const QJsonObject &root, QStringList &errors)
+{
+    Reader r(QStringLiteral("releases.json"), errors);
+    const QJsonArray platforms = r.arr(root, "platforms", QStringLiteral("platforms"));
+    for (qsizetype i = 0; i < platforms.size(); ++i) {
+        const QJsonObject o = platforms.at(i).toObject();
+        const QString w = at("platforms", i);
+        m_platforms << Platform{parseOs(r.str(o, "os", w)), r.strings(o, "arch", w), r.text(o, "note", w, false),
+                                r.sources(o, w)};
     }
-
-    if (docs.contains(QStringLiteral("drivers.json"))) {
-        const QJsonObject root = docs.value(QStringLiteral("drivers.json"));
-        Reader r(QStringLiteral("drivers.json"), errors);
-        const auto rows = [&r](const QJsonObject &o, const char *key, const QString &w) {
-            QList<DriverRow> out;
-            const QJsonArray a = r.arr(o, key, w);
-            for (const QJsonValue &v : a)
-                out << DriverRow{r.str(v.toObject(), "update", w), r.str(v.toObject(), "driver", w)};
-            if (out.isEmpty())
-                r.error(w, QStringLiteral("no %1 drivers").arg(L(key)));
-            return out;
-        };
-        const QJsonArray toolkits = r.arr(root, "toolkits", QStringLiteral("toolkits"));
-        for (qsizetype i = 0; i < toolkits.size(); ++i) {
-            const QJsonObject o = toolkits.at(i).toObject();
-            const QString w = at("toolkits", i);
-            m_toolkits << Toolkit{r.str(o, "cuda", w),       rows(o, "linux", w),         rows(o, "windows", w),
-                                  r.str(o, "confidence", w), r.text(o, "note", w, false), r.sources(o, w)};
-        }
-        const QJsonArray families = r.arr(root, "families", QStringLiteral("families"));
-        for (qsizetype i = 0; i < families.size(); ++i) {
-            const QJsonObject o = families.at(i).toObject();
-            const QString w = at("families", i);
-            if (!o.value(QLatin1String("major")).isDouble())
-                r.error(w, QStringLiteral("'major' must be a number"));
-            m_families << DriverFamily{o.value(QLatin1String("major")).toInt(),
-                                       r.str(o, "linux", w),
-                                       r.str(o, "windows", w),
-                                       r.str(o, "branchMin", w),
-                                       r.str(o, "branchBelow", w, false),
-                                       r.text(o, "note", w),
-                                       r.sources(o, w)};
-        }
+    const QJsonArray releases = r.arr(root, "releases", QStringLiteral("releases"));
+    for (qsizetype i = 0; i < releases.size(); ++i) {
+        const QJsonObject o = releases.at(i).toObject();
+        const QString w = at("releases", i);
+        Release rel;
+        rel.torch = r.str(o, "torch", w);
+        rel.released = r.str(o, "released", w);
+        rel.latest = r.str(o, "latest", w, false);
+        const QJsonObject py = r.obj(o, "python", w);
+        rel.pythonMin = r.str(py, "min", w + QStringLiteral(".python"));
+        rel.pythonMax = r.str(py, "max", w + QStringLiteral(".python"));
+        rel.pythonExperimental = r.strings(py, "experimental", w + QStringLiteral(".python"));
+        const QJsonObject cuda = r.obj(o, "cuda", w);
+        rel.cudaStable = r.strings(cuda, "stable", w + QStringLiteral(".cuda"));
+        rel.cudaExperimental = r.strings(cuda, "experimental", w + QStringLiteral(".cuda"));
+        rel.rocm = r.strings(o, "rocm", w);
+        rel.torchvision = r.str(o, "torchvision", w);
+        rel.torchaudio = r.str(o, "torchaudio", w);
+        rel.torchaudioForwardCompatible = o.value(QLatin1String("torchaudioForwardCompatible")).toBool();
+        rel.torchvisionForwardCompatible = o.value(QLatin1String("torchvisionForwardCompatible")).toBool();
+        const QJsonObject wheels = r.obj(o, "wheels", w, false);
+        rel.wheelPythons = r.strings(wheels, "python", w + QStringLiteral(".wheels"), !wheels.isEmpty());
+        rel.wheelPlatforms = r.strings(wheels, "platforms", w + QStringLiteral(".wheels"), !wheels.isEmpty());
+        rel.pypiCuda = r.str(o, "pypiCuda", w, false);
+        rel.unconfirmed = r.strings(o, "unconfirmed", w, false);
+        const QJsonObject patches = r.obj(o, "torchaudioPatches", w, false);
+        for (auto it = patches.begin(); it != patches.end(); ++it)
+            rel.torchaudioPatches.insert(it.key(), it.value().toString());
+        rel.note = r.text(o, "note", w, false);
+        rel.sources = r.sources(o, w);
+        m_releases << rel;
     }
-
-    if (docs.contains(QStringLiteral("gpu-arch.json"))) {
-        const QJsonObject root = docs.value(QStringLiteral("gpu-arch.json"));
-        Reader r(QStringLiteral("gpu-arch.json"), errors);
-        const QJsonArray variants = r.arr(root, "variants", QStringLiteral("variants"));
-        for (qsizetype i = 0; i < variants.size(); ++i) {
-            const QJsonObject o = variants.at(i).toObject();
-            const QString w = at("variants", i);
-            ArchEntry e;
-            e.variant = r.str(o, "variant", w);
-            e.torch = r.range(o, "torch", w);
-            const QString os = r.str(o, "os", w, false);
-            if (!os.isEmpty())
-                e.os = parseOs(os);
-            e.arch = r.str(o, "arch", w, false);
-            e.archs = r.strings(o, "archs", w);
-            e.ptx = r.strings(o, "ptx", w);
-            e.confidence = r.str(o, "confidence", w);
-            e.note = r.text(o, "note", w);
-            e.sources = r.sources(o, w);
-            if (e.archs.isEmpty())
-                r.error(w, QStringLiteral("no architectures"));
-            m_arch << e;
-        }
+    const QJsonArray notes = r.arr(root, "pythonNotes", QStringLiteral("pythonNotes"));
+    for (qsizetype i = 0; i < notes.size(); ++i) {
+        const QJsonObject o = notes.at(i).toObject();
+        r.text(o, "text", at("pythonNotes", i));
+        r.sources(o, at("pythonNotes", i));
     }
+}
 
-    if (docs.contains(QStringLiteral("errors.json"))) {
-        const QJsonObject root = docs.value(QStringLiteral("errors.json"));
-        Reader r(QStringLiteral("errors.json"), errors);
-        const QJsonObject placeholders = r.obj(root, "placeholders", QStringLiteral("placeholders"));
-        m_missingUnknown = r.text(placeholders, "missingUnknown", QStringLiteral("placeholders"));
-        m_requiredByUnknown = r.text(placeholders, "requiredByUnknown", QStringLiteral("placeholders"));
-        m_unknown = r.text(placeholders, "unknown", QStringLiteral("placeholders"));
-        const QJsonObject phrases = r.obj(root, "phrases", QStringLiteral("phrases"));
-        for (const char *name : {"likely", "torch-version", "win-error", "packageToFix"})
+void KnowledgeBase::readDrivers(const QJsonObject &root, QStringList &errors)
+{
+    Reader r(QStringLiteral("drivers.json"), errors);
+    const auto rows = [&r](const QJsonObject &o, const char *key, const QString &w) {
+        QList<DriverRow> out;
+        const QJsonArray a = r.arr(o, key, w);
+        for (const QJsonValue &v : a)
+            out << DriverRow{r.str(v.toObject(), "update", w), r.str(v.toObject(), "driver", w)};
+        if (out.isEmpty())
+            r.error(w, QStringLiteral("no %1 drivers").arg(L(key)));
+        return out;
+    };
+    const QJsonArray toolkits = r.arr(root, "toolkits", QStringLiteral("toolkits"));
+    for (qsizetype i = 0; i < toolkits.size(); ++i) {
+        const QJsonObject o = toolkits.at(i).toObject();
+        const QString w = at("toolkits", i);
+        m_toolkits << Toolkit{r.str(o, "cuda", w),       rows(o, "linux", w),         rows(o, "windows", w),
+                              r.str(o, "confidence", w), r.text(o, "note", w, false), r.sources(o, w)};
+    }
+    const QJsonArray families = r.arr(root, "families", QStringLiteral("families"));
+    for (qsizetype i = 0; i < families.size(); ++i) {
+        const QJsonObject o = families.at(i).toObject();
+        const QString w = at("families", i);
+        if (!o.value(QLatin1String("major")).isDouble())
+            r.error(w, QStringLiteral("'major' must be a number"));
+        m_families << DriverFamily{o.value(QLatin1String("major")).toInt(),
+                                   r.str(o, "linux", w),
+                                   r.str(o, "windows", w),
+                                   r.str(o, "branchMin", w),
+                                   r.str(o, "branchBelow", w, false),
+                                   r.text(o, "note", w),
+                                   r.sources(o, w)};
+    }
+}
+
+void KnowledgeBase::readGpuArch(const QJsonObject &root, QStringList &errors)
+{
+    Reader r(QStringLiteral("gpu-arch.json"), errors);
+    const QJsonArray variants = r.arr(root, "variants", QStringLiteral("variants"));
+    for (qsizetype i = 0; i < variants.size(); ++i) {
+        const QJsonObject o = variants.at(i).toObject();
+        const QString w = at("variants", i);
+        ArchEntry e;
+        e.variant = r.str(o, "variant", w);
+        e.torch = r.range(o, "torch", w);
+        const QString os = r.str(o, "os", w, false);
+        if (!os.isEmpty())
+            e.os = parseOs(os);
+        e.arch = r.str(o, "arch", w, false);
+        e.archs = r.strings(o, "archs", w);
+        e.ptx = r.strings(o, "ptx", w);
+        e.confidence = r.str(o, "confidence", w);
+        e.note = r.text(o, "note", w);
+        e.sources = r.sources(o, w);
+        if (e.archs.isEmpty())
+            r.error(w, QStringLiteral("no architectures"));
+        m_arch << e;
+    }
+}
+
+void KnowledgeBase::readErrors(const QJsonObject &root, QStringList &errors)
+{
+    Reader r(QStringLiteral("errors.json"), errors);
+    const QJsonObject placeholders = r.obj(root, "placeholders", QStringLiteral("placeholders"));
+    m_missingUnknown = r.text(placeholders, "missingUnknown", QStringLiteral("placeholders"));
+    m_requiredByUnknown = r.text(placeholders, "requiredByUnknown", QStringLiteral("placeholders"));
+    m_unknown = r.text(placeholders, "unknown", QStringLiteral("placeholders"));
+    const QJsonObject phrases = r.obj(root, "phrases", QStringLiteral("phrases"));
+    for (const char *name : {"likely", "torch-version", "win-error", "packageToFix"})
+        m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
+    for (const char *name : {"wheelsOf", "lostAfter", "noVersionAtAll"}) // newer: an older file lacks them
+        if (phrases.contains(QLatin1String(name)))
             m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
-        for (const char *name : {"wheelsOf", "lostAfter", "noVersionAtAll"}) // newer: an older file lacks them
-            if (phrases.contains(QLatin1String(name)))
-                m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
-        const QJsonArray signatures = r.arr(root, "signatures", QStringLiteral("signatures"));
-        for (qsizetype i = 0; i < signatures.size(); ++i) {
-            const QJsonObject o = signatures.at(i).toObject();
-            const QString w = at("signatures", i);
-            ErrorSignature s;
-            s.id = r.str(o, "id", w);
-            const QJsonObject m = r.obj(o, "match", w);
-            const QString mw = w + QStringLiteral(".match");
-            const QString kindName = r.str(m, "kind", mw);
-            s.anyKind = kindName == QLatin1String("Any");
-            const std::optional<Kind> kind = parseKind(kindName);
-            if (!kind && !s.anyKind)
-                r.error(mw, QStringLiteral("unknown kind"));
-            s.kind = kind.value_or(Kind::Unknown);
-            s.winError = m.value(QLatin1String("winError")).toInt();
-            s.library = r.str(m, "library", mw, false);
-            s.missing = r.str(m, "missing", mw, false);
-            s.symbol = r.str(m, "symbol", mw, false);
-            s.version = r.str(m, "version", mw, false);
-            s.haveArch = r.str(m, "haveArch", mw, false);
-            s.needArch = r.str(m, "needArch", mw, false);
-            s.package = r.str(m, "package", mw, false);
-            s.text = r.str(m, "text", mw, false);
-            if (s.anyKind && s.text.isEmpty())
-                r.error(mw, QStringLiteral("kind Any needs a text pattern"));
-            for (const QString &pattern :
-                 {s.library, s.missing, s.symbol, s.version, s.haveArch, s.needArch, s.package, s.text})
-                if (!pattern.isEmpty() && !QRegularExpression(pattern).isValid())
-                    r.error(mw, QStringLiteral("invalid regular expression: ") + pattern);
-            if (m.contains(QLatin1String("torch")))
-                s.torch = r.range(m, "torch", mw);
-            s.raisedBy = r.str(o, "raisedBy", w, false);
-            s.finding = r.str(o, "finding", w);
-            s.severity = r.str(o, "severity", w);
-            s.title = r.text(o, "title", w);
-            s.cause = r.text(o, "cause", w);
-            s.fixFamilies = r.strings(o, "fixFamilies", w);
-            const QJsonArray fixes = r.arr(o, "fixes", w);
-            for (qsizetype j = 0; j < fixes.size(); ++j) {
-                const QJsonObject f = fixes.at(j).toObject();
-                const QString fw = w + QLatin1Char('.') + at("fixes", j);
-                s.fixes << Fix{r.str(f, "family", fw), r.text(f, "text", fw), r.strings(f, "commands", fw, false)};
-            }
-            if (s.fixes.isEmpty())
-                r.error(w, QStringLiteral("no fixes"));
-            s.note = r.text(o, "note", w, false);
-            s.sources = r.sources(o, w);
-            m_signatures << s;
+    const QJsonArray signatures = r.arr(root, "signatures", QStringLiteral("signatures"));
+    for (qsizetype i = 0; i < signatures.size(); ++i) {
+        const QJsonObject o = signatures.at(i).toObject();
+        const QString w = at("signatures", i);
+        ErrorSignature s;
+        s.id = r.str(o, "id", w);
+        const QJsonObject m = r.obj(o, "match", w);
+        const QString mw = w + QStringLiteral(".match");
+        const QString kindName = r.str(m, "kind", mw);
+        s.anyKind = kindName == QLatin1String("Any");
+        const std::optional<Kind> kind = parseKind(kindName);
+        if (!kind && !s.anyKind)
+            r.error(mw, QStringLiteral("unknown kind"));
+        s.kind = kind.value_or(Kind::Unknown);
+        s.winError = m.value(QLatin1String("winError")).toInt();
+        s.library = r.str(m, "library", mw, false);
+        s.missing = r.str(m, "missing", mw, false);
+        s.symbol = r.str(m, "symbol", mw, false);
+        s.version = r.str(m, "version", mw, false);
+        s.haveArch = r.str(m, "haveArch", mw, false);
+        s.needArch = r.str(m, "needArch", mw, false);
+        s.package = r.str(m, "package", mw, false);
+        s.text = r.str(m, "text", mw, false);
+        if (s.anyKind && s.text.isEmpty())
+            r.error(mw, QStringLiteral("kind Any needs a text pattern"));
+        for (const QString &pattern :
+             {s.library, s.missing, s.symbol, s.version, s.haveArch, s.needArch, s.package, s.text})
+            if (!pattern.isEmpty() && !QRegularExpression(pattern).isValid())
+                r.error(mw, QStringLiteral("invalid regular expression: ") + pattern);
+        if (m.contains(QLatin1String("torch")))
+            s.torch = r.range(m, "torch", mw);
+        s.raisedBy = r.str(o, "raisedBy", w, false);
+        s.finding = r.str(o, "finding", w);
+        s.severity = r.str(o, "severity", w);
+        s.title = r.text(o, "title", w);
+        s.cause = r.text(o, "cause", w);
+        s.fixFamilies = r.strings(o, "fixFamilies", w);
+        const QJsonArray fixes = r.arr(o, "fixes", w);
+        for (qsizetype j = 0; j < fixes.size(); ++j) {
+            const QJsonObject f = fixes.at(j).toObject();
+            const QString fw = w + QLatin1Char('.') + at("fixes", j);
+            s.fixes << Fix{r.str(f, "family", fw), r.text(f, "text", fw), r.strings(f, "commands", fw, false)};
         }
-        const QJsonArray wrong = r.arr(root, "wrongAdvice", QStringLiteral("wrongAdvice"));
-        for (qsizetype i = 0; i < wrong.size(); ++i) {
-            const QJsonObject o = wrong.at(i).toObject();
-            const QString w = at("wrongAdvice", i);
-            m_wrongAdvice << WrongAdvice{r.str(o, "id", w),       r.text(o, "advice", w),      r.text(o, "whyWrong", w),
-                                         r.text(o, "instead", w), r.text(o, "note", w, false), r.sources(o, w)};
-        }
+        if (s.fixes.isEmpty())
+            r.error(w, QStringLiteral("no fixes"));
+        s.note = r.text(o, "note", w, false);
+        s.sources = r.sources(o, w);
+        m_signatures << s;
     }
+    const QJsonArray wrong = r.arr(root, "wrongAdvice", QStringLiteral("wrongAdvice"));
+    for (qsizetype i = 0; i < wrong.size(); ++i) {
+        const QJsonObject o = wrong.at(i).toObject();
+        const QString w = at("wrongAdvice", i);
+        m_wrongAdvice << WrongAdvice{r.str(o, "id", w),       r.text(o, "advice", w),      r.text(o, "whyWrong", w),
+                                     r.text(o, "instead", w), r.text(o, "note", w, false), r.sources(o, w)};
+    }
+}
 
-    if (docs.contains(QStringLiteral("runtimes.json"))) {
-        const QJsonObject root = docs.value(QStringLiteral("runtimes.json"));
-        Reader r(QStringLiteral("runtimes.json"), errors);
-        const QJsonArray vc = r.arr(root, "vcRuntime", QStringLiteral("vcRuntime"));
-        for (qsizetype i = 0; i < vc.size(); ++i) {
-            const QJsonObject o = vc.at(i).toObject();
-            const QString w = at("vcRuntime", i);
-            m_vcRuntime << VcRuntimeRequirement{r.range(o, "torch", w),
-                                                r.str(o, "dll", w),
-                                                r.str(o, "minimumVersion", w, false),
-                                                r.text(o, "reason", w),
-                                                r.strings(o, "redistributables", w),
-                                                r.sources(o, w)};
-        }
-        const QJsonObject openmp = r.obj(root, "openmp", QStringLiteral("openmp"));
-        const QJsonArray runtimes = r.arr(openmp, "runtimes", QStringLiteral("openmp"));
-        for (qsizetype i = 0; i < runtimes.size(); ++i) {
-            const QJsonObject o = runtimes.at(i).toObject();
-            const QString w = QStringLiteral("openmp.") + at("runtimes", i);
-            m_openMpRuntimes << OpenMpRuntime{r.str(o, "id", w), r.str(o, "name", w), r.strings(o, "files", w),
-                                              r.text(o, "note", w, false), r.sources(o, w)};
-        }
-        const QJsonArray conflicts = r.arr(openmp, "conflicts", QStringLiteral("openmp"));
-        for (qsizetype i = 0; i < conflicts.size(); ++i) {
-            const QJsonObject o = conflicts.at(i).toObject();
-            const QString w = QStringLiteral("openmp.") + at("conflicts", i);
-            m_openMpConflicts << OpenMpConflict{r.str(o, "a", w),        r.str(o, "b", w),
-                                                r.str(o, "severity", w), r.text(o, "text", w),
-                                                r.text(o, "fix", w),     r.text(o, "note", w, false),
-                                                r.sources(o, w),         {}};
-        }
+void KnowledgeBase::readRuntimes(const QJsonObject &root, QStringList &errors)
+{
+    Reader r(QStringLiteral("runtimes.json"), errors);
+    const QJsonArray vc = r.arr(root, "vcRuntime", QStringLiteral("vcRuntime"));
+    for (qsizetype i = 0; i < vc.size(); ++i) {
+        const QJsonObject o = vc.at(i).toObject();
+        const QString w = at("vcRuntime", i);
+        m_vcRuntime << VcRuntimeRequirement{r.range(o, "torch", w),
+                                            r.str(o, "dll", w),
+                                            r.str(o, "minimumVersion", w, false),
+                                            r.text(o, "reason", w),
+                                            r.strings(o, "redistributables", w),
+                                            r.sources(o, w)};
     }
+    const QJsonObject openmp = r.obj(root, "openmp", QStringLiteral("openmp"));
+    const QJsonArray runtimes = r.arr(openmp, "runtimes", QStringLiteral("openmp"));
+    for (qsizetype i = 0; i < runtimes.size(); ++i) {
+        const QJsonObject o = runtimes.at(i).toObject();
+        const QString w = QStringLiteral("openmp.") + at("runtimes", i);
+        m_openMpRuntimes << OpenMpRuntime{r.str(o, "id", w), r.str(o, "name", w), r.strings(o, "files", w),
+                                          r.text(o, "note", w, false), r.sources(o, w)};
+    }
+    const QJsonArray conflicts = r.arr(openmp, "conflicts", QStringLiteral("openmp"));
+    for (qsizetype i = 0; i < conflicts.size(); ++i) {
+        const QJsonObject o = conflicts.at(i).toObject();
+        const QString w = QStringLiteral("openmp.") + at("conflicts", i);
+        m_openMpConflicts << OpenMpConflict{r.str(o, "a", w),        r.str(o, "b", w),
+                                            r.str(o, "severity", w), r.text(o, "text", w),
+                                            r.text(o, "fix", w),     r.text(o, "note", w, false),
+                                            r.sources(o, w),         {}};
+    }
+}
+
+QStringList KnowledgeBase::loadWith(const QString &directory)
+{
+    clear();
+    QStringList errors;
+    const QMap<QString, QJsonObject> docs = readDocuments(directory, errors);
+    if (docs.contains(QStringLiteral("releases.json")))
+        readReleases(docs.value(QStringLiteral("releases.json")), errors);
+    if (docs.contains(QStringLiteral("drivers.json")))
+        readDrivers(docs.value(QStringLiteral("drivers.json")), errors);
+    if (docs.contains(QStringLiteral("gpu-arch.json")))
+        readGpuArch(docs.value(QStringLiteral("gpu-arch.json")), errors);
+    if (docs.contains(QStringLiteral("errors.json")))
+        readErrors(docs.value(QStringLiteral("errors.json")), errors);
+    if (docs.contains(QStringLiteral("runtimes.json")))
+        readRuntimes(docs.value(QStringLiteral("runtimes.json")), errors);
 
     m_loaded = errors.isEmpty();
     return errors;
@@ -915,6 +932,79 @@ std::optional<Companions> KnowledgeBase::companions(const QString &torchVersion)
     return c;
 }
 
+namespace {
+
+// What a signature's fit to an error weighs, what of it the error could not confirm, and its text match.
+struct SignatureFit {
+    int score = 0;
+    QStringList unconfirmed;
+    QRegularExpressionMatch text;
+};
+
+// nullopt when one of the conditions the signature sets does not hold.
+std::optional<SignatureFit> signatureFit(const ErrorSignature &s, const python::ClassifiedError &error,
+                                         const ErrorContext &context, const QString &library)
+{
+    int score = 0;
+    if (!s.anyKind) {
+        if (s.kind != error.kind)
+            return std::nullopt;
+        score = 1;
+    }
+    QStringList unconfirmed;
+    if (s.winError != 0) {
+        if (error.winError == 0 && error.kind == Kind::WinError) {
+            unconfirmed << QStringLiteral("win-error"); // a partial paste without the code
+        } else {
+            if (s.winError != error.winError)
+                return std::nullopt;
+            score += 10;
+        }
+    }
+    // Each condition a signature sets must hold; each one that holds adds to its weight.
+    const auto holds = [&score](const QString &pattern, const QString &value) {
+        if (pattern.isEmpty())
+            return true;
+        if (!matches(pattern, value))
+            return false;
+        score += 10;
+        return true;
+    };
+    if (!holds(s.library, library) || !holds(s.symbol, error.symbol) || !holds(s.version, error.version)
+        || !holds(s.haveArch, error.haveArch) || !holds(s.needArch, error.needArch)
+        || !holds(s.package, error.package))
+        return std::nullopt;
+    if (!s.missing.isEmpty()) {
+        const bool found = std::any_of(context.missingLibraries.begin(), context.missingLibraries.end(),
+                                       [&s](const QString &m) { return matches(s.missing, fileNameOf(m)); });
+        if (!found)
+            return std::nullopt;
+        score += 10;
+    }
+    QRegularExpressionMatch text;
+    if (!s.text.isEmpty()) {
+        // A message's own wording is more telling than the shape of a loader error.
+        text = QRegularExpression(s.text, QRegularExpression::CaseInsensitiveOption).match(error.text);
+        if (!text.hasMatch())
+            return std::nullopt;
+        score += 20;
+    }
+    // A torch range narrows a signature only when a version is known; only
+    // the diagnosed install confirms it, a version the paste names does not.
+    if (s.torch) {
+        const QString version = !context.torchVersion.isEmpty() ? context.torchVersion : error.torchVersion;
+        if (!version.isEmpty() && !s.torch->contains(version))
+            return std::nullopt;
+        if (!version.isEmpty())
+            score += 5;
+        if (context.torchVersion.isEmpty())
+            unconfirmed << QStringLiteral("torch-version");
+    }
+    return SignatureFit{score, unconfirmed, text};
+}
+
+} // namespace
+
 std::optional<ErrorSignature> KnowledgeBase::matchError(const python::ClassifiedError &error,
                                                         const ErrorContext &context) const
 {
@@ -924,66 +1014,12 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
     QRegularExpressionMatch bestText;
     int bestScore = -1;
     for (const ErrorSignature &s : m_signatures) {
-        int score = 0;
-        if (!s.anyKind) {
-            if (s.kind != error.kind)
-                continue;
-            score = 1;
-        }
-        QStringList unconfirmed;
-        if (s.winError != 0) {
-            if (error.winError == 0 && error.kind == Kind::WinError) {
-                unconfirmed << QStringLiteral("win-error"); // a partial paste without the code
-            } else {
-                if (s.winError != error.winError)
-                    continue;
-                score += 10;
-            }
-        }
-        // Each condition a signature sets must hold; each one that holds adds to its weight.
-        const auto holds = [&score](const QString &pattern, const QString &value) {
-            if (pattern.isEmpty())
-                return true;
-            if (!matches(pattern, value))
-                return false;
-            score += 10;
-            return true;
-        };
-        if (!holds(s.library, library) || !holds(s.symbol, error.symbol) || !holds(s.version, error.version)
-            || !holds(s.haveArch, error.haveArch) || !holds(s.needArch, error.needArch)
-            || !holds(s.package, error.package))
-            continue;
-        if (!s.missing.isEmpty()) {
-            const bool found = std::any_of(context.missingLibraries.begin(), context.missingLibraries.end(),
-                                           [&s](const QString &m) { return matches(s.missing, fileNameOf(m)); });
-            if (!found)
-                continue;
-            score += 10;
-        }
-        QRegularExpressionMatch text;
-        if (!s.text.isEmpty()) {
-            // A message's own wording is more telling than the shape of a loader error.
-            text = QRegularExpression(s.text, QRegularExpression::CaseInsensitiveOption).match(error.text);
-            if (!text.hasMatch())
-                continue;
-            score += 20;
-        }
-        // A torch range narrows a signature only when a version is known; only
-        // the diagnosed install confirms it, a version the paste names does not.
-        if (s.torch) {
-            const QString version = !context.torchVersion.isEmpty() ? context.torchVersion : error.torchVersion;
-            if (!version.isEmpty() && !s.torch->contains(version))
-                continue;
-            if (!version.isEmpty())
-                score += 5;
-            if (context.torchVersion.isEmpty())
-                unconfirmed << QStringLiteral("torch-version");
-        }
-        if (score > bestScore) {
+        const std::optional<SignatureFit> fit = signatureFit(s, error, context, library);
+        if (fit && fit->score > bestScore) {
             best = &s;
-            bestScore = score;
-            bestUnconfirmed = unconfirmed;
-            bestText = text;
+            bestScore = fit->score;
+            bestUnconfirmed = fit->unconfirmed;
+            bestText = fit->text;
         }
     }
     if (!best)

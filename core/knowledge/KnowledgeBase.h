@@ -4,6 +4,7 @@
 #include "python/ImportError.h"
 
 #include <QDate>
+#include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -283,6 +284,13 @@ public:
 
 private:
     QStringList loadWith(const QString &directory);
+    QMap<QString, QJsonObject> readDocuments(const QString &directory, QStringList &errors);
+    // One per knowledge file, each into its own tables.
+    void readReleases(const QJsonObject &root, QStringList &errors);
+    void readDrivers(const QJsonObject &root, QStringList &errors);
+    void readGpuArch(const QJsonObject &root, QStringList &errors);
+    void readErrors(const QJsonObject &root, QStringList &errors);
+    void readRuntimes(const QJsonObject &root, QStringList &errors);
     void clear();
 
     bool m_loaded = false;

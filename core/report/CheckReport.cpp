@@ -106,69 +106,18 @@ struct CheckReportText {
     Q_DECLARE_TR_FUNCTIONS(CheckReport)
 };
 
-} // namespace
+// One part of the machine in the report.
+struct Area {
+    QString key;
+    QString summary;
+    bool onlyWithFindings = false; // shown only when it has something to say
+    bool failsElsewhere = false;   // fine here, failing in a new terminal: never marked fine
+};
 
-QJsonObject checkToJson(const checks::Diagnosis &report)
+// The areas of the report, each with its one-line summary, in the order of the checks.
+QList<Area> reportAreas(const checks::Facts &facts)
 {
-    const checks::Facts &facts = report.facts;
-    QJsonArray pythons;
-    for (int i = 0; i < facts.interpreters.size(); ++i)
-        pythons.append(interpreterToJson(facts.interpreters[i], i == facts.chosen, facts));
-    QJsonArray gpus;
-    for (const auto &g : facts.gpu.gpus)
-        gpus.append(
-            QJsonObject{{QStringLiteral("name"), g.name},
-                        {QStringLiteral("compute_capability"),
-                         g.ccMajor ? QJsonValue(QStringLiteral("%1.%2").arg(g.ccMajor).arg(g.ccMinor)) : QJsonValue()},
-                        {QStringLiteral("memory_mib"), g.memoryMiB}});
-    const QJsonArray findings = checks::findingsToJson(report.findings);
-    const auto &s = facts.system;
-    return QJsonObject{
-        {QStringLiteral("tool"), QJsonObject{{QStringLiteral("name"), QString::fromLatin1(kAppName)},
-                                             {QStringLiteral("version"), QString::fromLatin1(kVersion)}}},
-        {QStringLiteral("system"), QJsonObject{{QStringLiteral("os"), s.os},
-                                               {QStringLiteral("os_name"), s.osName},
-                                               {QStringLiteral("kernel"), s.kernel},
-                                               {QStringLiteral("arch"), s.cpuArch},
-                                               {QStringLiteral("libc"), s.libcVersion},
-                                               {QStringLiteral("wsl"), s.wsl},
-                                               {QStringLiteral("rosetta"), s.rosetta},
-                                               {QStringLiteral("cores"), s.logicalCores},
-                                               {QStringLiteral("memory_mib"), s.memoryMiB}}},
-        {QStringLiteral("pythons"), pythons},
-        {QStringLiteral("python"), facts.chosenExecutable},
-        {QStringLiteral("gpu"),
-         QJsonObject{{QStringLiteral("nvidia_driver_found"), facts.gpu.nvidiaDriverFound},
-                     {QStringLiteral("driver_version"), facts.gpu.driverVersion},
-                     {QStringLiteral("cuda_driver_version"), facts.gpu.cudaDriverVersionString()},
-                     {QStringLiteral("gpus"), gpus},
-                     {QStringLiteral("source"), facts.gpu.source},
-                     {QStringLiteral("notes"), QJsonArray::fromStringList(facts.gpu.notes)}}},
-        {QStringLiteral("findings"), findings},
-        {QStringLiteral("knowledge_date"), report.knowledgeDate.toString(Qt::ISODate)},
-        {QStringLiteral("knowledge_releases"),
-         QJsonObject{{QStringLiteral("source"), report.releasesSource},
-                     {QStringLiteral("date"), report.releasesDate.toString(Qt::ISODate)}}},
-        {QStringLiteral("elapsed_ms"), static_cast<qint64>(report.elapsedMs)},
-        {QStringLiteral("cancelled"), report.cancelled},
-    };
-}
-
-QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &options)
-{
-    const checks::Facts &facts = report.facts;
     const python::StaticProbe *probe = facts.chosenProbe();
-    QString out =
-        CheckReportText::tr("TorchDoctor %1: diagnosis of %2\n\n")
-            .arg(QString::fromLatin1(kVersion),
-                 facts.chosenExecutable.isEmpty() ? CheckReportText::tr("(no Python found)") : facts.chosenExecutable);
-
-    struct Area {
-        QString key;
-        QString summary;
-        bool onlyWithFindings = false; // shown only when it has something to say
-        bool failsElsewhere = false;   // fine here, failing in a new terminal: never marked fine
-    };
     QList<Area> areas;
     // Python
     if (probe && probe->interpreter.usable)
@@ -235,6 +184,128 @@ QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &opt
         areas.append({QStringLiteral("docker"), CheckReportText::tr("Docker (%1)").arg(facts.composeFile)});
     areas.append({QStringLiteral("pasted"), checks::areaTitle(QStringLiteral("pasted")), true});
     areas.append({QStringLiteral("torchdoctor"), checks::areaTitle(QStringLiteral("torchdoctor")), true});
+    return areas;
+}
+
+// One area: its mark and summary, then its findings; counts the errors and warnings it shows.
+void appendArea(QString &out, const Area &area, const checks::Diagnosis &report,
+                const QList<checks::CheckOutcome> &outcomes, const CheckTextOptions &options, int &errors,
+                int &warnings)
+{
+    QList<const Finding *> mine;
+    Severity worst = Severity::Info;
+    for (const Finding &f : report.findings) {
+        if (checks::areaOf(f.id) != area.key || (f.severity == Severity::Info && !options.verbose))
+            continue;
+        mine.append(&f);
+        if (f.severity == Severity::Error)
+            worst = Severity::Error;
+        else if (f.severity == Severity::Warning && worst != Severity::Error)
+            worst = Severity::Warning;
+    }
+    // Its problems told under their cause, in another area: never marked fine.
+    const auto inThisArea = [&area](const Finding &s) { return checks::areaOf(s.id) == area.key; };
+    const checks::HeldSymptoms held =
+        mine.isEmpty() ? checks::heldSymptoms(report.findings, inThisArea) : checks::HeldSymptoms();
+    if (area.onlyWithFindings && mine.isEmpty())
+        return;
+    // No check of it could look (no Python that runs, no torch): never marked fine.
+    if (const QString why = checks::areaNotChecked(outcomes, area.key);
+        mine.isEmpty() && !held.cause && !area.failsElsewhere && !why.isEmpty()) {
+        out += QStringLiteral("[-] ") + CheckReportText::tr("%1: not checked (%2)").arg(area.summary, why) + u'\n';
+        return;
+    }
+    out += (area.failsElsewhere && mine.isEmpty() ? mark(Severity::Error, true)
+            : held.cause                          ? mark(held.worst, true)
+                                                  : mark(worst, !mine.isEmpty()))
+           + u' ' + area.summary + u'\n';
+    if (held.cause)
+        out += QStringLiteral("    ")
+               + CheckReportText::tr("%n problem(s) here, told under their cause: %1 [%2]", nullptr, held.count)
+                     .arg(held.cause->title, held.cause->id)
+               + u'\n';
+    for (const Finding *f : mine) {
+        if (f->severity == Severity::Error)
+            ++errors;
+        else if (f->severity == Severity::Warning)
+            ++warnings;
+        const QString bullet = f->severity == Severity::Error     ? QStringLiteral("✗")
+                               : f->severity == Severity::Warning ? QStringLiteral("!")
+                                                                  : QStringLiteral("•");
+        out += QStringLiteral("    %1 %2 [%3]\n").arg(bullet, f->title, f->id);
+        out += wrapped(f->detail, QStringLiteral("      "));
+        if (!f->fixes.isEmpty()) {
+            QStringList fixes;
+            for (auto family : f->fixes)
+                fixes << flow::FlowChart::repairName(checks::toString(family)); // with what `fix` takes
+            out += QStringLiteral("      ")
+                   + CheckReportText::tr("Repairs that apply: %1").arg(fixes.join(QStringLiteral(", "))) + u'\n';
+        }
+        if (options.verbose && !f->evidence.isEmpty())
+            out += QStringLiteral("      ")
+                   + CheckReportText::tr("Evidence: %1")
+                         .arg(QString::fromUtf8(QJsonDocument(f->evidence).toJson(QJsonDocument::Compact)))
+                   + u'\n';
+    }
+}
+
+} // namespace
+
+QJsonObject checkToJson(const checks::Diagnosis &report)
+{
+    const checks::Facts &facts = report.facts;
+    QJsonArray pythons;
+    for (int i = 0; i < facts.interpreters.size(); ++i)
+        pythons.append(interpreterToJson(facts.interpreters[i], i == facts.chosen, facts));
+    QJsonArray gpus;
+    for (const auto &g : facts.gpu.gpus)
+        gpus.append(
+            QJsonObject{{QStringLiteral("name"), g.name},
+                        {QStringLiteral("compute_capability"),
+                         g.ccMajor ? QJsonValue(QStringLiteral("%1.%2").arg(g.ccMajor).arg(g.ccMinor)) : QJsonValue()},
+                        {QStringLiteral("memory_mib"), g.memoryMiB}});
+    const QJsonArray findings = checks::findingsToJson(report.findings);
+    const auto &s = facts.system;
+    return QJsonObject{
+        {QStringLiteral("tool"), QJsonObject{{QStringLiteral("name"), QString::fromLatin1(kAppName)},
+                                             {QStringLiteral("version"), QString::fromLatin1(kVersion)}}},
+        {QStringLiteral("system"), QJsonObject{{QStringLiteral("os"), s.os},
+                                               {QStringLiteral("os_name"), s.osName},
+                                               {QStringLiteral("kernel"), s.kernel},
+                                               {QStringLiteral("arch"), s.cpuArch},
+                                               {QStringLiteral("libc"), s.libcVersion},
+                                               {QStringLiteral("wsl"), s.wsl},
+                                               {QStringLiteral("rosetta"), s.rosetta},
+                                               {QStringLiteral("cores"), s.logicalCores},
+                                               {QStringLiteral("memory_mib"), s.memoryMiB}}},
+        {QStringLiteral("pythons"), pythons},
+        {QStringLiteral("python"), facts.chosenExecutable},
+        {QStringLiteral("gpu"),
+         QJsonObject{{QStringLiteral("nvidia_driver_found"), facts.gpu.nvidiaDriverFound},
+                     {QStringLiteral("driver_version"), facts.gpu.driverVersion},
+                     {QStringLiteral("cuda_driver_version"), facts.gpu.cudaDriverVersionString()},
+                     {QStringLiteral("gpus"), gpus},
+                     {QStringLiteral("source"), facts.gpu.source},
+                     {QStringLiteral("notes"), QJsonArray::fromStringList(facts.gpu.notes)}}},
+        {QStringLiteral("findings"), findings},
+        {QStringLiteral("knowledge_date"), report.knowledgeDate.toString(Qt::ISODate)},
+        {QStringLiteral("knowledge_releases"),
+         QJsonObject{{QStringLiteral("source"), report.releasesSource},
+                     {QStringLiteral("date"), report.releasesDate.toString(Qt::ISODate)}}},
+        {QStringLiteral("elapsed_ms"), static_cast<qint64>(report.elapsedMs)},
+        {QStringLiteral("cancelled"), report.cancelled},
+    };
+}
+
+QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &options)
+{
+    const checks::Facts &facts = report.facts;
+    QString out =
+        CheckReportText::tr("TorchDoctor %1: diagnosis of %2\n\n")
+            .arg(QString::fromLatin1(kVersion),
+                 facts.chosenExecutable.isEmpty() ? CheckReportText::tr("(no Python found)") : facts.chosenExecutable);
+
+    QList<Area> areas = reportAreas(facts);
 
     // The area of a root cause comes first (an LD_LIBRARY_PATH entry before the library errors it causes).
     QStringList keys;
@@ -246,63 +317,8 @@ QString checkToText(const checks::Diagnosis &report, const CheckTextOptions &opt
 
     const QList<checks::CheckOutcome> outcomes = checks::checkOutcomes(report);
     int errors = 0, warnings = 0;
-    for (const Area &area : areas) {
-        QList<const Finding *> mine;
-        Severity worst = Severity::Info;
-        for (const Finding &f : report.findings) {
-            if (checks::areaOf(f.id) != area.key || (f.severity == Severity::Info && !options.verbose))
-                continue;
-            mine.append(&f);
-            if (f.severity == Severity::Error)
-                worst = Severity::Error;
-            else if (f.severity == Severity::Warning && worst != Severity::Error)
-                worst = Severity::Warning;
-        }
-        // Its problems told under their cause, in another area: never marked fine.
-        const auto inThisArea = [&area](const Finding &s) { return checks::areaOf(s.id) == area.key; };
-        const checks::HeldSymptoms held =
-            mine.isEmpty() ? checks::heldSymptoms(report.findings, inThisArea) : checks::HeldSymptoms();
-        if (area.onlyWithFindings && mine.isEmpty())
-            continue;
-        // No check of it could look (no Python that runs, no torch): never marked fine.
-        if (const QString why = checks::areaNotChecked(outcomes, area.key);
-            mine.isEmpty() && !held.cause && !area.failsElsewhere && !why.isEmpty()) {
-            out += QStringLiteral("[-] ") + CheckReportText::tr("%1: not checked (%2)").arg(area.summary, why) + u'\n';
-            continue;
-        }
-        out += (area.failsElsewhere && mine.isEmpty() ? mark(Severity::Error, true)
-                : held.cause                          ? mark(held.worst, true)
-                                                      : mark(worst, !mine.isEmpty()))
-               + u' ' + area.summary + u'\n';
-        if (held.cause)
-            out += QStringLiteral("    ")
-                   + CheckReportText::tr("%n problem(s) here, told under their cause: %1 [%2]", nullptr, held.count)
-                         .arg(held.cause->title, held.cause->id)
-                   + u'\n';
-        for (const Finding *f : mine) {
-            if (f->severity == Severity::Error)
-                ++errors;
-            else if (f->severity == Severity::Warning)
-                ++warnings;
-            const QString bullet = f->severity == Severity::Error     ? QStringLiteral("✗")
-                                   : f->severity == Severity::Warning ? QStringLiteral("!")
-                                                                      : QStringLiteral("•");
-            out += QStringLiteral("    %1 %2 [%3]\n").arg(bullet, f->title, f->id);
-            out += wrapped(f->detail, QStringLiteral("      "));
-            if (!f->fixes.isEmpty()) {
-                QStringList fixes;
-                for (auto family : f->fixes)
-                    fixes << flow::FlowChart::repairName(checks::toString(family)); // with what `fix` takes
-                out += QStringLiteral("      ")
-                       + CheckReportText::tr("Repairs that apply: %1").arg(fixes.join(QStringLiteral(", "))) + u'\n';
-            }
-            if (options.verbose && !f->evidence.isEmpty())
-                out += QStringLiteral("      ")
-                       + CheckReportText::tr("Evidence: %1")
-                             .arg(QString::fromUtf8(QJsonDocument(f->evidence).toJson(QJsonDocument::Compact)))
-                       + u'\n';
-        }
-    }
+    for (const Area &area : areas)
+        appendArea(out, area, report, outcomes, options, errors, warnings);
     if (options.verbose) {
         out += u'\n' + CheckReportText::tr("Python interpreters found:") + u'\n';
         for (int i = 0; i < facts.interpreters.size(); ++i) {

@@ -362,52 +362,42 @@ QString userNamePattern(const QString &userName)
     return pattern;
 }
 
-} // namespace
+// Adds one rule: its name in counts(), what it looks for, what replaces it.
+using AddRule = std::function<void(const QString &, const QRegularExpression &, Replacer)>;
 
-Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
+Replacer fixed(const QString &text)
 {
-    const auto add = [this](const QString &name, const QRegularExpression &re, Replacer replace) {
-        auto rule = std::make_unique<Rule>();
-        rule->name = name;
-        rule->apply = [re, replace = std::move(replace)](const QString &text, int &n) {
-            return replaceMatches(text, re, replace, n);
-        };
-        m_rules.push_back(std::move(rule));
-    };
-    const auto fixed = [](const QString &text) {
-        return [text](const QRegularExpressionMatch &) -> std::optional<QString> { return text; };
-    };
-    // Keeps group 1 (and 2 ...) up to `keep`, replaces the rest of the match.
-    const auto keepingGroups = [](int keep, const QString &text) {
-        return [keep, text](const QRegularExpressionMatch &m) -> std::optional<QString> {
-            QString out;
-            for (int g = 1; g <= keep; ++g)
-                out += m.captured(g);
-            return out + text;
-        };
-    };
+    return [text](const QRegularExpressionMatch &) -> std::optional<QString> { return text; };
+}
 
-    // Private key blocks first: their base64 would otherwise half-match other rules.
-    {
-        auto rule = std::make_unique<Rule>();
-        rule->name = QStringLiteral("private-key");
-        rule->apply = redactPrivateKeys;
-        m_rules.push_back(std::move(rule));
+// Keeps group 1 (and 2 ...) up to `keep`, replaces the rest of the match.
+Replacer keepingGroups(int keep, const QString &text)
+{
+    return [keep, text](const QRegularExpressionMatch &m) -> std::optional<QString> {
+        QString out;
+        for (int g = 1; g <= keep; ++g)
+            out += m.captured(g);
+        return out + text;
+    };
+}
+
+// The values of secret-named variables, wherever they appear (before any
+// other rule can change them), longest first.
+void addSecretValueRule(const AddRule &add, const QProcessEnvironment &environment)
+{
+    QHash<QString, QString> variableOf;
+    const QStringList alternatives = secretValueAlternatives(environment, variableOf);
+    if (!alternatives.isEmpty()) {
+        add(QStringLiteral("secret-value"), regex(alternatives.join(QLatin1Char('|'))),
+            [variableOf](const QRegularExpressionMatch &m) -> std::optional<QString> {
+                return redactionMark(variableOf.value(m.captured(0)));
+            });
     }
+}
 
-    // The values of secret-named variables, wherever they appear (before any
-    // other rule can change them), longest first.
-    {
-        QHash<QString, QString> variableOf;
-        const QStringList alternatives = secretValueAlternatives(m_context.environment, variableOf);
-        if (!alternatives.isEmpty()) {
-            add(QStringLiteral("secret-value"), regex(alternatives.join(QLatin1Char('|'))),
-                [variableOf](const QRegularExpressionMatch &m) -> std::optional<QString> {
-                    return redactionMark(variableOf.value(m.captured(0)));
-                });
-        }
-    }
-
+// Credentials in URLs and in headers.
+void addCredentialRules(const AddRule &add)
+{
     // scheme://user:password@host, and scheme://token@host.
     add(QStringLiteral("url-credentials"),
         regex(QStringLiteral("(?<![A-Za-z0-9+.\\-])([A-Za-z][A-Za-z0-9+.\\-]*://)([^\\s/?#\"'<>]+)@(?=[^\\s@])")),
@@ -438,8 +428,11 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
                   true),
             keepingGroups(3, redactionMark(QStringLiteral("authorization"))));
     }
+}
 
-    // Secrets by their shape, wherever they are.
+// Secrets by their shape, wherever they are.
+void addShapeRules(const AddRule &add)
+{
     struct Shape {
         const char *name;
         const char *pattern;
@@ -477,9 +470,13 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
               true),
         keepingGroups(1, redactionMark(QStringLiteral("bearer-token"))));
 
-    // key=value, key: value, "key": "value", --key=value, with a secret name.
-    // Only names with a secret word in them are looked at, and not right after
-    // '=' or ':' ("a=b=c=..."), so that the search stays linear in long lines.
+}
+
+// key=value, key: value, "key": "value", --key=value, with a secret name.
+// Only names with a secret word in them are looked at, and not right after
+// '=' or ':' ("a=b=c=..."), so that the search stays linear in long lines.
+void addKeyValueRules(const AddRule &add)
+{
     add(QStringLiteral("key-value"),
         regex(QStringLiteral(
             "(?<![\\w.\\-=:])(-{0,2})((?=[\\w.\\-]{0,60}?(?i:token|key|secret|pass|pwd|auth|cred|cookie|session|"
@@ -488,7 +485,7 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
         [](const QRegularExpressionMatch &m) -> std::optional<QString> {
             const QString key = m.captured(2);
             const QString value = m.captured(5);
-            if (!isSecretName(key) || isTrivialValue(value))
+            if (!Redactor::isSecretName(key) || isTrivialValue(value))
                 return std::nullopt;
             // "token: 512" in prose is a count, "password: hunter2" is not.
             if (m.captured(4) == QLatin1String(":")) {
@@ -504,12 +501,16 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
                              "session|private))[A-Za-z][\\w\\-]{1,63})([ \\t]+)(?!-)([^\\s\"'`&,;<>]+)")),
         [](const QRegularExpressionMatch &m) -> std::optional<QString> {
             const QString option = m.captured(2);
-            if (!isSecretName(option) || isTrivialValue(m.captured(4)))
+            if (!Redactor::isSecretName(option) || isTrivialValue(m.captured(4)))
                 return std::nullopt;
             return m.captured(1) + option + m.captured(3) + redactionMark(option);
         });
 
-    // GPU identity: UUIDs (nvidia-smi, NVML, torch's device properties) and serial numbers.
+}
+
+// GPU identity: UUIDs (nvidia-smi, NVML, torch's device properties) and serial numbers.
+void addGpuIdentityRules(const AddRule &add)
+{
     const QString uuid = QStringLiteral("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     add(QStringLiteral("gpu-uuid"),
         regex(QStringLiteral("(?<![\\w\\-])(?:MIG-GPU-|GPU-|MIG-)") + uuid
@@ -536,10 +537,15 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
             return m.captured(1) + redactionMark(QStringLiteral("serial-number"));
         });
 
+}
+
+// Home folders: this user's in every spelling, then anybody's.
+void addHomeRules(const AddRule &add, const QString &homeDir)
+{
     // This user's home folder, in every spelling.
     {
         bool windows = false;
-        const QStringList alternatives = homeAlternatives(m_context.homeDir, windows);
+        const QStringList alternatives = homeAlternatives(homeDir, windows);
         if (!alternatives.isEmpty()) {
             add(QStringLiteral("home"),
                 regex(QStringLiteral("(?<![\\w.\\-~\\\\])(?:(?<=://)|(?<!/))(?:") + alternatives.join(QLatin1Char('|'))
@@ -577,32 +583,64 @@ Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
         add(QStringLiteral("home"), regex(before + QStringLiteral("/root(?![\\w\\-]|\\.\\w)")),
             fixed(QStringLiteral("~")));
     }
+}
+
+// The host name, as a word, any case; its short form too.
+void addHostRule(const AddRule &add, const QString &hostName)
+{
+    const QString host = hostName.trimmed();
+    QStringList names;
+    if (host.size() >= 3 && !host.startsWith(QLatin1String("localhost"), Qt::CaseInsensitive)) {
+        names << host;
+        const QString label = host.section(QLatin1Char('.'), 0, 0);
+        if (label != host && label.size() >= 3)
+            names << label;
+    }
+    QStringList alternatives;
+    for (const QString &n : std::as_const(names))
+        alternatives << QRegularExpression::escape(n);
+    if (!alternatives.isEmpty()) {
+        add(QStringLiteral("host"),
+            regex(QStringLiteral("(?<![\\w\\-.])(?:") + alternatives.join(QLatin1Char('|'))
+                      + QStringLiteral(")(?![\\w\\-])"),
+                  true),
+            fixed(QStringLiteral("<host>")));
+    }
+}
+
+} // namespace
+
+Redactor::Redactor(RedactionContext context) : m_context(std::move(context))
+{
+    const AddRule add = [this](const QString &name, const QRegularExpression &re, Replacer replace) {
+        auto rule = std::make_unique<Rule>();
+        rule->name = name;
+        rule->apply = [re, replace = std::move(replace)](const QString &text, int &n) {
+            return replaceMatches(text, re, replace, n);
+        };
+        m_rules.push_back(std::move(rule));
+    };
+
+    // Private key blocks first: their base64 would otherwise half-match other rules.
+    {
+        auto rule = std::make_unique<Rule>();
+        rule->name = QStringLiteral("private-key");
+        rule->apply = redactPrivateKeys;
+        m_rules.push_back(std::move(rule));
+    }
+
+    addSecretValueRule(add, m_context.environment);
+    addCredentialRules(add);
+    addShapeRules(add);
+    addKeyValueRules(add);
+    addGpuIdentityRules(add);
+    addHomeRules(add, m_context.homeDir);
 
     // The user name, unless it is not personal.
     if (const QString pattern = userNamePattern(m_context.userName); !pattern.isEmpty())
         add(QStringLiteral("user"), regex(pattern), fixed(QStringLiteral("<user>")));
 
-    // The host name, as a word, any case; its short form too.
-    {
-        const QString host = m_context.hostName.trimmed();
-        QStringList names;
-        if (host.size() >= 3 && !host.startsWith(QLatin1String("localhost"), Qt::CaseInsensitive)) {
-            names << host;
-            const QString label = host.section(QLatin1Char('.'), 0, 0);
-            if (label != host && label.size() >= 3)
-                names << label;
-        }
-        QStringList alternatives;
-        for (const QString &n : std::as_const(names))
-            alternatives << QRegularExpression::escape(n);
-        if (!alternatives.isEmpty()) {
-            add(QStringLiteral("host"),
-                regex(QStringLiteral("(?<![\\w\\-.])(?:") + alternatives.join(QLatin1Char('|'))
-                          + QStringLiteral(")(?![\\w\\-])"),
-                      true),
-                fixed(QStringLiteral("<host>")));
-        }
-    }
+    addHostRule(add, m_context.hostName);
 }
 
 Redactor::~Redactor() = default;
