@@ -105,7 +105,7 @@ namespace {
 // The file of a Python traceback's last frame: where the exception was raised.
 QString lastFrameFile(const QString &traceback)
 {
-    static const QRegularExpression frame(QStringLiteral(R"re(File "([^"]+)", line \d+)re"));
+    static const QRegularExpression frame(QStringLiteral("File \"([^\"]+)\", line \\d+"));
     QString last;
     for (const QRegularExpressionMatch &m : frame.globalMatch(traceback))
         last = m.captured(1);
