@@ -6,12 +6,15 @@
 
 #include <gtest/gtest.h>
 
+#include <QDir>
+
 namespace td::test {
 namespace {
 
+// With '/' on every system, as QDir gives the paths it finds.
 QString qs(const fs::path &p)
 {
-    return QString::fromStdString(p.string());
+    return QDir::fromNativeSeparators(QString::fromStdString(p.string()));
 }
 
 // A package before a module, a folder without __init__ not at all, a name nothing installs not at all.
