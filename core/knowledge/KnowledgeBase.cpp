@@ -139,14 +139,6 @@ QList<int> versionParts(const QString &version)
     return parts;
 }
 
-QString majorMinor(const QString &version)
-{
-    const QList<int> p = versionParts(version);
-    if (p.size() < 2)
-        return {};
-    return QStringLiteral("%1.%2").arg(p.at(0)).arg(p.at(1));
-}
-
 // "sm_86" / "compute_120" / "8.6" -> {8, 6}; false when it is none of these.
 bool parseCapability(const QString &text, int &major, int &minor)
 {
@@ -256,6 +248,14 @@ QString quotedArgument(const QString &argument)
 }
 
 } // namespace
+
+QString majorMinor(const QString &version)
+{
+    const QList<int> p = versionParts(version);
+    if (p.size() < 2)
+        return {};
+    return QStringLiteral("%1.%2").arg(p.at(0)).arg(p.at(1));
+}
 
 QStringList knowledgeFiles()
 {

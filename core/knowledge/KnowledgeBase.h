@@ -45,6 +45,9 @@ struct Platform {
     QStringList sources;
 };
 
+// "2.9.1+cu128" -> "2.9": the release series a version belongs to; empty when it has no minor part.
+QString majorMinor(const QString &version);
+
 struct Release {
     QString torch;    // "2.9"
     QString released; // "2025-10" or "2026-03-18"

@@ -2,7 +2,6 @@
 #include "knowledge/WheelAvailability.h"
 
 #include <QRegularExpression>
-#include <QVersionNumber>
 
 namespace td::knowledge {
 
@@ -19,16 +18,10 @@ QString platformWords(const QString &platform)
     return words.value(platform, platform);
 }
 
-QString series(const QString &version)
-{
-    const QVersionNumber v = QVersionNumber::fromString(version);
-    return v.segmentCount() >= 2 ? QStringLiteral("%1.%2").arg(v.majorVersion()).arg(v.minorVersion()) : QString();
-}
-
 // The index of a version's release in the table; -1: not in it.
 qsizetype releaseOf(const QList<Release> &releases, const QString &version)
 {
-    const QString s = series(version);
+    const QString s = majorMinor(version);
     for (qsizetype i = 0; i < releases.size(); ++i)
         if (releases[i].torch == s)
             return i;
