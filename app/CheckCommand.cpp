@@ -21,7 +21,6 @@
 #include <QJsonDocument>
 #include <QTextStream>
 
-#include <spdlog/spdlog.h>
 
 #include <optional>
 #include <unistd.h>
@@ -120,14 +119,10 @@ private:
     static void refreshReleases(knowledge::KnowledgeBase &knowledge, QTextStream &err)
     {
         const QString url = knowledge::ReleaseIndexCache::configuredUrl().toString();
-        QString error;
-        std::optional<knowledge::ReleaseIndex> index;
-        if (const Transfer *functions = transfer(&error)) {
-            ReleaseIndexAnswer answer =
-                functions->fetchReleaseIndex(QUrl(url), knowledge::ReleaseIndexCache::defaultTimeoutMs);
-            index = std::move(answer.index);
-            error = answer.error;
-        }
+        const auto functions = transfer();
+        const platform::Result<knowledge::ReleaseIndex> index =
+            functions ? (*functions)->fetchReleaseIndex(QUrl(url), knowledge::ReleaseIndexCache::defaultTimeoutMs)
+                      : platform::Error{functions.error()};
         if (index) {
             knowledge::ReleaseIndexCache::saveCache(*index);
             knowledge.applyIndex(*index);
@@ -136,7 +131,7 @@ private:
         err << "torchdoctor: "
             << CheckText::tr("the release list could not be fetched from %1 (%2); using "
                              "the %3 knowledge of %4")
-                   .arg(url, error,
+                   .arg(url, index.error(),
                         knowledge.releaseSource() == QLatin1String("shipped") ? CheckText::tr("shipped")
                                                                               : knowledge.releaseSource(),
                         knowledge.releaseDate().toString(Qt::ISODate))
@@ -282,9 +277,8 @@ int runReport(const QStringList &arguments)
         {QStringLiteral("torchdoctor.log"), log.toUtf8()},
     };
     const QString path = parser.value(bundleOption);
-    QString error;
-    if (const Transfer *functions = transfer(&error))
-        error = functions->writeZipBundle(path, entries, {});
+    const auto functions = transfer();
+    const QString error = functions ? (*functions)->writeZipBundle(path, entries, {}) : functions.error();
     if (!error.isEmpty()) {
         err << "torchdoctor report: " << CheckText::tr("cannot write %1: %2").arg(path, error) << "\n";
         return Internal;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CommandContext.h"
+#include "platform/LogCategories.h"
 
 #include "ExitCode.h"
 
@@ -8,7 +9,6 @@
 
 #include <QCoreApplication>
 
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <csignal>
@@ -99,7 +99,7 @@ std::shared_ptr<knowledge::KnowledgeBase> loadKnowledge(QTextStream &err)
             << ContextText::tr("the knowledge base shipped with this build is damaged: %1")
                    .arg(problems.join(QStringLiteral("; ")))
             << "\n";
-        spdlog::critical("knowledge base: {}", problems.join(QStringLiteral("; ")).toStdString());
+        qCCritical(lcKnowledge, "%s", qUtf8Printable(problems.join(QStringLiteral("; "))));
         return nullptr;
     }
     return knowledge;

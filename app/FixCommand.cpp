@@ -20,7 +20,6 @@
 #include <QFileInfo>
 #include <QTextStream>
 
-#include <spdlog/spdlog.h>
 
 #include <csignal>
 #include <cstdio>
@@ -478,12 +477,12 @@ int runUndo(const QStringList &arguments)
             return Healthy;
         }
     } else {
-        QString error;
-        entry = journal.load(positional.first(), error);
-        if (!entry) {
-            err << "torchdoctor undo: " << error << "\n";
+        auto loaded = journal.load(positional.first());
+        if (!loaded) {
+            err << "torchdoctor undo: " << loaded.error() << "\n";
             return Usage;
         }
+        entry = std::move(loaded).value();
     }
 
     const fixes::Executor executor{journal};

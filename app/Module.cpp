@@ -5,7 +5,7 @@
 
 namespace td::app {
 
-QFunctionPointer resolveModuleEntry(const char *name, const char *entry, QString *error)
+td::platform::Result<QFunctionPointer> resolveModuleEntry(const char *name, const char *entry)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -15,8 +15,7 @@ QFunctionPointer resolveModuleEntry(const char *name, const char *entry, QString
         if (const QFunctionPointer function = module.resolve(entry))
             return function;
     }
-    *error = module.errorString();
-    return nullptr;
+    return td::platform::Error{module.errorString()};
 }
 
 } // namespace td::app

@@ -14,14 +14,16 @@
 #endif
 
 #if defined(TD_MODULE_DIR)
+#include "platform/Result.h"
+
 #include <QLibrary>
 #include <QString>
 
 namespace td::app {
 
-// The entry point `entry` of the module `name` (libname.so), loaded on first use and kept; null,
-// with why in *error, when the module cannot be loaded or lacks the entry.
-QFunctionPointer resolveModuleEntry(const char *name, const char *entry, QString *error);
+// The entry point `entry` of the module `name` (libname.so), loaded on first use and kept; an Error
+// when the module cannot be loaded or lacks the entry.
+td::platform::Result<QFunctionPointer> resolveModuleEntry(const char *name, const char *entry);
 
 } // namespace td::app
 #endif

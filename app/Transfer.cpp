@@ -5,20 +5,17 @@
 
 namespace td::app {
 
-const Transfer *transfer(QString *error)
+platform::Result<const Transfer *> transfer()
 {
 #if defined(TD_TRANSFER_MODULE)
-    static QString loadError;
-    static const Transfer *const functions = [] {
-        const auto entry = reinterpret_cast<decltype(&td_transfer)>(
-            resolveModuleEntry("torchdoctor-transfer", TD_TRANSFER_ENTRY, &loadError));
-        return entry ? entry() : nullptr;
+    static const platform::Result<const Transfer *> functions = []() -> platform::Result<const Transfer *> {
+        const auto entry = resolveModuleEntry("torchdoctor-transfer", TD_TRANSFER_ENTRY);
+        if (!entry)
+            return platform::Error{entry.error()};
+        return reinterpret_cast<decltype(&td_transfer)>(*entry)();
     }();
-    if (!functions)
-        *error = loadError;
     return functions;
 #else
-    Q_UNUSED(error);
     return td_transfer();
 #endif
 }

@@ -18,21 +18,15 @@
 
 namespace td::app {
 
-struct ReleaseIndexAnswer {
-    std::optional<knowledge::ReleaseIndex> index; // set on success
-    QString error;                                // else why not
-};
-
 struct Transfer {
     // Fetches the release list, waiting for it in an event loop of its own.
-    ReleaseIndexAnswer (*fetchReleaseIndex)(const QUrl &url, int timeoutMs);
+    platform::Result<knowledge::ReleaseIndex> (*fetchReleaseIndex)(const QUrl &url, int timeoutMs);
     QString (*writeZipBundle)(const QString &path, const QList<report::BundleEntry> &entries,
                               const report::BundleOptions &options);
 };
 
-// The transfer functions, the module loaded on first use; null, with why in *error, when it
-// cannot be loaded.
-const Transfer *transfer(QString *error);
+// The transfer functions, the module loaded on first use; an Error when it cannot be loaded.
+platform::Result<const Transfer *> transfer();
 
 } // namespace td::app
 

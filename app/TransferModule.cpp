@@ -8,14 +8,17 @@
 
 namespace {
 
-td::app::ReleaseIndexAnswer fetchReleaseIndex(const QUrl &url, int timeoutMs)
+td::platform::Result<td::knowledge::ReleaseIndex> fetchReleaseIndex(const QUrl &url, int timeoutMs)
 {
     td::knowledge::ReleaseIndexFetch fetch;
-    td::app::ReleaseIndexAnswer answer;
+    td::platform::Result<td::knowledge::ReleaseIndex> answer = td::platform::Error{};
     QEventLoop loop;
     QObject::connect(&fetch, &td::knowledge::ReleaseIndexFetch::finished, &loop,
                      [&](const std::optional<td::knowledge::ReleaseIndex> &index, const QString &error) {
-                         answer = {index, error};
+                         if (index)
+                             answer = *index;
+                         else
+                             answer = td::platform::Error{error};
                          loop.quit();
                      });
     fetch.start(url, timeoutMs);

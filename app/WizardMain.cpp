@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "WizardMain.h"
+#include "platform/LogCategories.h"
 
 #include "CoreBackend.h"
 #include "knowledge/ReleaseIndexCache.h"
@@ -15,7 +16,6 @@
 #include <QDir>
 #include <QIcon>
 
-#include <spdlog/spdlog.h>
 
 #ifdef Q_OS_UNIX
 #include <QSocketNotifier>
@@ -45,7 +45,7 @@ extern "C" void onQuitSignal(int signal)
 void quitOnSignals(td::ui::Wizard &wizard)
 {
     if (::pipe(quitPipe) != 0) {
-        spdlog::warn("no pipe for the quit signals: {}", std::strerror(errno));
+        qCWarning(lcApp, "no pipe for the quit signals: %s", std::strerror(errno));
         return;
     }
     for (const int fd : quitPipe) {
@@ -56,7 +56,7 @@ void quitOnSignals(td::ui::Wizard &wizard)
     QObject::connect(notifier, &QSocketNotifier::activated, &wizard, [&wizard] {
         char number = 0;
         while (::read(quitPipe[0], &number, 1) > 0)
-            spdlog::info("signal {} ({}): stopping the work, then quitting", number, ::strsignal(number));
+            qCInfo(lcApp, "signal %d (%s): stopping the work, then quitting", number, ::strsignal(number));
         wizard.stopAndQuit();
     });
     struct sigaction action = {};

@@ -9,13 +9,12 @@
 
 #include "Version.h"
 #include "platform/Language.h"
+#include "platform/LogCategories.h"
 #include "platform/Logging.h"
 #include "platform/ProcessRunner.h"
 #include "platform/envguard.h"
 
 #include <QCoreApplication>
-
-#include <spdlog/spdlog.h>
 
 #ifdef TD_MIMALLOC
 #include <mimalloc.h>
@@ -69,11 +68,10 @@ bool wantsWizard(int argc, char *argv[])
 #if defined(TD_WIZARD_MODULE)
 int runWizard(int argc, char *argv[], bool debug)
 {
-    QString error;
-    if (const auto run = reinterpret_cast<decltype(&td_run_wizard)>(
-            td::app::resolveModuleEntry("torchdoctor-wizard", TD_WIZARD_ENTRY, &error)))
-        return run(argc, argv, debug);
-    std::fprintf(stderr, "torchdoctor: the wizard cannot be opened:\n  %s\n", error.toLocal8Bit().constData());
+    const auto entry = td::app::resolveModuleEntry("torchdoctor-wizard", TD_WIZARD_ENTRY);
+    if (entry)
+        return reinterpret_cast<decltype(&td_run_wizard)>(*entry)(argc, argv, debug);
+    std::fprintf(stderr, "torchdoctor: the wizard cannot be opened:\n  %s\n", entry.error().toLocal8Bit().constData());
     return td::app::Internal;
 }
 #elif !defined(TD_NO_WIZARD)
@@ -128,7 +126,7 @@ int main(int argc, char *argv[])
         try {
             return td::platform::finishProcess(runWizard(argc, argv, debug));
         } catch (const std::exception &e) {
-            spdlog::critical("internal failure: {}", e.what());
+            qCCritical(lcApp, "internal failure: %s", e.what());
             return td::app::Internal;
         }
     }
@@ -144,7 +142,8 @@ int main(int argc, char *argv[])
     // Asking for the version or the usage writes nothing to disk: no log file.
     static const QStringList kOnlyAsks{QStringLiteral("-v"), QStringLiteral("--version"), QStringLiteral("-h"),
                                        QStringLiteral("--help")};
-    if (arguments.size() != 2 || !kOnlyAsks.contains(arguments.at(1)))
+    const bool logging = arguments.size() != 2 || !kOnlyAsks.contains(arguments.at(1));
+    if (logging)
         td::platform::initLogging(debug);
     if (bare) {
         td::platform::Language::apply(td::platform::Language::fromSystem());
@@ -156,18 +155,18 @@ int main(int argc, char *argv[])
         std::fputs((why + u'\n').toLocal8Bit().constData(), stderr);
         arguments << QStringLiteral("check");
     }
-    if (spdlog::should_log(spdlog::level::debug)) // the command line of `deps` may run to thousands of paths
-        spdlog::debug("{} {} started: {}", td::kAppName, td::kVersion,
-                      arguments.join(QLatin1Char(' ')).toStdString());
+    if (logging)
+        qCDebug(lcApp, "%s %s started: %s", td::kAppName, td::kVersion, qUtf8Printable(arguments.join(u' ')));
     try {
         const int code = td::app::runCli(arguments);
-        spdlog::debug("exit code {}", code);
+        if (logging)
+            qCDebug(lcApp, "exit code %d", code);
         return td::platform::finishProcess(code);
     } catch (const std::exception &e) {
-        spdlog::critical("internal failure: {}", e.what());
+        qCCritical(lcApp, "internal failure: %s", e.what());
         return td::app::Internal;
     } catch (...) {
-        spdlog::critical("internal failure: unknown exception");
+        qCCritical(lcApp, "internal failure: unknown exception");
         return td::app::Internal;
     }
 }

@@ -109,8 +109,8 @@ public:
                                                const report::SessionHistory &history) const = 0;
     // Where the session's history is written as it happens (see report::SessionHistory).
     [[nodiscard]] virtual QString historyDirectory() const { return report::SessionHistory::defaultDirectory(); }
-    // Written atomically; false with `error` when it could not be.
-    virtual bool saveReport(const QString &path, const QString &text, QString &error) const = 0;
+    // Written atomically; an Error when it could not be.
+    virtual platform::Result<void> saveReport(const QString &path, const QString &text) const = 0;
 
     // Where repairs and undos run, one at a time: a thread of their own, so that a repair waiting for
     // its yes or running a slow step holds up no diagnosis, and no other work holds up a repair.

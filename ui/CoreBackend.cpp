@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CoreBackend.h"
+#include "platform/LogCategories.h"
 
 #include "checks/Check.h"
 #include "checks/CheckRunner.h"
@@ -20,7 +21,6 @@
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <spdlog/spdlog.h>
 
 #include <atomic>
 
@@ -57,9 +57,9 @@ void CoreBackend::refreshKnowledge(const QUrl &url, int timeoutMs)
     QObject::connect(m_fetch.get(), &knowledge::ReleaseIndexFetch::finished, m_fetch.get(),
                      [this, url](const std::optional<knowledge::ReleaseIndex> &index, const QString &error) {
                          if (!index) {
-                             spdlog::info("release list from {} not fetched ({}): using the {} one",
-                                          url.toString().toStdString(), error.toStdString(),
-                                          currentKnowledge()->releaseSource().toStdString());
+                             qCInfo(lcKnowledge, "release list from %s not fetched (%s): using the %s one",
+                                    qUtf8Printable(url.toString()), qUtf8Printable(error),
+                                    qUtf8Printable(currentKnowledge()->releaseSource()));
                              return;
                          }
                          knowledge::ReleaseIndexCache::saveCache(*index);
@@ -191,8 +191,8 @@ QList<FixFamily> CoreBackend::families() const
 
 std::optional<fixes::JournalEntry> CoreBackend::journalEntry(const QString &id) const
 {
-    QString error;
-    return fixes::Journal().load(id, error);
+    auto entry = fixes::Journal().load(id);
+    return entry ? std::optional(std::move(entry).value()) : std::nullopt;
 }
 
 QFuture<fixes::RepairRunEvent> CoreBackend::undo(const QString &entryId,
@@ -237,11 +237,9 @@ QString CoreBackend::render(const checks::Diagnosis &report, ReportFormat format
     return {};
 }
 
-bool CoreBackend::saveReport(const QString &path, const QString &text, QString &error) const
+platform::Result<void> CoreBackend::saveReport(const QString &path, const QString &text) const
 {
-    const auto saved = platform::saveFile(path, text.toUtf8());
-    error = saved.error();
-    return bool(saved);
+    return platform::saveFile(path, text.toUtf8());
 }
 
 } // namespace td::ui

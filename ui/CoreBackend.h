@@ -48,7 +48,7 @@ public:
                                        const report::SessionHistory &history) const override;
     // A diagnosis in one of the report formats, through core's renderers.
     static QString render(const checks::Diagnosis &report, ReportFormat format, const report::ReportOptions &options);
-    bool saveReport(const QString &path, const QString &text, QString &error) const override;
+    platform::Result<void> saveReport(const QString &path, const QString &text) const override;
 
     // The knowledge base could not be read (a damaged build): what is wrong.
     [[nodiscard]] QStringList knowledgeProblems() const { return m_knowledgeProblems; }

@@ -215,9 +215,8 @@ bool ExportPage::save()
             switched = m_format->currentText();
         }
     }
-    QString error;
-    if (!session().backend().saveReport(path, m_text, error)) {
-        m_status->setText(tr("The report could not be saved: %1").arg(error));
+    if (const auto saved = session().backend().saveReport(path, m_text); !saved) {
+        m_status->setText(tr("The report could not be saved: %1").arg(saved.error()));
         return false;
     }
     m_savedPath = path;

@@ -146,8 +146,9 @@ void FindingsPage::fill()
     m_findings = report ? report->findings : QList<Finding>{};
     // The pasted error is told above the list, not in it.
     m_findings.removeIf([](const Finding &f) { return f.id == QLatin1String("pasted.error"); });
-    const QString selectedId =
-        m_list->currentItem() ? m_list->currentItem()->data(0, Qt::UserRole + 1).toString() : QString();
+    Selection pick;
+    pick.selectedId = m_list->currentItem() ? m_list->currentItem()->data(0, Qt::UserRole + 1).toString() : QString();
+    pick.pastedFile = session().pasted ? session().pasted->error.library : QString();
     m_list->clear();
     m_chain->clear();
     m_detail->clear();
@@ -155,151 +156,174 @@ void FindingsPage::fill()
     // A pasted error the diagnosis can be read against.
     const std::optional<PastedError> pasted =
         session().pasted && session().pasted->recognized ? session().pasted : std::nullopt;
-    int errors = 0, warnings = 0;
-    for (const Finding &f : std::as_const(m_findings)) {
-        errors += f.severity == Severity::Error ? 1 : 0;
-        warnings += f.severity == Severity::Warning ? 1 : 0;
-    }
-    if (errors > 0)
-        m_summary->setText(tr("%1 %2", "two sentences, one after the other")
-                               .arg(tr("%n problem(s) keep PyTorch from working.", nullptr, errors),
-                                    tr("%n warning(s).", nullptr, warnings)));
-    else if (pasted && pasted->otherSystem) { // what matters most, warnings or not
-        const QString elsewhere = tr("The error you pasted happened on a %1 machine; this one was not where it "
-                                     "happened, so it cannot be repaired from here. Run TorchDoctor on that machine.")
-                                      .arg(checks::systemName(pasted->system));
-        m_summary->setText(warnings == 0 ? elsewhere
-                                         : tr("%1 %2", "two sentences, one after the other")
-                                               .arg(elsewhere, tr("%n warning(s).", nullptr, warnings)));
-    } else if (warnings > 0)
-        m_summary->setText(tr("PyTorch works; %n warning(s) are worth a look.", nullptr, warnings));
-    else if (pasted)
-        m_summary->setText(tr("This diagnosis finds no problem now, but the error you pasted is real: it came from "
-                              "another interpreter, environment or moment (see below)."));
-    else
-        m_summary->setText(tr("No problem found: PyTorch works here."));
+    m_summary->setText(summaryText(pasted));
 
     QStringList areas = kAreas;
     for (const Finding &f : std::as_const(m_findings))
         if (!areas.contains(checks::areaOf(f.id)))
             areas << checks::areaOf(f.id);
     areas = checks::areasRootCausesFirst(m_findings, areas); // the root cause leads its symptoms
-    const QList<checks::CheckOutcome> outcomes = report ? checks::checkOutcomes(*report) : QList<checks::CheckOutcome>{};
-    QTreeWidgetItem *first = nullptr;
-    QTreeWidgetItem *preferred = nullptr;
-    const QString pastedFile = session().pasted ? session().pasted->error.library : QString();
-    for (const QString &area : std::as_const(areas)) {
-        std::optional<Severity> worst;
-        QList<qsizetype> indexes;
-        for (qsizetype i = 0; i < m_findings.size(); ++i) {
-            if (checks::areaOf(m_findings[i].id) != area)
-                continue;
-            indexes << i;
-            if (!worst || static_cast<int>(m_findings[i].severity) < static_cast<int>(*worst))
-                worst = m_findings[i].severity;
-        }
-        if (indexes.isEmpty() && !kAreas.contains(area))
-            continue;
-        auto *top = new QTreeWidgetItem(m_list);
-        const QString name = checks::areaTitle(area);
-        const bool ok = !worst || *worst == Severity::Info;
-        // An area whose checks could not run was not checked: it is no "no problem".
-        // A check that failed with its finding told in another area (an import that fails only in a new
-        // terminal) is no "no problem" either.
-        const QString notChecked = checks::areaNotChecked(outcomes, area);
-        const checks::CheckOutcome *failedElsewhere = nullptr;
-        for (const checks::CheckOutcome &o : std::as_const(outcomes))
-            if (checks::areaOf(o.checkId) == area && o.state == checks::CheckOutcome::State::Failed
-                && o.findings.isEmpty() && !failedElsewhere)
-                failedElsewhere = &o;
-        const bool unchecked = ok && !notChecked.isEmpty();
-        if (ok && failedElsewhere) {
-            top->setText(0, tr("%1: %2").arg(name, failedElsewhere->summary));
-            top->setIcon(0, Theme::severityIcon(Severity::Error));
-            worst = Severity::Error;
-        } else {
-            top->setText(0, unchecked ? tr("%1: not checked (%2)").arg(name, notChecked)
-                            : ok      ? tr("%1: no problem").arg(name)
-                                      : name);
-            top->setIcon(0, unchecked ? style()->standardIcon(QStyle::SP_MessageBoxQuestion)
-                            : worst   ? Theme::severityIcon(*worst)
-                                      : Theme::okIcon());
-        }
-        top->setData(0, Qt::AccessibleDescriptionRole,
-                     unchecked ? tr("not checked")
-                     : !worst  ? tr("fine")
-                            : (*worst == Severity::Error     ? tr("error")
-                               : *worst == Severity::Warning ? tr("warning")
-                                                             : tr("information")));
-        for (qsizetype i : std::as_const(indexes)) {
-            const Finding &f = m_findings[i];
-            auto *item = new QTreeWidgetItem(top);
-            item->setText(0, f.title);
-            item->setToolTip(0, f.title);
-            item->setIcon(0, Theme::severityIcon(f.severity));
-            item->setData(0, Qt::UserRole, static_cast<int>(i));
-            item->setData(0, Qt::UserRole + 1, f.id);
-            item->setData(0, Qt::AccessibleDescriptionRole,
-                          f.severity == Severity::Error     ? tr("error")
-                          : f.severity == Severity::Warning ? tr("warning")
-                                                            : tr("information"));
-            if (!first && f.severity == Severity::Error)
-                first = item;
-            if (!pastedFile.isEmpty() && chainOf(f).contains(pastedFile, Qt::CaseInsensitive) && !preferred)
-                preferred = item;
-            if (f.id == selectedId)
-                preferred = item;
-        }
-        top->setExpanded(!indexes.isEmpty());
-    }
+    const QList<checks::CheckOutcome> outcomes =
+        report ? checks::checkOutcomes(*report) : QList<checks::CheckOutcome>{};
+    for (const QString &area : std::as_const(areas))
+        addArea(area, outcomes, pick);
 
-    // The pasted error: what it means (as `explain` says), and what core finds behind it in this diagnosis.
-    m_pasted->setVisible(false);
-    if (pasted && report) {
-        const QString named = pasted->error.library.isEmpty() ? QFileInfo(pasted->error.path).fileName()
-                                                              : pasted->error.library;
-        // What `explain` says of it (the cause, the file, the repairs; another system's error says so), then
-        // what this diagnosis finds behind it.
-        QStringList parts;
-        const Finding told = checks::pastedErrorFinding(*pasted);
-        parts << told.title << told.detail;
-        const auto culprit = pasted->otherSystem ? std::nullopt : session().backend().culpritOf(pasted->error, *report);
-        const python::StaticProbe *diagnosed = report->facts.chosenProbe();
-        const QString pastedPython = pasted->place.interpreter;
-        const bool elsewhere = !pastedPython.isEmpty() && diagnosed
-                               && !python::sameEnvironment(pastedPython, diagnosed->interpreter.executable);
-        if (elsewhere)
-            parts << tr("The error you pasted happened in the Python at %1, not in %2, which this diagnosis is of. Go "
-                        "back to the first page and select it to diagnose where the error happened.")
-                         .arg(QDir::toNativeSeparators(pastedPython),
-                              QDir::toNativeSeparators(diagnosed->interpreter.executable));
-        if (culprit)
-            parts << tr("The error you pasted names %1. The file really at fault is %2 (%3), reached through %4.")
-                         .arg(named, culprit->library, checks::problemWords(culprit->kind),
-                              culprit->chain.join(QStringLiteral(" → ")));
-        else if (!pasted->otherSystem && !elsewhere && pasted->place.namesAPlace() && pastedPython.isEmpty())
-            parts << tr("The error you pasted happened in %1, which is not on this machine, so the findings below are "
-                        "about the installation diagnosed here, not about that one.")
-                         .arg(pasted->place.named());
-        else if (!pasted->otherSystem && !elsewhere && !pasted->foundHere() && !named.isEmpty())
-            parts << tr("The error you pasted names %1; this machine's copy of PyTorch loads it without a problem, so "
-                        "the findings below are about the installation as it is now.")
-                         .arg(named);
-        m_pasted->setText(parts.join(QStringLiteral("\n")));
-        m_pasted->setVisible(!parts.isEmpty());
-        if (culprit)
-            for (QTreeWidgetItemIterator it(m_list); *it; ++it)
-                if ((*it)->data(0, Qt::UserRole).isValid()
-                    && chainOf(m_findings[(*it)->data(0, Qt::UserRole).toInt()]).contains(culprit->library)) {
-                    preferred = *it;
-                    break;
-                }
-    }
-    QTreeWidgetItem *select = preferred ? preferred : first;
+    showPasted(pasted, pick);
+    QTreeWidgetItem *select = pick.preferred ? pick.preferred : pick.firstError;
     if (!select && m_list->topLevelItemCount() > 0)
         select = m_list->topLevelItem(0);
     m_list->setCurrentItem(select);
     showFinding(select);
+}
+
+// The line above the list: how many problems and warnings, or what the pasted error means here.
+QString FindingsPage::summaryText(const std::optional<PastedError> &pasted) const
+{
+    int errors = 0, warnings = 0;
+    for (const Finding &f : std::as_const(m_findings)) {
+        errors += f.severity == Severity::Error ? 1 : 0;
+        warnings += f.severity == Severity::Warning ? 1 : 0;
+    }
+    if (errors > 0)
+        return tr("%1 %2", "two sentences, one after the other")
+            .arg(tr("%n problem(s) keep PyTorch from working.", nullptr, errors),
+                 tr("%n warning(s).", nullptr, warnings));
+    if (pasted && pasted->otherSystem) { // what matters most, warnings or not
+        const QString elsewhere = tr("The error you pasted happened on a %1 machine; this one was not where it "
+                                     "happened, so it cannot be repaired from here. Run TorchDoctor on that machine.")
+                                      .arg(checks::systemName(pasted->system));
+        return warnings == 0 ? elsewhere
+                             : tr("%1 %2", "two sentences, one after the other")
+                                   .arg(elsewhere, tr("%n warning(s).", nullptr, warnings));
+    }
+    if (warnings > 0)
+        return tr("PyTorch works; %n warning(s) are worth a look.", nullptr, warnings);
+    if (pasted)
+        return tr("This diagnosis finds no problem now, but the error you pasted is real: it came from another "
+                  "interpreter, environment or moment (see below).");
+    return tr("No problem found: PyTorch works here.");
+}
+
+// One area of the list with its findings; `pick` learns the first error and the finding to select.
+void FindingsPage::addArea(const QString &area, const QList<checks::CheckOutcome> &outcomes, Selection &pick)
+{
+    std::optional<Severity> worst;
+    QList<qsizetype> indexes;
+    for (qsizetype i = 0; i < m_findings.size(); ++i) {
+        if (checks::areaOf(m_findings[i].id) != area)
+            continue;
+        indexes << i;
+        if (!worst || static_cast<int>(m_findings[i].severity) < static_cast<int>(*worst))
+            worst = m_findings[i].severity;
+    }
+    if (indexes.isEmpty() && !kAreas.contains(area))
+        return;
+    auto *top = new QTreeWidgetItem(m_list);
+    markArea(top, area, worst, outcomes);
+    for (qsizetype i : std::as_const(indexes)) {
+        const Finding &f = m_findings[i];
+        auto *item = new QTreeWidgetItem(top);
+        item->setText(0, f.title);
+        item->setToolTip(0, f.title);
+        item->setIcon(0, Theme::severityIcon(f.severity));
+        item->setData(0, Qt::UserRole, static_cast<int>(i));
+        item->setData(0, Qt::UserRole + 1, f.id);
+        item->setData(0, Qt::AccessibleDescriptionRole, severityWord(f.severity));
+        if (!pick.firstError && f.severity == Severity::Error)
+            pick.firstError = item;
+        if (!pick.pastedFile.isEmpty() && chainOf(f).contains(pick.pastedFile, Qt::CaseInsensitive)
+            && !pick.preferred)
+            pick.preferred = item;
+        if (f.id == pick.selectedId)
+            pick.preferred = item;
+    }
+    top->setExpanded(!indexes.isEmpty());
+}
+
+// An area's row: its state in words and as an icon.
+void FindingsPage::markArea(QTreeWidgetItem *top, const QString &area, std::optional<Severity> worst,
+                            const QList<checks::CheckOutcome> &outcomes) const
+{
+    const QString name = checks::areaTitle(area);
+    const bool ok = !worst || *worst == Severity::Info;
+    // An area whose checks could not run was not checked: it is no "no problem".
+    // A check that failed with its finding told in another area (an import that fails only in a new
+    // terminal) is no "no problem" either.
+    const QString notChecked = checks::areaNotChecked(outcomes, area);
+    const checks::CheckOutcome *failedElsewhere = nullptr;
+    for (const checks::CheckOutcome &o : std::as_const(outcomes))
+        if (checks::areaOf(o.checkId) == area && o.state == checks::CheckOutcome::State::Failed && o.findings.isEmpty()
+            && !failedElsewhere)
+            failedElsewhere = &o;
+    const bool unchecked = ok && !notChecked.isEmpty();
+    if (ok && failedElsewhere) {
+        top->setText(0, tr("%1: %2").arg(name, failedElsewhere->summary));
+        top->setIcon(0, Theme::severityIcon(Severity::Error));
+        worst = Severity::Error;
+    } else {
+        top->setText(0, unchecked ? tr("%1: not checked (%2)").arg(name, notChecked)
+                        : ok      ? tr("%1: no problem").arg(name)
+                                  : name);
+        top->setIcon(0, unchecked ? style()->standardIcon(QStyle::SP_MessageBoxQuestion)
+                        : worst   ? Theme::severityIcon(*worst)
+                                  : Theme::okIcon());
+    }
+    top->setData(0, Qt::AccessibleDescriptionRole,
+                 unchecked ? tr("not checked") : !worst ? tr("fine") : severityWord(*worst));
+}
+
+QString FindingsPage::severityWord(Severity severity)
+{
+    return severity == Severity::Error     ? tr("error")
+           : severity == Severity::Warning ? tr("warning")
+                                           : tr("information");
+}
+
+// The pasted error: what it means (as `explain` says), and what core finds behind it in this diagnosis.
+void FindingsPage::showPasted(const std::optional<PastedError> &pasted, Selection &pick)
+{
+    const auto &report = session().report();
+    m_pasted->setVisible(false);
+    if (!pasted || !report)
+        return;
+    const QString named =
+        pasted->error.library.isEmpty() ? QFileInfo(pasted->error.path).fileName() : pasted->error.library;
+    // What `explain` says of it (the cause, the file, the repairs; another system's error says so), then
+    // what this diagnosis finds behind it.
+    QStringList parts;
+    const Finding told = checks::pastedErrorFinding(*pasted);
+    parts << told.title << told.detail;
+    const auto culprit = pasted->otherSystem ? std::nullopt : session().backend().culpritOf(pasted->error, *report);
+    const python::StaticProbe *diagnosed = report->facts.chosenProbe();
+    const QString pastedPython = pasted->place.interpreter;
+    const bool elsewhere = !pastedPython.isEmpty() && diagnosed
+                           && !python::sameEnvironment(pastedPython, diagnosed->interpreter.executable);
+    if (elsewhere)
+        parts << tr("The error you pasted happened in the Python at %1, not in %2, which this diagnosis is of. Go "
+                    "back to the first page and select it to diagnose where the error happened.")
+                     .arg(QDir::toNativeSeparators(pastedPython),
+                          QDir::toNativeSeparators(diagnosed->interpreter.executable));
+    if (culprit)
+        parts << tr("The error you pasted names %1. The file really at fault is %2 (%3), reached through %4.")
+                     .arg(named, culprit->library, checks::problemWords(culprit->kind),
+                          culprit->chain.join(QStringLiteral(" → ")));
+    else if (!pasted->otherSystem && !elsewhere && pasted->place.namesAPlace() && pastedPython.isEmpty())
+        parts << tr("The error you pasted happened in %1, which is not on this machine, so the findings below are "
+                    "about the installation diagnosed here, not about that one.")
+                     .arg(pasted->place.named());
+    else if (!pasted->otherSystem && !elsewhere && !pasted->foundHere() && !named.isEmpty())
+        parts << tr("The error you pasted names %1; this machine's copy of PyTorch loads it without a problem, so "
+                    "the findings below are about the installation as it is now.")
+                     .arg(named);
+    m_pasted->setText(parts.join(QStringLiteral("\n")));
+    m_pasted->setVisible(!parts.isEmpty());
+    if (culprit)
+        for (QTreeWidgetItemIterator it(m_list); *it; ++it)
+            if ((*it)->data(0, Qt::UserRole).isValid()
+                && chainOf(m_findings[(*it)->data(0, Qt::UserRole).toInt()]).contains(culprit->library)) {
+                pick.preferred = *it;
+                break;
+            }
 }
 
 void FindingsPage::showFinding(QTreeWidgetItem *item)

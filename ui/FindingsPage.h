@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Backend.h"
 #include "Page.h"
 
+#include "checks/CheckOutcome.h"
 #include "checks/Finding.h"
 
 class QLabel;
@@ -34,7 +36,20 @@ protected:
     void retranslate() override;
 
 private:
+    // What fill() learns while it makes the list: the first error, and the finding to select (the one
+    // selected before, or the one behind the pasted error).
+    struct Selection {
+        QString selectedId, pastedFile;
+        QTreeWidgetItem *firstError = nullptr;
+        QTreeWidgetItem *preferred = nullptr;
+    };
     void fill();
+    [[nodiscard]] QString summaryText(const std::optional<PastedError> &pasted) const;
+    void addArea(const QString &area, const QList<checks::CheckOutcome> &outcomes, Selection &pick);
+    void markArea(QTreeWidgetItem *top, const QString &area, std::optional<checks::Severity> worst,
+                  const QList<checks::CheckOutcome> &outcomes) const;
+    static QString severityWord(checks::Severity severity);
+    void showPasted(const std::optional<PastedError> &pasted, Selection &pick);
     void showFinding(QTreeWidgetItem *item);
     void showChain(const QStringList &chain, const QString &problem, const QString &path);
 

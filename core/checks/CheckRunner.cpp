@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/CheckRunner.h"
+#include "platform/LogCategories.h"
 
 #include "checks/Check.h"
 #include "checks/Symptoms.h"
@@ -22,7 +23,6 @@
 #include <QWaitCondition>
 #include <QtConcurrent>
 
-#include <spdlog/spdlog.h>
 
 #include <map>
 
@@ -714,7 +714,7 @@ void Scheduler::sleepUntilNext(bool collecting)
 // What failed becomes findings; symptoms fold into their causes.
 void Scheduler::finish()
 {
-    spdlog::debug("check: {} checks ran on {} snapshots of the facts", m_checks.size(), m_snapshots);
+    qCDebug(lcChecks, "%d checks ran on %d snapshots of the facts", int(m_checks.size()), int(m_snapshots));
     for (const QString &e : *m_errors)
         m_facts.collectorErrors.append(e);
     for (const QString &e : m_facts.collectorErrors) {
@@ -728,8 +728,8 @@ void Scheduler::finish()
     foldSymptoms(m_report.findings);
     rootCausesFirst(m_report.findings);
     m_report.elapsedMs = m_clock.elapsed();
-    spdlog::info("check: {} findings in {} ms{}", m_report.findings.size(), m_report.elapsedMs,
-                 m_report.cancelled ? " (cancelled)" : "");
+    qCInfo(lcChecks, "%d findings in %lld ms%s", int(m_report.findings.size()),
+           static_cast<long long>(m_report.elapsedMs), m_report.cancelled ? " (cancelled)" : "");
 }
 
 } // namespace

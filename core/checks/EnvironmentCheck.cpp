@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -169,6 +170,55 @@ QList<Finding> searchVariableFindings(const Facts &facts, const loader::Graph &g
     return out;
 }
 
+// The entries of LD_PRELOAD that ld.so cannot preload: it prints "cannot be preloaded ...: ignored"
+// before every program and goes on without them. A path that is not there; a name the library walk
+// (which preloads as ld.so does) did not load.
+QStringList unloadablePreloads(const Facts &facts)
+{
+    const QString value = facts.request.environment.value(QStringLiteral("LD_PRELOAD"));
+    static const QRegularExpression separators(QStringLiteral("[: \t]+"));
+    QStringList out;
+    for (const QString &entry : value.split(separators, Qt::SkipEmptyParts)) {
+        if (entry.contains(u'/')) {
+            if (!QFileInfo::exists(entry))
+                out << entry;
+            continue;
+        }
+        const loader::Graph *graph = facts.libraries ? &*facts.libraries : nullptr;
+        if (!graph || graph->roots.empty())
+            continue; // nothing was walked: no sign either way
+        const std::string name = entry.toStdString();
+        const bool loaded = std::any_of(graph->edges.begin(), graph->edges.end(), [&](const loader::Edge &e) {
+            return e.via == loader::Via::Preload && e.name == name;
+        });
+        if (!loaded)
+            out << entry;
+    }
+    return out;
+}
+
+QList<Finding> preloadFindings(const Facts &facts)
+{
+    QList<Finding> out;
+    for (const QString &entry : unloadablePreloads(facts)) {
+        const VariableOrigin origin = VariableOrigin::of(facts, QStringLiteral("LD_PRELOAD"), entry);
+        QJsonObject evidence{{QStringLiteral("variable"), QStringLiteral("LD_PRELOAD")},
+                             {QStringLiteral("entry"), entry},
+                             {QStringLiteral("not_loadable"), true}};
+        if (!origin.text.isEmpty())
+            evidence.insert(QStringLiteral("set_in"), origin.setIn);
+        const QString why =
+            EnvironmentCheck::tr("The loader cannot find or load %1, so before every program it prints \"ERROR: "
+                                 "ld.so: object '%1' from LD_PRELOAD cannot be preloaded ...: ignored.\" and goes on "
+                                 "without it. Remove the entry where it is set.")
+                .arg(entry);
+        out << makeFinding(QStringLiteral("env.suspicious"), Severity::Warning,
+                           EnvironmentCheck::tr("LD_PRELOAD names %1, which cannot be preloaded").arg(entry),
+                           origin.text.isEmpty() ? why : why + u' ' + origin.text, evidence, {FixFamily::Env});
+    }
+    return out;
+}
+
 } // namespace
 
 QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::KnowledgeBase &) const
@@ -210,6 +260,8 @@ QList<Finding> EnvironmentCheck::run(const Facts &facts, const knowledge::Knowle
     // walk finds there, so it leads those findings.
     if (facts.libraries)
         out << searchVariableFindings(facts, *facts.libraries);
+    if (platform == QLatin1String("linux") || (platform.isEmpty() && facts.system.os == QLatin1String("linux")))
+        out << preloadFindings(facts);
     // What a new terminal gets, where it differs from ours (a start from the desktop).
     if (facts.terminal && facts.terminal->ok()) {
         const auto differences = platform::loadingDifferences(env, facts.terminal->environment);

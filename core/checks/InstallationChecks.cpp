@@ -188,8 +188,48 @@ QString pythonOfFolder(const QString &folder)
     return m.hasMatch() ? m.captured(1) + u'.' + m.captured(2) : QString();
 }
 
-// PYTHONPATH names the folder torch is imported from, and that torch is not this Python's: another
-// Python's site-packages (its folder or its extension says so), or a copy in front of its own.
+// Why the torch in `folder` is not this Python's own: another Python's site-packages (its folder or its
+// extension says so), or a copy in front of its own. Empty: a folder of this Python's own.
+struct ForeignTorch {
+    QStringList why;
+    QString ownCopy; // this Python's own torch, behind the one in `folder`
+};
+ForeignTorch foreignTorch(const python::StaticProbe &probe, const QString &folder)
+{
+    const python::TorchInstall &torch = probe.torch;
+    ForeignTorch out;
+    const QString ours = QStringLiteral("%1.%2").arg(probe.interpreter.version.majorVersion()).arg(
+        probe.interpreter.version.minorVersion());
+    const QString theirs = pythonOfFolder(folder);
+    for (const QString &distInfo : torch.torchDistributions)
+        if (QDir(QFileInfo(distInfo).absolutePath()) != QDir(folder))
+            out.ownCopy = QFileInfo(distInfo).absolutePath();
+    if (!theirs.isEmpty() && probe.interpreter.version.isNull()) // a paste `explain` reads: which Python, untold
+        out.why << InstallationCheck::tr("the folder is Python %1's").arg(theirs);
+    else if (!theirs.isEmpty() && theirs != ours)
+        out.why << InstallationCheck::tr("the folder is Python %1's, and this is Python %2").arg(theirs, ours);
+    if (!torch.foreignExtensions.isEmpty())
+        out.why << InstallationCheck::tr("its %1 is built for another Python")
+                       .arg(fileNameOf(torch.foreignExtensions[0]));
+    if (!out.ownCopy.isEmpty())
+        out.why << InstallationCheck::tr("this Python has a torch of its own in %1, which it no longer imports")
+                       .arg(QDir::toNativeSeparators(out.ownCopy));
+    return out;
+}
+
+// The evidence both kinds of shadowing carry: what the environment repair takes out, and torch's folders.
+QJsonObject shadowingEvidence(const python::TorchInstall &torch, const ForeignTorch &foreign)
+{
+    QJsonObject evidence{{QStringLiteral("library"), QStringLiteral("torch")},
+                         {QStringLiteral("package_dirs"),
+                          QJsonArray{torch.packageDir, QString(torch.packageDir + QStringLiteral(".libs"))}},
+                         {QStringLiteral("root_cause"), true}};
+    if (!foreign.ownCopy.isEmpty())
+        evidence.insert(QStringLiteral("own_copy"), foreign.ownCopy);
+    return evidence;
+}
+
+// PYTHONPATH names the folder torch is imported from, and that torch is not this Python's.
 std::optional<Finding> torchFromPythonPath(const Facts &facts, const python::StaticProbe &probe)
 {
     const python::TorchInstall &torch = probe.torch;
@@ -200,47 +240,61 @@ std::optional<Finding> torchFromPythonPath(const Facts &facts, const python::Sta
             entry = e;
     if (entry.isEmpty() || torch.packageDir.isEmpty())
         return std::nullopt;
-    const QString ours = QStringLiteral("%1.%2").arg(probe.interpreter.version.majorVersion()).arg(
-        probe.interpreter.version.minorVersion());
-    const QString theirs = pythonOfFolder(folder);
-    QString ownCopy; // this Python's own torch, behind the one PYTHONPATH puts first
-    for (const QString &distInfo : torch.torchDistributions)
-        if (QDir(QFileInfo(distInfo).absolutePath()) != QDir(folder))
-            ownCopy = QFileInfo(distInfo).absolutePath();
-    QStringList why;
-    if (!theirs.isEmpty() && probe.interpreter.version.isNull()) // a paste `explain` reads: which Python, untold
-        why << InstallationCheck::tr("the folder is Python %1's").arg(theirs);
-    else if (!theirs.isEmpty() && theirs != ours)
-        why << InstallationCheck::tr("the folder is Python %1's, and this is Python %2").arg(theirs, ours);
-    if (!torch.foreignExtensions.isEmpty())
-        why << InstallationCheck::tr("its %1 is built for another Python").arg(fileNameOf(torch.foreignExtensions[0]));
-    if (!ownCopy.isEmpty())
-        why << InstallationCheck::tr("this Python has a torch of its own in %1, which it no longer imports")
-                   .arg(QDir::toNativeSeparators(ownCopy));
-    if (why.isEmpty())
+    const ForeignTorch foreign = foreignTorch(probe, folder);
+    if (foreign.why.isEmpty())
         return std::nullopt; // a folder of this Python's own, put there on purpose
     const VariableOrigin origin = VariableOrigin::of(facts, QStringLiteral("PYTHONPATH"), entry);
     const QString which = torch.version.isEmpty() ? QStringLiteral("torch") : QStringLiteral("torch ") + torch.version;
     QString detail = InstallationCheck::tr("PYTHONPATH holds %1, so this Python imports %2 from there (%3), before its "
                                            "own site-packages: %4.")
                          .arg(QDir::toNativeSeparators(entry), which, QDir::toNativeSeparators(torch.packageDir),
-                              why.join(QStringLiteral("; ")));
+                              foreign.why.join(QStringLiteral("; ")));
     if (!origin.text.isEmpty())
         detail += u' ' + origin.text;
     detail += u' ' + InstallationCheck::tr("The environment repair removes that entry where it is set.");
-    QJsonObject evidence{{QStringLiteral("variable"), QStringLiteral("PYTHONPATH")},
-                         {QStringLiteral("entry"), entry},
-                         {QStringLiteral("library"), QStringLiteral("torch")},
-                         {QStringLiteral("package_dirs"),
-                          QJsonArray{torch.packageDir, QString(torch.packageDir + QStringLiteral(".libs"))}},
-                         {QStringLiteral("root_cause"), true}};
+    QJsonObject evidence = shadowingEvidence(torch, foreign);
+    evidence.insert(QStringLiteral("variable"), QStringLiteral("PYTHONPATH"));
+    evidence.insert(QStringLiteral("entry"), entry);
     if (!origin.setIn.isEmpty())
         evidence.insert(QStringLiteral("set_in"), origin.setIn);
-    if (!ownCopy.isEmpty())
-        evidence.insert(QStringLiteral("own_copy"), ownCopy);
     return makeFinding(QStringLiteral("env.suspicious"), Severity::Error,
                        InstallationCheck::tr("PYTHONPATH puts another Python's torch first: %1")
                            .arg(QDir::toNativeSeparators(torch.packageDir)),
+                       detail, evidence, {FixFamily::Env});
+}
+
+// A line of a .pth file in a site folder adds the folder torch is imported from, and that torch is
+// not this Python's: the line is what the environment repair takes out.
+std::optional<Finding> torchFromPth(const python::StaticProbe &probe)
+{
+    const python::TorchInstall &torch = probe.torch;
+    if (torch.packageDir.isEmpty())
+        return std::nullopt;
+    const QString folder = QFileInfo(torch.packageDir).absolutePath();
+    // Both made absolute the same way (on Windows QDir leaves "/x" without a drive, QFileInfo adds one).
+    const auto line = std::find_if(probe.pthPaths.begin(), probe.pthPaths.end(), [&](const python::PthPath &p) {
+        return QDir(QFileInfo(p.path).absoluteFilePath()) == QDir(folder);
+    });
+    if (line == probe.pthPaths.end())
+        return std::nullopt;
+    const ForeignTorch foreign = foreignTorch(probe, folder);
+    if (foreign.why.isEmpty())
+        return std::nullopt;
+    const QString which = torch.version.isEmpty() ? QStringLiteral("torch") : QStringLiteral("torch ") + torch.version;
+    const QString detail =
+        InstallationCheck::tr("Line %1 of %2 adds %3 to sys.path, so this Python imports %4 from there (%5): %6. "
+                              "The environment repair takes that line out of the file.")
+            .arg(line->line)
+            .arg(QDir::toNativeSeparators(line->file), QDir::toNativeSeparators(line->path), which,
+                 QDir::toNativeSeparators(torch.packageDir), foreign.why.join(QStringLiteral("; ")));
+    QJsonObject evidence = shadowingEvidence(torch, foreign);
+    evidence.insert(QStringLiteral("pth_file"), line->file);
+    evidence.insert(QStringLiteral("line"), line->line);
+    evidence.insert(QStringLiteral("text"), line->text);
+    evidence.insert(QStringLiteral("entry"), line->path);
+    return makeFinding(QStringLiteral("env.suspicious"), Severity::Error,
+                       InstallationCheck::tr("%1 puts another Python's torch first: %2")
+                           .arg(QFileInfo(line->file).fileName(), QDir::toNativeSeparators(torch.packageDir)),
                        detail, evidence, {FixFamily::Env});
 }
 
@@ -441,6 +495,8 @@ QList<Finding> InstallationCheck::run(const Facts &facts, const knowledge::Knowl
     const python::TorchInstall &torch = probe->torch;
     if (const auto shadowing = torchFromPythonPath(facts, *probe))
         out << *shadowing;
+    else if (const auto pth = torchFromPth(*probe))
+        out << *pth;
     else if (const auto core = coreMissing(*probe))
         out << *core;
     if (torch.wheelFits == false)

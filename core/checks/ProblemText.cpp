@@ -210,6 +210,101 @@ QString windowsFileIssue(const CandidateFile &c)
     }
 }
 
+// A DLL found nowhere the loader looks: where it looked, the copies it skipped or never searched.
+QStringList windowsNotFound(const Problem &p, const QString &name)
+{
+    QStringList out;
+    out << ProblemText::tr("%1 was not found, so %2. Looked in, in order: %3.")
+               .arg(name,
+                    windowsConsequence(p, ProblemText::tr("[WinError 126] \"The specified module could not be "
+                                                          "found\"")),
+                    windowsSearch(p));
+    QStringList onPath;
+    QString firstFolder;
+    for (const CandidateFile &c : p.candidates) {
+        if (c.issue == FileIssue::NotSearched) {
+            onPath << q(c.path);
+            if (firstFolder.isEmpty())
+                firstFolder = q(loader::paths::folderOf(c.path, loader::paths::kWindows));
+        } else {
+            out << ProblemText::tr("%1 was skipped: %2.").arg(q(c.path), windowsFileIssue(c));
+        }
+    }
+    if (!onPath.isEmpty())
+        out << ProblemText::tr("A copy is on PATH (%1), but LoadLibraryExW with torch's flags "
+                               "(LOAD_LIBRARY_SEARCH_DEFAULT_DIRS | LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR) ignores "
+                               "PATH, and so does Python 3.8 and later for extension modules: adding a folder to "
+                               "PATH does not help. Call os.add_dll_directory(r\"%2\") before importing torch, or "
+                               "install the DLL where it is searched. (torch's own fallback after error 126, "
+                               "LoadLibraryW with its folders put in front of PATH, would find it: see "
+                               "--classic-search.)")
+                   .arg(onPath.join(QStringLiteral(", ")), firstFolder);
+    if (const QString a = advice(p.advice, false); !a.isEmpty())
+        out << a;
+    else
+        out << ProblemText::tr(
+            "Install the package that provides it, or add its folder with os.add_dll_directory().");
+    return out;
+}
+
+// Another copy of the DLL loads first: why it wins, what it lacks, and what to do.
+QStringList windowsEarlierCopyWins(const Problem &p)
+{
+    QStringList out;
+    if (p.candidates.size() < 2)
+        return out;
+    const CandidateFile &w = p.candidates[0], &o = p.candidates[1];
+    auto where = [](const CandidateFile &c) {
+        return c.version.empty() ? windowsRule(c.step)
+                                 : ProblemText::tr("%1, version %2").arg(windowsRule(c.step), q(c.version));
+    };
+    const QString order = p.classicOrder ? ProblemText::tr("the classic search order (LoadLibraryW)")
+                                         : ProblemText::tr("the search order of torch's LoadLibraryExW flags");
+    if (w.step.via == o.step.via)
+        out << ProblemText::tr("%1 (%2) is loaded; a different copy at %3 (%4) is never used, because %5 comes "
+                               "before %6 in %7, and %7 is searched in order.")
+                   .arg(q(w.path), where(w), q(o.path), where(o), q(w.step.folder), q(o.step.folder),
+                        windowsRule(w.step));
+    else
+        out << ProblemText::tr("%1 (%2) is loaded; a different copy at %3 (%4) is never used, because %5 comes "
+                               "before %6 in %7.")
+                   .arg(q(w.path), where(w), q(o.path), where(o), windowsRule(w.step), windowsRule(o.step), order);
+    if (!p.symbols.empty()) {
+        QStringList lacking;
+        for (std::size_t k = 0; k < p.symbols.size() && k < 8; ++k)
+            lacking << q(p.symbols[k]);
+        if (p.symbols.size() > 8)
+            lacking << QStringLiteral("…");
+        const QString requester =
+            fileName(p.neededBy.empty() ? std::string() : p.neededBy.front(), TargetOs::Windows);
+        out << (p.winError == 127
+                    ? ProblemText::tr("The copy that loads lacks %n function(s) that %1 imports from it (%2): the "
+                                      "load fails with [WinError 127] The specified procedure could not be found.",
+                                      nullptr, static_cast<int>(p.symbols.size()))
+                    : ProblemText::tr("The copy that loads lacks %n function(s) that %1 imports from it (%2): the "
+                                      "first call into them fails.",
+                                      nullptr, static_cast<int>(p.symbols.size())))
+                   .arg(requester, lacking.join(QStringLiteral(", ")));
+    }
+    if (!p.toolset.empty()) {
+        const QString requester =
+            fileName(p.neededBy.empty() ? std::string() : p.neededBy.front(), TargetOs::Windows);
+        out << ProblemText::tr("%1 was linked with the MSVC %2 toolset; a VC++ runtime DLL serves only modules "
+                               "linked with a toolset no newer than itself, and the copy that loads is %3.")
+                   .arg(requester, q(p.toolset), q(w.version.empty() ? std::string("?") : w.version));
+    }
+    if (const QString a = advice(p.advice, true); !a.isEmpty())
+        out << a;
+    else if (loader::isEnvironmentRule(w.step.via))
+        out << ProblemText::tr("Take %1 out of PATH where it is set, and the other copy loads.")
+                   .arg(q(w.step.folder));
+    else
+        out << ProblemText::tr("A copy from outside the package wins here: update what installed it in %1 (for a "
+                               "Visual C++ runtime DLL, install the latest Redistributable).")
+                   .arg(q(w.step.folder));
+    return out;
+}
+
 QStringList windowsSentences(const Problem &p)
 {
     const QString name = q(p.name);
@@ -270,93 +365,8 @@ QStringList windowsSentences(const Problem &p)
                         windowsSearch(p));
         break;
     }
-    case Cause::NotFound: {
-        out << ProblemText::tr("%1 was not found, so %2. Looked in, in order: %3.")
-                   .arg(name,
-                        windowsConsequence(p, ProblemText::tr("[WinError 126] \"The specified module could not be "
-                                                              "found\"")),
-                        windowsSearch(p));
-        QStringList onPath;
-        QString firstFolder;
-        for (const CandidateFile &c : p.candidates) {
-            if (c.issue == FileIssue::NotSearched) {
-                onPath << q(c.path);
-                if (firstFolder.isEmpty())
-                    firstFolder = q(loader::paths::folderOf(c.path, loader::paths::kWindows));
-            } else {
-                out << ProblemText::tr("%1 was skipped: %2.").arg(q(c.path), windowsFileIssue(c));
-            }
-        }
-        if (!onPath.isEmpty())
-            out << ProblemText::tr("A copy is on PATH (%1), but LoadLibraryExW with torch's flags "
-                                   "(LOAD_LIBRARY_SEARCH_DEFAULT_DIRS | LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR) ignores "
-                                   "PATH, and so does Python 3.8 and later for extension modules: adding a folder to "
-                                   "PATH does not help. Call os.add_dll_directory(r\"%2\") before importing torch, or "
-                                   "install the DLL where it is searched. (torch's own fallback after error 126, "
-                                   "LoadLibraryW with its folders put in front of PATH, would find it: see "
-                                   "--classic-search.)")
-                       .arg(onPath.join(QStringLiteral(", ")), firstFolder);
-        if (const QString a = advice(p.advice, false); !a.isEmpty())
-            out << a;
-        else
-            out << ProblemText::tr(
-                "Install the package that provides it, or add its folder with os.add_dll_directory().");
-        break;
-    }
-    case Cause::EarlierCopyWins: {
-        if (p.candidates.size() < 2)
-            break;
-        const CandidateFile &w = p.candidates[0], &o = p.candidates[1];
-        auto where = [](const CandidateFile &c) {
-            return c.version.empty() ? windowsRule(c.step)
-                                     : ProblemText::tr("%1, version %2").arg(windowsRule(c.step), q(c.version));
-        };
-        const QString order = p.classicOrder ? ProblemText::tr("the classic search order (LoadLibraryW)")
-                                             : ProblemText::tr("the search order of torch's LoadLibraryExW flags");
-        if (w.step.via == o.step.via)
-            out << ProblemText::tr("%1 (%2) is loaded; a different copy at %3 (%4) is never used, because %5 comes "
-                                   "before %6 in %7, and %7 is searched in order.")
-                       .arg(q(w.path), where(w), q(o.path), where(o), q(w.step.folder), q(o.step.folder),
-                            windowsRule(w.step));
-        else
-            out << ProblemText::tr("%1 (%2) is loaded; a different copy at %3 (%4) is never used, because %5 comes "
-                                   "before %6 in %7.")
-                       .arg(q(w.path), where(w), q(o.path), where(o), windowsRule(w.step), windowsRule(o.step), order);
-        if (!p.symbols.empty()) {
-            QStringList lacking;
-            for (std::size_t k = 0; k < p.symbols.size() && k < 8; ++k)
-                lacking << q(p.symbols[k]);
-            if (p.symbols.size() > 8)
-                lacking << QStringLiteral("…");
-            const QString requester =
-                fileName(p.neededBy.empty() ? std::string() : p.neededBy.front(), TargetOs::Windows);
-            out << (p.winError == 127
-                        ? ProblemText::tr("The copy that loads lacks %n function(s) that %1 imports from it (%2): the "
-                                          "load fails with [WinError 127] The specified procedure could not be found.",
-                                          nullptr, static_cast<int>(p.symbols.size()))
-                        : ProblemText::tr("The copy that loads lacks %n function(s) that %1 imports from it (%2): the "
-                                          "first call into them fails.",
-                                          nullptr, static_cast<int>(p.symbols.size())))
-                       .arg(requester, lacking.join(QStringLiteral(", ")));
-        }
-        if (!p.toolset.empty()) {
-            const QString requester =
-                fileName(p.neededBy.empty() ? std::string() : p.neededBy.front(), TargetOs::Windows);
-            out << ProblemText::tr("%1 was linked with the MSVC %2 toolset; a VC++ runtime DLL serves only modules "
-                                   "linked with a toolset no newer than itself, and the copy that loads is %3.")
-                       .arg(requester, q(p.toolset), q(w.version.empty() ? std::string("?") : w.version));
-        }
-        if (const QString a = advice(p.advice, true); !a.isEmpty())
-            out << a;
-        else if (loader::isEnvironmentRule(w.step.via))
-            out << ProblemText::tr("Take %1 out of PATH where it is set, and the other copy loads.")
-                       .arg(q(w.step.folder));
-        else
-            out << ProblemText::tr("A copy from outside the package wins here: update what installed it in %1 (for a "
-                                   "Visual C++ runtime DLL, install the latest Redistributable).")
-                       .arg(q(w.step.folder));
-        break;
-    }
+    case Cause::NotFound: out << windowsNotFound(p, name); break;
+    case Cause::EarlierCopyWins: out << windowsEarlierCopyWins(p); break;
     default: return {};
     }
     if (p.dependency == Dependency::DelayLoad

@@ -88,9 +88,7 @@ VariableOrigin VariableOrigin::of(const Facts &facts, const QString &variable, c
         if (!read) {
 #ifdef Q_OS_WIN
             const auto live = std::make_shared<const platform::UserEnvironment>();
-            read = [live](const QString &name, std::optional<platform::RegistryValue> &value, QString &error) {
-                return live->get(name, value, error);
-            };
+            read = [live](const QString &name) { return live->get(name); };
 #else
             return {}; // a Windows install seen from elsewhere: no registry to read
 #endif
@@ -119,18 +117,19 @@ VariableOrigin VariableOrigin::of(const QProcessEnvironment &environment, const 
     return out;
 }
 
-VariableOrigin VariableOrigin::inRegistry(const platform::UserRegistryReader &read,
+VariableOrigin VariableOrigin::inRegistry(const platform::UserRegistryReader &readValue,
                                           const QProcessEnvironment &environment, const QString &variable,
                                           const QString &entry)
 {
     VariableOrigin out;
     const QString key = QStringLiteral("HKCU\\Environment\\") + variable;
-    std::optional<platform::RegistryValue> value;
-    QString error;
-    if (!read(variable, value, error)) {
-        out.text = tr("Where %1 gets %2 could not be read from the registry (%3): %4").arg(variable, entry, key, error);
+    const auto stored = readValue(variable);
+    if (!stored) {
+        out.text = tr("Where %1 gets %2 could not be read from the registry (%3): %4")
+                       .arg(variable, entry, key, stored.error());
         return out;
     }
+    const std::optional<platform::RegistryValue> &value = *stored;
     const QString wanted = windowsFolderKey(entry);
     const bool holds = value && [&] {
         const QString text = value->type == QLatin1String("REG_EXPAND_SZ")

@@ -87,12 +87,19 @@ EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
             continue;
         done << key;
         plan.why << f.id;
+        if (const QString pth = evidence(f, "pth_file"); !pth.isEmpty()) { // a .pth line, not a variable
+            plan.steps << FixStep{EditFile{pth, f.evidence.value(QLatin1String("line")).toInt(),
+                                           evidence(f, "text").toUtf8(), QByteArray()}};
+            continue;
+        }
 
         QString why;
         const QString python = evidence(f, "python"); // an interpreter the setting keeps from starting
         if (evidence(f, "library").isEmpty() && !python.isEmpty())
             why = entry.isEmpty() ? tr("%1 keeps %2 from starting").arg(variable, python)
                                   : tr("%1 entry %2 keeps %3 from starting").arg(variable, entry, python);
+        else if (f.evidence.value(QLatin1String("not_loadable")).toBool())
+            why = tr("%1 entry %2 cannot be loaded").arg(variable, entry);
         else if (!entry.isEmpty() && !isLibraryPath(variable))
             why = tr("%1 entry %2 puts another %3 first").arg(variable, entry, evidence(f, "library"));
         else if (!entry.isEmpty())

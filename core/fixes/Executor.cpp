@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/Executor.h"
 #include "platform/FileIo.h"
+#include "platform/LogCategories.h"
 #include "platform/OriginalEnvironment.h"
+#include "platform/Overloaded.h"
 #include "platform/TextLines.h"
 
 #include <QCryptographicHash>
@@ -12,8 +14,6 @@
 #include <QProcessEnvironment>
 #include <QSet>
 #include <QStorageInfo>
-
-#include <spdlog/spdlog.h>
 
 #ifndef Q_OS_WIN
 #include <unistd.h>
@@ -51,33 +51,21 @@ platform::Result<void> writeAll(const QString &path, const QByteArray &data, int
     return {};
 }
 
-// Where a Result's error goes in the step-by-step code below.
-bool succeeded(const platform::Result<void> &result, QString &error)
+// What undoes a step that edits or writes `path`: its bytes before the step.
+platform::Result<FileUndo> fileUndo(const QString &path)
 {
-    if (!result)
-        error = result.error();
-    return bool(result);
-}
-
-// What undoes a change to `path`: its bytes and mode now, or that it is absent.
-QJsonObject fileUndo(const QString &path, QString &error, bool &ok)
-{
-    ok = true;
-    QJsonObject undo{{QStringLiteral("path"), path}};
+    FileUndo undo;
+    undo.path = path;
     const QFileInfo info(path);
-    undo.insert(QStringLiteral("existed"), info.exists());
-    if (!info.exists())
+    undo.existed = info.exists();
+    if (!undo.existed)
         return undo;
-    const auto read = readAll(path);
-    if (!read) {
-        error = read.error();
-        ok = false;
-        return undo;
-    }
-    const QByteArray &bytes = *read;
-    undo.insert(QStringLiteral("bytes"), QString::fromLatin1(bytes.toBase64()));
-    undo.insert(QStringLiteral("permissions"), static_cast<int>(info.permissions().toInt()));
-    undo.insert(QStringLiteral("sha256"), sha256(bytes));
+    auto read = readAll(path);
+    if (!read)
+        return platform::Error{read.error()};
+    undo.bytes = std::move(read).value();
+    undo.permissions = static_cast<int>(info.permissions().toInt());
+    undo.sha256 = sha256(undo.bytes);
     return undo;
 }
 
@@ -145,6 +133,18 @@ QProcessEnvironment environmentWith(const QMap<QString, QString> &additions)
     return env;
 }
 
+// The step that sets a user variable back to what it was before the step.
+SetUserVariable undoVariable(const VariableUndo &u)
+{
+    SetUserVariable v;
+    v.name = u.name;
+    v.oldValue = u.after;
+    v.newValue = u.before;
+    if (u.before)
+        v.restore = u.stored;
+    return v;
+}
+
 } // namespace
 
 platform::Result<QByteArray> replaceLine(const QByteArray &file, int line, const QByteArray &oldText,
@@ -170,15 +170,14 @@ Executor::Executor(Journal journal) : m_journal(std::move(journal)) {}
 
 void attachUserEnvironment(ExecutorCallbacks &callbacks, std::shared_ptr<const platform::UserEnvironment> environment)
 {
-    callbacks.setUserVariable = [environment](const SetUserVariable &step, QString &error) {
+    callbacks.setUserVariable = [environment](const SetUserVariable &step) {
         if (step.restore)
-            return environment->setRaw(step.name, *step.restore, error);
+            return environment->setRaw(step.name, *step.restore);
         if (step.newValue)
-            return environment->set(step.name, *step.newValue, error);
-        return environment->remove(step.name, error);
+            return environment->set(step.name, *step.newValue);
+        return environment->remove(step.name);
     };
-    callbacks.readUserVariable = [environment](const QString &name, std::optional<platform::RegistryValue> &value,
-                                               QString &error) { return environment->get(name, value, error); };
+    callbacks.readUserVariable = [environment](const QString &name) { return environment->get(name); };
 }
 
 QStringList Executor::defaultElevation()
@@ -197,121 +196,116 @@ ExecutionResult Executor::run(const FixPlan &plan, const ExecutorCallbacks &call
     return execute(plan, callbacks, cancel, nullptr);
 }
 
-// What undoes the step, recorded before it runs; false (with `error`) when that could not be done.
-bool Executor::prepareUndo(const FixStep &step, JournalStep &record, const QString &entryId, int index,
-                           const ExecutorCallbacks &callbacks, const platform::CancelToken &cancel,
-                           QString &fileToHash, QString &error) const
+// The file a step edits or writes (where a link points to), or empty.
+QString Executor::fileWrittenBy(const FixStep &step)
 {
-    bool prepared = true;
-    if (const auto *edit = std::get_if<EditFile>(&step.action)) {
-        fileToHash = platform::writeTarget(edit->path);
-        record.undo = fileUndo(fileToHash, error, prepared);
-    } else if (const auto *write = std::get_if<WriteFile>(&step.action)) {
-        fileToHash = platform::writeTarget(write->path);
-        record.undo = fileUndo(fileToHash, error, prepared);
-    } else if (const auto *var = std::get_if<SetUserVariable>(&step.action)) {
-        record.undo = QJsonObject{{QStringLiteral("name"), var->name},
-                                  {QStringLiteral("existed"), var->oldValue.has_value()},
-                                  {QStringLiteral("value"), var->oldValue.value_or(QString())},
-                                  {QStringLiteral("new_existed"), var->newValue.has_value()},
-                                  {QStringLiteral("new_value"), var->newValue.value_or(QString())}};
-        if (callbacks.readUserVariable) {
-            // The value as stored now: its type and bytes, so undo writes exactly them back.
-            std::optional<platform::RegistryValue> now;
-            if (!callbacks.readUserVariable(var->name, now, error)) {
-                prepared = false;
-            } else if (!var->restore
-                       && (now ? std::optional<QString>(now->text()) : std::nullopt) != var->oldValue) {
-                prepared = false;
-                error = tr("%1 changed since the plan was made").arg(var->name);
-            } else if (now) {
-                record.undo.insert(QStringLiteral("type"), now->type);
-                record.undo.insert(QStringLiteral("raw"), QString::fromLatin1(now->raw.toHex()));
-            }
-        }
-    } else if (const auto *program = std::get_if<RunProgram>(&step.action);
-               program && !program->undoProgram.isEmpty()) {
-        QStringList arguments = program->undoArguments;
-        if (!program->snapshotProgram.isEmpty()) {
-            const QString snapshotPath =
-                m_journal.directory() + u'/' + entryId + QStringLiteral("-step%1.snapshot").arg(index + 1);
-            platform::ProcessRequest request;
-            request.program = program->snapshotProgram;
-            request.arguments = program->snapshotArguments;
-            request.arguments.replaceInStrings(QStringLiteral("{snapshot}"), snapshotPath);
-            request.environment = environmentWith(program->environment);
-            request.timeout = program->timeout;
-            const platform::ProcessResult snapshot = platform::runProcess(request, cancel);
-            if (!snapshot.succeeded()) {
-                prepared = false;
-                error = tr("the snapshot before the step (%1) failed: %2")
-                            .arg(displayCommand(request.program, request.arguments), snapshot.describe());
-            } else if (!succeeded(writeAll(snapshotPath, snapshot.standardOutput, -1), error)) {
-                prepared = false;
-            }
-            for (QString &a : arguments)
-                a.replace(QStringLiteral("{snapshot}"), snapshotPath);
-        }
-        QJsonArray args;
-        for (const QString &a : arguments)
-            args.append(a);
-        record.undo = QJsonObject{{QStringLiteral("program"), program->undoProgram},
-                                  {QStringLiteral("arguments"), args},
-                                  {QStringLiteral("needs_admin"), program->needsAdmin}};
-    }
-    return prepared;
+    if (const auto *edit = std::get_if<EditFile>(&step.action))
+        return platform::writeTarget(edit->path);
+    if (const auto *write = std::get_if<WriteFile>(&step.action))
+        return platform::writeTarget(write->path);
+    return {};
 }
 
-// The step itself; `cancelled` when it was stopped.
-bool Executor::runStep(const FixStep &step, const QString &fileToHash, const ExecutorCallbacks &callbacks,
-                       const platform::CancelToken &cancel, QString &error, bool &cancelled) const
+// What undoes the step, recorded before it runs; an Error when that could not be done.
+platform::Result<UndoRecord> Executor::undoRecordOf(const FixStep &step, const QString &fileToHash,
+                                                    const QString &entryId, int index,
+                                                    const ExecutorCallbacks &callbacks,
+                                                    const platform::CancelToken &cancel) const
 {
-    bool ok = false;
-    std::visit(
-        [&](const auto &a) {
+    if (!fileToHash.isEmpty()) {
+        auto undo = fileUndo(fileToHash);
+        if (!undo)
+            return platform::Error{undo.error()};
+        return UndoRecord{std::move(undo).value()};
+    }
+    if (const auto *var = std::get_if<SetUserVariable>(&step.action)) {
+        VariableUndo undo{var->name, var->oldValue, var->newValue, std::nullopt};
+        if (callbacks.readUserVariable) {
+            // The value as stored now: its type and bytes, so undo writes exactly them back.
+            const auto now = callbacks.readUserVariable(var->name);
+            if (!now)
+                return platform::Error{now.error()};
+            if (!var->restore && (*now ? std::optional<QString>((*now)->text()) : std::nullopt) != var->oldValue)
+                return platform::Error{tr("%1 changed since the plan was made").arg(var->name)};
+            undo.stored = *now;
+        }
+        return UndoRecord{undo};
+    }
+    const auto *program = std::get_if<RunProgram>(&step.action);
+    if (!program || program->undoProgram.isEmpty())
+        return UndoRecord{};
+    QStringList arguments = program->undoArguments;
+    if (!program->snapshotProgram.isEmpty()) {
+        const QString snapshotPath =
+            m_journal.directory() + u'/' + entryId + QStringLiteral("-step%1.snapshot").arg(index + 1);
+        platform::ProcessRequest request;
+        request.program = program->snapshotProgram;
+        request.arguments = program->snapshotArguments;
+        request.arguments.replaceInStrings(QStringLiteral("{snapshot}"), snapshotPath);
+        request.environment = environmentWith(program->environment);
+        request.timeout = program->timeout;
+        const platform::ProcessResult snapshot = platform::runProcess(request, cancel);
+        if (!snapshot.succeeded())
+            return platform::Error{tr("the snapshot before the step (%1) failed: %2")
+                                       .arg(displayCommand(request.program, request.arguments), snapshot.describe())};
+        if (auto written = writeAll(snapshotPath, snapshot.standardOutput, -1); !written)
+            return platform::Error{written.error()};
+        arguments.replaceInStrings(QStringLiteral("{snapshot}"), snapshotPath);
+    }
+    return UndoRecord{ProgramUndo{program->undoProgram, arguments, program->needsAdmin}};
+}
+
+// The step itself.
+platform::Result<void> Executor::runStep(const FixStep &step, const QString &fileToHash,
+                                         const ExecutorCallbacks &callbacks, const platform::CancelToken &cancel) const
+{
+    using platform::Error;
+    return std::visit(
+        [&](const auto &a) -> platform::Result<void> {
             using T = std::decay_t<decltype(a)>;
             if constexpr (std::is_same_v<T, RunProgram>) {
-                platform::ProcessRequest request;
-                request.program = a.program;
-                request.arguments = a.arguments;
-                // Elevation for this step alone.
-                if (a.needsAdmin && !m_elevation.isEmpty()) {
-                    request.program = m_elevation.first();
-                    request.arguments = m_elevation.mid(1) + QStringList{a.program} + a.arguments;
-                }
-                request.environment = environmentWith(a.environment);
-                request.timeout = a.timeout;
-                const platform::ProcessResult r = platform::runProcess(request, cancel, callbacks.output);
-                ok = r.succeeded();
-                cancelled = r.outcome == platform::ProcessResult::Outcome::Cancelled;
-                if (!ok)
-                    error = r.outcome == platform::ProcessResult::Outcome::FailedToStart
-                                ? r.errorText
-                                : displayCommand(a.program, a.arguments) + u' ' + r.describe();
+                return runProgram(a, callbacks, cancel);
             } else if constexpr (std::is_same_v<T, EditFile>) {
                 const auto bytes = readAll(fileToHash);
                 const auto edited = bytes ? replaceLine(*bytes, a.line, a.oldText, a.newText) : bytes;
-                ok = edited && succeeded(writeAll(fileToHash, *edited, -1), error);
                 if (!edited)
-                    error = edited.error();
+                    return Error{edited.error()};
+                return writeAll(fileToHash, *edited, -1);
             } else if constexpr (std::is_same_v<T, WriteFile>) {
-                if (a.remove) {
-                    QFile file(fileToHash);
-                    ok = !file.exists() || file.remove();
-                    if (!ok)
-                        error = file.errorString();
-                } else {
-                    ok = succeeded(writeAll(fileToHash, a.bytes, a.permissions), error);
-                }
+                if (!a.remove)
+                    return writeAll(fileToHash, a.bytes, a.permissions);
+                QFile file(fileToHash);
+                if (file.exists() && !file.remove())
+                    return Error{file.errorString()};
+                return {};
             } else {
-                if (callbacks.setUserVariable)
-                    ok = callbacks.setUserVariable(a, error);
-                else
-                    error = tr("this build cannot set user variables");
+                if (!callbacks.setUserVariable)
+                    return Error{tr("this build cannot set user variables")};
+                return callbacks.setUserVariable(a);
             }
         },
         step.action);
-    return ok;
+}
+
+// A program step, elevated when it needs to be.
+platform::Result<void> Executor::runProgram(const RunProgram &step, const ExecutorCallbacks &callbacks,
+                                            const platform::CancelToken &cancel) const
+{
+    platform::ProcessRequest request;
+    request.program = step.program;
+    request.arguments = step.arguments;
+    if (step.needsAdmin && !m_elevation.isEmpty()) { // elevation for this step alone
+        request.program = m_elevation.first();
+        request.arguments = m_elevation.mid(1) + QStringList{step.program} + step.arguments;
+    }
+    request.environment = environmentWith(step.environment);
+    request.timeout = step.timeout;
+    const platform::ProcessResult r = platform::runProcess(request, cancel, callbacks.output);
+    if (r.succeeded())
+        return {};
+    return platform::Error{r.outcome == platform::ProcessResult::Outcome::FailedToStart
+                               ? r.errorText
+                               : displayCommand(step.program, step.arguments) + u' ' + r.describe()};
 }
 
 ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &callbacks,
@@ -324,11 +318,11 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
         return result;
     }
     if (const int removed = m_journal.removeLeftovers(); removed > 0)
-        spdlog::info("removed {} temporary files left by runs that were killed", removed);
+        qCInfo(lcFixes, "removed %d temporary files left by runs that were killed", removed);
     if (const QString missing = missingSpace(spaceNeeded(plan, m_journal.directory())); !missing.isEmpty()) {
         result.outcome = ExecutionResult::Outcome::Failed;
         result.error = missing;
-        spdlog::info("fix not started: {}", missing.toStdString());
+        qCInfo(lcFixes, "fix not started: %s", qUtf8Printable(missing));
         return result;
     }
     JournalEntry entry;
@@ -343,18 +337,19 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
     result.entryId = entry.id;
 
     auto save = [&]() {
-        QString error;
-        if (m_journal.save(entry, error))
+        const auto saved = m_journal.save(entry);
+        if (saved)
             return true;
         result.outcome = ExecutionResult::Outcome::JournalFailed;
-        result.error = error;
-        spdlog::error("fix journal: {}", error.toStdString());
+        result.error = saved.error();
+        qCCritical(lcFixes, "journal: %s", qUtf8Printable(saved.error()));
         return false;
     };
     if (!save())
         return result;
     result.entryPath = entry.path;
-    spdlog::info("fix {}: {} ({} steps)", entry.id.toStdString(), plan.title.toStdString(), plan.steps.size());
+    qCInfo(lcFixes, "fix %s: %s (%d steps)", qUtf8Printable(entry.id), qUtf8Printable(plan.title),
+           int(plan.steps.size()));
 
     result.outcome = ExecutionResult::Outcome::Done;
     for (qsizetype i = 0; i < plan.steps.size(); ++i) {
@@ -366,33 +361,35 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
             break;
         }
         // 1. What undoes the step, recorded before it runs.
-        QString error;
-        QString fileToHash;
-        const bool prepared = prepareUndo(step, record, entry.id, index, callbacks, cancel, fileToHash, error);
-        if (!prepared) {
+        const QString fileToHash = fileWrittenBy(step);
+        const auto undo = undoRecordOf(step, fileToHash, entry.id, index, callbacks, cancel);
+        if (!undo) {
             record.state = StepState::Failed;
-            record.error = tr("could not record what undoes this step: %1").arg(error);
+            record.error = tr("could not record what undoes this step: %1").arg(undo.error());
             result.outcome = ExecutionResult::Outcome::Failed;
             result.failedStep = index;
             result.error = record.error;
             save();
             break;
         }
+        record.undo = *undo;
         record.state = StepState::Running;
         if (!save())
             break;
         if (callbacks.progress)
             callbacks.progress(index, step, StepState::Running);
-        spdlog::info("fix {} step {}: {}", entry.id.toStdString(), index + 1, record.description.toStdString());
+        qCInfo(lcFixes, "fix %s step %d: %s", qUtf8Printable(entry.id), int(index) + 1,
+               qUtf8Printable(record.description));
 
         // 2. The step itself.
-        bool cancelled = false;
-        const bool ok = runStep(step, fileToHash, callbacks, cancel, error, cancelled);
+        const auto ran = runStep(step, fileToHash, callbacks, cancel);
+        const bool ok = bool(ran);
+        const QString error = ran.error();
 
         // 3. How it went.
-        if (ok && !fileToHash.isEmpty()) {
+        if (auto *file = std::get_if<FileUndo>(&record.undo); ok && file) {
             const auto after = readAll(fileToHash);
-            record.undo.insert(QStringLiteral("after_sha256"), after ? sha256(*after) : QString());
+            file->afterSha256 = after ? sha256(*after) : QString();
         }
         record.state = ok ? StepState::Done : StepState::Failed;
         record.error = ok ? QString() : error;
@@ -401,8 +398,10 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
         if (callbacks.progress)
             callbacks.progress(index, step, record.state);
         if (!ok) {
-            spdlog::error("fix {} step {} failed: {}", entry.id.toStdString(), index + 1, error.toStdString());
-            result.outcome = cancelled ? ExecutionResult::Outcome::Cancelled : ExecutionResult::Outcome::Failed;
+            qCCritical(lcFixes, "fix %s step %d failed: %s", qUtf8Printable(entry.id), int(index) + 1,
+                       qUtf8Printable(error));
+            result.outcome =
+                cancel.isCancelled() ? ExecutionResult::Outcome::Cancelled : ExecutionResult::Outcome::Failed;
             result.failedStep = index;
             result.error = error;
             break;
@@ -413,15 +412,35 @@ ExecutionResult Executor::execute(const FixPlan &plan, const ExecutorCallbacks &
     if (result.outcome != ExecutionResult::Outcome::JournalFailed)
         save();
     if (result.ok() && !undoOf.isEmpty()) {
-        QString error;
         // Re-read: the entry may have changed since it was loaded.
-        if (auto current = m_journal.load(original->path.isEmpty() ? undoOf : original->path, error)) {
+        if (auto current = m_journal.load(original->path.isEmpty() ? undoOf : original->path)) {
             current->undoneBy = entry.id;
-            if (!m_journal.save(*current, error))
-                spdlog::error("fix journal: {}", error.toStdString());
+            if (const auto saved = m_journal.save(*current); !saved)
+                qCCritical(lcFixes, "journal: %s", qUtf8Printable(saved.error()));
         }
     }
     return result;
+}
+
+// The step that puts a file back as it was before step `number`; a warning when it changed since.
+void Executor::undoFile(const FileUndo &u, int number, QSet<QString> &editedLater, FixPlan &plan) const
+{
+    if (u.path.isEmpty())
+        return;
+    WriteFile w;
+    w.path = u.path;
+    w.remove = !u.existed;
+    w.bytes = u.bytes;
+    w.permissions = u.permissions;
+    const auto now = readAll(w.path);
+    const bool newest = !editedLater.contains(w.path);
+    editedLater.insert(w.path);
+    if (newest && u.afterSha256 && !u.afterSha256->isEmpty() && now && sha256(*now) != *u.afterSha256)
+        plan.warnings << tr("%1 changed again after step %2: undo puts back the version from before the step, and "
+                            "later edits to it are lost.")
+                             .arg(w.path)
+                             .arg(number);
+    plan.steps << FixStep{w};
 }
 
 std::optional<JournalEntry> Executor::latestUndoable(QList<JournalEntry> *passed) const
@@ -448,48 +467,22 @@ FixPlan Executor::undoPlan(const JournalEntry &entry) const
         const JournalStep &s = entry.steps[i];
         if (s.state == StepState::Planned)
             continue;
-        const QJsonObject &u = s.undo;
-        if (s.kind == QLatin1String("edit-file") || s.kind == QLatin1String("write-file")) {
-            WriteFile w;
-            w.path = u.value(QStringLiteral("path")).toString();
-            w.remove = !u.value(QStringLiteral("existed")).toBool();
-            w.bytes = QByteArray::fromBase64(u.value(QStringLiteral("bytes")).toString().toLatin1());
-            w.permissions = u.value(QStringLiteral("permissions")).toInt(-1);
-            if (w.path.isEmpty())
-                continue;
-            const QString after = u.value(QStringLiteral("after_sha256")).toString();
-            const auto now = readAll(w.path);
-            const bool newest = !editedLater.contains(w.path);
-            editedLater.insert(w.path);
-            if (newest && !after.isEmpty() && now && sha256(*now) != after)
-                plan.warnings << tr("%1 changed again after step %2: undo puts back the version from before the "
-                                    "step, and later edits to it are lost.")
-                                     .arg(w.path)
-                                     .arg(i + 1);
-            plan.steps << FixStep{w};
-        } else if (s.kind == QLatin1String("set-user-variable")) {
-            SetUserVariable v;
-            v.name = u.value(QStringLiteral("name")).toString();
-            if (u.value(QStringLiteral("new_existed")).toBool())
-                v.oldValue = u.value(QStringLiteral("new_value")).toString();
-            if (u.value(QStringLiteral("existed")).toBool()) {
-                v.newValue = u.value(QStringLiteral("value")).toString();
-                if (u.contains(QStringLiteral("raw")))
-                    v.restore = platform::RegistryValue{
-                        u.value(QStringLiteral("type")).toString(),
-                        QByteArray::fromHex(u.value(QStringLiteral("raw")).toString().toLatin1())};
-            }
-            plan.steps << FixStep{v};
-        } else if (u.contains(QStringLiteral("program"))) {
-            RunProgram p;
-            p.program = u.value(QStringLiteral("program")).toString();
-            for (const auto &a : u.value(QStringLiteral("arguments")).toArray())
-                p.arguments << a.toString();
-            p.needsAdmin = u.value(QStringLiteral("needs_admin")).toBool();
-            plan.steps << FixStep{p};
-        } else {
-            plan.warnings << tr("Step %1 (%2) cannot be undone automatically.").arg(i + 1).arg(s.description);
-        }
+        const int number = static_cast<int>(i) + 1;
+        std::visit(platform::Overloaded{[&](const FileUndo &u) { undoFile(u, number, editedLater, plan); },
+                              [&](const VariableUndo &u) { plan.steps << FixStep{undoVariable(u)}; },
+                              [&](const ProgramUndo &u) {
+                                  RunProgram p;
+                                  p.program = u.program;
+                                  p.arguments = u.arguments;
+                                  p.needsAdmin = u.needsAdmin;
+                                  plan.steps << FixStep{p};
+                              },
+                              [&](std::monostate) {
+                                  plan.warnings << tr("Step %1 (%2) cannot be undone automatically.")
+                                                       .arg(number)
+                                                       .arg(s.description);
+                              }},
+                   s.undo);
     }
     return plan;
 }

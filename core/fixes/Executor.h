@@ -7,6 +7,7 @@
 #include "platform/Result.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -24,11 +25,10 @@ struct ExecutorCallbacks {
     std::function<void(const QByteArray &chunk, bool isError)> output;
     // Carries out SetUserVariable steps (the Windows registry part provides
     // it); without it such a step fails.
-    std::function<bool(const SetUserVariable &step, QString &error)> setUserVariable;
+    std::function<platform::Result<void>(const SetUserVariable &step)> setUserVariable;
     // Reads a user variable as the store holds it (nullopt: not set), so the
-    // journal keeps its type and bytes. False with `error` when it cannot.
-    std::function<bool(const QString &name, std::optional<platform::RegistryValue> &value, QString &error)>
-        readUserVariable;
+    // journal keeps its type and bytes.
+    platform::UserRegistryReader readUserVariable;
 };
 
 // Fills setUserVariable and readUserVariable with the Windows user environment.
@@ -90,11 +90,15 @@ public:
 private:
     ExecutionResult execute(const FixPlan &plan, const ExecutorCallbacks &callbacks,
                             const platform::CancelToken &cancel, const JournalEntry *original) const;
-    bool prepareUndo(const FixStep &step, JournalStep &record, const QString &entryId, int index,
-                     const ExecutorCallbacks &callbacks, const platform::CancelToken &cancel, QString &fileToHash,
-                     QString &error) const;
-    bool runStep(const FixStep &step, const QString &fileToHash, const ExecutorCallbacks &callbacks,
-                 const platform::CancelToken &cancel, QString &error, bool &cancelled) const;
+    static QString fileWrittenBy(const FixStep &step);
+    platform::Result<UndoRecord> undoRecordOf(const FixStep &step, const QString &fileToHash, const QString &entryId,
+                                              int index, const ExecutorCallbacks &callbacks,
+                                              const platform::CancelToken &cancel) const;
+    void undoFile(const FileUndo &undo, int number, QSet<QString> &editedLater, FixPlan &plan) const;
+    platform::Result<void> runStep(const FixStep &step, const QString &fileToHash, const ExecutorCallbacks &callbacks,
+                                   const platform::CancelToken &cancel) const;
+    platform::Result<void> runProgram(const RunProgram &step, const ExecutorCallbacks &callbacks,
+                                      const platform::CancelToken &cancel) const;
 
     Journal m_journal;
     QStringList m_elevation = defaultElevation();

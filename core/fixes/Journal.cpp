@@ -51,8 +51,8 @@ QJsonObject JournalEntry::toJson() const
             o.insert(QStringLiteral("needs_admin"), true);
         if (!s.error.isEmpty())
             o.insert(QStringLiteral("error"), s.error);
-        if (!s.undo.isEmpty())
-            o.insert(QStringLiteral("undo"), s.undo);
+        if (const QJsonObject undo = fixes::toJson(s.undo); !undo.isEmpty())
+            o.insert(QStringLiteral("undo"), undo);
         stepArray.append(o);
     }
     QJsonArray whyArray;
@@ -73,13 +73,9 @@ QJsonObject JournalEntry::toJson() const
     return o;
 }
 
-std::optional<JournalEntry> JournalEntry::fromJson(const QJsonObject &json, QString *error)
+platform::Result<JournalEntry> JournalEntry::fromJson(const QJsonObject &json)
 {
-    auto fail = [&](const QString &why) -> std::optional<JournalEntry> {
-        if (error)
-            *error = why;
-        return std::nullopt;
-    };
+    auto fail = [](const QString &why) { return platform::Error{why}; };
     if (json.value(QStringLiteral("format")).toInt() != kFormat)
         return fail(QStringLiteral("unknown journal format"));
     JournalEntry e;
@@ -105,7 +101,7 @@ std::optional<JournalEntry> JournalEntry::fromJson(const QJsonObject &json, QStr
             return fail(QStringLiteral("a step has an unknown state"));
         s.state = *state;
         s.error = o.value(QStringLiteral("error")).toString();
-        s.undo = o.value(QStringLiteral("undo")).toObject();
+        s.undo = undoRecordFromJson(s.kind, o.value(QStringLiteral("undo")).toObject());
         e.steps << s;
     }
     return e;
@@ -140,27 +136,21 @@ QString Journal::pathOf(const QString &id) const
     return m_directory + u'/' + id + QStringLiteral(".json");
 }
 
-bool Journal::save(JournalEntry &entry, QString &error) const
+platform::Result<void> Journal::save(JournalEntry &entry) const
 {
-    if (!QDir().mkpath(m_directory)) {
-        error = QStringLiteral("cannot create %1").arg(m_directory);
-        return false;
-    }
+    if (!QDir().mkpath(m_directory))
+        return platform::Error{QStringLiteral("cannot create %1").arg(m_directory)};
     if (entry.path.isEmpty())
         entry.path = pathOf(entry.id);
     const QByteArray data = QJsonDocument(entry.toJson()).toJson(QJsonDocument::Indented);
-    if (const auto saved = platform::saveFile(entry.path, data); !saved) {
-        error = QStringLiteral("cannot write %1: %2").arg(entry.path, saved.error());
-        return false;
-    }
+    if (const auto saved = platform::saveFile(entry.path, data); !saved)
+        return platform::Error{QStringLiteral("cannot write %1: %2").arg(entry.path, saved.error())};
     // Read back and parsed, so that a step never runs behind an entry undo cannot read.
     const auto back = platform::readJsonObject(entry.path);
-    if (!back || *back != entry.toJson()) {
-        error = QStringLiteral("%1 does not read back as written: %2")
-                    .arg(entry.path, back ? QStringLiteral("its contents differ") : back.error());
-        return false;
-    }
-    return true;
+    if (!back || *back != entry.toJson())
+        return platform::Error{QStringLiteral("%1 does not read back as written: %2")
+                                   .arg(entry.path, back ? QStringLiteral("its contents differ") : back.error())};
+    return {};
 }
 
 int Journal::removeLeftovers() const
@@ -177,7 +167,7 @@ int Journal::removeLeftovers() const
     QSet<QString> folders{m_directory};
     for (const JournalEntry &entry : entries())
         for (const JournalStep &step : entry.steps)
-            if (const QString path = step.undo.value(QStringLiteral("path")).toString(); !path.isEmpty())
+            if (const QString path = restoredFile(step.undo); !path.isEmpty())
                 folders.insert(QFileInfo(path).absolutePath());
     int removed = 0;
     for (const QString &folder : folders)
@@ -185,21 +175,16 @@ int Journal::removeLeftovers() const
     return removed;
 }
 
-std::optional<JournalEntry> Journal::load(const QString &idOrPath, QString &error) const
+platform::Result<JournalEntry> Journal::load(const QString &idOrPath) const
 {
     const QString path =
         idOrPath.contains(u'/') || idOrPath.endsWith(QLatin1String(".json")) ? idOrPath : pathOf(idOrPath);
     const auto root = platform::readJsonObject(path);
-    if (!root) {
-        error = QStringLiteral("no journal entry %1 (%2)").arg(idOrPath, root.error());
-        return std::nullopt;
-    }
-    QString why;
-    auto entry = JournalEntry::fromJson(*root, &why);
-    if (!entry) {
-        error = QStringLiteral("%1 is not a journal entry: %2").arg(path, why);
-        return std::nullopt;
-    }
+    if (!root)
+        return platform::Error{QStringLiteral("no journal entry %1 (%2)").arg(idOrPath, root.error())};
+    auto entry = JournalEntry::fromJson(*root);
+    if (!entry)
+        return platform::Error{QStringLiteral("%1 is not a journal entry: %2").arg(path, entry.error())};
     entry->path = QFileInfo(path).absoluteFilePath();
     return entry;
 }
@@ -208,11 +193,9 @@ QList<JournalEntry> Journal::entries() const
 {
     QList<JournalEntry> out;
     const QStringList names = QDir(m_directory).entryList({QStringLiteral("*.json")}, QDir::Files);
-    for (const QString &name : names) {
-        QString error;
-        if (auto e = load(m_directory + u'/' + name, error))
+    for (const QString &name : names)
+        if (auto e = load(m_directory + u'/' + name))
             out << *e;
-    }
     std::sort(out.begin(), out.end(), [](const JournalEntry &a, const JournalEntry &b) {
         return a.created != b.created ? a.created > b.created : a.id > b.id;
     });

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "fixes/UndoRecord.h"
+#include "platform/Result.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -20,7 +23,7 @@ struct JournalStep {
     bool needsAdmin = false;
     StepState state = StepState::Planned;
     QString error;    // for Failed
-    QJsonObject undo; // what undoes it; empty: nothing to undo
+    UndoRecord undo; // what undoes it; std::monostate: nothing
 };
 
 // One fix run (or one undo run), as it is on disk: written before each step
@@ -38,7 +41,7 @@ struct JournalEntry {
     QString path; // where it was read from or written to
 
     [[nodiscard]] QJsonObject toJson() const;
-    static std::optional<JournalEntry> fromJson(const QJsonObject &json, QString *error = nullptr);
+    static platform::Result<JournalEntry> fromJson(const QJsonObject &json);
     // Steps that started (running, done or failed): what undo restores.
     [[nodiscard]] int startedSteps() const;
 };
@@ -58,9 +61,9 @@ public:
     [[nodiscard]] QString newId(const QString &family) const;
     [[nodiscard]] QString pathOf(const QString &id) const;
 
-    bool save(JournalEntry &entry, QString &error) const; // sets entry.path
+    platform::Result<void> save(JournalEntry &entry) const; // sets entry.path
     // By id, or by the path of an entry file.
-    std::optional<JournalEntry> load(const QString &idOrPath, QString &error) const;
+    [[nodiscard]] platform::Result<JournalEntry> load(const QString &idOrPath) const;
     // Newest first; unreadable files are skipped.
     [[nodiscard]] QList<JournalEntry> entries() const;
     // Removes the temporary files a run that was killed mid-write left beside

@@ -68,10 +68,10 @@ Repair CoreRepairMachine::plan(checks::FixFamily family, const checks::Diagnosis
     return repairs(scope).plan(family, before);
 }
 
-bool CoreRepairMachine::preflight(const Repair &repair, const RepairScope &scope, QString &problem,
-                                  const platform::CancelToken &cancel) const
+platform::Result<void> CoreRepairMachine::preflight(const Repair &repair, const RepairScope &scope,
+                                                    const platform::CancelToken &cancel) const
 {
-    return repairs(scope).preflight(repair, problem, cancel);
+    return repairs(scope).preflight(repair, cancel);
 }
 
 ExecutionResult CoreRepairMachine::execute(const Repair &repair, const RepairScope &scope, ExecutorCallbacks callbacks,
@@ -162,13 +162,12 @@ RepairRunResult RepairRun::run(const Events &events, const Ask &ask, const platf
         // to agree to a plan that cannot work now.
         if (!repair.preflight.isEmpty()) {
             events(event(RepairRunEvent::Kind::Checking, repair.preflight));
-            QString problem;
-            if (!machine.preflight(repair, scope, problem, cancel)) {
+            if (const auto ready = machine.preflight(repair, scope, cancel); !ready) {
                 if (cancel.isCancelled())
                     return finish(RepairOutcome::Cancelled);
-                if (problem.isEmpty())
-                    problem = tr("the check before the repair failed; nothing was changed.");
-                return finish(RepairOutcome::PreflightFailed, problem);
+                return finish(RepairOutcome::PreflightFailed,
+                              ready.error().isEmpty() ? tr("the check before the repair failed; nothing was changed.")
+                                                      : ready.error());
             }
         }
         if (cancel.isCancelled())

@@ -41,9 +41,9 @@ public:
 
     [[nodiscard]] virtual Repair plan(checks::FixFamily family, const checks::Diagnosis &before,
                                       const RepairScope &scope) const = 0;
-    // False with `problem` when the plan cannot work now (see Repairs::preflight).
-    virtual bool preflight(const Repair &repair, const RepairScope &scope, QString &problem,
-                           const platform::CancelToken &cancel) const = 0;
+    // An Error when the plan cannot work now (see Repairs::preflight).
+    virtual platform::Result<void> preflight(const Repair &repair, const RepairScope &scope,
+                                             const platform::CancelToken &cancel) const = 0;
     virtual ExecutionResult execute(const Repair &repair, const RepairScope &scope, ExecutorCallbacks callbacks,
                                     const platform::CancelToken &cancel) const = 0;
     // The request the check after the repair runs with (env: a new terminal's).
@@ -63,8 +63,8 @@ public:
 
     [[nodiscard]] Repair plan(checks::FixFamily family, const checks::Diagnosis &before,
                               const RepairScope &scope) const override;
-    bool preflight(const Repair &repair, const RepairScope &scope, QString &problem,
-                   const platform::CancelToken &cancel) const override;
+    platform::Result<void> preflight(const Repair &repair, const RepairScope &scope,
+                                     const platform::CancelToken &cancel) const override;
     ExecutionResult execute(const Repair &repair, const RepairScope &scope, ExecutorCallbacks callbacks,
                             const platform::CancelToken &cancel) const override;
     [[nodiscard]] checks::CheckRequest verifyRequest(const Repair &repair, const RepairScope &scope) const override;

@@ -128,7 +128,7 @@ Repair Repairs::plan(checks::FixFamily family, const checks::Diagnosis &before) 
     return repair;
 }
 
-bool Repairs::preflight(const Repair &repair, QString &problem, const platform::CancelToken &cancel) const
+platform::Result<void> Repairs::preflight(const Repair &repair, const platform::CancelToken &cancel) const
 {
     if (repair.family == checks::FixFamily::Docker && !repair.preflight.isEmpty()) {
         platform::ProcessRequest request;
@@ -138,14 +138,14 @@ bool Repairs::preflight(const Repair &repair, QString &problem, const platform::
         request.timeout = std::chrono::seconds(20);
         const platform::ProcessResult r = platform::runProcess(request, cancel);
         if (r.succeeded())
-            return true;
+            return {};
         const QStringList lines = QString::fromLocal8Bit(r.standardError).split(u'\n', Qt::SkipEmptyParts);
-        problem = tr("the Docker daemon does not answer (%1); nothing was changed. Start Docker, then try again.")
-                      .arg(lines.isEmpty() ? r.describe() : lines.last().trimmed());
-        return false;
+        return platform::Error{
+            tr("the Docker daemon does not answer (%1); nothing was changed. Start Docker, then try again.")
+                .arg(lines.isEmpty() ? r.describe() : lines.last().trimmed())};
     }
     if (repair.family != checks::FixFamily::Reinstall || repair.reinstall.preflightProgram.isEmpty())
-        return true;
+        return {};
     const ReinstallPlan &plan = repair.reinstall;
     platform::ProcessRequest request;
     request.program = plan.preflightProgram;
@@ -157,7 +157,7 @@ bool Repairs::preflight(const Repair &repair, QString &problem, const platform::
     QString what;
     if (r.succeeded()) {
         if (plan.installer != QLatin1String("pip"))
-            return true;
+            return {};
         // "Available versions: 2.5.1, 2.5.0, 2.4.1+cpu"
         const QString wanted = plan.torchWanted();
         for (const QString &line : QString::fromLocal8Bit(r.standardOutput).split(u'\n'))
@@ -165,19 +165,20 @@ bool Repairs::preflight(const Repair &repair, QString &problem, const platform::
                 for (const QString &v : line.section(u':', 1).split(u','))
                     if (const QString version = v.trimmed().section(u'+', 0, 0);
                         plan.torchVersion.isEmpty() ? version.startsWith(wanted + u'.') : version == wanted)
-                        return true;
+                        return {};
         what = tr("torch %1 is not there").arg(wanted);
     } else {
         const QStringList lines = QString::fromLocal8Bit(r.standardError).split(u'\n', Qt::SkipEmptyParts);
         what = r.outcome == platform::ProcessResult::Outcome::Finished && !lines.isEmpty() ? lines.last().trimmed()
                                                                                            : r.describe();
     }
-    problem = local ? tr("the wheelhouse has no usable torch %1: %2; nothing was changed.")
-                          .arg(plan.torchWanted(), what)
-                    : tr("%1 cannot be reached: %2; nothing was changed. Without network, download the wheels "
-                         "into a folder elsewhere and %3.")
-                          .arg(QUrl(plan.indexUrl).host(), what, ReinstallPlanner::wheelFolderHint(m_request.wizard));
-    return false;
+    if (local)
+        return platform::Error{tr("the wheelhouse has no usable torch %1: %2; nothing was changed.")
+                                   .arg(plan.torchWanted(), what)};
+    const QString hint = ReinstallPlanner::wheelFolderHint(m_request.wizard);
+    return platform::Error{tr("%1 cannot be reached: %2; nothing was changed. Without network, download the wheels "
+                              "into a folder elsewhere and %3.")
+                               .arg(QUrl(plan.indexUrl).host(), what, hint)};
 }
 
 checks::CheckRequest Repairs::verifyRequest(const Repair &repair) const

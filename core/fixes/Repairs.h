@@ -77,10 +77,10 @@ public:
     [[nodiscard]] Repair plan(checks::FixFamily family, const checks::Diagnosis &before) const;
 
     // Asks, changing nothing, whether the plan can work now (the index or the
-    // wheelhouse has the wheel; the Docker daemon answers). False with `problem`
-    // (what failed, and what to do) when it cannot.
-    bool preflight(const Repair &repair, QString &problem,
-                   const platform::CancelToken &cancel = platform::CancelToken()) const;
+    // wheelhouse has the wheel; the Docker daemon answers). An Error (what failed, and what to do)
+    // when it cannot.
+    platform::Result<void> preflight(const Repair &repair,
+                                     const platform::CancelToken &cancel = platform::CancelToken()) const;
 
     // The request the verification runs with (env: as a new terminal will have it).
     [[nodiscard]] checks::CheckRequest verifyRequest(const Repair &repair) const;

@@ -30,14 +30,13 @@ EnvPlan WindowsEnvPlanner::plan(const QList<checks::Finding> &findings) const
         if (planned.contains(name)) {
             current = planned.value(name);
         } else {
-            std::optional<platform::RegistryValue> value;
-            QString error;
-            if (!m_environment.get(name, value, error)) {
-                plan.warnings << tr("%1 cannot be read from the user environment: %2").arg(name, error);
+            const auto value = m_environment.get(name);
+            if (!value) {
+                plan.warnings << tr("%1 cannot be read from the user environment: %2").arg(name, value.error());
                 continue;
             }
-            if (value)
-                current = value->text();
+            if (*value)
+                current = (*value)->text();
         }
         if (!current) {
             plan.warnings << tr("%1 is not set in your user environment: it comes from the system-wide environment "
@@ -48,12 +47,12 @@ EnvPlan WindowsEnvPlanner::plan(const QList<checks::Finding> &findings) const
         }
         std::optional<QString> next;
         if (!entry.isEmpty()) {
-            QString error;
-            next = m_environment.withoutEntry(*current, entry, error);
-            if (!next && !error.isEmpty()) { // the helper failed: that says nothing of where the entry is
-                plan.warnings << tr("%1 cannot be changed in the user environment: %2").arg(name, error);
+            const auto without = m_environment.withoutEntry(*current, entry);
+            if (!without) { // the helper failed: that says nothing of where the entry is
+                plan.warnings << tr("%1 cannot be changed in the user environment: %2").arg(name, without.error());
                 continue;
             }
+            next = *without;
             if (!next) {
                 plan.warnings << tr("%1 in your user %2 does not hold %3: the entry comes from the system-wide %2. "
                                     "Remove it in System Properties > Environment Variables > System variables, as "

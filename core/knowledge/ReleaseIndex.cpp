@@ -67,19 +67,16 @@ QStringList toStrings(const QJsonValue &value)
 
 } // namespace
 
-std::optional<ReleaseIndex> ReleaseIndex::fromPypiJson(const QByteArray &answer, QString *error)
+platform::Result<ReleaseIndex> ReleaseIndex::fromPypiJson(const QByteArray &answer)
 {
     QJsonParseError parse{};
     const QJsonDocument doc = QJsonDocument::fromJson(answer, &parse);
-    if (parse.error != QJsonParseError::NoError) {
-        *error = QStringLiteral("not JSON: %1 at offset %2").arg(parse.errorString()).arg(parse.offset);
-        return std::nullopt;
-    }
+    if (parse.error != QJsonParseError::NoError)
+        return platform::Error{
+            QStringLiteral("not JSON: %1 at offset %2").arg(parse.errorString()).arg(parse.offset)};
     const QJsonValue releases = doc.object().value(QLatin1String("releases"));
-    if (!releases.isObject()) {
-        *error = QStringLiteral("the answer has no 'releases' object");
-        return std::nullopt;
-    }
+    if (!releases.isObject())
+        return platform::Error{QStringLiteral("the answer has no 'releases' object")};
     static const QRegularExpression finalVersion(QStringLiteral("^2\\.[0-9]+\\.[0-9]+$"));
     QMap<QString, QStringList> bySeries; // "2.15" -> its patch releases with files
     const QJsonObject all = releases.toObject();
@@ -133,10 +130,8 @@ std::optional<ReleaseIndex> ReleaseIndex::fromPypiJson(const QByteArray &answer,
     std::sort(index.releases.begin(), index.releases.end(), [](const IndexRelease &a, const IndexRelease &b) {
         return KnowledgeBase::compareVersions(a.torch, b.torch) < 0;
     });
-    if (index.releases.isEmpty()) {
-        *error = QStringLiteral("the answer lists no torch 2.x release with wheels");
-        return std::nullopt;
-    }
+    if (index.releases.isEmpty())
+        return platform::Error{QStringLiteral("the answer lists no torch 2.x release with wheels")};
     return index;
 }
 
@@ -155,7 +150,7 @@ QByteArray ReleaseIndex::toCache() const
         .toJson();
 }
 
-std::optional<ReleaseIndex> ReleaseIndex::fromCache(const QByteArray &cache, QString *error)
+platform::Result<ReleaseIndex> ReleaseIndex::fromCache(const QByteArray &cache)
 {
     const QJsonObject root = QJsonDocument::fromJson(cache).object();
     ReleaseIndex index;
@@ -166,16 +161,12 @@ std::optional<ReleaseIndex> ReleaseIndex::fromCache(const QByteArray &cache, QSt
         IndexRelease r{o.value(QLatin1String("torch")).toString(), o.value(QLatin1String("latest")).toString(),
                        o.value(QLatin1String("released")).toString(), toStrings(o.value(QLatin1String("python"))),
                        toStrings(o.value(QLatin1String("platforms")))};
-        if (r.torch.isEmpty() || r.pythons.isEmpty()) {
-            *error = QStringLiteral("a cached release without a version or Pythons");
-            return std::nullopt;
-        }
+        if (r.torch.isEmpty() || r.pythons.isEmpty())
+            return platform::Error{QStringLiteral("a cached release without a version or Pythons")};
         index.releases << r;
     }
-    if (!index.fetched.isValid() || index.releases.isEmpty()) {
-        *error = QStringLiteral("not a release index cache");
-        return std::nullopt;
-    }
+    if (!index.fetched.isValid() || index.releases.isEmpty())
+        return platform::Error{QStringLiteral("not a release index cache")};
     return index;
 }
 

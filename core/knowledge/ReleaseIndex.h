@@ -4,6 +4,8 @@
 // release still knows that release's Python range and platforms.
 #pragma once
 
+#include "platform/Result.h"
+
 #include <QDate>
 #include <QList>
 #include <QString>
@@ -28,10 +30,10 @@ struct ReleaseIndex {
 
     // Reads PyPI's answer for torch (https://pypi.org/pypi/torch/json): a clear error, never
     // a crash, for anything else.
-    static std::optional<ReleaseIndex> fromPypiJson(const QByteArray &answer, QString *error);
+    static platform::Result<ReleaseIndex> fromPypiJson(const QByteArray &answer);
     // The cache file's form, and back.
     [[nodiscard]] QByteArray toCache() const;
-    static std::optional<ReleaseIndex> fromCache(const QByteArray &cache, QString *error);
+    static platform::Result<ReleaseIndex> fromCache(const QByteArray &cache);
 };
 
 } // namespace td::knowledge

@@ -26,8 +26,8 @@ std::optional<ReleaseIndex> ReleaseIndexCache::loadCache(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return std::nullopt;
-    QString error;
-    return ReleaseIndex::fromCache(file.readAll(), &error);
+    auto index = ReleaseIndex::fromCache(file.readAll());
+    return index ? std::optional(std::move(index).value()) : std::nullopt;
 }
 
 bool ReleaseIndexCache::saveCache(const ReleaseIndex &index, const QString &path)

@@ -33,13 +33,14 @@ void ReleaseIndexFetch::start(const QUrl &url, int timeoutMs)
             finish(std::nullopt, reply->errorString());
             return;
         }
-        QString error;
-        std::optional<ReleaseIndex> index = ReleaseIndex::fromPypiJson(reply->readAll(), &error);
-        if (index) {
-            index->fetched = QDate::currentDate();
-            index->source = url.toString();
+        auto index = ReleaseIndex::fromPypiJson(reply->readAll());
+        if (!index) {
+            finish(std::nullopt, index.error());
+            return;
         }
-        finish(index, error);
+        index->fetched = QDate::currentDate();
+        index->source = url.toString();
+        finish(std::move(index).value(), QString());
     });
 }
 

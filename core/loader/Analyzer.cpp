@@ -184,22 +184,16 @@ private:
     std::map<TargetOs, std::unique_ptr<Emulator>> m_emulators;
 };
 
-} // namespace
-
-Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options, const std::atomic<bool> *cancel,
-              const std::function<void(const AnalyzeProgress &)> &progress)
+// The inputs with each folder expanded (one level, sorted, like a directory listing); a folder that
+// cannot be listed is a problem in `unlisted`. Which inputs are folders is looked up on every core: a
+// command line of a thousand files is a thousand stats.
+std::vector<Input> expandFolders(const std::vector<std::string> &inputs, BinaryCache &cache, std::size_t cores,
+                                 std::vector<Problem> &unlisted)
 {
-    auto ownedCache = std::make_unique<BinaryCache>(options.cudaCode);
-    BinaryCache &cache = *ownedCache;
-
-    // Expand folders (one level, sorted, like a directory listing). Which inputs are folders
-    // is looked up on every core: a command line of a thousand files is a thousand stats.
-    const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
     std::vector<char> isFolder(inputs.size());
     parallelFor(inputs.size(), std::min<std::size_t>(cores, 8),
                 [&](std::size_t i) { isFolder[i] = cache.facts(inputs[i]).isDirectory; });
     std::vector<Input> roots;
-    std::vector<Problem> early;
     for (std::size_t k = 0; k < inputs.size(); ++k) {
         const std::string &input = inputs[k];
         if (!isFolder[k]) {
@@ -218,12 +212,45 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
             p.paths = {input};
             p.cause = Cause::CannotListFolder;
             p.fact = ec.message();
-            early.push_back(std::move(p));
+            unlisted.push_back(std::move(p));
         }
         std::sort(names.begin(), names.end());
         for (const auto &name : names)
             roots.push_back({bin::pathString(bin::fsPath(input) / bin::fsPath(name)), true});
     }
+    return roots;
+}
+
+// The roots in the order they were given (not in the workers' order): their positions are sorted,
+// and each root moved once.
+void inInputOrder(std::vector<Root> &roots, const std::unordered_map<std::string_view, std::size_t> &order)
+{
+    std::vector<std::pair<std::size_t, std::size_t>> positions; // (input position, index in roots)
+    positions.reserve(roots.size());
+    for (std::size_t i = 0; i < roots.size(); ++i) {
+        const auto it = order.find(roots[i].path);
+        positions.emplace_back(it == order.end() ? 0 : it->second, i);
+    }
+    std::stable_sort(positions.begin(), positions.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::vector<Root> sorted;
+    sorted.reserve(roots.size());
+    for (const auto &[position, index] : positions)
+        sorted.push_back(std::move(roots[index]));
+    roots = std::move(sorted);
+}
+
+} // namespace
+
+Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options, const std::atomic<bool> *cancel,
+              const std::function<void(const AnalyzeProgress &)> &progress)
+{
+    auto ownedCache = std::make_unique<BinaryCache>(options.cudaCode);
+    BinaryCache &cache = *ownedCache;
+
+    const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
+    std::vector<Problem> early;
+    std::vector<Input> roots = expandFolders(inputs, cache, cores, early);
 
     // Decide the OS: asked for, or that of the first file we can read.
     // The roots are parsed first, on every core (reading them is most of the work).
@@ -309,21 +336,7 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
                                parsed[alias].get());
     }
     Graph result = graph.take();
-    // Roots in the order they were given (not in the workers' order); their
-    // positions are sorted, and each root moved once.
-    std::vector<std::pair<std::size_t, std::size_t>> positions; // (input position, index in result.roots)
-    positions.reserve(result.roots.size());
-    for (std::size_t i = 0; i < result.roots.size(); ++i) {
-        const auto it = order.find(result.roots[i].path);
-        positions.emplace_back(it == order.end() ? 0 : it->second, i);
-    }
-    std::stable_sort(positions.begin(), positions.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
-    std::vector<Root> sorted;
-    sorted.reserve(result.roots.size());
-    for (const auto &[position, index] : positions)
-        sorted.push_back(std::move(result.roots[index]));
-    result.roots = std::move(sorted);
+    inInputOrder(result.roots, order);
     if (options.keepCachesUntilExit) {
         // Reachable from a static, so that leak checkers do not report it.
         struct Kept {

@@ -74,6 +74,11 @@ QString initLogging(bool verboseConsole)
     return path;
 }
 
+void flushLog()
+{
+    spdlog::default_logger()->flush();
+}
+
 int finishProcess(int code)
 {
 #ifdef Q_OS_WIN

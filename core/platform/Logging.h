@@ -6,11 +6,14 @@
 namespace td::platform {
 
 // One log for the user: a rotating file in the app-data folder plus the
-// console (stderr, so that stdout stays clean for --json). Qt's own
-// messages (qDebug, qWarning, ...) are forwarded into it.
+// console (stderr, so that stdout stays clean for --json). Qt's messages, ours
+// by their category (platform/LogCategories.h), are forwarded into it.
 // Returns the log file's path, or an empty string when it could not be opened
 // (then only the console is used).
 QString initLogging(bool verboseConsole);
+
+// Writes what was logged so far to the log file (before the file is read, e.g. into a report).
+void flushLog();
 
 // The folder the log file lives in, and the file itself.
 QString logDirectory();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "platform/ProcessRunner.h"
+#include "platform/LogCategories.h"
 
 #include "platform/OriginalEnvironment.h"
 
@@ -11,7 +12,6 @@
 #include <QStandardPaths>
 #include <QThread>
 
-#include <spdlog/spdlog.h>
 
 #include <mutex>
 
@@ -145,7 +145,7 @@ void endOrphans()
         for (const pid_t pid : orphans) {
             ::kill(pid, SIGKILL);
             ::waitpid(pid, nullptr, 0);
-            spdlog::info("ended process {}, left behind by a program that was run", pid);
+            qCInfo(lcProcess, "ended process %lld, left behind by a program that was run", static_cast<long long>(pid));
         }
     }
 #endif
@@ -248,7 +248,7 @@ ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cance
         result.outcome = ProcessResult::Outcome::FailedToStart;
         result.errorText = process.errorString();
         result.elapsedMs = clock.elapsed();
-        spdlog::debug("process {} failed to start: {}", request.program.toStdString(), result.errorText.toStdString());
+        qCDebug(lcProcess, "%s failed to start: %s", qUtf8Printable(request.program), qUtf8Printable(result.errorText));
         return result;
     }
     const qint64 pid = process.processId();
@@ -293,7 +293,7 @@ ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cance
             process.waitForFinished(5000);
             drain();
             result.elapsedMs = clock.elapsed();
-            spdlog::info("process {} {}", request.program.toStdString(), result.describe().toStdString());
+            qCInfo(lcProcess, "%s %s", qUtf8Printable(request.program), qUtf8Printable(result.describe()));
             return result;
         }
     }
@@ -307,8 +307,8 @@ ProcessResult runProcess(const ProcessRequest &request, const CancelToken &cance
         result.exitCode = process.exitCode();
     }
     killGroup(pid); // whatever the child left behind in its group goes with it
-    spdlog::debug("process {} {} in {} ms", request.program.toStdString(), result.describe().toStdString(),
-                  result.elapsedMs);
+    qCDebug(lcProcess, "%s %s in %lld ms", qUtf8Printable(request.program), qUtf8Printable(result.describe()),
+            static_cast<long long>(result.elapsedMs));
     return result;
 }
 
@@ -318,7 +318,7 @@ void adoptOrphansOfChildren()
     const std::lock_guard lock(g_runningMutex);
     g_adopting = ::prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
     if (!g_adopting)
-        spdlog::warn("not the reaper of orphans: {}", std::strerror(errno));
+        qCWarning(lcProcess, "not the reaper of orphans: %s", std::strerror(errno));
 #endif
 }
 

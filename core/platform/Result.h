@@ -20,16 +20,19 @@ struct Error {
 template <class T>
 class [[nodiscard]] Result {
 public:
-    Result(T value) : m_value(std::move(value)) {} // implicit, as with std::expected
+    Result(T v) : m_value(std::move(v)) {} // implicit, as with std::expected
     Result(Error error) : m_error(std::move(error.message)) {}
 
     [[nodiscard]] bool hasValue() const { return m_value.has_value(); }
     explicit operator bool() const { return hasValue(); }
     [[nodiscard]] const T &value() const & { return *m_value; }
+    [[nodiscard]] T &value() & { return *m_value; }
     [[nodiscard]] T &&value() && { return std::move(*m_value); }
     const T &operator*() const & { return *m_value; }
+    T &operator*() & { return *m_value; }
     T &&operator*() && { return std::move(*m_value); }
     const T *operator->() const { return &*m_value; }
+    T *operator->() { return &*m_value; }
     template <class U>
     [[nodiscard]] T value_or(U &&fallback) const &
     {

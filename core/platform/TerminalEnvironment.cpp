@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "platform/TerminalEnvironment.h"
+#include "platform/LogCategories.h"
 
 #include <QDir>
 #include <QFileInfo>
 
-#include <spdlog/spdlog.h>
 
 #ifdef Q_OS_UNIX
 #include <pwd.h>
@@ -263,8 +263,8 @@ TerminalEnvironment readTerminalEnvironment(const QProcessEnvironment &own, std:
     if (at < 0 || ran.outcome != ProcessResult::Outcome::Finished) {
         result.error = QStringLiteral("%1 %2 before printing its environment")
                            .arg(QFileInfo(result.shell).fileName(), ran.describe());
-        spdlog::info("terminal environment: {}; stderr: {}", result.error.toStdString(),
-                     ran.standardError.left(2000).toStdString());
+        qCInfo(lcTerminal, "%s; stderr: %s", qUtf8Printable(result.error),
+               ran.standardError.left(2000).constData());
         return result;
     }
     for (const QByteArray &entry : ran.standardOutput.mid(at + marker.size()).split('\0')) {

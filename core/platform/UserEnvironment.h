@@ -2,6 +2,7 @@
 #pragma once
 
 #include "platform/OriginalEnvironment.h"
+#include "platform/Result.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -24,11 +25,9 @@ struct RegistryValue {
     bool operator==(const RegistryValue &) const = default;
 };
 
-// Reads one value of HKCU\Environment: false with `error` when it cannot tell, `value` nullopt when
-// the variable is not set there. A UserEnvironment reads the live registry; tests also give a
-// recorded snapshot.
-using UserRegistryReader =
-    std::function<bool(const QString &name, std::optional<RegistryValue> &value, QString &error)>;
+// Reads one value of HKCU\Environment: nullopt when the variable is not set there, an Error when it
+// cannot tell. A UserEnvironment reads the live registry; tests also give a recorded snapshot.
+using UserRegistryReader = std::function<Result<std::optional<RegistryValue>>(const QString &name)>;
 
 // The Windows per-user environment, through the userenv helper
 // (core/platform/windows/userenvtool.c, installed next to the app as
@@ -44,21 +43,26 @@ public:
     // The helper next to this program.
     static QStringList defaultCommand();
 
-    // `value` nullopt: the variable is not set. False with `error` when the
-    // helper could not tell.
-    bool get(const QString &name, std::optional<RegistryValue> &value, QString &error) const;
+    // nullopt: the variable is not set. An Error when the helper could not tell.
+    [[nodiscard]] Result<std::optional<RegistryValue>> get(const QString &name) const;
     // Writes text, keeping the variable's type (REG_SZ for a new one).
-    bool set(const QString &name, const QString &text, QString &error) const;
+    Result<void> set(const QString &name, const QString &text) const;
     // Writes saved bytes back exactly.
-    bool setRaw(const QString &name, const RegistryValue &value, QString &error) const;
-    bool remove(const QString &name, QString &error) const;
-    // `list` (';'-separated) without `entry`, compared as Windows does
-    // (case, quotes, trailing backslashes); nullopt when it is not there, or when the helper failed
-    // (then `error` says why).
-    std::optional<QString> withoutEntry(const QString &list, const QString &entry, QString &error) const;
+    Result<void> setRaw(const QString &name, const RegistryValue &value) const;
+    Result<void> remove(const QString &name) const; // also when it is not set
+    // `list` (';'-separated) without `entry`, compared as Windows does (case, quotes, trailing
+    // backslashes); nullopt when `entry` is not in it. An Error when the helper failed.
+    [[nodiscard]] Result<std::optional<QString>> withoutEntry(const QString &list, const QString &entry) const;
 
 private:
-    bool call(const QStringList &arguments, QByteArray &output, int &exitCode, QString &error) const;
+    struct Answer {
+        QByteArray output;
+        int exitCode = 0;
+        QString failure; // for an exit code other than 0 (done), 3 (not set) and 4 (not in the list)
+    };
+    // The helper's answer; an Error when it did not finish.
+    [[nodiscard]] Result<Answer> call(const QStringList &arguments) const;
+    static Result<void> done(const Result<Answer> &answer, int alsoDone = 0);
 
     QStringList m_command;
     QProcessEnvironment m_environment;

@@ -84,17 +84,9 @@ bool readTorchLoaderPath(const QString &text, ClassifiedError &e)
     return true;
 }
 
-bool classifyBlock(const QString &text, ClassifiedError &e)
+// The Windows loader as torch and CPython report it.
+bool classifyWindows(const QString &text, ClassifiedError &e)
 {
-    // OpenMP's own abort message, from the runtime itself (not localized).
-    if (auto m =
-            find(text, QStringLiteral(R"(OMP: Error #15: Initializing (\S+?),? but found (\S+?) already initialized)"));
-        m.hasMatch()) {
-        e.kind = Kind::OmpDuplicate;
-        e.library = m.captured(1);
-        return true;
-    }
-
     // torch's Windows loader: ctypes.WinError(code) + its own English suffix.
     // The middle is Windows' message in the user's language: never read.
     if (auto m = find(text, QStringLiteral(R"(\[WinError (-?\d+)\])")); m.hasMatch()) {
@@ -124,7 +116,12 @@ bool classifyBlock(const QString &text, ClassifiedError &e)
         e.library = fileNameOf(e.path);
         return true;
     }
+    return false;
+}
 
+// dyld's messages (macOS).
+bool classifyMac(const QString &text, ClassifiedError &e)
+{
     // dyld: "Library not loaded: @rpath/libomp.dylib\n  Referenced from: <UUID> /path\n  Reason: ..."
     if (auto m = find(text, QStringLiteral(R"(Library not loaded: ([^\r\n]+?)\s*(?:\r?\n|Referenced from:|$))"));
         m.hasMatch()) {
@@ -167,7 +164,12 @@ bool classifyBlock(const QString &text, ClassifiedError &e)
         e.library = fileNameOf(e.path);
         return true;
     }
+    return false;
+}
 
+// glibc's dlerror() texts.
+bool classifyLinux(const QString &text, ClassifiedError &e)
+{
     // glibc's dlerror() texts (English: Python never sets LC_MESSAGES).
     if (auto m = find(
             text,
@@ -216,7 +218,12 @@ bool classifyBlock(const QString &text, ClassifiedError &e)
         e.library = fileNameOf(e.path);
         return true;
     }
+    return false;
+}
 
+// What Python itself says of an import that failed.
+bool classifyPython(const QString &text, ClassifiedError &e)
+{
     // CPython's own wording around a failed LoadLibraryEx for an extension
     // module; the reason after it is localized and carries no code.
     if (auto m = find(text, QStringLiteral(R"(DLL load failed(?: while importing (\w+))?:)")); m.hasMatch()) {
@@ -230,6 +237,19 @@ bool classifyBlock(const QString &text, ClassifiedError &e)
         return true;
     }
     return false;
+}
+
+bool classifyBlock(const QString &text, ClassifiedError &e)
+{
+    // OpenMP's own abort message, from the runtime itself (not localized).
+    if (auto m =
+            find(text, QStringLiteral(R"(OMP: Error #15: Initializing (\S+?),? but found (\S+?) already initialized)"));
+        m.hasMatch()) {
+        e.kind = Kind::OmpDuplicate;
+        e.library = m.captured(1);
+        return true;
+    }
+    return classifyWindows(text, e) || classifyMac(text, e) || classifyLinux(text, e) || classifyPython(text, e);
 }
 
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "python/InterpreterDiscovery.h"
+#include "platform/LogCategories.h"
 #include "python/DefaultInterpreter.h"
 #include "python/ProjectFolder.h"
 #include "platform/NativePath.h"
@@ -21,7 +22,6 @@
 #include <QSettings>
 #endif
 
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <numeric>
@@ -107,7 +107,7 @@ private:
 
     void note(const QString &text)
     {
-        spdlog::info("python discovery: {}", text.toStdString());
+        qCInfo(lcPython, "discovery: %s", qUtf8Printable(text));
         if (m_notes)
             m_notes->append(text);
     }

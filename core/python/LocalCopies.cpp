@@ -158,6 +158,7 @@ QList<LocalCopy> localCopies(const QString &startFolder, const QStringList &site
 void readLocalFacts(StaticProbe &probe, const QString &startFolder)
 {
     const Interpreter &in = probe.interpreter;
+    probe.pthPaths = pthPaths(probe.sitePackages);
     if (in.version.isNull() || in.machine.isEmpty())
         return; // which files it loads is not known
     if (probe.torch.installed && !probe.torch.packageDir.isEmpty())

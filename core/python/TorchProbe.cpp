@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "python/TorchProbe.h"
+#include "platform/LogCategories.h"
 #include "platform/ProcessRunner.h"
 #include "platform/OriginalEnvironment.h"
 
@@ -12,7 +13,6 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
-#include <spdlog/spdlog.h>
 
 #include <csignal>
 
@@ -393,7 +393,7 @@ QString probeScript()
     static const QString script = [] {
         QFile file(QStringLiteral(":/probe/torch_probe.py"));
         if (!file.open(QIODevice::ReadOnly)) {
-            spdlog::error("the probe script is missing from the resources");
+            qCCritical(lcPython, "the probe script is missing from the resources");
             return QString();
         }
         return QString::fromUtf8(file.readAll());
@@ -526,111 +526,62 @@ StaticProbe probeStatic(const QString &executable, std::chrono::milliseconds tim
     return probe;
 }
 
-ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,
-                         const platform::CancelToken &cancel, const QProcessEnvironment &environment,
-                         const QString &startFolder)
+namespace {
+
+ImportResult failed(ImportResult r, ImportResult::Outcome outcome, const QString &problem)
 {
-    ImportResult r;
-    const QProcessEnvironment env = probeEnvironment(environment);
-    QString program;
-    r.problem = preflight(executable, env, &program);
-    if (!r.problem.isEmpty()) {
-        r.outcome = ImportResult::Outcome::ProbeFailed;
-        r.message = r.problem;
-        return r;
-    }
+    r.outcome = outcome;
+    r.problem = problem;
+    r.message = problem;
+    return r;
+}
 
-    QStringList args{QStringLiteral("--import")};
-    // Shortly before the runner gives up, faulthandler prints where the
-    // import hangs (to stderr, which ends up in stderrTail).
-    if (timeout >= std::chrono::milliseconds(1500)) {
-        const double dumpAfter = static_cast<double>(timeout.count()) * 0.85 / 1000.0;
-        args << QStringLiteral("--dump-after") << QString::number(dumpAfter, 'f', 2);
-    }
-    if (!startFolder.isEmpty())
-        args << QStringLiteral("--start-folder") << QDir::toNativeSeparators(startFolder);
-    const platform::ProcessResult run = runProbe(program, args, timeout, cancel, env);
-    r.elapsedMs = run.elapsedMs;
-    r.exitCode = run.exitCode;
-    r.stderrTail = tail(run.standardError);
-
+// The import's result when the probe's run gave no answer to read (it did not start, was stopped,
+// timed out or crashed); nullopt when there is an answer to read.
+std::optional<ImportResult> withoutAnswer(const ImportResult &r, const platform::ProcessResult &run, bool answered,
+                                          const QProcessEnvironment &env)
+{
     using Outcome = platform::ProcessResult::Outcome;
-    const QByteArray json = extractProbeJson(run.standardOutput);
     switch (run.outcome) {
-    case Outcome::FailedToStart:
-        r.outcome = ImportResult::Outcome::ProbeFailed;
-        r.problem = startProblem(run, env);
-        r.message = r.problem;
-        return r;
-    case Outcome::Cancelled:
-        r.outcome = ImportResult::Outcome::ProbeFailed;
-        r.problem = QStringLiteral("cancelled");
-        r.message = r.problem;
-        return r;
+    case Outcome::FailedToStart: return failed(r, ImportResult::Outcome::ProbeFailed, startProblem(run, env));
+    case Outcome::Cancelled: return failed(r, ImportResult::Outcome::ProbeFailed, QStringLiteral("cancelled"));
     case Outcome::TimedOut:
-        r.outcome = ImportResult::Outcome::TimedOut;
-        r.problem = QStringLiteral("`import torch` did not finish within %1; the process and its children were ended")
-                        .arg(seconds(run.elapsedMs));
-        r.message = r.problem;
-        return r;
+        return failed(r, ImportResult::Outcome::TimedOut,
+                      QStringLiteral("`import torch` did not finish within %1; the process and its children were ended")
+                          .arg(seconds(run.elapsedMs)));
     case Outcome::Crashed:
-        if (json.isEmpty()) {
-            r.outcome = ImportResult::Outcome::Crashed;
-            r.signal = run.signal;
-            r.crashName = crashName(run.signal, 0);
-            r.problem = QStringLiteral("`import torch` crashed the interpreter (%1)").arg(r.crashName);
-            r.message = r.problem;
-            return r;
+        if (!answered) { // when it answered first, the script ended with os._exit
+            ImportResult crashed = r;
+            crashed.signal = run.signal;
+            crashed.crashName = crashName(run.signal, 0);
+            return failed(crashed, ImportResult::Outcome::Crashed,
+                          QStringLiteral("`import torch` crashed the interpreter (%1)").arg(crashed.crashName));
         }
-        break; // it answered first; the script then ends with os._exit
+        break;
     case Outcome::Finished:
-        if (json.isEmpty()) {
+        if (!answered) {
             QString name = crashName(0, run.exitCode);
 #ifdef Q_OS_WIN
             if (name.isEmpty() && run.exitCode == 3)
                 name = QStringLiteral("abort() (exit code 3)"); // the C runtime's abort()
 #endif
             if (!name.isEmpty()) {
-                r.outcome = ImportResult::Outcome::Crashed;
-                r.crashName = name;
-                r.problem = QStringLiteral("`import torch` crashed the interpreter (%1)").arg(name);
-                r.message = r.problem;
-                return r;
+                ImportResult crashed = r;
+                crashed.crashName = name;
+                return failed(crashed, ImportResult::Outcome::Crashed,
+                              QStringLiteral("`import torch` crashed the interpreter (%1)").arg(name));
             }
         }
         break;
     }
+    if (!answered)
+        return failed(r, ImportResult::Outcome::ProbeFailed, noJsonProblem(run));
+    return std::nullopt;
+}
 
-    if (json.isEmpty()) {
-        r.outcome = ImportResult::Outcome::ProbeFailed;
-        r.problem = noJsonProblem(run);
-        r.message = r.problem;
-        return r;
-    }
-    QString error;
-    const QJsonObject root = parseJson(json, &error);
-    if (!error.isEmpty()) {
-        r.outcome = ImportResult::Outcome::ProbeFailed;
-        r.problem = error;
-        r.message = error;
-        return r;
-    }
-    if (root.contains(QLatin1String("unsupported")) || !root.contains(QLatin1String("ok"))) {
-        r.outcome = ImportResult::Outcome::ProbeFailed;
-        r.problem = root.contains(QLatin1String("unsupported"))
-                        ? unsupportedProblem(root)
-                        : QCoreApplication::translate("TorchProbe", "the probe failed: %1").arg(str(root, "probe_error"));
-        r.message = r.problem;
-        return r;
-    }
-
-    if (!root.value(QLatin1String("ok")).toBool()) {
-        r.outcome = ImportResult::Outcome::Failed;
-        r.exceptionType = str(root, "exception_type");
-        r.message = str(root, "message");
-        r.traceback = str(root, "traceback");
-        return r;
-    }
+// What an import that worked tells: the version, the GPUs, the warnings.
+ImportResult importedTorch(ImportResult r, const QJsonObject &root)
+{
     r.outcome = ImportResult::Outcome::Ok;
     r.version = str(root, "version");
     r.location = str(root, "file");
@@ -654,6 +605,59 @@ ImportResult probeImport(const QString &executable, std::chrono::milliseconds ti
     for (auto it = queryErrors.begin(); it != queryErrors.end(); ++it)
         r.warnings.append(QStringLiteral("%1: %2").arg(it.key(), it.value().toString()));
     return r;
+}
+
+// The import's result from the probe's answer.
+ImportResult fromAnswer(ImportResult r, const QByteArray &json)
+{
+    QString error;
+    const QJsonObject root = parseJson(json, &error);
+    if (!error.isEmpty())
+        return failed(r, ImportResult::Outcome::ProbeFailed, error);
+    if (root.contains(QLatin1String("unsupported")))
+        return failed(r, ImportResult::Outcome::ProbeFailed, unsupportedProblem(root));
+    if (!root.contains(QLatin1String("ok")))
+        return failed(
+            r, ImportResult::Outcome::ProbeFailed,
+            QCoreApplication::translate("TorchProbe", "the probe failed: %1").arg(str(root, "probe_error")));
+    if (root.value(QLatin1String("ok")).toBool())
+        return importedTorch(r, root);
+    r.outcome = ImportResult::Outcome::Failed;
+    r.exceptionType = str(root, "exception_type");
+    r.message = str(root, "message");
+    r.traceback = str(root, "traceback");
+    return r;
+}
+
+} // namespace
+
+ImportResult probeImport(const QString &executable, std::chrono::milliseconds timeout,
+                         const platform::CancelToken &cancel, const QProcessEnvironment &environment,
+                         const QString &startFolder)
+{
+    ImportResult r;
+    const QProcessEnvironment env = probeEnvironment(environment);
+    QString program;
+    if (const QString problem = preflight(executable, env, &program); !problem.isEmpty())
+        return failed(r, ImportResult::Outcome::ProbeFailed, problem);
+
+    QStringList args{QStringLiteral("--import")};
+    // Shortly before the runner gives up, faulthandler prints where the
+    // import hangs (to stderr, which ends up in stderrTail).
+    if (timeout >= std::chrono::milliseconds(1500)) {
+        const double dumpAfter = static_cast<double>(timeout.count()) * 0.85 / 1000.0;
+        args << QStringLiteral("--dump-after") << QString::number(dumpAfter, 'f', 2);
+    }
+    if (!startFolder.isEmpty())
+        args << QStringLiteral("--start-folder") << QDir::toNativeSeparators(startFolder);
+    const platform::ProcessResult run = runProbe(program, args, timeout, cancel, env);
+    r.elapsedMs = run.elapsedMs;
+    r.exitCode = run.exitCode;
+    r.stderrTail = tail(run.standardError);
+    const QByteArray json = extractProbeJson(run.standardOutput);
+    if (auto ended = withoutAnswer(r, run, !json.isEmpty(), env))
+        return *ended;
+    return fromAnswer(r, json);
 }
 
 } // namespace td::python

@@ -5,6 +5,7 @@
 #include "platform/ProcessRunner.h"
 #include "python/Interpreter.h"
 #include "python/LocalCopies.h"
+#include "python/PthFiles.h"
 
 #include <chrono>
 
@@ -24,8 +25,9 @@ struct StaticProbe {
     // start in holds that hides an installed package.
     CompiledCore torchCore;
     QList<LocalCopy> localCopies;
+    QList<PthPath> pthPaths; // the folders the site folders' .pth files put on sys.path
 };
-// Fills torchCore and localCopies of a probe of a Python that started (`startFolder`: startFolderOnPath's).
+// Fills torchCore, localCopies and pthPaths of a probe of a Python that started (`startFolder`: startFolderOnPath's).
 void readLocalFacts(StaticProbe &probe, const QString &startFolder);
 // `environment`: PATH, PYTHONPATH, ... as the user has them (by default
 // the environment this program was started in).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/SessionHistory.h"
+#include "platform/LogCategories.h"
 
 #include "platform/FileIo.h"
 
@@ -10,7 +11,6 @@
 #include <QSet>
 #include <QStandardPaths>
 
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 
@@ -176,7 +176,7 @@ void SessionHistory::write()
              !saved)
         m_writeError = saved.error();
     if (!m_writeError.isEmpty())
-        spdlog::warn("session history not written: {}", m_writeError.toStdString());
+        qCWarning(lcReport, "session history not written: %s", qUtf8Printable(m_writeError));
 }
 
 void SessionHistory::recordDiagnosis(const checks::Diagnosis &report)
@@ -277,17 +277,13 @@ QJsonObject SessionHistory::toReportJson(const checks::Diagnosis &now) const
     return QJsonObject{{QStringLiteral("id"), m_id}, {QStringLiteral("stages"), stages}};
 }
 
-std::optional<SessionHistory> SessionHistory::load(const QString &path, QString &error)
+platform::Result<SessionHistory> SessionHistory::load(const QString &path)
 {
     const auto root = platform::readJsonObject(path);
-    if (!root) {
-        error = QStringLiteral("%1: %2").arg(path, root.error());
-        return std::nullopt;
-    }
-    if (root->value(QStringLiteral("format")).toInt() != kFormat || !root->value(QStringLiteral("stages")).isArray()) {
-        error = QStringLiteral("%1 is not a session history").arg(path);
-        return std::nullopt;
-    }
+    if (!root)
+        return platform::Error{QStringLiteral("%1: %2").arg(path, root.error())};
+    if (root->value(QStringLiteral("format")).toInt() != kFormat || !root->value(QStringLiteral("stages")).isArray())
+        return platform::Error{QStringLiteral("%1 is not a session history").arg(path)};
     SessionHistory history;
     history.m_id = root->value(QStringLiteral("id")).toString();
     history.m_stages = root->value(QStringLiteral("stages")).toArray();
@@ -298,11 +294,9 @@ QList<SessionHistory> SessionHistory::loadAll(const QString &directory)
 {
     QList<SessionHistory> out;
     const QDir dir(directory);
-    for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        QString error;
-        if (auto history = load(dir.filePath(name), error))
+    for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        if (auto history = load(dir.filePath(name)))
             out << *history;
-    }
     return out;
 }
 

@@ -55,7 +55,7 @@ public:
     [[nodiscard]] QJsonObject toJson() const;
     // The report's "history": {"id", "stages": [..., the "now" stage of `now`]}.
     [[nodiscard]] QJsonObject toReportJson(const checks::Diagnosis &now) const;
-    static std::optional<SessionHistory> load(const QString &path, QString &error);
+    static platform::Result<SessionHistory> load(const QString &path);
     // Every history in `directory`; unreadable files are skipped.
     static QList<SessionHistory> loadAll(const QString &directory);
 

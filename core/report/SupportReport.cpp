@@ -3,6 +3,7 @@
 
 #include "Version.h"
 #include "flow/FlowChart.h"
+#include "platform/Logging.h"
 #include "report/CheckReport.h"
 #include "report/Redactor.h"
 
@@ -14,7 +15,6 @@
 #include <QRegularExpression>
 #include <QLocale>
 
-#include <spdlog/spdlog.h>
 
 namespace td::report {
 
@@ -393,7 +393,7 @@ QJsonObject buildReport(const checks::Diagnosis &diagnosis, const ReportOptions 
     report.insert(QStringLiteral("environment"), environment);
     if (!options.history.isEmpty())
         report.insert(QStringLiteral("history"), options.history.toReportJson(diagnosis));
-    spdlog::default_logger()->flush(); // what this run logged so far goes in too
+    platform::flushLog(); // what this run logged so far goes in too
     report.insert(QStringLiteral("log_tail"), QJsonArray::fromStringList(lastLines(options.logFile, options.logLines)));
 
     if (!options.redact) {
@@ -525,6 +525,71 @@ QString renderMarkdown(const QJsonObject &report)
     return md;
 }
 
+namespace {
+
+// "What happened": the session's diagnoses and changes, in order.
+QString htmlStory(const QJsonObject &history)
+{
+    if (!hasStory(history))
+        return {};
+    QString h;
+    h += QStringLiteral("<h2>") + esc(SupportReportText::tr("What happened"))
+         + QStringLiteral("</h2>\n<ol class=\"story\">\n");
+    for (const StoryStage &stage : storyOf(history)) {
+        h += QStringLiteral("<li class=\"%1\"><strong>%2</strong>")
+                 .arg(stage.diagnosis ? QStringLiteral("check") : QStringLiteral("change"), esc(stage.heading));
+        if (!stage.lines.isEmpty() || !stage.findings.isEmpty()) {
+            h += QStringLiteral("\n<ul>\n");
+            for (const QString &line : stage.lines)
+                h += QStringLiteral("<li>") + esc(line) + QStringLiteral("</li>\n");
+            for (const auto &f : stage.findings)
+                h += QStringLiteral("<li class=\"%1\">")
+                         .arg(esc(f.toObject().value(QStringLiteral("severity")).toString()))
+                     + esc(findingLine(f.toObject())) + QStringLiteral("</li>\n");
+            h += QStringLiteral("</ul>");
+        }
+        h += QStringLiteral("</li>\n");
+    }
+    h += QStringLiteral("</ol>\n");
+    return h;
+}
+
+// The findings, each with its chain, repairs and evidence.
+QString htmlFindings(const QJsonArray &findings)
+{
+    QString h = QStringLiteral("<h2>") + esc(SupportReportText::tr("Findings")) + QStringLiteral("</h2>\n");
+    if (findings.isEmpty())
+        h += QStringLiteral("<p>") + esc(SupportReportText::tr("No problems were found.")) + QStringLiteral("</p>\n");
+    for (const auto &v : findings) {
+        const QJsonObject f = v.toObject();
+        const QString severity = f.value(QStringLiteral("severity")).toString();
+        h += QStringLiteral("<div class=\"finding %1\">\n<h3>%2 %3 <span class=\"id\">%4</span></h3>\n")
+                 .arg(esc(severity), esc(severityMark(severity)), esc(f.value(QStringLiteral("title")).toString()),
+                      esc(f.value(QStringLiteral("id")).toString()));
+        for (const QString &paragraph : f.value(QStringLiteral("detail")).toString().split(u'\n', Qt::SkipEmptyParts))
+            h += QStringLiteral("<p>") + esc(paragraph) + QStringLiteral("</p>\n");
+        if (const QString tree = chainTree(f); !tree.isEmpty())
+            h += QStringLiteral("<p><strong>") + esc(SupportReportText::tr("Failing dependency chain"))
+                 + QStringLiteral("</strong></p>\n<pre>") + esc(tree) + QStringLiteral("</pre>\n");
+        static const QRegularExpression code(QStringLiteral("`([^`]*)`"));
+        QStringList fixes;
+        for (const auto &x : f.value(QStringLiteral("fixes")).toArray())
+            fixes << esc(flow::FlowChart::repairName(x.toString())).replace(code, QStringLiteral("<code>\\1</code>"));
+        if (!fixes.isEmpty())
+            h += QStringLiteral("<p><strong>") + esc(SupportReportText::tr("Repairs that apply:"))
+                 + QStringLiteral("</strong> ") + fixes.join(QStringLiteral(", ")) + QStringLiteral("</p>\n");
+        h += QStringLiteral("<details><summary>") + esc(SupportReportText::tr("Evidence"))
+             + QStringLiteral("</summary><pre>")
+             + esc(QString::fromUtf8(
+                 QJsonDocument(f.value(QStringLiteral("evidence")).toObject()).toJson(QJsonDocument::Indented)))
+             + QStringLiteral("</pre></details>\n</div>\n");
+    }
+
+    return h;
+}
+
+} // namespace
+
 QString renderHtml(const QJsonObject &report)
 {
     QString h;
@@ -569,56 +634,8 @@ QString renderHtml(const QJsonObject &report)
         h += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>\n").arg(esc(field), esc(value));
     h += QStringLiteral("</table>\n");
 
-    if (const QJsonObject history = report.value(QStringLiteral("history")).toObject(); hasStory(history)) {
-        h += QStringLiteral("<h2>") + esc(SupportReportText::tr("What happened"))
-             + QStringLiteral("</h2>\n<ol class=\"story\">\n");
-        for (const StoryStage &stage : storyOf(history)) {
-            h += QStringLiteral("<li class=\"%1\"><strong>%2</strong>")
-                     .arg(stage.diagnosis ? QStringLiteral("check") : QStringLiteral("change"), esc(stage.heading));
-            if (!stage.lines.isEmpty() || !stage.findings.isEmpty()) {
-                h += QStringLiteral("\n<ul>\n");
-                for (const QString &line : stage.lines)
-                    h += QStringLiteral("<li>") + esc(line) + QStringLiteral("</li>\n");
-                for (const auto &f : stage.findings)
-                    h += QStringLiteral("<li class=\"%1\">")
-                             .arg(esc(f.toObject().value(QStringLiteral("severity")).toString()))
-                         + esc(findingLine(f.toObject())) + QStringLiteral("</li>\n");
-                h += QStringLiteral("</ul>");
-            }
-            h += QStringLiteral("</li>\n");
-        }
-        h += QStringLiteral("</ol>\n");
-    }
-
-    h += QStringLiteral("<h2>") + esc(SupportReportText::tr("Findings")) + QStringLiteral("</h2>\n");
-    const QJsonArray findings = report.value(QStringLiteral("findings")).toArray();
-    if (findings.isEmpty())
-        h += QStringLiteral("<p>") + esc(SupportReportText::tr("No problems were found.")) + QStringLiteral("</p>\n");
-    for (const auto &v : findings) {
-        const QJsonObject f = v.toObject();
-        const QString severity = f.value(QStringLiteral("severity")).toString();
-        h += QStringLiteral("<div class=\"finding %1\">\n<h3>%2 %3 <span class=\"id\">%4</span></h3>\n")
-                 .arg(esc(severity), esc(severityMark(severity)), esc(f.value(QStringLiteral("title")).toString()),
-                      esc(f.value(QStringLiteral("id")).toString()));
-        for (const QString &paragraph : f.value(QStringLiteral("detail")).toString().split(u'\n', Qt::SkipEmptyParts))
-            h += QStringLiteral("<p>") + esc(paragraph) + QStringLiteral("</p>\n");
-        if (const QString tree = chainTree(f); !tree.isEmpty())
-            h += QStringLiteral("<p><strong>") + esc(SupportReportText::tr("Failing dependency chain"))
-                 + QStringLiteral("</strong></p>\n<pre>") + esc(tree) + QStringLiteral("</pre>\n");
-        static const QRegularExpression code(QStringLiteral("`([^`]*)`"));
-        QStringList fixes;
-        for (const auto &x : f.value(QStringLiteral("fixes")).toArray())
-            fixes << esc(flow::FlowChart::repairName(x.toString())).replace(code, QStringLiteral("<code>\\1</code>"));
-        if (!fixes.isEmpty())
-            h += QStringLiteral("<p><strong>") + esc(SupportReportText::tr("Repairs that apply:"))
-                 + QStringLiteral("</strong> ") + fixes.join(QStringLiteral(", ")) + QStringLiteral("</p>\n");
-        h += QStringLiteral("<details><summary>") + esc(SupportReportText::tr("Evidence"))
-             + QStringLiteral("</summary><pre>")
-             + esc(QString::fromUtf8(
-                 QJsonDocument(f.value(QStringLiteral("evidence")).toObject()).toJson(QJsonDocument::Indented)))
-             + QStringLiteral("</pre></details>\n</div>\n");
-    }
-
+    h += htmlStory(report.value(QStringLiteral("history")).toObject());
+    h += htmlFindings(report.value(QStringLiteral("findings")).toArray());
     const QJsonArray pythons = report.value(QStringLiteral("pythons")).toArray();
     h += QStringLiteral("<h2>") + esc(SupportReportText::tr("Python interpreters found (%1)").arg(pythons.size()))
          + QStringLiteral("</h2>\n<table>\n");

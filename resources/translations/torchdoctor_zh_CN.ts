@@ -940,6 +940,10 @@
         <source>%1 entry %2 keeps %3 from starting</source>
         <translation>%1 中的条目 %2 使 %3 无法启动</translation>
     </message>
+    <message>
+        <source>%1 entry %2 cannot be loaded</source>
+        <translation>%1 中的条目 %2 无法加载</translation>
+    </message>
 </context>
 <context>
     <name>EnvironmentCheck</name>
@@ -1034,6 +1038,14 @@
     <message>
         <source>In a new terminal: %1</source>
         <translation>在新终端中：%1</translation>
+    </message>
+    <message>
+        <source>The loader cannot find or load %1, so before every program it prints &quot;ERROR: ld.so: object &apos;%1&apos; from LD_PRELOAD cannot be preloaded ...: ignored.&quot; and goes on without it. Remove the entry where it is set.</source>
+        <translation>加载器找不到或无法加载 %1，因此在每个程序启动前都会打印“ERROR: ld.so: object &apos;%1&apos; from LD_PRELOAD cannot be preloaded ...: ignored.”，然后在没有它的情况下继续运行。请在设置它的地方删除这个条目。</translation>
+    </message>
+    <message>
+        <source>LD_PRELOAD names %1, which cannot be preloaded</source>
+        <translation>LD_PRELOAD 指定了无法预加载的 %1</translation>
     </message>
 </context>
 <context>
@@ -2081,6 +2093,14 @@
     <message>
         <source>%1 hides the installed %2</source>
         <translation>%1 遮蔽了已安装的 %2</translation>
+    </message>
+    <message>
+        <source>Line %1 of %2 adds %3 to sys.path, so this Python imports %4 from there (%5): %6. The environment repair takes that line out of the file.</source>
+        <translation>%2 的第 %1 行把 %3 加入了 sys.path，因此这个 Python 从那里导入 %4（%5）：%6。环境修复会把这一行从文件中删除。</translation>
+    </message>
+    <message>
+        <source>%1 puts another Python&apos;s torch first: %2</source>
+        <translation>%1 让另一个 Python 的 torch 排在前面：%2</translation>
     </message>
 </context>
 <context>

@@ -322,5 +322,12 @@ TEST(Cli, WritesItsLogFile)
     EXPECT_EQ(r.exitCode, 0) << r.err;
     const fs::path log = data / "TorchDoctor/logs/torchdoctor.log";
     ASSERT_TRUE(fs::exists(log));
-    EXPECT_NE(readFile(log).find("deps: 1 roots"), std::string::npos) << readFile(log);
+    EXPECT_NE(readFile(log).find("[td.app] deps: 1 roots"), std::string::npos) << readFile(log);
+    EXPECT_NE(readFile(log).find("[td.app] exit code 0"), std::string::npos) << readFile(log);
+
+    // Each module's category can be left out of the log.
+    fs::remove(log);
+    options.setEnv["QT_LOGGING_RULES"] = "td.app.info=false;td.app.debug=false";
+    ASSERT_EQ(run({config::torchdoctor, "deps", "/usr/lib/x86_64-linux-gnu/libc.so.6"}, options).exitCode, 0);
+    EXPECT_EQ(readFile(log).find("[td.app]"), std::string::npos) << readFile(log);
 }

@@ -237,6 +237,44 @@ TEST(EnvironmentCheck, SuspiciousVariables)
     EXPECT_EQ(ids(found).count(QStringLiteral("env.suspicious")), 3) << ids(found).join(u' ').toStdString();
 }
 
+// ld.so ignores an LD_PRELOAD entry it cannot load (after printing an error before every program):
+// a path that is not there, or a name the walk did not preload, is named with the entry to take out.
+TEST(EnvironmentCheck, AnLdPreloadEntryThatCannotBeLoaded)
+{
+    Facts f = machine(QStringLiteral("2.5.1+cpu"), {});
+    f.request.environment = QProcessEnvironment();
+#ifdef Q_OS_WIN
+    const QString there; // (a Windows path has a ':' of its own)
+#else
+    const QString there = QCoreApplication::applicationFilePath(); // a file that is there
+#endif
+    f.request.environment.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral("/opt/gone/libhook.so:libgone.so ")
+                                                                   + there + QStringLiteral(" libwombat_hook.so"));
+    loader::GraphBuilder g(loader::TargetOs::Linux);
+    const auto root = g.addRoot("/venv/site-packages/torch/lib/libtorch_cpu.so", nullptr);
+    const auto hook = g.found("libwombat_hook.so", "/usr/lib/libwombat_hook.so", loader::Via::Default, "/usr/lib",
+                              nullptr);
+    g.addEdge(root, hook, "libwombat_hook.so", loader::Via::Preload);
+    f.libraries = g.take();
+    QStringList entries;
+    for (const Finding &finding : EnvironmentCheck().run(f, kb()))
+        if (finding.evidence.value(QStringLiteral("variable")).toString() == QLatin1String("LD_PRELOAD")) {
+            entries << finding.evidence.value(QStringLiteral("entry")).toString();
+            EXPECT_EQ(finding.id, QStringLiteral("env.suspicious"));
+            EXPECT_EQ(finding.fixes, QList<FixFamily>{FixFamily::Env});
+            EXPECT_TRUE(finding.detail.contains(QStringLiteral("cannot be preloaded"))) << qPrintable(finding.detail);
+        }
+    EXPECT_EQ(entries, (QStringList{QStringLiteral("/opt/gone/libhook.so"), QStringLiteral("libgone.so")}));
+
+    // Nothing walked: a bare name says nothing either way; a path still does.
+    f.libraries.reset();
+    entries.clear();
+    for (const Finding &finding : EnvironmentCheck().run(f, kb()))
+        if (finding.evidence.value(QStringLiteral("variable")).toString() == QLatin1String("LD_PRELOAD"))
+            entries << finding.evidence.value(QStringLiteral("entry")).toString();
+    EXPECT_EQ(entries, QStringList{QStringLiteral("/opt/gone/libhook.so")});
+}
+
 TEST(DockerCheck, NoDaemon)
 {
     Facts f = machine(QStringLiteral("2.5.1+cpu"), {});

@@ -128,6 +128,15 @@ std::vector<Machine> machines()
         checkout.request.projectDir = QStringLiteral("/home/li/pytorch");
     }
     add("a source checkout of torch where programs start", checkout);
+    Facts pth = base(machine(QStringLiteral("2.5.1+cpu"), {})); // a .pth line puts Python 3.11's torch first
+    {
+        python::StaticProbe &probe = pth.interpreters[0];
+        probe.torch.packageDir = QStringLiteral("/home/li/.local/lib/python3.11/site-packages/torch");
+        probe.pthPaths = {{QStringLiteral("/venv/lib/python3.12/site-packages/zz_old.pth"), 1,
+                           QStringLiteral("/home/li/.local/lib/python3.11/site-packages"),
+                           QStringLiteral("/home/li/.local/lib/python3.11/site-packages")}};
+    }
+    add("a .pth file that puts another Python's torch first", pth);
     Facts baseGone = base(machine({}, {}));
     {
         python::StaticProbe same = baseGone.interpreters[0]; // /usr/bin/python3, 3.12.4
@@ -285,6 +294,8 @@ std::vector<Machine> machines()
     loader::Problem broken = problem(loader::ProblemKind::NotALibrary, "libcudnn.so.9");
     broken.paths = {"/usr/local/cuda-12.1/lib64/libcudnn.so.9"};
     stale.request.environment.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("/usr/local/cuda-12.1/lib64"));
+    // A hook that is gone, by its path and by a name the walk did not preload.
+    stale.request.environment.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral("/opt/gone/libhook.so libgone.so"));
     stale.libraries = linuxGraph({shadowed, broken, problem(loader::ProblemKind::Missing, "libcudart.so.12"),
                                   problem(loader::ProblemKind::WrongArch, "libgomp.so.1"),
                                   problem(loader::ProblemKind::VersionMissing, "GLIBCXX_3.4.30"),

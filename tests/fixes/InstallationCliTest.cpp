@@ -327,6 +327,61 @@ TEST_F(InstallationCli, PythonPathPuttingAnotherPythonsTorchFirstIsTheCauseAndCo
     EXPECT_EQ(readFile(home / ".bashrc"), bashrc);
 }
 
+// A .pth file in a venv's site-packages adds another Python's site-packages, which holds a torch that
+// cannot load: that torch is imported before the one the venv sees from the system (Debian's 1.13).
+// One finding names the file, its line and both folders; the environment repair takes the line out,
+// and undo puts the file back byte for byte. Python's own `site` is the judge of what the line does.
+TEST_F(InstallationCli, APthLinePuttingAnotherPythonsTorchFirstIsTheCauseAndComesOut)
+{
+    const fs::path venv = m_dir / "system-venv";
+    runOk({python::kSystemPython.string(), "-m", "venv", "--without-pip", "--system-site-packages", venv.string()});
+    const fs::path venvPython = venv / "bin/python";
+    const std::string version = "import torch; print(torch.__version__)";
+    const RunResult own = run({venvPython.string(), "-c", version}, options());
+    ASSERT_EQ(own.exitCode, 0) << own.err; // Debian's torch, seen through the system site
+    const fs::path other = m_dir / "home/py312/lib/python3.12/site-packages";
+    python::writeFakeTorch(other,
+                           "import ctypes, os\n"
+                           "ctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', 'libtorch_cuda.so'))\n",
+                           "2.9.0+cu130");
+    const fs::path build = m_dir / "build/cuda";
+    fs::create_directories(build);
+    ASSERT_TRUE(python::buildSharedLibrary(build / "libcudart.so.13", "int cudaFree(void *p) { return p != 0; }\n",
+                                           {"-Wl,-soname,libcudart.so.13"}));
+    ASSERT_TRUE(python::buildSharedLibrary(other / "torch/lib/libtorch_cuda.so",
+                                           "int cudaFree(void *);\nint cuda(void) { return cudaFree(0); }\n",
+                                           {(build / "libcudart.so.13").string(), "-Wl,-soname,libtorch_cuda.so"}));
+    const fs::path pth = python::sitePackages(venv) / "zz_py312.pth";
+    const std::string lines = "# added by an old installer\n" + other.string() + "\n";
+    writeFile(pth, lines);
+    const RunResult broken = run({venvPython.string(), "-c", "import torch"}, options());
+    ASSERT_NE(broken.err.find("libcudart.so.13: cannot open shared object file"), std::string::npos) << broken.err;
+
+    const RunResult check = torchdoctor(
+        {"check", "--python", venvPython.string(), "--format", "json", "--no-import", "--no-redact"});
+    EXPECT_EQ(check.exitCode, 1) << check.err;
+    const QJsonArray findings = document(check.out).value(QLatin1String("findings")).toArray();
+    ASSERT_FALSE(findings.isEmpty()) << check.out;
+    const QJsonObject lead = findings.first().toObject();
+    const QJsonObject evidence = lead.value(QLatin1String("evidence")).toObject();
+    EXPECT_EQ(lead.value(QLatin1String("id")).toString(), QLatin1String("env.suspicious")) << check.out;
+    EXPECT_EQ(evidence.value(QLatin1String("pth_file")).toString().toStdString(), pth.string());
+    EXPECT_EQ(evidence.value(QLatin1String("line")).toInt(), 2);
+    EXPECT_EQ(evidence.value(QLatin1String("own_copy")).toString(), QLatin1String("/usr/lib/python3/dist-packages"));
+    EXPECT_TRUE(lead.value(QLatin1String("detail")).toString().contains(QLatin1String("Python 3.12")))
+        << check.out;
+
+    const RunResult fix = torchdoctor({"fix", "env", "--python", venvPython.string(), "--yes"});
+    show("torchdoctor fix env --yes", fix);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    EXPECT_EQ(readFile(pth), "# added by an old installer\n");
+    EXPECT_EQ(run({venvPython.string(), "-c", version}, options()).out, own.out);
+    const RunResult undo = torchdoctor({"undo", "--yes"});
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_EQ(readFile(pth), lines);
+    EXPECT_NE(run({venvPython.string(), "-c", "import torch"}, options()).exitCode, 0);
+}
+
 // Debian's torch 1.13 (built against NumPy 1.x) seen from a venv with NumPy 2 from PyPI: the import
 // warns and "Numpy is not available"; `check` names both and installs numpy<2, undone by files.
 TEST(NumpyAbi, ATorchBuiltAgainstNumpy1WithNumpy2GetsNumpy1AndBack)

@@ -13,6 +13,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 
@@ -107,17 +108,16 @@ TEST(FixExecutor, EditsThroughThePlannerAndUndoesByteForByte)
     EXPECT_EQ(fs::status(rc).permissions() & fs::perms::all,
               fs::perms::owner_read | fs::perms::owner_write | fs::perms::owner_exec);
 
-    QString error;
-    const auto entry = executor.journal().load(r.entryId, error);
-    ASSERT_TRUE(entry) << error.toStdString();
+    const auto entry = executor.journal().load(r.entryId);
+    ASSERT_TRUE(entry) << entry.error().toStdString();
     const ExecutionResult u = executor.undo(*entry, yes());
     ASSERT_TRUE(u.ok()) << u.error.toStdString();
     EXPECT_EQ(bytesOf(rc), original);
     EXPECT_EQ(fs::status(rc).permissions() & fs::perms::all,
               fs::perms::owner_read | fs::perms::owner_write | fs::perms::owner_exec);
     // Undo is itself recorded, and the fix is marked as undone.
-    EXPECT_EQ(executor.journal().load(r.entryId, error)->undoneBy, u.entryId);
-    EXPECT_EQ(executor.journal().load(u.entryId, error)->undoOf, r.entryId);
+    EXPECT_EQ(executor.journal().load(r.entryId)->undoneBy, u.entryId);
+    EXPECT_EQ(executor.journal().load(u.entryId)->undoOf, r.entryId);
     EXPECT_FALSE(executor.latestUndoable());
 }
 
@@ -167,9 +167,9 @@ TEST(Journal, WrittenBeforeEachStepRuns)
         ASSERT_EQ(entries.size(), 1);
         EXPECT_EQ(entries[0].steps[index].state, StepState::Running);
         if (index == 0) {
-            EXPECT_EQ(
-                QByteArray::fromBase64(entries[0].steps[0].undo.value(QStringLiteral("bytes")).toString().toLatin1()),
-                QByteArray("a\nb\n"));
+            const auto *kept = std::get_if<FileUndo>(&entries[0].steps[0].undo);
+            ASSERT_NE(kept, nullptr);
+            EXPECT_EQ(kept->bytes, QByteArray("a\nb\n"));
         }
         ++checked;
     };
@@ -179,8 +179,7 @@ TEST(Journal, WrittenBeforeEachStepRuns)
     EXPECT_EQ(r.outcome, ExecutionResult::Outcome::Failed);
     EXPECT_EQ(r.failedStep, 1);
     EXPECT_EQ(readFile(rc), "A\nb\n"); // stopped at the failed step
-    QString error;
-    const auto entry = journal.load(r.entryId, error);
+    const auto entry = journal.load(r.entryId);
     ASSERT_TRUE(entry);
     EXPECT_TRUE(entry->finished);
     EXPECT_EQ(entry->steps[0].state, StepState::Done);
@@ -210,9 +209,8 @@ TEST(Journal, AStepDoesNotRunWhenItsJournalCannotBeWritten)
     EXPECT_EQ(r.outcome, ExecutionResult::Outcome::JournalFailed);
     EXPECT_EQ(readFile(rc), "a\n");
     // The last good version of the entry is intact.
-    QString error;
-    const auto entry = Journal(qs(dir / "kept")).load(r.entryId, error);
-    ASSERT_TRUE(entry) << error.toStdString();
+    const auto entry = Journal(qs(dir / "kept")).load(r.entryId);
+    ASSERT_TRUE(entry) << entry.error().toStdString();
     EXPECT_EQ(entry->steps[0].state, StepState::Done);
     EXPECT_EQ(entry->steps[1].state, StepState::Planned);
 }
@@ -237,12 +235,11 @@ TEST(FixExecutor, ProgramsStreamAndUndoFromTheirSnapshot)
     ASSERT_TRUE(r.ok()) << r.error.toStdString();
     EXPECT_EQ(streamed, "installing\n");
     EXPECT_EQ(readFile(dir / "state"), "new\n");
-    QString error;
-    const FixPlan undo = executor.undoPlan(*executor.journal().load(r.entryId, error));
+    const FixPlan undo = executor.undoPlan(*executor.journal().load(r.entryId));
     ASSERT_EQ(undo.steps.size(), 1);
     EXPECT_TRUE(undo.steps[0].description().contains(QLatin1String("-step1.snapshot")))
         << undo.describe().toStdString();
-    ASSERT_TRUE(executor.undo(*executor.journal().load(r.entryId, error), yes()).ok());
+    ASSERT_TRUE(executor.undo(*executor.journal().load(r.entryId), yes()).ok());
     EXPECT_EQ(readFile(dir / "state"), "old\n");
 }
 
@@ -251,12 +248,12 @@ TEST(FixExecutor, UserVariablesGoThroughTheHandler)
     TempDir dir;
     QMap<QString, QString> store{{QStringLiteral("PATH"), QStringLiteral("C:/old;C:/keep")}};
     ExecutorCallbacks c = yes();
-    c.setUserVariable = [&](const SetUserVariable &v, QString &) {
+    c.setUserVariable = [&](const SetUserVariable &v) {
         if (v.newValue)
             store[v.name] = *v.newValue;
         else
             store.remove(v.name);
-        return true;
+        return td::platform::Result<void>();
     };
     const Executor executor{Journal(qs(dir / "journal"))};
     const FixStep step{SetUserVariable{QStringLiteral("PATH"), QStringLiteral("C:/old;C:/keep"),
@@ -266,8 +263,7 @@ TEST(FixExecutor, UserVariablesGoThroughTheHandler)
     const ExecutionResult r = executor.run(planOf({step}), c);
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(store.value(QStringLiteral("PATH")), QStringLiteral("C:/keep"));
-    QString error;
-    ASSERT_TRUE(executor.undo(*executor.journal().load(r.entryId, error), c).ok());
+    ASSERT_TRUE(executor.undo(*executor.journal().load(r.entryId), c).ok());
     EXPECT_EQ(store.value(QStringLiteral("PATH")), QStringLiteral("C:/old;C:/keep"));
 }
 
@@ -404,4 +400,55 @@ TEST(FixExecutor, ARunThatCannotFitIsRefusedBeforeItStarts)
     EXPECT_TRUE(r.error.startsWith(QStringLiteral("not enough space on "))) << r.error.toStdString();
     EXPECT_FALSE(fs::exists(marker));
     EXPECT_TRUE(journal.entries().isEmpty());
+}
+
+// The journal's undo records are typed; their JSON is the one earlier versions wrote, so that an
+// entry written before an update still undoes after it.
+TEST(Journal, UndoRecordsReadAsTheJsonEarlierVersionsWrote)
+{
+    const QByteArray written = R"({"format": 1, "id": "20250131-142501-123-env", "finished": true, "steps": [
+        {"kind": "edit-file", "description": "d", "state": "done",
+         "undo": {"path": "/h/.bashrc", "existed": true, "bytes": "YQpiCg==", "permissions": 420,
+                  "sha256": "x", "after_sha256": ""}},
+        {"kind": "write-file", "description": "d", "state": "done", "undo": {"path": "/h/new", "existed": false}},
+        {"kind": "set-user-variable", "description": "d", "state": "done",
+         "undo": {"name": "PATH", "existed": true, "value": "C:\\a", "new_existed": false, "new_value": "",
+                  "type": "REG_EXPAND_SZ", "raw": "4300"}},
+        {"kind": "run-program", "description": "d", "state": "failed",
+         "undo": {"program": "python", "arguments": ["-c", "x"], "needs_admin": true}},
+        {"kind": "run-program", "description": "d", "state": "done"}]})";
+    const QJsonObject json = QJsonDocument::fromJson(written).object();
+    const auto entry = JournalEntry::fromJson(json);
+    ASSERT_TRUE(entry);
+    ASSERT_EQ(entry->steps.size(), 5);
+    const auto *edited = std::get_if<FileUndo>(&entry->steps[0].undo);
+    ASSERT_NE(edited, nullptr);
+    EXPECT_EQ(edited->bytes, QByteArray("a\nb\n"));
+    EXPECT_EQ(edited->permissions, 420);
+    EXPECT_EQ(edited->afterSha256, QString());
+    const auto *created = std::get_if<FileUndo>(&entry->steps[1].undo);
+    ASSERT_TRUE(created && !created->existed && !created->afterSha256);
+    const auto *variable = std::get_if<VariableUndo>(&entry->steps[2].undo);
+    ASSERT_TRUE(variable && variable->stored);
+    EXPECT_EQ(variable->before, QStringLiteral("C:\\a"));
+    EXPECT_FALSE(variable->after);
+    EXPECT_EQ(variable->stored->raw, QByteArray("\x43\x00", 2));
+    const auto *program = std::get_if<ProgramUndo>(&entry->steps[3].undo);
+    ASSERT_TRUE(program && program->needsAdmin);
+    EXPECT_EQ(program->arguments, QStringList({QStringLiteral("-c"), QStringLiteral("x")}));
+    EXPECT_TRUE(std::holds_alternative<std::monostate>(entry->steps[4].undo));
+    // Written again, each step's record is the same JSON.
+    const QJsonArray steps = json.value(QStringLiteral("steps")).toArray();
+    const QJsonArray again = entry->toJson().value(QStringLiteral("steps")).toArray();
+    for (int i = 0; i < 5; ++i)
+        EXPECT_EQ(again[i].toObject().value(QStringLiteral("undo")), steps[i].toObject().value(QStringLiteral("undo")))
+            << "step " << i;
+    // Undo puts back each file, variable and program, newest first, and names what it cannot undo.
+    const FixPlan plan = Executor(Journal(QStringLiteral("/nonexistent"))).undoPlan(*entry);
+    ASSERT_EQ(plan.steps.size(), 4);
+    EXPECT_TRUE(std::holds_alternative<RunProgram>(plan.steps[0].action));
+    EXPECT_TRUE(std::holds_alternative<SetUserVariable>(plan.steps[1].action));
+    EXPECT_TRUE(std::get<WriteFile>(plan.steps[2].action).remove);
+    EXPECT_EQ(std::get<WriteFile>(plan.steps[3].action).bytes, QByteArray("a\nb\n"));
+    EXPECT_TRUE(plan.warnings.join(u' ').contains(QStringLiteral("Step 5")));
 }

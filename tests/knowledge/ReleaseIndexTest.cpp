@@ -169,9 +169,9 @@ TEST(ReleaseIndex, AMalformedAnswerIsAnError)
         EXPECT_FALSE(got.index) << body.toStdString();
         EXPECT_FALSE(got.error.isEmpty()) << body.toStdString();
     }
-    QString error;
-    EXPECT_FALSE(ReleaseIndex::fromCache("not a cache", &error));
-    EXPECT_FALSE(error.isEmpty());
+    const auto cache = ReleaseIndex::fromCache("not a cache");
+    EXPECT_FALSE(cache);
+    EXPECT_FALSE(cache.error().isEmpty());
 }
 
 TEST(ReleaseIndex, ASlowAnswerTimesOut)

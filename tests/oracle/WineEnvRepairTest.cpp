@@ -72,10 +72,9 @@ protected:
 
     static std::optional<platform::RegistryValue> get(const QString &name)
     {
-        std::optional<platform::RegistryValue> v;
-        QString error;
-        EXPECT_TRUE(s_registry->get(name, v, error)) << error.toStdString();
-        return v;
+        const auto v = s_registry->get(name);
+        EXPECT_TRUE(v) << v.error().toStdString();
+        return v ? *v : std::nullopt;
     }
 
     static fixes::ExecutorCallbacks callbacks()
@@ -97,12 +96,11 @@ protected:
 TEST_F(WineEnvRepair, RemovesTheShadowingEntryAndTheStaleVariableThenUndoesByteForByte)
 {
     // A REG_EXPAND_SZ PATH whose %USERPROFILE% must stay unexpanded, a stale toolkit's variable.
-    QString error;
-    ASSERT_TRUE(s_registry->setRaw(QStringLiteral("PATH"), {QStringLiteral("REG_EXPAND_SZ"), QByteArray()}, error));
+    ASSERT_TRUE(s_registry->setRaw(QStringLiteral("PATH"), {QStringLiteral("REG_EXPAND_SZ"), QByteArray()}));
     const QString path = QStringLiteral("%USERPROFILE%\\bin;C:\\Program Files\\NVIDIA GPU Computing "
                                         "Toolkit\\CUDA\\v11.8\\bin;C:\\Tools\\张伟");
-    ASSERT_TRUE(s_registry->set(QStringLiteral("PATH"), path, error)) << error.toStdString();
-    ASSERT_TRUE(s_registry->set(QStringLiteral("CUDA_PATH_V11_8"), QStringLiteral("C:\\gone\\v11.8"), error));
+    ASSERT_TRUE(s_registry->set(QStringLiteral("PATH"), path));
+    ASSERT_TRUE(s_registry->set(QStringLiteral("CUDA_PATH_V11_8"), QStringLiteral("C:\\gone\\v11.8")));
     const auto pathBefore = get(QStringLiteral("PATH"));
     const auto cudaBefore = get(QStringLiteral("CUDA_PATH_V11_8"));
     ASSERT_TRUE(pathBefore && cudaBefore);
@@ -132,11 +130,12 @@ TEST_F(WineEnvRepair, RemovesTheShadowingEntryAndTheStaleVariableThenUndoesByteF
     EXPECT_FALSE(get(QStringLiteral("CUDA_PATH_V11_8")).has_value());
 
     // The journal holds the type and the raw bytes.
-    const auto entry = executor.journal().load(r.entryId, error);
-    ASSERT_TRUE(entry) << error.toStdString();
-    EXPECT_EQ(entry->steps[0].undo.value(QStringLiteral("type")).toString(), QStringLiteral("REG_EXPAND_SZ"));
-    EXPECT_EQ(QByteArray::fromHex(entry->steps[0].undo.value(QStringLiteral("raw")).toString().toLatin1()),
-              pathBefore->raw);
+    const auto entry = executor.journal().load(r.entryId);
+    ASSERT_TRUE(entry) << entry.error().toStdString();
+    const auto *kept = std::get_if<fixes::VariableUndo>(&entry->steps[0].undo);
+    ASSERT_TRUE(kept && kept->stored);
+    EXPECT_EQ(kept->stored->type, QStringLiteral("REG_EXPAND_SZ"));
+    EXPECT_EQ(kept->stored->raw, pathBefore->raw);
 
     ASSERT_TRUE(executor.undo(*entry, callbacks()).ok());
     EXPECT_EQ(get(QStringLiteral("PATH")), pathBefore);
@@ -145,12 +144,11 @@ TEST_F(WineEnvRepair, RemovesTheShadowingEntryAndTheStaleVariableThenUndoesByteF
 
 TEST_F(WineEnvRepair, AValueChangedSincePlanningIsLeftAlone)
 {
-    QString error;
-    ASSERT_TRUE(s_registry->set(QStringLiteral("PATH"), QStringLiteral("C:\\old\\cuda;C:\\keep"), error));
+    ASSERT_TRUE(s_registry->set(QStringLiteral("PATH"), QStringLiteral("C:\\old\\cuda;C:\\keep")));
     const fixes::EnvPlan env = fixes::WindowsEnvPlanner(*s_registry)
                                    .plan({suspicious(QStringLiteral("PATH"), QStringLiteral("C:\\old\\cuda"))});
     ASSERT_EQ(env.plan.steps.size(), 1);
-    ASSERT_TRUE(s_registry->set(QStringLiteral("PATH"), QStringLiteral("C:\\old\\cuda;C:\\keep;C:\\new"), error));
+    ASSERT_TRUE(s_registry->set(QStringLiteral("PATH"), QStringLiteral("C:\\old\\cuda;C:\\keep;C:\\new")));
     const fixes::Executor executor{fixes::Journal(qs(s_dir->path() / "journal2"))};
     const fixes::ExecutionResult r = executor.run(env.plan, callbacks());
     EXPECT_EQ(r.outcome, fixes::ExecutionResult::Outcome::Failed);
@@ -160,8 +158,7 @@ TEST_F(WineEnvRepair, AValueChangedSincePlanningIsLeftAlone)
 
 TEST_F(WineEnvRepair, AnEntryFromTheSystemPathIsExplainedNotTouched)
 {
-    QString error;
-    ASSERT_TRUE(s_registry->set(QStringLiteral("PATH"), QStringLiteral("C:\\keep"), error));
+    ASSERT_TRUE(s_registry->set(QStringLiteral("PATH"), QStringLiteral("C:\\keep")));
     const fixes::EnvPlan env =
         fixes::WindowsEnvPlanner(*s_registry)
             .plan({suspicious(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32\\cuda"))});
@@ -196,6 +193,5 @@ TEST_F(WineEnvRepair, AdministratorStepsRunThroughTheHelper)
     plan.steps = {fixes::FixStep{missing}};
     const fixes::ExecutionResult r = executor.run(plan, callbacks());
     EXPECT_EQ(r.outcome, fixes::ExecutionResult::Outcome::Failed);
-    QString error;
-    EXPECT_TRUE(s_registry->remove(QStringLiteral("TD_ELEVATED"), error));
+    EXPECT_TRUE(s_registry->remove(QStringLiteral("TD_ELEVATED")));
 }

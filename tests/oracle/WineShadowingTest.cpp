@@ -196,21 +196,19 @@ TEST_F(WindowsShadowing, ARecordedRegistryNamesTheValueThatSetsTheEntry)
     const QMap<QString, platform::RegistryValue> snapshot{
         {QStringLiteral("PATH"), {QStringLiteral("REG_EXPAND_SZ"), utf16(userValue)}},
         {QStringLiteral("TEMP"), {QStringLiteral("REG_EXPAND_SZ"), utf16(QStringLiteral("%USERPROFILE%\\Temp"))}}};
-    const auto recorded = [&](const QString &name, std::optional<platform::RegistryValue> &value, QString &) {
-        value.reset();
+    const auto recorded = [&](const QString &name) -> platform::Result<std::optional<platform::RegistryValue>> {
         for (auto it = snapshot.begin(); it != snapshot.end(); ++it)
             if (it.key().compare(name, Qt::CaseInsensitive) == 0)
-                value = it.value();
-        return true;
+                return std::optional(it.value());
+        return std::optional<platform::RegistryValue>();
     };
     const QString path = QStringLiteral("C:\\windows\\system32;C:\\windows;") + qs(s_outside) + u';' + qs(s_own);
     expectHarmfulShadow(check(path, recorded));
 
     // Not in the user's value: the system's, or this process's alone, and no place is claimed.
     const QList<checks::Finding> elsewhere =
-        check(path, [](const QString &, std::optional<platform::RegistryValue> &value, QString &) {
-            value.reset();
-            return true;
+        check(path, [](const QString &) -> platform::Result<std::optional<platform::RegistryValue>> {
+            return std::optional<platform::RegistryValue>();
         });
     const checks::Finding *shadowed = findingWith(elsewhere, QStringLiteral("lib.shadowed"));
     ASSERT_NE(shadowed, nullptr);
@@ -243,18 +241,16 @@ TEST_F(WindowsShadowing, UnderWineTheRegistryEntryIsFoundRemovedAndRestored)
         wineEnv.remove(QString::fromStdString(k));
     const auto registry = std::make_shared<platform::UserEnvironment>(
         QStringList{QString::fromStdString(wine64()), qs(s_bin / "userenvtool.exe")}, wineEnv);
-    QString error;
-    ASSERT_TRUE(
-        registry->setRaw(QStringLiteral("Path"), {QStringLiteral("REG_EXPAND_SZ"), utf16(userPath(winePath))}, error))
-        << error.toStdString();
-    std::optional<platform::RegistryValue> before;
-    ASSERT_TRUE(registry->get(QStringLiteral("Path"), before, error) && before) << error.toStdString();
-    const auto hostRegistry = [&](const QString &name, std::optional<platform::RegistryValue> &value, QString &why) {
-        if (!registry->get(name, value, why))
-            return false;
-        if (value)
-            value->raw = utf16(hostPathList(value->text()));
-        return true;
+    const auto set =
+        registry->setRaw(QStringLiteral("Path"), {QStringLiteral("REG_EXPAND_SZ"), utf16(userPath(winePath))});
+    ASSERT_TRUE(set) << set.error().toStdString();
+    const auto before = registry->get(QStringLiteral("Path"));
+    ASSERT_TRUE(before && *before) << before.error().toStdString();
+    const auto hostRegistry = [&](const QString &name) {
+        auto value = registry->get(name);
+        if (value && *value)
+            (*value)->raw = utf16(hostPathList((*value)->text()));
+        return value;
     };
     // What a program started now gets: the system's Path, then the user's.
     const auto winePathNow = [&] {
@@ -304,10 +300,10 @@ TEST_F(WindowsShadowing, UnderWineTheRegistryEntryIsFoundRemovedAndRestored)
     const fixes::Executor executor{fixes::Journal(qs(s_dir->path() / "journal"))};
     const fixes::ExecutionResult done = executor.run(plan.plan, callbacks);
     ASSERT_TRUE(done.ok()) << done.error.toStdString();
-    std::optional<platform::RegistryValue> after;
-    ASSERT_TRUE(registry->get(QStringLiteral("Path"), after, error) && after);
-    EXPECT_EQ(after->type, QStringLiteral("REG_EXPAND_SZ"));
-    EXPECT_EQ(after->text(), QStringLiteral("%USERPROFILE%\\bin;") + QString::fromStdString(winePath(s_own)));
+    const auto after = registry->get(QStringLiteral("Path"));
+    ASSERT_TRUE(after && *after);
+    EXPECT_EQ((*after)->type, QStringLiteral("REG_EXPAND_SZ"));
+    EXPECT_EQ((*after)->text(), QStringLiteral("%USERPROFILE%\\bin;") + QString::fromStdString(winePath(s_own)));
 
     // The re-check: Wine loads the package's copy, and so do we.
     const std::string fixed = wineLoads();
@@ -321,11 +317,11 @@ TEST_F(WindowsShadowing, UnderWineTheRegistryEntryIsFoundRemovedAndRestored)
     }));
 
     // Undo: the value's bytes and type as they were.
-    const auto entry = executor.journal().load(done.entryId, error);
-    ASSERT_TRUE(entry) << error.toStdString();
+    const auto entry = executor.journal().load(done.entryId);
+    ASSERT_TRUE(entry) << entry.error().toStdString();
     ASSERT_TRUE(executor.undo(*entry, callbacks).ok());
-    std::optional<platform::RegistryValue> restored;
-    ASSERT_TRUE(registry->get(QStringLiteral("Path"), restored, error));
-    EXPECT_EQ(restored, before);
+    const auto restored = registry->get(QStringLiteral("Path"));
+    ASSERT_TRUE(restored);
+    EXPECT_EQ(*restored, *before);
     EXPECT_NE(wineLoads().find(unbound), std::string::npos);
 }

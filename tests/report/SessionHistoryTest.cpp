@@ -71,13 +71,12 @@ TEST(SessionHistory, IsOnDiskFromTheFirstChangeOn)
     history.recordDiagnosis(diagnosisWith({QStringLiteral("lib.missing")}));
     EXPECT_FALSE(QFileInfo::exists(history.path())) << "nothing changed yet: no file";
     history.recordRepair(envRepair(QStringLiteral("j1")));
-    QString error;
-    auto onDisk = SessionHistory::load(history.path(), error);
-    ASSERT_TRUE(onDisk) << error.toStdString();
+    auto onDisk = SessionHistory::load(history.path());
+    ASSERT_TRUE(onDisk) << onDisk.error().toStdString();
     EXPECT_EQ(kindsOf(onDisk->stages()), (QStringList{QStringLiteral("diagnosis"), QStringLiteral("repair")}));
     history.recordDiagnosis(diagnosisWith({}));
-    onDisk = SessionHistory::load(history.path(), error);
-    ASSERT_TRUE(onDisk) << error.toStdString();
+    onDisk = SessionHistory::load(history.path());
+    ASSERT_TRUE(onDisk) << onDisk.error().toStdString();
     ASSERT_EQ(onDisk->stages().size(), 3);
     const QJsonObject recheck = onDisk->stages()[2].toObject();
     EXPECT_EQ(recheck.value(QStringLiteral("stage")).toString(), QStringLiteral("recheck"));
@@ -146,9 +145,8 @@ TEST(SessionHistory, TheJournalTellsWhatNoHistorySaw)
     undo.undoOf = repair.id;
     undo.finished = true;
     undo.steps = repair.steps;
-    QString error;
-    ASSERT_TRUE(journal.save(repair, error)) << error.toStdString();
-    ASSERT_TRUE(journal.save(undo, error)) << error.toStdString();
+    ASSERT_TRUE(journal.save(repair));
+    ASSERT_TRUE(journal.save(undo));
 
     const SessionHistory alone = SessionHistory::fromJournal(journal.entries(), {});
     ASSERT_EQ(kindsOf(alone.stages()), (QStringList{QStringLiteral("repair"), QStringLiteral("undo")}));

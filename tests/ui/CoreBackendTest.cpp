@@ -91,9 +91,8 @@ TEST(CoreBackend, DiagnosesPlansAndReportsThroughCore)
     for (ReportFormat format : {ReportFormat::Text, ReportFormat::Markdown, ReportFormat::Html, ReportFormat::Json})
         EXPECT_TRUE(backend.renderReport(report, format, true, {}).contains(QStringLiteral("torch.import-failed")));
     const QString path = py::qs(dir / "report.md");
-    QString error;
-    ASSERT_TRUE(backend.saveReport(path, backend.renderReport(report, ReportFormat::Markdown, true, {}), error))
-        << error.toStdString();
+    const auto saved = backend.saveReport(path, backend.renderReport(report, ReportFormat::Markdown, true, {}));
+    ASSERT_TRUE(saved) << saved.error().toStdString();
     EXPECT_TRUE(QFile::exists(path));
 
     // A journal entry that does not exist has nothing to undo.

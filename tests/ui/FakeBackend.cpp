@@ -203,11 +203,12 @@ public:
     {
         return m_backend.planRepair(family, before, scope);
     }
-    bool preflight(const fixes::Repair &, const fixes::RepairScope &, QString &problem,
-                   const platform::CancelToken &) const override
+    platform::Result<void> preflight(const fixes::Repair &, const fixes::RepairScope &,
+                                     const platform::CancelToken &) const override
     {
-        problem = m_backend.m_scenario.preflightProblem;
-        return problem.isEmpty();
+        if (const QString &problem = m_backend.m_scenario.preflightProblem; !problem.isEmpty())
+            return platform::Error{problem};
+        return {};
     }
     fixes::ExecutionResult execute(const fixes::Repair &repair, const fixes::RepairScope &,
                                    fixes::ExecutorCallbacks callbacks,
@@ -638,11 +639,9 @@ QString FakeBackend::renderReport(const checks::Diagnosis &report, ReportFormat 
     return CoreBackend::render(report, format, options);
 }
 
-bool FakeBackend::saveReport(const QString &path, const QString &text, QString &error) const
+platform::Result<void> FakeBackend::saveReport(const QString &path, const QString &text) const
 {
-    const auto saved = platform::saveFile(path, text.toUtf8());
-    error = saved.error();
-    return bool(saved);
+    return platform::saveFile(path, text.toUtf8());
 }
 
 QList<FixFamily> FakeBackend::applied() const

@@ -70,7 +70,7 @@ public:
                                         const platform::CancelToken &cancel) override;
     [[nodiscard]] QString renderReport(const checks::Diagnosis &report, ReportFormat format, bool redact,
                                        const report::SessionHistory &history) const override;
-    bool saveReport(const QString &path, const QString &text, QString &error) const override;
+    platform::Result<void> saveReport(const QString &path, const QString &text) const override;
 
     // What happened, for the tests to check.
     [[nodiscard]] QList<checks::FixFamily> applied() const;

@@ -408,10 +408,10 @@ public:
         letGo.acquire();
         return {};
     }
-    bool preflight(const fixes::Repair &r, const fixes::RepairScope &s, QString &problem,
-                   const platform::CancelToken &c) const override
+    platform::Result<void> preflight(const fixes::Repair &r, const fixes::RepairScope &s,
+                                     const platform::CancelToken &c) const override
     {
-        return m_real->preflight(r, s, problem, c);
+        return m_real->preflight(r, s, c);
     }
     fixes::ExecutionResult execute(const fixes::Repair &r, const fixes::RepairScope &s, fixes::ExecutorCallbacks cb,
                                    const platform::CancelToken &c) const override

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace td::python {
+
+// A line of a .pth file in a site folder that puts a folder on sys.path: at start, Python's `site`
+// reads every *.pth of each site folder (in name order) and appends each line that names an existing
+// folder, after the site folder itself. Lines that start with `import` run code instead; those and
+// comments are not folders.
+struct PthPath {
+    QString file; // the .pth file
+    int line = 0; // 1-based
+    QString text; // the line as written
+    QString path; // the folder it adds, absolute
+};
+
+// The folders the .pth files of `siteFolders` add, in the order Python adds them. Reads each file's
+// first 64 KiB at most.
+QList<PthPath> pthPaths(const QStringList &siteFolders);
+
+} // namespace td::python
