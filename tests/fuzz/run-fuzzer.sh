@@ -24,10 +24,14 @@ readers_stamp=$(cat "$src"/core/binary/*.cpp "$src"/core/binary/*.h | md5sum | c
     flock 9
     if [[ $(cat "$readers/stamp" 2>/dev/null) != "$readers_stamp" ]]; then
         rm -f "$readers"/*.o "$readers/stamp"
+        # Each reader on a core of its own: the other fuzzers wait for them.
+        pids=()
         for source in "$src"/core/binary/*.cpp; do
             "$clangxx" "${flags[@]}" -fsanitize=fuzzer-no-link,address,undefined -c "$source" \
-                -o "$readers/$(basename "$source" .cpp).o"
+                -o "$readers/$(basename "$source" .cpp).o" &
+            pids+=($!)
         done
+        for pid in "${pids[@]}"; do wait "$pid" || exit 1; done
         echo "$readers_stamp" > "$readers/stamp"
     fi
 ) 9>"$readers/lock"
