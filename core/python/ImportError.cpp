@@ -226,7 +226,8 @@ bool classifyPython(const QString &text, ClassifiedError &e)
 {
     // CPython's own wording around a failed LoadLibraryEx for an extension
     // module; the reason after it is localized and carries no code.
-    if (auto m = find(text, QStringLiteral(R"(DLL load failed(?: while importing (\w+))?:)")); m.hasMatch()) {
+    // (Cut before the colon, as an issue's title often is: the name is still there.)
+    if (auto m = find(text, QStringLiteral(R"(DLL load failed(?: while importing (\w+))?(?::|\s*$))")); m.hasMatch()) {
         e.kind = Kind::DllLoadFailed;
         e.module = m.captured(1);
         return true;
