@@ -179,6 +179,8 @@ QStringList unloadablePreloads(const Facts &facts)
     static const QRegularExpression separators(QStringLiteral("[: \t]+"));
     QStringList out;
     for (const QString &entry : value.split(separators, Qt::SkipEmptyParts)) {
+        if (entry.contains(u'$'))
+            continue; // $LIB, $PLATFORM: ld.so's own tokens, expanded by it
         if (entry.contains(u'/')) {
             if (!QFileInfo::exists(entry))
                 out << entry;

@@ -102,6 +102,7 @@ def inside(folder, root):
 
 def remove_installed(names):
     folders = set()
+    caches = {}  # each __pycache__ folder listed once: {folder: its .pyc names, or None}
     for dist in list(installed(names)):
         root = os.path.normpath(str(dist.locate_file("")))
         for record, path in files_of(dist):
@@ -109,12 +110,19 @@ def remove_installed(names):
             folders.add((os.path.dirname(path), root))
             if path.endswith(".py"):  # what the interpreter compiled from it
                 cache = os.path.join(os.path.dirname(path), "__pycache__")
+                if cache not in caches:
+                    listed = os.listdir(cache) if os.path.isdir(cache) else None
+                    caches[cache] = None if listed is None else [n for n in listed if n.endswith(".pyc")]
+                if caches[cache] is None:
+                    continue
                 stem = os.path.basename(path)[:-3] + "."
-                if os.path.isdir(cache):
-                    for name in os.listdir(cache):
-                        if name.startswith(stem) and name.endswith(".pyc"):
-                            os.remove(os.path.join(cache, name))
-                    folders.add((cache, root))
+                for name in [n for n in caches[cache] if n.startswith(stem)]:
+                    caches[cache].remove(name)
+                    try:
+                        os.remove(os.path.join(cache, name))
+                    except FileNotFoundError:  # RECORD listed it too: gone already
+                        pass
+                folders.add((cache, root))
     # Folders the removal emptied (Scripts/ too), then their parents up to the distribution's
     # root (site-packages), which stays.
     for folder, root in sorted(folders, key=lambda f: len(f[0]), reverse=True):

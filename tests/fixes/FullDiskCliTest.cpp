@@ -15,6 +15,7 @@
 #include <QJsonParseError>
 
 #include <cstdio>
+#include <future>
 #include <cstdlib>
 
 using namespace td::test;
@@ -269,46 +270,79 @@ RunOptions underStrace(RunOptions options)
 
 } // namespace
 
+// One run of `fix env` with a fault injected at call k, then a plain `undo`, in a home of its own.
+struct Attempt {
+    bool injected = false, succeeded = false, truthful = false, restored = false;
+    std::string trace, bashrc, undoText, bashrcAfterUndo;
+    std::vector<std::string> left, broken;
+};
+
 // A kill at each write, fsync, rename and unlink of `fix env`, an error at
 // each fsync and rename: the run never says "Fixed." unless it is, ~/.bashrc
 // is only ever the old or the new file, and a plain `undo` afterwards leaves
-// it as it was, with no temporary file anywhere in the home.
+// it as it was, with no temporary file anywhere in the home. The calls are
+// tried a few at a time, each in a copy of the home (runs of one home would
+// share its journal), and judged in order up to the first run past the last call.
 TEST_F(FullDisk, AKillOrAWriteErrorAtAnyStepLosesNothing)
 {
     ASSERT_TRUE(config::have(config::strace)) << "strace is needed for this test (tools/packages.txt)";
     std::string fixed = kBashrc;
     const std::string old = "export LD_LIBRARY_PATH=\"$HOME/stale/lib:$HOME/.local/lib:$LD_LIBRARY_PATH\"";
     fixed.replace(fixed.find(old), old.size(), "export LD_LIBRARY_PATH=\"$HOME/.local/lib:$LD_LIBRARY_PATH\"");
+    constexpr int kSideBySide = 4;
+    std::vector<fs::path> homes;
+    for (int w = 0; w < kSideBySide; ++w) {
+        homes.push_back(m_dir / ("home-" + std::to_string(w)));
+        fs::copy(m_home, homes.back(), fs::copy_options::recursive);
+    }
+    const auto attempt = [&](const std::string &fault, int k, const fs::path &home) {
+        RunOptions o = underStrace(options());
+        o.setEnv["HOME"] = home.string();
+        o.setEnv["XDG_DATA_HOME"] = (home / ".local/share").string();
+        const fs::path log = home.string() + ".strace.log";
+        Attempt a;
+        const RunResult fix = run(withFault(fixEnv(), fault, k, log), o);
+        a.trace = fault + " at call " + std::to_string(k) + "\n" + fix.out + fix.err;
+        const std::string trace = readFile(log);
+        a.injected =
+            trace.find("(INJECTED)") != std::string::npos || trace.find("killed by SIGKILL") != std::string::npos;
+        a.bashrc = readFile(home / ".bashrc");
+        a.succeeded = fix.exitCode == 0;
+        // "Fixed." only when it is (a run killed after saying it was right); a run that succeeded
+        // may not have said so (the terminal's writes fail too).
+        const bool saidFixed = fix.out.find("Fixed.") != std::string::npos;
+        a.truthful = a.succeeded || saidFixed ? a.bashrc == fixed : a.bashrc == kBashrc || a.bashrc == fixed;
+        const RunResult undo = run({config::torchdoctor, "undo", "--yes"}, o);
+        a.bashrcAfterUndo = readFile(home / ".bashrc");
+        a.restored = undo.exitCode == 0 && a.bashrcAfterUndo == kBashrc;
+        const auto tail = undo.out.rfind("\n\n");
+        a.undoText = "exit " + std::to_string(undo.exitCode) + ":\n"
+                     + undo.out.substr(tail == std::string::npos ? 0 : tail) + undo.err;
+        a.left = temporaryFiles(home);
+        a.broken = brokenJsonFiles(home);
+        writeFile(home / ".bashrc", kBashrc);
+        return a;
+    };
     for (const std::string fault : {"signal=KILL", "error=ENOSPC"}) {
         Tally tally;
-        for (int k = 1; k < 400; ++k) {
-            const fs::path log = m_dir / "strace.log";
-            const RunResult fix = run(withFault(fixEnv(), fault, k, log), underStrace(options()));
-            const std::string trace = readFile(log);
-            const bool injected = trace.find("(INJECTED)") != std::string::npos
-                                  || trace.find("killed by SIGKILL") != std::string::npos;
-            const std::string bashrc = readFile(m_home / ".bashrc");
-            SCOPED_TRACE(fault + " at call " + std::to_string(k) + "\n" + fix.out + fix.err);
-            const bool succeeded = fix.exitCode == 0;
-            const bool saidFixed = fix.out.find("Fixed.") != std::string::npos;
-            // "Fixed." only when it is (a run killed after saying it was right); a run that succeeded
-            // may not have said so (the terminal's writes fail too).
-            const bool truthful =
-                succeeded || saidFixed ? bashrc == fixed : bashrc == kBashrc || bashrc == fixed;
-            const RunResult undo = torchdoctor({"undo", "--yes"}, false);
-            const bool restored = undo.exitCode == 0 && readFile(m_home / ".bashrc") == kBashrc;
-            const std::vector<std::string> left = temporaryFiles(m_home), broken = brokenJsonFiles(m_home);
-            tally.add(succeeded, truthful && restored && left.empty() && broken.empty());
-            EXPECT_TRUE(truthful) << "~/.bashrc after the run:\n" << bashrc;
-            EXPECT_TRUE(restored) << "undo (exit " << undo.exitCode << "):\n"
-                                  << undo.out.substr(undo.out.rfind("\n\n") == std::string::npos ? 0 : undo.out.rfind("\n\n"))
-                                  << undo.err << "\n~/.bashrc after undo:\n"
-                                  << readFile(m_home / ".bashrc");
-            EXPECT_EQ(left, std::vector<std::string>{});
-            EXPECT_EQ(broken, std::vector<std::string>{});
-            writeFile(m_home / ".bashrc", kBashrc);
-            if (!injected)
-                break; // past the last call
+        bool pastTheLast = false;
+        for (int first = 1; first < 400 && !pastTheLast; first += kSideBySide) {
+            std::vector<std::future<Attempt>> runs;
+            for (std::size_t w = 0; w < homes.size(); ++w)
+                runs.push_back(std::async(std::launch::async, attempt, fault, first + static_cast<int>(w), homes[w]));
+            for (auto &r : runs) {
+                const Attempt a = r.get();
+                if (pastTheLast)
+                    continue; // tried beyond the last call: not judged
+                SCOPED_TRACE(a.trace);
+                tally.add(a.succeeded, a.truthful && a.restored && a.left.empty() && a.broken.empty());
+                EXPECT_TRUE(a.truthful) << "~/.bashrc after the run:\n" << a.bashrc;
+                EXPECT_TRUE(a.restored) << "undo (" << a.undoText << ")\n~/.bashrc after undo:\n"
+                                        << a.bashrcAfterUndo;
+                EXPECT_EQ(a.left, std::vector<std::string>{});
+                EXPECT_EQ(a.broken, std::vector<std::string>{});
+                pastTheLast = !a.injected;
+            }
         }
         tally.print(("fix env, then undo, with " + fault + " injected at each call").c_str());
         EXPECT_GT(tally.tried, 5);

@@ -79,7 +79,9 @@ public:
     // What the first page says of the paste, once it was read (off the GUI thread, after typing pauses).
     QString pasteResult()
     {
-        waitFor([this] { return !welcome()->isReadingPaste(); });
+        // Reading it looks at the files it names on this machine: under load that takes a while.
+        if (!waitFor([this] { return !welcome()->isReadingPaste(); }, 180000))
+            return QStringLiteral("(the paste was still being read after 180 s)");
         return m_wizard->findChild<QLabel *>(QStringLiteral("pastedErrorResult"))->text();
     }
     // Next (or Continue) once the page is complete; true when the page changed.
