@@ -131,6 +131,23 @@ protected:
         return {};
     }
 
+    // Another Python's torch in `site`: torch 2.9.0+cu130, whose library needs a libcudart.so.13 that is
+    // nowhere the loader looks (it was built beside, in build/cuda).
+    bool writeOtherPythonsTorch(const fs::path &site) const
+    {
+        python::writeFakeTorch(site,
+                               "import ctypes, os\n"
+                               "ctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', 'libtorch_cuda.so'))\n",
+                               "2.9.0+cu130");
+        const fs::path build = m_dir / "build/cuda";
+        fs::create_directories(build);
+        return python::buildSharedLibrary(build / "libcudart.so.13", "int cudaFree(void *p) { return p != 0; }\n",
+                                          {"-Wl,-soname,libcudart.so.13"})
+               && python::buildSharedLibrary(site / "torch/lib/libtorch_cuda.so",
+                                             "int cudaFree(void *);\nint cuda(void) { return cudaFree(0); }\n",
+                                             {(build / "libcudart.so.13").string(), "-Wl,-soname,libtorch_cuda.so"});
+    }
+
     TempDir m_dir{"td-installation"};
     fs::path m_wheels = m_dir / "wheels";
     fs::path m_python, m_site, m_pip;
@@ -275,17 +292,7 @@ TEST_F(InstallationCli, PythonPathPuttingAnotherPythonsTorchFirstIsTheCauseAndCo
     ASSERT_EQ(importTorch().exitCode, 0); // the venv's own torch works
     const fs::path home = m_dir / "home";
     const fs::path other = home / "py312/lib/python3.12/site-packages";
-    python::writeFakeTorch(other,
-                           "import ctypes, os\n"
-                           "ctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', 'libtorch_cuda.so'))\n",
-                           "2.9.0+cu130");
-    const fs::path build = m_dir / "build/cuda";
-    fs::create_directories(build);
-    ASSERT_TRUE(python::buildSharedLibrary(build / "libcudart.so.13", "int cudaFree(void *p) { return p != 0; }\n",
-                                           {"-Wl,-soname,libcudart.so.13"}));
-    ASSERT_TRUE(python::buildSharedLibrary(other / "torch/lib/libtorch_cuda.so",
-                                           "int cudaFree(void *);\nint cuda(void) { return cudaFree(0); }\n",
-                                           {(build / "libcudart.so.13").string(), "-Wl,-soname,libtorch_cuda.so"}));
+    ASSERT_TRUE(writeOtherPythonsTorch(other));
     ASSERT_TRUE(python::buildSharedLibrary(other / "torch/_C.cpython-312-x86_64-linux-gnu.so",
                                            "int cuda(void);\nint c(void) { return cuda(); }\n",
                                            {(other / "torch/lib/libtorch_cuda.so").string(), "-Wl,-rpath,$ORIGIN/lib"}));
@@ -340,17 +347,7 @@ TEST_F(InstallationCli, APthLinePuttingAnotherPythonsTorchFirstIsTheCauseAndCome
     const RunResult own = run({venvPython.string(), "-c", version}, options());
     ASSERT_EQ(own.exitCode, 0) << own.err; // Debian's torch, seen through the system site
     const fs::path other = m_dir / "home/py312/lib/python3.12/site-packages";
-    python::writeFakeTorch(other,
-                           "import ctypes, os\n"
-                           "ctypes.CDLL(os.path.join(os.path.dirname(__file__), 'lib', 'libtorch_cuda.so'))\n",
-                           "2.9.0+cu130");
-    const fs::path build = m_dir / "build/cuda";
-    fs::create_directories(build);
-    ASSERT_TRUE(python::buildSharedLibrary(build / "libcudart.so.13", "int cudaFree(void *p) { return p != 0; }\n",
-                                           {"-Wl,-soname,libcudart.so.13"}));
-    ASSERT_TRUE(python::buildSharedLibrary(other / "torch/lib/libtorch_cuda.so",
-                                           "int cudaFree(void *);\nint cuda(void) { return cudaFree(0); }\n",
-                                           {(build / "libcudart.so.13").string(), "-Wl,-soname,libtorch_cuda.so"}));
+    ASSERT_TRUE(writeOtherPythonsTorch(other));
     const fs::path pth = python::sitePackages(venv) / "zz_py312.pth";
     const std::string lines = "# added by an old installer\n" + other.string() + "\n";
     writeFile(pth, lines);
