@@ -16,6 +16,7 @@
 
 #include <QFuture>
 #include <QList>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 #include <QThreadPool>
@@ -88,7 +89,11 @@ public:
     virtual QFuture<checks::Diagnosis> diagnose(const Target &target) = 0;
     // How long each slow step of a diagnosis (the import, an interpreter, the shell) may take.
     [[nodiscard]] virtual std::chrono::seconds stepTimeLimit() const { return checks::CheckRequest().timeout; }
-    [[nodiscard]] virtual PastedError classify(const QString &text) const = 0;
+    // Reads a pasted error as `explain` does, judging the files it names in `environment` (nullopt: this
+    // program's own).
+    [[nodiscard]] virtual PastedError classifyIn(const QString &text,
+                                                 const std::optional<QProcessEnvironment> &environment) const = 0;
+    [[nodiscard]] PastedError classify(const QString &text) const { return classifyIn(text, std::nullopt); }
     // The failing library behind a pasted error, in a diagnosis's walk of torch's libraries.
     [[nodiscard]] virtual std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
                                                                    const checks::Diagnosis &report) const = 0;

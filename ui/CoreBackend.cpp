@@ -165,12 +165,14 @@ QFuture<checks::Diagnosis> CoreBackend::diagnose(const Target &target)
     return checks::CheckRunner::start(requestFor(target), currentKnowledge());
 }
 
-PastedError CoreBackend::classify(const QString &text) const
+PastedError CoreBackend::classifyIn(const QString &text, const std::optional<QProcessEnvironment> &environment) const
 {
     PastedError out;
+    checks::CheckRequest request;
+    if (environment)
+        request.environment = *environment;
     // As `torchdoctor explain` says it: one explanation, in core.
-    static_cast<checks::Explanation &>(out) =
-        checks::explainPaste(text, checks::CheckRequest(), *currentKnowledge(), language());
+    static_cast<checks::Explanation &>(out) = checks::explainPaste(text, request, *currentKnowledge(), language());
     out.text = text;
     out.place = python::pastedPlace(text);
     return out;

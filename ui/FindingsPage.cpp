@@ -290,6 +290,18 @@ void FindingsPage::showPasted(const std::optional<PastedError> &pasted, Selectio
         pasted->error.library.isEmpty() ? QFileInfo(pasted->error.path).fileName() : pasted->error.library;
     // What `explain` says of it (the cause, the file, the repairs; another system's error says so), then
     // what this diagnosis finds behind it.
+    // Its cause is a finding of this diagnosis: the card names it and selects it; the whole story is told
+    // once, beside the list.
+    if (QTreeWidgetItem *cause = pasted->lead ? itemOf(*pasted->lead) : nullptr) {
+        m_pasted->setText(named.isEmpty()
+                              ? tr("The error you pasted comes from the finding selected below: %1")
+                                    .arg(pasted->lead->title)
+                              : tr("The error you pasted (about %1) comes from the finding selected below: %2")
+                                    .arg(named, pasted->lead->title));
+        m_pasted->setVisible(true);
+        pick.preferred = cause;
+        return;
+    }
     QStringList parts;
     const Finding told = checks::pastedErrorFinding(*pasted);
     parts << told.title << told.detail;
@@ -324,6 +336,17 @@ void FindingsPage::showPasted(const std::optional<PastedError> &pasted, Selectio
                 pick.preferred = *it;
                 break;
             }
+}
+
+QTreeWidgetItem *FindingsPage::itemOf(const Finding &finding) const
+{
+    for (QTreeWidgetItemIterator it(m_list); *it; ++it)
+        if (const QVariant index = (*it)->data(0, Qt::UserRole); index.isValid()) {
+            const Finding &f = m_findings[index.toInt()];
+            if (f.id == finding.id && f.title == finding.title)
+                return *it;
+        }
+    return nullptr;
 }
 
 void FindingsPage::showFinding(QTreeWidgetItem *item)

@@ -50,6 +50,8 @@ private:
                   const QList<checks::CheckOutcome> &outcomes) const;
     static QString severityWord(checks::Severity severity);
     void showPasted(const std::optional<PastedError> &pasted, Selection &pick);
+    // The row of `finding` in the list, if it is there.
+    [[nodiscard]] QTreeWidgetItem *itemOf(const checks::Finding &finding) const;
     void showFinding(QTreeWidgetItem *item);
     void showChain(const QStringList &chain, const QString &problem, const QString &path);
 

@@ -60,11 +60,18 @@ checks::Diagnosis Session::withPasted(checks::Diagnosis report) const
 
 void Session::retranslate()
 {
+    reexplain();
+}
+
+void Session::reexplain()
+{
     if (!pasted)
         return;
-    // Read again off this thread: the explanation looks at the files the paste names.
+    // Off this thread: the explanation looks at the files the paste names.
     const Backend *backend = &m_backend;
-    m_reexplain.setFuture(QtConcurrent::run([backend, text = pasted->text] { return backend->classify(text); }));
+    m_reexplain.setFuture(QtConcurrent::run([backend, text = pasted->text, environment = m_pasteEnvironment] {
+        return backend->classifyIn(text, environment);
+    }));
 }
 
 void Session::explainedAgain()
@@ -82,6 +89,11 @@ void Session::explainedAgain()
 
 void Session::setDiagnosis(const checks::Diagnosis &report)
 {
+    // The paste not explained here, and a new terminal's environment differs: it is judged there.
+    m_pasteEnvironment =
+        pasted ? checks::pasteEnvironment(*pasted, report, checks::CheckRequest().environment) : std::nullopt;
+    if (m_pasteEnvironment)
+        reexplain();
     m_first = withPasted(report);
     m_latest = m_first;
     m_flow.emplace(report.findings);

@@ -85,6 +85,8 @@ signals:
 private:
     // `report` with the pasted error's finding (so that every report tells it), if there is one.
     [[nodiscard]] checks::Diagnosis withPasted(checks::Diagnosis report) const;
+    // Reads the paste again off this thread (in m_pasteEnvironment), then `explainedAgain`.
+    void reexplain();
     void explainedAgain();
 
     Backend &m_backend;
@@ -95,6 +97,8 @@ private:
     QList<std::pair<QStringList, QString>> m_afterwards; // (journal entries, what to do)
     QFutureWatcher<checks::Diagnosis> m_recheck;
     QFutureWatcher<PastedError> m_reexplain;
+    // Where the paste is judged when this program's environment does not explain it: a new terminal's.
+    std::optional<QProcessEnvironment> m_pasteEnvironment;
     bool m_rechecking = false;
     bool m_rechecked = false;      // an undo changed the machine after the flow's last answer
     bool m_recheckIsStage = false; // the check under way follows a change: the history records it

@@ -451,9 +451,15 @@ void WelcomePage::showPasted()
     }
     const PastedError &pasted = *m_pasted;
     QString result = tr("Read: %1").arg(describeError(pasted));
-    if (!pasted.title.isEmpty())
+    if (!pasted.title.isEmpty()) {
+        // A title ("Undefined symbol get_crc_table") said between sentences ends as one.
+        static const QString ends = QStringLiteral(".!?\u3002\uff01\uff1f");
+        const QString title = ends.contains(pasted.title.back())
+                                  ? pasted.title
+                                  : tr("%1.", "a title ending as a sentence").arg(pasted.title);
         result = tr("%1 %2", "two sentences, one after the other")
-                     .arg(result, pasted.likely ? tr("Likely: %1").arg(pasted.title) : pasted.title);
+                     .arg(result, pasted.likely ? tr("Likely: %1").arg(title) : title);
+    }
     if (!pasted.packageToFix.isEmpty() && pasted.packageToFix != QLatin1String("torch"))
         result = tr("%1 %2", "two sentences, one after the other")
                      .arg(result, tr("It comes from %1, not from torch.").arg(pasted.packageToFix));

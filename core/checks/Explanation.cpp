@@ -153,6 +153,18 @@ Explanation explainPaste(const QString &text, const CheckRequest &request, const
     return e;
 }
 
+std::optional<QProcessEnvironment> pasteEnvironment(const Explanation &e, const Diagnosis &diagnosis,
+                                                    const QProcessEnvironment &own)
+{
+    if (e.foundHere() || e.otherSystem || !e.recognized)
+        return std::nullopt;
+    const auto &terminal = diagnosis.facts.terminal;
+    if (!terminal || !terminal->ok() || terminal->environment.isEmpty()
+        || platform::loadingDifferences(own, terminal->environment).isEmpty())
+        return std::nullopt;
+    return terminal->environment;
+}
+
 Finding pastedErrorFinding(const Explanation &e)
 {
     Finding f;

@@ -3,6 +3,7 @@
 // findings, and the reports present this answer and decide nothing of their own.
 #pragma once
 
+#include "checks/Diagnosis.h"
 #include "checks/Facts.h"
 #include "checks/Finding.h"
 #include "knowledge/KnowledgeBase.h"
@@ -51,6 +52,12 @@ struct Explanation {
 // machine with `request`'s environment. Texts are in `language`.
 Explanation explainPaste(const QString &text, const CheckRequest &request, const knowledge::KnowledgeBase &kb,
                          const QString &language);
+
+// Where else to judge a paste that this environment does not explain: the environment a new terminal gets, as
+// `diagnosis` read it, when it differs from `own` in what decides which Python runs and what it loads. A program
+// started from the desktop lacks what ~/.bashrc adds; the traceback came from a terminal.
+std::optional<QProcessEnvironment> pasteEnvironment(const Explanation &explanation, const Diagnosis &diagnosis,
+                                                    const QProcessEnvironment &own);
 
 // The explanation as a finding of its own ("pasted.error", info), so that every report carries it.
 Finding pastedErrorFinding(const Explanation &explanation);

@@ -7,6 +7,8 @@
 
 #include <QUrl>
 
+#include <algorithm>
+
 namespace td::fixes {
 
 namespace {
@@ -196,9 +198,10 @@ Verification Repairs::compare(const checks::Diagnosis &before, const checks::Dia
     QStringList targeted;
     for (const checks::Finding &f : repair.targeted)
         targeted << keyOf(f);
-    QStringList afterKeys;
+    QStringList afterKeys; // what is still a problem after (an error, or what was targeted)
     for (const checks::Finding &f : after.findings)
-        afterKeys << keyOf(f);
+        if (f.severity == checks::Severity::Error || targeted.contains(keyOf(f)))
+            afterKeys << keyOf(f);
     Verification v;
     v.fixed = !repair.targeted.isEmpty();
     QStringList seen;
@@ -211,9 +214,10 @@ Verification Repairs::compare(const checks::Diagnosis &before, const checks::Dia
             v.still << f;
             if (targeted.contains(key))
                 v.fixed = false;
-        } else {
+        } else if (std::none_of(after.findings.cbegin(), after.findings.cend(),
+                                [&key](const checks::Finding &a) { return keyOf(a) == key; })) {
             v.gone << f;
-        }
+        } // else an error before, now told only as a warning: neither gone nor a problem still there
     }
     return v;
 }

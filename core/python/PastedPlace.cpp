@@ -3,6 +3,7 @@
 
 #include "python/ImportError.h"
 #include "python/ProjectFolder.h"
+#include "python/Venv.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -122,15 +123,54 @@ QString prefixOf(const QString &python)
                : folder;
 }
 
+bool inside(const QString &path, const QString &folder)
+{
+    return comparable(path).startsWith(comparable(folder) + u'/');
+}
+
+// A venv imports from its own folder, and with include-system-site-packages from its base's prefix too
+// (a venv on Debian's python3 imports /usr/lib/python3/dist-packages).
+bool venvImportsFrom(const VenvConfig &venv, const QString &sitePackages)
+{
+    if (inside(sitePackages, venv.folder))
+        return true;
+    if (!venv.systemSitePackages || venv.home.isEmpty())
+        return false;
+    const QString home = QDir::cleanPath(venv.home);
+    return inside(sitePackages, QFileInfo(home).fileName() == QLatin1String("bin") ? QFileInfo(home).path() : home);
+}
+
+// The venv of the failing script's project (its folder or one of the few above) that imports from the
+// pasted site folders: it ran the script, even when the frames name only its base's folder.
+QString venvOfScript(const PastedPlace &place)
+{
+    constexpr int kFoldersUp = 4;
+    for (const QString &script : place.scripts) {
+        QDir dir = QFileInfo(expandHome(script)).absoluteDir();
+        for (int up = 0; up < kFoldersUp && dir.exists(); ++up) {
+            for (const QString &python : projectInterpreters(dir.path())) {
+                const auto venv = venvOf(python);
+                for (const QString &site : place.sitePackages)
+                    if (venv && venvImportsFrom(*venv, expandHome(site)))
+                        return QDir::cleanPath(python);
+            }
+            if (!dir.cdUp())
+                break;
+        }
+    }
+    return {};
+}
+
 QString interpreterOnThisMachine(const PastedPlace &place)
 {
     QStringList candidates;
     for (const QString &python : place.pythons)
         candidates << expandHome(python);
+    candidates << venvOfScript(place);
     for (const QString &folder : place.sitePackages)
         candidates << pythonsOfSitePackages(expandHome(folder));
     for (const QString &candidate : std::as_const(candidates))
-        if (QFileInfo(candidate).isFile())
+        if (!candidate.isEmpty() && QFileInfo(candidate).isFile())
             return QDir::cleanPath(candidate);
     return {};
 }
@@ -184,11 +224,17 @@ PastedPlace pastedPlace(const QString &text)
 const StaticProbe *interpreterOfPaste(const PastedPlace &place, const QString &errorPath,
                                       const QList<StaticProbe> &found)
 {
+    // The environment the paste names, when it is on this machine, whether found or not: two environments
+    // may share a site folder (a venv with the system's site-packages).
+    if (!place.interpreter.isEmpty()) {
+        for (const StaticProbe &p : found)
+            if (p.interpreter.usable && sameEnvironment(p.interpreter.executable, place.interpreter))
+                return &p;
+        return nullptr;
+    }
     for (const StaticProbe &p : found) {
         if (!p.interpreter.usable)
             continue;
-        if (!place.interpreter.isEmpty() && sameEnvironment(p.interpreter.executable, place.interpreter))
-            return &p;
         for (const QString &site : p.sitePackages)
             for (const QString &named : place.sitePackages)
                 if (samePath(site, expandHome(named)))

@@ -32,7 +32,8 @@ struct PastedPlace {
 PastedPlace pastedPlace(const QString &text);
 
 // Of the interpreters found, the one whose environment the paste names (its
-// site-packages, its torch or its program), else nullptr.
+// site-packages, its torch or its program), else nullptr. When the paste's
+// own interpreter is on this machine, only that one.
 const StaticProbe *interpreterOfPaste(const PastedPlace &place, const QString &errorPath,
                                       const QList<StaticProbe> &found);
 

@@ -4572,6 +4572,14 @@
         <source>The error you pasted happened in %1, which is not on this machine, so the findings below are about the installation diagnosed here, not about that one.</source>
         <translation>你粘贴的错误发生在 %1，它不在本机上，所以下面的发现说的是这里诊断的安装，而不是那一个。</translation>
     </message>
+    <message>
+        <source>The error you pasted comes from the finding selected below: %1</source>
+        <translation>您粘贴的错误来自下面选中的发现：%1</translation>
+    </message>
+    <message>
+        <source>The error you pasted (about %1) comes from the finding selected below: %2</source>
+        <translation>您粘贴的错误（关于 %1）来自下面选中的发现：%2</translation>
+    </message>
 </context>
 <context>
     <name>td::ui::FixPage</name>
@@ -5217,6 +5225,11 @@
     <message>
         <source>It was run from the project folder %1, which is now selected.</source>
         <translation>它是从项目文件夹 %1 运行的，现已选中。</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <comment>a title ending as a sentence</comment>
+        <translation>%1。</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,16 @@ TEST(Repairs, VerificationTellsGoneFromStillThere)
     EXPECT_EQ(v.still.size(), 1);
     EXPECT_EQ(v.gone.size(), 3);
 
+    // An error before that is only a warning after (a new terminal's environment still differs, but torch
+    // imports there now): not a problem still there, and not gone either.
+    checks::Finding differs = finding(QStringLiteral("env.terminal-differs"), checks::Severity::Error);
+    const auto withDiffering = reportOf({shadow(QStringLiteral("/a")), shadow(QStringLiteral("/b")), differs});
+    differs.severity = checks::Severity::Warning;
+    v = Repairs::compare(withDiffering, reportOf({differs}), repair);
+    EXPECT_TRUE(v.fixed);
+    EXPECT_EQ(v.still.size(), 0);
+    EXPECT_EQ(v.gone.size(), 2);
+
     // Nothing targeted: nothing can be called fixed.
     EXPECT_FALSE(Repairs::compare(before, reportOf({}), Repair{}).fixed);
 }

@@ -62,6 +62,52 @@ TEST(PastedPlace, AVenvTracebackNamesItsPythonAndProject)
     EXPECT_EQ(QFileInfo(place.project), QFileInfo(root.filePath(QStringLiteral("Zebra kiln")))) << s(place.project);
 }
 
+// A project's venv made on a distribution's Python with --system-site-packages: the traceback names the
+// base's dist-packages (where the torch is), yet the script ran in the venv, which is what failed. Without
+// that option the venv cannot import the base's torch, so the base's Python is what ran.
+TEST(PastedPlace, AVenvOnTheSystemsTorchIsTheScriptsProjectVenv)
+{
+    for (const bool systemSite : {true, false}) {
+        QTemporaryDir root;
+        const QString base = touch(root, QStringLiteral("base/bin/python3"));
+        const QString init = touch(root, QStringLiteral("base/lib/python3/dist-packages/torch/__init__.py"));
+        const QString venvPython = touch(root, QStringLiteral("Marten yard/.venv/bin/python3"));
+        QFile config(root.filePath(QStringLiteral("Marten yard/.venv/pyvenv.cfg")));
+        ASSERT_TRUE(config.open(QIODevice::WriteOnly));
+        config.write(QStringLiteral("home = %1\ninclude-system-site-packages = %2\nversion = 3.11.2\n")
+                         .arg(QFileInfo(base).absolutePath(), systemSite ? QStringLiteral("true") : QStringLiteral("false"))
+                         .toUtf8());
+        config.close();
+        const QString script = touch(root, QStringLiteral("Marten yard/jobs/train.py"));
+        const PastedPlace place = pastedPlace(
+            QStringLiteral("Traceback (most recent call last):\n  File \"%1\", line 1, in <module>\n    import torch\n"
+                           "  File \"%2\", line 218, in <module>\n    from torch._C import *  # noqa: F403\n"
+                           "ImportError: /lib/x86_64-linux-gnu/libminizip.so.1: undefined symbol: get_crc_table")
+                .arg(native(script), native(init)));
+        EXPECT_EQ(QFileInfo(place.interpreter), QFileInfo(systemSite ? venvPython : base))
+            << systemSite << " " << s(place.interpreter);
+        // The project is the folder around the venv that ran it, else the script's own folder.
+        const QString project = systemSite ? QStringLiteral("Marten yard") : QStringLiteral("Marten yard/jobs");
+        EXPECT_EQ(QFileInfo(place.project), QFileInfo(root.filePath(project))) << systemSite << " " << s(place.project);
+
+        // Among the interpreters found, the one it names, though the base's site folder is both's.
+        td::python::StaticProbe system, venv;
+        system.interpreter.usable = venv.interpreter.usable = true;
+        system.interpreter.executable = base;
+        system.sitePackages = {QFileInfo(init).absolutePath().section(u'/', 0, -2)};
+        venv.interpreter.executable = venvPython;
+        venv.sitePackages = system.sitePackages;
+        const QList<td::python::StaticProbe> found{system, venv};
+        const auto *named = td::python::interpreterOfPaste(place, QString(), found);
+        ASSERT_TRUE(named);
+        EXPECT_EQ(named->interpreter.executable, systemSite ? venvPython : base);
+        // The venv not found by the search: not the base's Python in its place.
+        const QList<td::python::StaticProbe> baseOnly{system};
+        const auto *without = td::python::interpreterOfPaste(place, QString(), baseOnly);
+        EXPECT_EQ(without, systemSite ? nullptr : &baseOnly.first());
+    }
+}
+
 // A portable build's embeddable Python (Lib\site-packages beside python.exe): named by the DLL torch tried.
 TEST(PastedPlace, APortableBuildIsNamedByTheDllItTried)
 {

@@ -386,7 +386,7 @@ QFuture<checks::Diagnosis> FakeBackend::diagnose(const Target &target)
     return runDiagnosis(m_scenario.diagnosisHangs);
 }
 
-PastedError FakeBackend::classify(const QString &text) const
+PastedError FakeBackend::classifyIn(const QString &text, const std::optional<QProcessEnvironment> &) const
 {
     PastedError out;
     out.text = text;

@@ -60,7 +60,8 @@ public:
                                                   const platform::CancelToken &cancel) override;
     [[nodiscard]] QStringList diagnosisSteps() const override;
     QFuture<checks::Diagnosis> diagnose(const Target &target) override;
-    [[nodiscard]] PastedError classify(const QString &text) const override;
+    [[nodiscard]] PastedError classifyIn(const QString &text,
+                                         const std::optional<QProcessEnvironment> &environment) const override;
     [[nodiscard]] std::optional<checks::Culprit> culpritOf(const python::ClassifiedError &error,
                                                            const checks::Diagnosis &report) const override;
     [[nodiscard]] QList<checks::FixFamily> families() const override;

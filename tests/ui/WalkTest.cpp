@@ -20,6 +20,7 @@
 #include "UrgentPage.h"
 
 #include "checks/Finding.h"
+#include "checks/ErrorOnThisMachine.h"
 #include "checks/Explanation.h"
 
 #include "PythonFixtures.h"
@@ -345,6 +346,38 @@ TEST_P(Walk, BrokenThroughBashrcStartedFromTheDesktop)
     EXPECT_TRUE(w.wizard().session().report()->hasErrors()) << "after the undo, the check finds the problem again";
     checkShown(w.wizard(), "done after the undo");
     w.shot(QStringLiteral("b-done-undone"));
+}
+
+// The traceback of such a new terminal, pasted into the window started from the desktop, where torch imports:
+// the card above the findings tells the cause the findings lead with (the ~/.bashrc entry), as `explain` does in
+// that terminal; not what such a message usually means, nor that PyTorch loads the file here.
+TEST(WalkPaste, ANewTerminalsTracebackIsTheCauseTheFindingsLeadWith)
+{
+    ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
+    const BrokenThroughBashrc machine;
+    const td::test::RunResult failed =
+        td::test::run({"bash", "-ic", py::kSystemPython.string() + " -c 'import torch'"});
+    ASSERT_NE(failed.exitCode, 0) << failed.out << failed.err;
+    RealWizard w;
+    w.welcome()->setPastedText(QString::fromStdString(failed.err));
+    (void)w.pasteResult();
+    ASSERT_TRUE(toFindings(w, "paste"));
+    QList<checks::Finding> found = w.wizard().session().report()->findings;
+    found.removeIf([](const checks::Finding &f) { return f.id == QLatin1String("pasted.error"); });
+    const checks::Finding *lead = checks::leadFinding(found);
+    ASSERT_NE(lead, nullptr);
+    EXPECT_EQ(lead->id, QStringLiteral("env.suspicious")) << listedFindings(w.wizard()).join(u' ').toStdString();
+    const auto *card = w.wizard().findChild<QLabel *>(QStringLiteral("pastedCulprit"));
+    // Judged again where it happened, off the GUI thread.
+    EXPECT_TRUE(waitFor([&] { return card->text().contains(lead->title); }, 60000))
+        << card->text().toStdString() << "\n" << failed.err;
+    EXPECT_FALSE(card->text().contains(QStringLiteral("loads it without a problem"))) << card->text().toStdString();
+    // The card names its cause, which is selected below with the whole story (the ~/.bashrc line) beside it.
+    const auto *list = w.wizard().findChild<QTreeWidget *>(QStringLiteral("findings"));
+    ASSERT_NE(list->currentItem(), nullptr);
+    EXPECT_EQ(list->currentItem()->data(0, Qt::UserRole + 1).toString(), lead->id);
+    const QString detail = w.wizard().findChild<QTextBrowser *>(QStringLiteral("detail"))->toPlainText();
+    EXPECT_TRUE(detail.contains(py::qs(machine.bashrc))) << detail.toStdString();
 }
 
 // c. A Chinese-language Windows error about fbgemm.dll (WinError 126, "找不到指定的模块。"), pasted on this
