@@ -21,7 +21,6 @@
 #include <QJsonDocument>
 #include <QTextStream>
 
-
 #include <optional>
 #include <unistd.h>
 

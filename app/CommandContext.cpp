@@ -9,7 +9,6 @@
 
 #include <QCoreApplication>
 
-
 #include <algorithm>
 #include <csignal>
 #include <optional>

@@ -20,7 +20,6 @@
 #include <QFileInfo>
 #include <QTextStream>
 
-
 #include <csignal>
 #include <cstdio>
 #include <optional>

@@ -16,7 +16,6 @@
 #include <QDir>
 #include <QIcon>
 
-
 #ifdef Q_OS_UNIX
 #include <QSocketNotifier>
 

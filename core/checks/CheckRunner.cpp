@@ -23,7 +23,6 @@
 #include <QWaitCondition>
 #include <QtConcurrent>
 
-
 #include <map>
 
 namespace td::checks {
@@ -770,7 +769,6 @@ Diagnosis CheckRunner::run(const platform::CancelToken &cancel,
     scheduler.finish();
     return report;
 }
-
 
 QFuture<Diagnosis> CheckRunner::start(CheckRequest request, std::shared_ptr<const knowledge::KnowledgeBase> knowledge)
 {

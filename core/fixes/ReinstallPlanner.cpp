@@ -70,7 +70,6 @@ QString localLabel(const QString &version)
     return version.contains(u'+') ? version.section(u'+', 1) : QString();
 }
 
-
 // resources/probe/keep_files.py: keeps a distribution's files before a step, puts them back on undo.
 QString keepFilesScript()
 {

@@ -14,7 +14,6 @@
 
 namespace td::loader {
 
-
 namespace {
 
 constexpr std::uint32_t kCpuArch64 = 0x01000000;

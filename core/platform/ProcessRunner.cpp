@@ -12,7 +12,6 @@
 #include <QStandardPaths>
 #include <QThread>
 
-
 #include <mutex>
 
 #ifdef Q_OS_UNIX

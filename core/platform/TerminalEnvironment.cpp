@@ -5,7 +5,6 @@
 #include <QDir>
 #include <QFileInfo>
 
-
 #ifdef Q_OS_UNIX
 #include <pwd.h>
 #include <unistd.h>
