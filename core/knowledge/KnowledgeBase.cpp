@@ -2,6 +2,7 @@
 #include "knowledge/KnowledgeBase.h"
 
 #include "knowledge/ReleaseIndex.h"
+#include "knowledge/GpuNames.h"
 #include "knowledge/WheelAvailability.h"
 #include "platform/FileIo.h"
 
@@ -486,6 +487,23 @@ void KnowledgeBase::readGpuArch(const QJsonObject &root, QStringList &errors)
             r.error(w, QStringLiteral("no architectures"));
         m_arch << e;
     }
+    const QJsonArray gpus = root.value(QLatin1String("gpus")).toArray(); // newer: an older file lacks it
+    for (qsizetype i = 0; i < gpus.size(); ++i) {
+        const QJsonObject o = gpus.at(i).toObject();
+        const QString w = at("gpus", i);
+        GpuModel g;
+        g.capability = r.str(o, "capability", w);
+        g.architecture = r.text(o, "architecture", w);
+        for (const QString &name : r.strings(o, "names", w)) {
+            QRegularExpression pattern(name, QRegularExpression::CaseInsensitiveOption);
+            if (!pattern.isValid())
+                r.error(w, QStringLiteral("the name pattern %1 is not a valid regular expression").arg(name));
+            g.names << pattern;
+        }
+        g.confidence = r.str(o, "confidence", w);
+        g.sources = r.sources(o, w);
+        m_gpus << g;
+    }
 }
 
 void KnowledgeBase::readErrors(const QJsonObject &root, QStringList &errors)
@@ -498,7 +516,9 @@ void KnowledgeBase::readErrors(const QJsonObject &root, QStringList &errors)
     const QJsonObject phrases = r.obj(root, "phrases", QStringLiteral("phrases"));
     for (const char *name : {"likely", "torch-version", "win-error", "packageToFix"})
         m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
-    for (const char *name : {"wheelsOf", "lostAfter", "noVersionAtAll"}) // newer: an older file lacks them
+    // Newer phrases: an older file lacks them.
+    for (const char *name : {"wheelsOf", "lostAfter", "noVersionAtAll", "gpuNamed", "gpuBuild", "gpuBuildOnly",
+                             "gpuBuildRange", "gpuBuilds", "gpuNoBuild", "gpuTorchHasIt", "gpuTorchLacksIt"})
         if (phrases.contains(QLatin1String(name)))
             m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
     const QJsonArray signatures = r.arr(root, "signatures", QStringLiteral("signatures"));
@@ -1061,6 +1081,9 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
         const QString offered = bestText.captured(QStringLiteral("offered"));
         values.insert(QStringLiteral("releaseFacts"), whyNoWheel(m_releases, m_phrases, wanted, offered));
     }
+    // A GPU error: what the table of GPU names and the builds' architecture lists say of the GPU it names.
+    if (out.cause.en.contains(QLatin1String("{gpuFacts}")))
+        values.insert(QStringLiteral("gpuFacts"), gpuFacts(m_gpus, m_arch, m_phrases, error.text));
     out.title = fill(out.title, values);
     out.cause = fill(out.cause, values);
     const std::optional<QString> index = indexArguments(context.torchVersion);

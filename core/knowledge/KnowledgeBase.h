@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 
@@ -109,6 +110,15 @@ struct ArchEntry {
     QStringList ptx;   // compute capabilities with PTX for JIT
     QString confidence;
     Text note;
+    QStringList sources;
+};
+
+// A GPU by the names it goes by in messages and driver reports, and its compute capability.
+struct GpuModel {
+    QString capability; // "12.0"
+    Text architecture;  // "Blackwell (GeForce RTX 50, RTX PRO Blackwell)"
+    QList<QRegularExpression> names; // case-insensitive
+    QString confidence;
     QStringList sources;
 };
 
@@ -228,6 +238,7 @@ public:
     [[nodiscard]] const QList<Toolkit> &toolkits() const { return m_toolkits; }
     [[nodiscard]] const QList<DriverFamily> &driverFamilies() const { return m_families; }
     [[nodiscard]] const QList<ArchEntry> &archEntries() const { return m_arch; }
+    [[nodiscard]] const QList<GpuModel> &gpuModels() const { return m_gpus; }
     [[nodiscard]] const QList<ErrorSignature> &signatures() const { return m_signatures; }
     [[nodiscard]] const QList<WrongAdvice> &wrongAdvice() const { return m_wrongAdvice; }
     [[nodiscard]] const QList<OpenMpRuntime> &openMpRuntimes() const { return m_openMpRuntimes; }
@@ -305,6 +316,7 @@ private:
     QList<Toolkit> m_toolkits;
     QList<DriverFamily> m_families;
     QList<ArchEntry> m_arch;
+    QList<GpuModel> m_gpus; // more specific names first
     QList<ErrorSignature> m_signatures;
     QList<WrongAdvice> m_wrongAdvice;
     Text m_missingUnknown, m_unknown, m_requiredByUnknown;

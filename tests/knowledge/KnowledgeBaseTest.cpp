@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "knowledge/GpuNames.h"
 #include "knowledge/KnowledgeBase.h"
 #include "python/ImportError.h"
 
@@ -775,4 +776,76 @@ TEST(KnowledgeBase, NoTorchWheelIsExplainedByWhereTheOfferedVersionsEnd)
     EXPECT_TRUE(oldPython.contains(QStringLiteral("没有适用于 Python 3.8 的 wheel"))) << oldPython.toStdString();
     const QString nothing = explained("none");
     EXPECT_TRUE(nothing.contains(QStringLiteral("pip offered no version at all"))) << nothing.toStdString();
+}
+
+// "no kernel image is available" pasted with only the GPU's name: the table of names gives its compute
+// capability, the builds' architecture lists which torch builds have code for it, and a torch build named in
+// the same paste is judged against them (torch 2.7.1+cu128 has sm_75, so an RTX 2060's missing kernel is an
+// extension's).
+TEST(KnowledgeBase, AGpuNamedInAPasteIsJudgedAgainstTheBuildsArchitectures)
+{
+    const auto capability = [](const char *text) {
+        const auto named = gpuNamedIn(kb().gpuModels(), QString::fromUtf8(text));
+        return named ? named->model.capability.toStdString() : std::string("none");
+    };
+    EXPECT_EQ(capability("GPU RTX 5070 user Unable to resolve this issue"), "12.0");
+    EXPECT_EQ(capability("5070Ti"), "12.0");
+    EXPECT_EQ(capability("line 5070, in forward"), "none") << "a bare number is not a GPU";
+    EXPECT_EQ(capability("5070 Ti CUDA error: no kernel image"), "12.0");
+    EXPECT_EQ(capability("- RTX2060\n- 2.7.1+cu128"), "7.5");
+    EXPECT_EQ(capability("I use a 1080 GTX"), "6.1");
+    EXPECT_EQ(capability("NVIDIA A100-SXM4-80GB"), "8.0");
+    EXPECT_EQ(capability("NVIDIA A10G"), "8.6");
+    EXPECT_EQ(capability("NVIDIA H100 80GB HBM3"), "9.0");
+    EXPECT_EQ(capability("AMD Radeon RX 7900 XTX"), "none");
+
+    const auto facts = [](const char *message) {
+        ClassifiedError e;
+        e.text = QString::fromUtf8(message);
+        const auto sig = kb().matchError(e);
+        return sig ? sig->cause.en : QStringLiteral("(no signature)");
+    };
+    const QString blackwell = facts("RTX 5080 CUDA error: no kernel image is available for execution on the device");
+    EXPECT_TRUE(blackwell.contains(QStringLiteral("compute capability 12.0"))) << str(blackwell);
+    const QString builds = blackwell.section(QStringLiteral("builds with code for it: "), 1);
+    EXPECT_TRUE(builds.startsWith(QStringLiteral("cu128 (torch 2.7 to "))) << str(blackwell);
+    EXPECT_FALSE(builds.contains(QStringLiteral("cu126"))) << str(blackwell);
+    EXPECT_EQ(builds.count(QStringLiteral("cu128")), 1) << "one range per variant: " << str(builds);
+    EXPECT_FALSE(blackwell.contains(QStringLiteral("{gpuFacts}"))) << str(blackwell);
+    const QString extension =
+        facts("RuntimeError: CUDA error: no kernel image is available for execution on the device\n- RTX2060\n"
+              "- 2.7.1+cu128");
+    EXPECT_TRUE(extension.contains(QStringLiteral("2.7.1+cu128, is one of them"))) << str(extension);
+    const QString older = facts("NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the "
+                                "current PyTorch installation. torch 2.5.1+cu124");
+    EXPECT_TRUE(older.contains(QStringLiteral("2.5.1+cu124, is not one of them"))) << str(older);
+    const QString unnamed = facts("CUDA error: no kernel image is available for execution on the device");
+    EXPECT_FALSE(unnamed.contains(QStringLiteral("compute capability 12"))) << str(unnamed);
+    EXPECT_FALSE(unnamed.contains(QStringLiteral("{gpuFacts}"))) << str(unnamed);
+}
+
+// The table is data: a GPU no code mentions, added to a copy of gpu-arch.json, is read like the others.
+TEST(KnowledgeBase, AGpuAddedToTheTableIsKnownByItsNames)
+{
+    td::test::TempDir dir;
+    for (const QString &name : knowledgeFiles())
+        fs::copy_file(kKnowledgeDir / str(name), dir / str(name));
+    QJsonObject root = readJson(dir / "gpu-arch.json");
+    QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
+    const QJsonObject architecture{{QStringLiteral("en"), QStringLiteral("Qux")},
+                                   {QStringLiteral("zh_CN"), QStringLiteral("Qux")}};
+    gpus.prepend(QJsonObject{{QStringLiteral("capability"), QStringLiteral("8.6")},
+                             {QStringLiteral("architecture"), architecture},
+                             {QStringLiteral("names"), QJsonArray{QStringLiteral(R"(Zorbex\s*Q\d)")}},
+                             {QStringLiteral("confidence"), QStringLiteral("unverified")},
+                             {QStringLiteral("sources"), QJsonArray{QStringLiteral("a test")}}});
+    root.insert(QStringLiteral("gpus"), gpus);
+    fs::remove(dir / "gpu-arch.json");
+    td::test::writeFile(dir / "gpu-arch.json", QJsonDocument(root).toJson().toStdString());
+    KnowledgeBase b;
+    ASSERT_TRUE(b.loadFromDirectory(qs(dir.path().string())).isEmpty());
+    const auto named = gpuNamedIn(b.gpuModels(), QStringLiteral("on my zorbex Q7: no kernel image"));
+    ASSERT_TRUE(named);
+    EXPECT_EQ(named->model.capability, QStringLiteral("8.6"));
+    EXPECT_EQ(named->name, QStringLiteral("zorbex Q7"));
 }

@@ -74,8 +74,9 @@ TEST(PastedPlace, AVenvOnTheSystemsTorchIsTheScriptsProjectVenv)
         const QString venvPython = touch(root, QStringLiteral("Marten yard/.venv/bin/python3"));
         QFile config(root.filePath(QStringLiteral("Marten yard/.venv/pyvenv.cfg")));
         ASSERT_TRUE(config.open(QIODevice::WriteOnly));
+        const QString include = systemSite ? QStringLiteral("true") : QStringLiteral("false");
         config.write(QStringLiteral("home = %1\ninclude-system-site-packages = %2\nversion = 3.11.2\n")
-                         .arg(QFileInfo(base).absolutePath(), systemSite ? QStringLiteral("true") : QStringLiteral("false"))
+                         .arg(QFileInfo(base).absolutePath(), include)
                          .toUtf8());
         config.close();
         const QString script = touch(root, QStringLiteral("Marten yard/jobs/train.py"));

@@ -14,6 +14,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
 #include <optional>
 
 namespace td::test::pasted {
@@ -22,6 +23,7 @@ struct Message {
     QString id, platform, source, text;
     QString cause, file, repair;   // expected: signature id, file name (empty: none), first repair family
     QString package, confidence;   // expected when set: the package to fix, "certain" / "likely"
+    QStringList says;              // expected when set: words the cause's English text holds
     QStringList reached;           // what the classifier gets right today: "cause", "file", "repair"
     bool heldOut = false;          // gathered after the classifier was written, to measure it on unseen messages
 };
@@ -54,7 +56,10 @@ inline std::optional<QList<Message>> load(const QString &path, QString *error)
                   expect.value(QStringLiteral("package")).toString(),
                   expect.value(QStringLiteral("confidence")).toString(),
                   {},
+                  {},
                   o.value(QStringLiteral("heldOut")).toBool()};
+        for (const QJsonValue &s : expect.value(QStringLiteral("says")).toArray())
+            m.says << s.toString();
         for (const QJsonValue &r : o.value(QStringLiteral("reached")).toArray())
             m.reached << r.toString();
         if (m.id.isEmpty() || m.text.isEmpty() || m.cause.isEmpty() || m.repair.isEmpty()) {
@@ -85,8 +90,8 @@ inline QString fileName(const QString &path)
 }
 
 // Judges `torchdoctor explain --json`'s answer. The cause is right when its
-// id is, and the package to fix and the confidence too where the corpus
-// names them; the file is the error's path (or library) by file name.
+// id is, and the package to fix, the confidence and the words of its text too
+// where the corpus names them; the file is the error's path (or library) by file name.
 inline Verdict judge(const Message &m, const QJsonObject &explained)
 {
     Verdict v;
@@ -99,8 +104,13 @@ inline Verdict judge(const Message &m, const QJsonObject &explained)
         v.gotCause += QStringLiteral(" package=") + package;
     if (!confidence.isEmpty())
         v.gotCause += QStringLiteral(" ") + confidence;
+    const QString text = cause.value(QStringLiteral("text")).toString();
+    const bool says =
+        std::all_of(m.says.cbegin(), m.says.cend(), [&text](const QString &s) { return text.contains(s); });
+    if (!says)
+        v.gotCause += QStringLiteral(" without all of: ") + m.says.join(QStringLiteral(" | "));
     v.cause = cause.value(QStringLiteral("id")).toString() == m.cause && (m.package.isEmpty() || package == m.package)
-              && (m.confidence.isEmpty() || confidence == m.confidence);
+              && (m.confidence.isEmpty() || confidence == m.confidence) && says;
     const QString path = error.value(QStringLiteral("path")).toString();
     v.gotFile = fileName(path.isEmpty() ? error.value(QStringLiteral("library")).toString() : path);
     v.file = v.gotFile == m.file;
