@@ -179,8 +179,12 @@ void WelcomePage::browseInterpreter()
         return;
     const QString path = m_chooseInterpreter ? m_chooseInterpreter()
                                              : QFileDialog::getOpenFileName(this, tr("Choose a Python interpreter"));
-    if (path.isEmpty())
-        return;
+    if (!path.isEmpty())
+        tryInterpreter(path);
+}
+
+void WelcomePage::tryInterpreter(const QString &path)
+{
     m_tryCancel = platform::CancelToken();
     m_browsePython->setEnabled(false);
     m_triedPath = path;
@@ -196,8 +200,11 @@ void WelcomePage::onInterpreterTried()
         m_triedPath.clear();
     else
         m_triedProbe = m_tried.result();
-    if (m_triedProbe && m_triedProbe->interpreter.usable)
-        addInterpreter(m_triedProbe->interpreter.executable);
+    if (m_triedProbe && m_triedProbe->interpreter.usable) {
+        m_extraProbes.insert(m_triedPath, *m_triedProbe);
+        m_extraProbes.insert(m_triedProbe->interpreter.executable, *m_triedProbe);
+        addInterpreter(m_extraPythons.contains(m_triedPath) ? m_triedPath : m_triedProbe->interpreter.executable);
+    }
     showTried();
 }
 
@@ -268,6 +275,19 @@ void WelcomePage::startDiscovery()
     showDiscovery();
 }
 
+QString WelcomePage::describeInterpreter(const python::StaticProbe &p) const
+{
+    const python::Interpreter &i = p.interpreter;
+    if (!i.usable)
+        return tr("%1 (cannot run: %2)").arg(i.executable, i.problem);
+    if (p.torch.installed)
+        return tr("Python %1 (%2-bit) with torch %3: %4")
+            .arg(i.version.toString())
+            .arg(i.bits)
+            .arg(p.torch.version, i.executable);
+    return tr("Python %1 (%2-bit) without torch: %3").arg(i.version.toString()).arg(i.bits).arg(i.executable);
+}
+
 bool WelcomePage::isSearching() const
 {
     return m_discovery.isRunning() || m_discoveryPending;
@@ -283,25 +303,17 @@ void WelcomePage::showDiscovery()
     auto *defaultPython = new QListWidgetItem(tr("The project's venv, else python3 on PATH (default)"), m_pythons);
     defaultPython->setData(Qt::UserRole, QString());
     for (const QString &executable : std::as_const(m_extraPythons)) {
-        auto *item = new QListWidgetItem(executable, m_pythons);
+        const auto probe = m_extraProbes.constFind(executable);
+        auto *item = new QListWidgetItem(probe == m_extraProbes.cend() ? executable : describeInterpreter(*probe),
+                                         m_pythons);
         item->setData(Qt::UserRole, executable);
+        item->setToolTip(executable);
     }
     QStringList projects = m_projectDirs;
     if (m_found) {
         for (const python::StaticProbe &p : m_found->interpreters) {
             const python::Interpreter &i = p.interpreter;
-            QString text;
-            if (!i.usable)
-                text = tr("%1 (cannot run: %2)").arg(i.executable, i.problem);
-            else if (p.torch.installed)
-                text = tr("Python %1 (%2-bit) with torch %3: %4")
-                           .arg(i.version.toString())
-                           .arg(i.bits)
-                           .arg(p.torch.version, i.executable);
-            else
-                text =
-                    tr("Python %1 (%2-bit) without torch: %3").arg(i.version.toString()).arg(i.bits).arg(i.executable);
-            auto *item = new QListWidgetItem(text, m_pythons);
+            auto *item = new QListWidgetItem(describeInterpreter(p), m_pythons);
             item->setData(Qt::UserRole, i.executable);
             item->setToolTip(i.executable);
             if (!i.usable)
@@ -495,8 +507,10 @@ QStringList WelcomePage::selectPastedPlace()
         place.interpreter = found->interpreter.executable;
     if (!place.interpreter.isEmpty()) {
         if (!selectInterpreter(place.interpreter)) {
-            m_pastePython = place.interpreter; // not found by the search (yet)
+            m_pastePython = place.interpreter; // not found by the search (yet): tried, to say what it is
             addInterpreter(place.interpreter);
+            if (!m_tried.isRunning() && !m_extraProbes.contains(place.interpreter))
+                tryInterpreter(place.interpreter);
         }
         said << tr("It happened in the Python at %1, which is now selected.")
                     .arg(QDir::toNativeSeparators(place.interpreter));

@@ -5,6 +5,7 @@
 #include "Page.h"
 
 #include <QFutureWatcher>
+#include <QHash>
 #include <QTimer>
 
 #include <functional>
@@ -65,8 +66,13 @@ private:
     // Selects the venv found in `project` (its venv/.venv), if discovery found one.
     void selectVenvOf(const QString &project);
     void selectProject(const QString &dir);
+    // Runs `path` as discovery does (off the GUI thread): "Browse…", and a pasted error's python the search
+    // did not find; onInterpreterTried lists it with what it is.
+    void tryInterpreter(const QString &path);
     void onInterpreterTried();
     void showTried();
+    // "Python 3.11.2 (64-bit) with torch 1.13.0: /usr/bin/python3", or why it cannot run.
+    [[nodiscard]] QString describeInterpreter(const python::StaticProbe &probe) const;
 
     QLabel *m_intro = nullptr;
     QLabel *m_pythonsLabel = nullptr;
@@ -95,6 +101,7 @@ private:
     QStringList m_projectDirs;
     QString m_addedProject; // the folder added last: its venv is selected once found
     QStringList m_extraPythons;
+    QHash<QString, python::StaticProbe> m_extraProbes; // what each of them is, once tried
     QString m_pastePython; // the one of them the pasted error named, until the search finds it too
     std::optional<Discovery> m_found;
     bool m_started = false;

@@ -241,6 +241,12 @@ TEST(RealUse, APastedTracebackLeadsToItsVenvAndProject)
     EXPECT_EQ(chosen("projects"), QDir::cleanPath(py::qs(project)));
     EXPECT_TRUE(said.contains(QStringLiteral("which is now selected"))) << said.toStdString();
     EXPECT_TRUE(said.contains(QStringLiteral("project folder"))) << said.toStdString();
+    // Its row says what it is, as the rows of the interpreters found do, once it has been run.
+    const auto *rows = w.wizard().findChild<QListWidget *>(QStringLiteral("interpreters"));
+    EXPECT_TRUE(waitFor([&] { return !welcome->isTryingInterpreter(); }, 120000));
+    ASSERT_NE(rows->currentItem(), nullptr);
+    EXPECT_TRUE(rows->currentItem()->text().startsWith(QStringLiteral("Python 3.")))
+        << rows->currentItem()->text().toStdString();
 
     welcome->addInterpreter(py::qs(py::kSystemPython));
     ASSERT_TRUE(w.next());
