@@ -7,8 +7,6 @@
 
 #include <QUrl>
 
-#include <algorithm>
-
 namespace td::fixes {
 
 namespace {
@@ -198,10 +196,13 @@ Verification Repairs::compare(const checks::Diagnosis &before, const checks::Dia
     QStringList targeted;
     for (const checks::Finding &f : repair.targeted)
         targeted << keyOf(f);
-    QStringList afterKeys; // what is still a problem after (an error, or what was targeted)
-    for (const checks::Finding &f : after.findings)
-        if (f.severity == checks::Severity::Error || targeted.contains(keyOf(f)))
-            afterKeys << keyOf(f);
+    QStringList afterKeys;   // every finding after
+    QStringList problemKeys; // ... of those, what is still a problem (an error, or what was targeted)
+    for (const checks::Finding &f : after.findings) {
+        afterKeys << keyOf(f);
+        if (f.severity == checks::Severity::Error || targeted.contains(afterKeys.constLast()))
+            problemKeys << afterKeys.constLast();
+    }
     Verification v;
     v.fixed = !repair.targeted.isEmpty();
     QStringList seen;
@@ -210,12 +211,11 @@ Verification Repairs::compare(const checks::Diagnosis &before, const checks::Dia
         if ((!targeted.contains(key) && f.severity != checks::Severity::Error) || seen.contains(key))
             continue;
         seen << key;
-        if (afterKeys.contains(key)) {
+        if (problemKeys.contains(key)) {
             v.still << f;
             if (targeted.contains(key))
                 v.fixed = false;
-        } else if (std::none_of(after.findings.cbegin(), after.findings.cend(),
-                                [&key](const checks::Finding &a) { return keyOf(a) == key; })) {
+        } else if (!afterKeys.contains(key)) {
             v.gone << f;
         } // else an error before, now told only as a warning: neither gone nor a problem still there
     }

@@ -11,12 +11,7 @@ namespace {
 
 Text phrase(const QMap<QString, Text> &phrases, const char *name, const QMap<QString, Text> &values)
 {
-    Text t = phrases.value(QLatin1String(name));
-    for (auto it = values.cbegin(); it != values.cend(); ++it) {
-        t.en.replace(u'{' + it.key() + u'}', it.value().en);
-        t.zhCN.replace(u'{' + it.key() + u'}', it.value().zhCN);
-    }
-    return t;
+    return fill(phrases.value(QLatin1String(name)), values);
 }
 
 Text same(const QString &text)
@@ -41,13 +36,8 @@ Text joined(const QList<Text> &parts, const Text &separator)
 // Whether a build's list has code that runs on a GPU of `capability` ("12.0").
 bool hasCodeFor(const ArchEntry &build, const QString &capability)
 {
-    const QList<int> cc{capability.section(u'.', 0, 0).toInt(), capability.section(u'.', 1, 1).toInt()};
-    QStringList list;
-    for (const QString &a : build.archs)
-        list << QStringLiteral("sm_") + QString(a).remove(u'.');
-    for (const QString &p : build.ptx)
-        list << QStringLiteral("compute_") + QString(p).remove(u'.');
-    return KnowledgeBase::archSupport(list, cc[0], cc[1]) != Support::No;
+    return KnowledgeBase::archSupport(build, capability.section(u'.', 0, 0).toInt(),
+                                      capability.section(u'.', 1, 1).toInt()) != Support::No;
 }
 
 // The builds of every platform's x86_64 wheels (a row for one OS repeats its variant for that OS).

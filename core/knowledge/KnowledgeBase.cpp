@@ -212,17 +212,6 @@ QString fileNameOf(const QString &path)
     return p.mid(p.lastIndexOf(QLatin1Char('/')) + 1);
 }
 
-Text fill(const Text &text, const QMap<QString, Text> &values)
-{
-    Text out = text;
-    for (auto it = values.constBegin(); it != values.constEnd(); ++it) {
-        const QString key = QLatin1Char('{') + it.key() + QLatin1Char('}');
-        out.en.replace(key, it.value().en);
-        out.zhCN.replace(key, it.value().zhCN);
-    }
-    return out;
-}
-
 // How the knowledge base's commands name PyTorch's index for the installed build.
 const QString kIndexPlaceholder = QStringLiteral(" --index-url https://download.pytorch.org/whl/<variant>");
 
@@ -249,6 +238,17 @@ QString quotedArgument(const QString &argument)
 }
 
 } // namespace
+
+Text fill(const Text &text, const QMap<QString, Text> &values)
+{
+    Text out = text;
+    for (auto it = values.constBegin(); it != values.constEnd(); ++it) {
+        const QString key = QLatin1Char('{') + it.key() + QLatin1Char('}');
+        out.en.replace(key, it.value().en);
+        out.zhCN.replace(key, it.value().zhCN);
+    }
+    return out;
+}
 
 QString majorMinor(const QString &version)
 {
@@ -843,12 +843,15 @@ Support KnowledgeBase::archSupport(const QString &variant, int ccMajor, int ccMi
                                    const QString &machine) const
 {
     const ArchEntry *chosen = archEntry(variant, torchVersion, os, machine);
-    if (!chosen)
-        return Support::No;
+    return chosen ? archSupport(*chosen, ccMajor, ccMinor) : Support::No;
+}
+
+Support KnowledgeBase::archSupport(const ArchEntry &entry, int ccMajor, int ccMinor)
+{
     QStringList list;
-    for (const QString &a : chosen->archs)
+    for (const QString &a : entry.archs)
         list << QStringLiteral("sm_") + QString(a).remove(QLatin1Char('.'));
-    for (const QString &p : chosen->ptx)
+    for (const QString &p : entry.ptx)
         list << QStringLiteral("compute_") + QString(p).remove(QLatin1Char('.'));
     return archSupport(list, ccMajor, ccMinor);
 }

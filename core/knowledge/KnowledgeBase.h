@@ -49,6 +49,9 @@ struct Platform {
 // "2.9.1+cu128" -> "2.9": the release series a version belongs to; empty when it has no minor part.
 QString majorMinor(const QString &version);
 
+// `text` with each {name} of `values` replaced, in both languages.
+Text fill(const Text &text, const QMap<QString, Text> &values);
+
 struct Release {
     QString torch;    // "2.9"
     QString released; // "2025-10" or "2026-03-18"
@@ -267,6 +270,8 @@ public:
     [[nodiscard]] Support archSupport(const QString &variant, int ccMajor, int ccMinor,
                                       const QString &torchVersion = {}, Os os = Os::Linux,
                                       const QString &machine = {}) const;
+    // Whether one row's builds cover a GPU (compiled code, or PTX the driver compiles: Limited).
+    [[nodiscard]] static Support archSupport(const ArchEntry &entry, int ccMajor, int ccMinor);
     // Whether an arch list as torch.cuda.get_arch_list() gives it ("sm_86", "compute_120") covers a GPU.
     [[nodiscard]] static Support archSupport(const QStringList &archList, int ccMajor, int ccMinor);
     // The wheel index to install from: the newest stable CUDA variant the driver fully supports

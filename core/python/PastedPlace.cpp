@@ -239,8 +239,7 @@ const StaticProbe *interpreterOfPaste(const PastedPlace &place, const QString &e
             for (const QString &named : place.sitePackages)
                 if (samePath(site, expandHome(named)))
                     return &p;
-        const QString torchDir = comparable(p.torch.packageDir);
-        if (!torchDir.isEmpty() && !errorPath.isEmpty() && comparable(errorPath).startsWith(torchDir + u'/'))
+        if (!p.torch.packageDir.isEmpty() && !errorPath.isEmpty() && inside(errorPath, p.torch.packageDir))
             return &p;
     }
     return nullptr;
