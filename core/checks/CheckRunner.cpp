@@ -411,6 +411,7 @@ public:
     void takeFinishedChecks(bool graceOver);
     [[nodiscard]] bool isDone(bool collecting) const;
     void sleepUntilNext(bool collecting);
+    void inChecksOrder(QList<Finding> &findings) const;
     void finish();
 
 private:
@@ -710,6 +711,20 @@ void Scheduler::sleepUntilNext(bool collecting)
     m_wakeup->wait(QDeadlineTimer(std::max<qint64>(0, nextMs - m_clock.elapsed())));
 }
 
+// The findings in the order of the checks that made them, as `explain` runs them, and not in the order the
+// checks finished in, which the machine's load decides: with two root causes, the same one leads every time.
+void Scheduler::inChecksOrder(QList<Finding> &findings) const
+{
+    const auto rank = [this](const Finding &f) {
+        for (std::size_t i = 0; i < m_checks.size(); ++i)
+            if (m_checks[i]->id() == f.check)
+                return i;
+        return m_checks.size(); // the runner's own (a check that timed out or failed)
+    };
+    std::stable_sort(findings.begin(), findings.end(),
+                     [&rank](const Finding &a, const Finding &b) { return rank(a) < rank(b); });
+}
+
 // What failed becomes findings; symptoms fold into their causes.
 void Scheduler::finish()
 {
@@ -724,6 +739,7 @@ void Scheduler::finish()
         f.detail = e;
         m_report.findings.append(f);
     }
+    inChecksOrder(m_report.findings);
     foldSymptoms(m_report.findings);
     rootCausesFirst(m_report.findings);
     m_report.elapsedMs = m_clock.elapsed();

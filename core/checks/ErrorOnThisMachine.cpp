@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <atomic>
 
 namespace td::checks {
@@ -36,6 +37,18 @@ bool isNativeLibrary(const QString &name)
     static const QRegularExpression native(QStringLiteral(R"(\.(so(\.\d+)*|dylib|dll|pyd)$)"),
                                            QRegularExpression::CaseInsensitiveOption);
     return native.match(name).hasMatch();
+}
+
+// The files in the order `check`'s probe lists them (the package's lib folder first, each part by name), not
+// in the order the file system returns them, which differs from one machine to the next.
+QStringList inProbeOrder(QStringList files, const QString &packageFolder)
+{
+    const QString lib = QDir(packageFolder).filePath(QStringLiteral("lib")) + u'/';
+    std::sort(files.begin(), files.end(), [&lib](const QString &a, const QString &b) {
+        const bool aInLib = a.startsWith(lib), bInLib = b.startsWith(lib);
+        return aInLib != bInLib ? aInLib : a < b;
+    });
+    return files;
 }
 
 // The package folders the traceback's paths name that are folders here.
@@ -89,11 +102,13 @@ QList<Finding> findingsOnThisMachine(const python::ClassifiedError &error, const
             package.packageDir = folder;
         package.dllDirectories << QDir(folder).filePath(QStringLiteral("lib")) << folder;
         QDirIterator files(folder, QDir::Files, QDirIterator::Subdirectories);
-        while (files.hasNext() && package.nativeLibraries.size() < kMaxNativeFiles) {
+        QStringList found;
+        while (files.hasNext() && package.nativeLibraries.size() + found.size() < kMaxNativeFiles) {
             const QString file = files.next();
             if (isNativeLibrary(files.fileName()))
-                package.nativeLibraries << file;
+                found << file;
         }
+        package.nativeLibraries << inProbeOrder(found, folder);
     }
     // What required the library that failed (or, for an undefined symbol, the file that lacks it).
     for (const QString &file :
