@@ -2,8 +2,9 @@
 // How many real pasted error messages `torchdoctor explain` gets right: runs
 // every message of tests/data/pasted-errors.json through the built CLI (as a
 // user pastes it, on standard input) and prints right cause / right file /
-// right first repair out of N, per platform, in total and for the messages
-// held out while the classifier was written, with every miss.
+// right first repair out of N, per platform, in total, for the messages
+// held out while the classifier was written and for each later round of
+// gathering on its own ("set": "2025-2026"), with every miss.
 //   ./build/release/bench/bench_explain_score [pasted-errors.json]
 #include "PastedErrors.h"
 
@@ -29,7 +30,7 @@ struct Tally {
 
 void print(const char *label, const Tally &t)
 {
-    std::printf("%-8s cause %2d/%-2d  file %2d/%-2d  first repair %2d/%-2d\n", label, t.cause, t.n, t.file, t.n,
+    std::printf("%-9s cause %2d/%-2d  file %2d/%-2d  first repair %2d/%-2d\n", label, t.cause, t.n, t.file, t.n,
                 t.repair, t.n);
 }
 
@@ -45,7 +46,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "bench_explain_score: %s\n", qPrintable(error));
         return 2;
     }
-    QMap<QString, Tally> byPlatform;
+    QMap<QString, Tally> byPlatform, bySet;
     Tally total, heldOut;
     for (const td::test::pasted::Message &m : *messages) {
         QProcess explain;
@@ -63,6 +64,8 @@ int main(int argc, char **argv)
         total.add(v);
         if (m.heldOut)
             heldOut.add(v);
+        if (!m.set.isEmpty())
+            bySet[m.set].add(v);
         if (!v.cause || !v.file || !v.repair)
             std::printf("miss %-34s cause %s (want %s)  file %s (want %s)  repair %s (want %s)\n", qPrintable(m.id),
                         qPrintable(v.gotCause.isEmpty() ? QStringLiteral("-") : v.gotCause), qPrintable(m.cause),
@@ -76,5 +79,7 @@ int main(int argc, char **argv)
     print("total", total);
     if (heldOut.n > 0)
         print("held out", heldOut); // gathered after the classifier was written
+    for (auto it = bySet.cbegin(); it != bySet.cend(); ++it)
+        print(qPrintable(it.key()), it.value()); // a later round, scored as it came
     return 0;
 }

@@ -85,9 +85,14 @@ QList<std::pair<QString, VersionRange>> buildsWithCode(const QList<const ArchEnt
     return out;
 }
 
-// The torch build the text names ("2.7.1+cu128"), judged against the builds with code for the GPU.
-std::optional<Text> pastedTorch(const QMap<QString, Text> &phrases, const QList<const ArchEntry *> &general,
-                                const QString &capability, const QString &text)
+// The torch build the text names ("2.7.1+cu128") when the table knows it, and whether it has code for the GPU.
+struct PastedBuild {
+    QString build;
+    bool hasCode = false;
+};
+
+std::optional<PastedBuild> pastedBuild(const QList<const ArchEntry *> &general, const QString &capability,
+                                       const QString &text)
 {
     static const QRegularExpression build(QStringLiteral(R"(\b(\d+\.\d+(?:\.\d+)?)\+(cu\d{3})\b)"));
     const auto m = build.match(text);
@@ -95,9 +100,7 @@ std::optional<Text> pastedTorch(const QMap<QString, Text> &phrases, const QList<
         return std::nullopt;
     for (const ArchEntry *b : general)
         if (b->variant == m.captured(2) && b->torch.contains(m.captured(1)))
-            return phrase(phrases, hasCodeFor(*b, capability) ? "gpuTorchHasIt" : "gpuTorchLacksIt",
-                          {{QStringLiteral("torch"), same(m.captured(0))},
-                           {QStringLiteral("capability"), same(capability)}});
+            return PastedBuild{m.captured(0), hasCodeFor(*b, capability)};
     return std::nullopt; // a build the table does not know: nothing is claimed
 }
 
@@ -129,9 +132,21 @@ Text gpuFacts(const QList<GpuModel> &gpus, const QList<ArchEntry> &builds, const
         sentences << phrase(phrases, "gpuNoBuild", {{QStringLiteral("capability"), same(gpu->model.capability)}});
     else
         sentences << phrase(phrases, "gpuBuilds", {{QStringLiteral("builds"), joined(with, kListSeparator)}});
-    if (const auto torch = pastedTorch(phrases, general, gpu->model.capability, text))
-        sentences << *torch;
+    if (const auto torch = pastedBuild(general, gpu->model.capability, text))
+        sentences << phrase(phrases, torch->hasCode ? "gpuTorchHasIt" : "gpuTorchLacksIt",
+                            {{QStringLiteral("torch"), same(torch->build)},
+                             {QStringLiteral("capability"), same(gpu->model.capability)}});
     return joined(sentences, kSentenceSeparator);
+}
+
+std::optional<bool> pastedTorchHasGpuCode(const QList<GpuModel> &gpus, const QList<ArchEntry> &builds,
+                                          const QString &text)
+{
+    const auto gpu = gpuNamedIn(gpus, text);
+    if (!gpu)
+        return std::nullopt;
+    const auto torch = pastedBuild(generalBuilds(builds), gpu->model.capability, text);
+    return torch ? std::optional(torch->hasCode) : std::nullopt;
 }
 
 } // namespace td::knowledge

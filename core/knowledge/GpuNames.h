@@ -27,4 +27,9 @@ std::optional<NamedGpu> gpuNamedIn(const QList<GpuModel> &gpus, const QString &t
 Text gpuFacts(const QList<GpuModel> &gpus, const QList<ArchEntry> &builds, const QMap<QString, Text> &phrases,
               const QString &text);
 
+// Whether the torch build `text` names ("2.7.1+cu128") has code for the GPU it names: true puts a missing
+// kernel in an extension built for other GPUs. nullopt when the text names no GPU or no build the table knows.
+std::optional<bool> pastedTorchHasGpuCode(const QList<GpuModel> &gpus, const QList<ArchEntry> &builds,
+                                          const QString &text);
+
 } // namespace td::knowledge

@@ -19,6 +19,13 @@ namespace {
 
 using Kind = python::ClassifiedError::Kind;
 
+// A fix's conditions (Fix::when): the torch build the message names has code for the GPU it names; the file the
+// message names lies outside every Python environment's packages.
+const QString kTorchHasGpuCode = QStringLiteral("torch-has-gpu-code");
+const QString kFileOutsidePythonPackages = QStringLiteral("file-outside-python-packages");
+const QString kSymbolOfKnownLibrary = QStringLiteral("symbol-of-known-library");
+const QStringList kConditions{kTorchHasGpuCode, kFileOutsidePythonPackages, kSymbolOfKnownLibrary};
+
 QString L(const char *text)
 {
     return QString::fromLatin1(text);
@@ -506,6 +513,24 @@ void KnowledgeBase::readGpuArch(const QJsonObject &root, QStringList &errors)
     }
 }
 
+// Newer than the rest of errors.json: an older file lacks them.
+void KnowledgeBase::readSymbolLibraries(const QJsonObject &root, QStringList &errors)
+{
+    if (!root.contains(QLatin1String("symbolLibraries")))
+        return;
+    Reader r(QStringLiteral("errors.json"), errors);
+    const QJsonArray libraries = r.arr(root, "symbolLibraries", QStringLiteral("symbolLibraries"));
+    for (qsizetype i = 0; i < libraries.size(); ++i) {
+        const QJsonObject o = libraries.at(i).toObject();
+        const QString w = at("symbolLibraries", i);
+        SymbolLibrary l{QRegularExpression(r.str(o, "symbol", w)), r.str(o, "name", w), r.str(o, "library", w),
+                        r.strings(o, "wheels", w), r.sources(o, w)};
+        if (!l.symbol.isValid())
+            r.error(w, QStringLiteral("invalid regular expression: ") + l.symbol.pattern());
+        m_symbolLibraries << l;
+    }
+}
+
 void KnowledgeBase::readErrors(const QJsonObject &root, QStringList &errors)
 {
     Reader r(QStringLiteral("errors.json"), errors);
@@ -518,7 +543,8 @@ void KnowledgeBase::readErrors(const QJsonObject &root, QStringList &errors)
         m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
     // Newer phrases: an older file lacks them.
     for (const char *name : {"wheelsOf", "lostAfter", "noVersionAtAll", "gpuNamed", "gpuBuild", "gpuBuildOnly",
-                             "gpuBuildRange", "gpuBuilds", "gpuNoBuild", "gpuTorchHasIt", "gpuTorchLacksIt"})
+                             "gpuBuildRange", "gpuBuilds", "gpuNoBuild", "gpuTorchHasIt", "gpuTorchLacksIt",
+                             "symbolOf", "symbolUnknown"})
         if (phrases.contains(QLatin1String(name)))
             m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
     const QJsonArray signatures = r.arr(root, "signatures", QStringLiteral("signatures"));
@@ -562,7 +588,10 @@ void KnowledgeBase::readErrors(const QJsonObject &root, QStringList &errors)
         for (qsizetype j = 0; j < fixes.size(); ++j) {
             const QJsonObject f = fixes.at(j).toObject();
             const QString fw = w + QLatin1Char('.') + at("fixes", j);
-            s.fixes << Fix{r.str(f, "family", fw), r.text(f, "text", fw), r.strings(f, "commands", fw, false)};
+            s.fixes << Fix{r.str(f, "family", fw), r.text(f, "text", fw), r.strings(f, "commands", fw, false),
+                           r.str(f, "when", fw, false)};
+            if (const QString when = s.fixes.last().when; !when.isEmpty() && !kConditions.contains(when))
+                r.error(fw, QStringLiteral("unknown condition: ") + when);
         }
         if (s.fixes.isEmpty())
             r.error(w, QStringLiteral("no fixes"));
@@ -623,8 +652,10 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
         readDrivers(docs.value(QStringLiteral("drivers.json")), errors);
     if (docs.contains(QStringLiteral("gpu-arch.json")))
         readGpuArch(docs.value(QStringLiteral("gpu-arch.json")), errors);
-    if (docs.contains(QStringLiteral("errors.json")))
+    if (docs.contains(QStringLiteral("errors.json"))) {
         readErrors(docs.value(QStringLiteral("errors.json")), errors);
+        readSymbolLibraries(docs.value(QStringLiteral("errors.json")), errors);
+    }
     if (docs.contains(QStringLiteral("runtimes.json")))
         readRuntimes(docs.value(QStringLiteral("runtimes.json")), errors);
 
@@ -1026,7 +1057,55 @@ std::optional<SignatureFit> signatureFit(const ErrorSignature &s, const python::
     return SignatureFit{score, unconfirmed, text};
 }
 
+// Whether the file a message names by its full path lies outside every site-packages; nullopt without one.
+std::optional<bool> outsidePythonPackages(const QString &path)
+{
+    static const QRegularExpression absolute(QStringLiteral(R"(^(?:/|[A-Za-z]:[\\/]|\\\\))"));
+    static const QRegularExpression packages(QStringLiteral(R"([\\/](?:site|dist)-packages[\\/])"),
+                                             QRegularExpression::CaseInsensitiveOption);
+    if (!absolute.match(path).hasMatch())
+        return std::nullopt;
+    return !packages.match(path).hasMatch();
+}
+
+// The placeholders of a symbol's library ({symbolLibrary}, {symbolFile}, {symbolWheels}) when it is known, and
+// {symbolFacts}: `facts` (errors.json's symbolOf, or symbolUnknown without a library) filled with them.
+void addSymbolValues(QMap<QString, Text> &values, const SymbolLibrary *owner, const Text &facts)
+{
+    if (owner) {
+        values.insert(QStringLiteral("symbolLibrary"), Text{owner->name, owner->name});
+        values.insert(QStringLiteral("symbolFile"), Text{owner->library, owner->library});
+        values.insert(QStringLiteral("symbolWheels"),
+                      Text{owner->wheels.join(QStringLiteral(", ")), owner->wheels.join(u'\u3001')});
+    }
+    values.insert(QStringLiteral("symbolFacts"), fill(facts, values));
+}
+
+// A fix whose condition holds leads, one whose condition does not hold is left out, the others keep their order.
+QList<Fix> byCondition(const QList<Fix> &fixes, const QMap<QString, std::optional<bool>> &conditions)
+{
+    QList<Fix> leading, rest;
+    for (const Fix &f : fixes) {
+        const std::optional<bool> holds = f.when.isEmpty() ? std::nullopt : conditions.value(f.when);
+        if (!holds)
+            rest << f;
+        else if (*holds)
+            leading << f;
+    }
+    return leading + rest;
+}
+
 } // namespace
+
+const SymbolLibrary *KnowledgeBase::symbolLibraryOf(const QString &symbol) const
+{
+    if (symbol.isEmpty())
+        return nullptr;
+    for (const SymbolLibrary &l : m_symbolLibraries)
+        if (l.symbol.match(symbol).hasMatch())
+            return &l;
+    return nullptr;
+}
 
 std::optional<ErrorSignature> KnowledgeBase::matchError(const python::ClassifiedError &error,
                                                         const ErrorContext &context) const
@@ -1081,14 +1160,25 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
     // pip found no torch to install: what the release table says of the wheels it looked for.
     if (bestText.hasMatch() && bestText.regularExpression().namedCaptureGroups().contains(QStringLiteral("offered"))) {
         const QString wanted = bestText.captured(QStringLiteral("wanted"));
-        const QString offered = bestText.captured(QStringLiteral("offered"));
+        // uv's messages list no versions; pip's do (perhaps none).
+        const std::optional<QString> offered = bestText.capturedStart(QStringLiteral("offered")) >= 0
+                                                   ? std::optional(bestText.captured(QStringLiteral("offered")))
+                                                   : std::nullopt;
         values.insert(QStringLiteral("releaseFacts"), whyNoWheel(m_releases, m_phrases, wanted, offered));
     }
     // A GPU error: what the table of GPU names and the builds' architecture lists say of the GPU it names.
     if (out.cause.en.contains(QLatin1String("{gpuFacts}")))
         values.insert(QStringLiteral("gpuFacts"), gpuFacts(m_gpus, m_arch, m_phrases, error.text));
+    // A symbol that gives its library away: which library, and where it comes from.
+    const SymbolLibrary *owner = symbolLibraryOf(error.symbol);
+    addSymbolValues(values, owner,
+                    m_phrases.value(owner ? QStringLiteral("symbolOf") : QStringLiteral("symbolUnknown")));
     out.title = fill(out.title, values);
     out.cause = fill(out.cause, values);
+    const std::optional<bool> knownSymbol = error.symbol.isEmpty() ? std::nullopt : std::optional(owner != nullptr);
+    out.fixes = byCondition(out.fixes, {{kTorchHasGpuCode, pastedTorchHasGpuCode(m_gpus, m_arch, error.text)},
+                                        {kFileOutsidePythonPackages, outsidePythonPackages(error.path)},
+                                        {kSymbolOfKnownLibrary, knownSymbol}});
     const std::optional<QString> index = indexArguments(context.torchVersion);
     for (Fix &f : out.fixes) {
         f.text = fill(f.text, values);

@@ -125,10 +125,26 @@ struct GpuModel {
     QStringList sources;
 };
 
+// A library a symbol's name gives away ("ncclCommResume" is NCCL's), which a message may not name.
+struct SymbolLibrary {
+    QRegularExpression symbol; // on the symbol's name
+    QString name;              // "NCCL"
+    QString library;           // "libnccl.so.2"
+    QStringList wheels;        // the wheels that ship it
+    QStringList sources;
+};
+
 struct Fix {
     QString family; // "docker", "env", "reinstall", "system"
     Text text;
     QStringList commands;
+    // Empty, or a condition on what the message says: the fix leads when it holds, is left out when it does
+    // not, and keeps its place when the message does not tell. "torch-has-gpu-code": the torch build the
+    // message names has code for the GPU it names. "file-outside-python-packages": the file the message
+    // names by its full path lies outside every site-packages (a CUDA toolkit's or the system's folder).
+    // "symbol-of-known-library": the symbol the message names is one of a library errors.json's
+    // symbolLibraries know.
+    QString when;
 };
 
 struct ErrorSignature {
@@ -242,6 +258,8 @@ public:
     [[nodiscard]] const QList<DriverFamily> &driverFamilies() const { return m_families; }
     [[nodiscard]] const QList<ArchEntry> &archEntries() const { return m_arch; }
     [[nodiscard]] const QList<GpuModel> &gpuModels() const { return m_gpus; }
+    // The library whose symbol this is, by errors.json's symbolLibraries; nullptr when none says.
+    [[nodiscard]] const SymbolLibrary *symbolLibraryOf(const QString &symbol) const;
     [[nodiscard]] const QList<ErrorSignature> &signatures() const { return m_signatures; }
     [[nodiscard]] const QList<WrongAdvice> &wrongAdvice() const { return m_wrongAdvice; }
     [[nodiscard]] const QList<OpenMpRuntime> &openMpRuntimes() const { return m_openMpRuntimes; }
@@ -309,6 +327,7 @@ private:
     void readDrivers(const QJsonObject &root, QStringList &errors);
     void readGpuArch(const QJsonObject &root, QStringList &errors);
     void readErrors(const QJsonObject &root, QStringList &errors);
+    void readSymbolLibraries(const QJsonObject &root, QStringList &errors);
     void readRuntimes(const QJsonObject &root, QStringList &errors);
     void clear();
 
@@ -322,6 +341,7 @@ private:
     QList<DriverFamily> m_families;
     QList<ArchEntry> m_arch;
     QList<GpuModel> m_gpus; // more specific names first
+    QList<SymbolLibrary> m_symbolLibraries;
     QList<ErrorSignature> m_signatures;
     QList<WrongAdvice> m_wrongAdvice;
     Text m_missingUnknown, m_unknown, m_requiredByUnknown;

@@ -84,7 +84,7 @@ Text lostAfter(const QMap<QString, Text> &phrases, const QList<Release> &release
 } // namespace
 
 Text whyNoWheel(const QList<Release> &releases, const QMap<QString, Text> &phrases, const QString &wanted,
-                const QString &offered)
+                const std::optional<QString> &offered)
 {
     Text out;
     const auto add = [&out](const Text &t) {
@@ -97,8 +97,10 @@ Text whyNoWheel(const QList<Release> &releases, const QMap<QString, Text> &phras
     if (const qsizetype at = releaseOf(releases, version.match(wanted).captured());
         at >= 0 && !releases[at].wheelPythons.isEmpty())
         add(wheelsOf(phrases, releases[at]));
+    if (!offered)
+        return out;
     QStringList versions;
-    for (const QRegularExpressionMatch &m : version.globalMatch(offered))
+    for (const QRegularExpressionMatch &m : version.globalMatch(*offered))
         versions << m.captured();
     if (versions.isEmpty())
         add(phrases.value(QStringLiteral("noVersionAtAll")));

@@ -106,6 +106,18 @@ bool classifyWindows(const QString &text, ClassifiedError &e)
         e.library = fileNameOf(e.path);
         return true;
     }
+    // A package's own loader that names the missing procedure and the DLL that needs it (torchcodec's):
+    // what WinError 127 means, with both names.
+    static const QString procedure =
+        QStringLiteral(R"((?m)Procedure (\S+) not found in DLL: ([A-Za-z]:\\[^\r\n]+?|\\\\[^\r\n]+?)\.?[ \t]*$)");
+    if (auto m = find(text, procedure); m.hasMatch()) {
+        e.kind = Kind::WinError;
+        e.winError = 127;
+        e.symbol = m.captured(1);
+        e.path = m.captured(2);
+        e.library = fileNameOf(e.path);
+        return true;
+    }
     // ctypes on Python >= 3.8 (LoadLibraryEx failed with 126), a fixed English
     // phrase around the repr() of the name.
     if (auto m = find(text, QStringLiteral(R"(Could not find module (['"])(.+?)\1 \(or one of its dependencies\))"));
@@ -192,6 +204,13 @@ bool classifyLinux(const QString &text, ClassifiedError &e)
         e.library = fileNameOf(e.path);
         e.symbol = m.captured(2);
         e.version = m.captured(3);
+        return true;
+    }
+    // Only the end of that line (an issue's title): the symbol, and the library whose version it is, without the file.
+    if (auto m = find(text, QStringLiteral(R"(undefined symbol:? ([A-Za-z_]\w+)(?:, version (\S+))?)")); m.hasMatch()) {
+        e.kind = Kind::UndefinedSymbol;
+        e.symbol = m.captured(1);
+        e.version = m.captured(2);
         return true;
     }
     if (auto m = find(text, QStringLiteral(R"((?:^|[\s:'"])([^\s:'"][^:\r\n]*?): wrong ELF class: (\w+))"));
@@ -344,6 +363,20 @@ QString raisingPackage(const QString &text, const QString &namedPath, const QStr
     return package.isEmpty() ? named : package;
 }
 
+// A file outside any site-packages that needs one of torch's C++ functions (c10::, at::, torch::, by their
+// Itanium or MSVC names) is a compiled extension built against torch: its module is the package to fix
+// ("flash_attn_2_cuda" for flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so). torch's own libraries are not,
+// nor a bare _C, which may be torch's.
+QString extensionLackingTorchSymbol(const QString &symbol, const QString &library)
+{
+    static const QRegularExpression torchSymbol(
+        QStringLiteral(R"(^_?_Z(?:T[IVS])?NK?(?:3c10|2at|5torch)|@(?:c10|at|torch)@@)"));
+    static const QRegularExpression torchLibrary(QStringLiteral(R"(^(?:(?:lib)?(?:torch|c10|shm)(?:_\w+)?|_C)\.)"));
+    if (library.isEmpty() || !torchSymbol.match(symbol).hasMatch() || torchLibrary.match(library).hasMatch())
+        return {};
+    return library.section(u'.', 0, 0);
+}
+
 // A torch version the paste names: pip's "torch-2.4.0+cu121", "torch==2.4.0",
 // collect_env's "PyTorch version: 2.4.0", "torch 2.4.0".
 QString namedTorchVersion(const QString &text)
@@ -381,6 +414,8 @@ ClassifiedError classifyImportError(const QString &pasted)
         e.library = fileNameOf(e.path);
     }
     e.package = raisingPackage(text, e.path, e.requiredBy);
+    if (e.package.isEmpty() && e.kind == Kind::UndefinedSymbol)
+        e.package = extensionLackingTorchSymbol(e.symbol, e.library);
     e.torchVersion = namedTorchVersion(text);
     e.text = text;
     return e;

@@ -824,6 +824,78 @@ TEST(KnowledgeBase, AGpuNamedInAPasteIsJudgedAgainstTheBuildsArchitectures)
     EXPECT_FALSE(unnamed.contains(QStringLiteral("{gpuFacts}"))) << str(unnamed);
 }
 
+// A fix with a condition: the extension's repair leads when the pasted torch build has code for the pasted GPU,
+// is left out when it has none, and stays behind torch's when the paste does not tell.
+TEST(KnowledgeBase, AFixWithAConditionLeadsOnlyWhenTheMessageSaysItHolds)
+{
+    const auto fixes = [](const char *message) {
+        QStringList out;
+        if (const auto sig = kb().matchError(td::python::classifyImportError(QString::fromUtf8(message))))
+            for (const Fix &f : sig->fixes)
+                out << f.family + (f.when.isEmpty() ? QString() : u':' + f.when);
+        return out.join(u' ').toStdString();
+    };
+    const char *noKernel = "RuntimeError: CUDA error: no kernel image is available for execution on the device\n";
+    EXPECT_EQ(fixes((std::string(noKernel) + "- RTX2060\n- 2.7.1+cu128").c_str()),
+              "reinstall:torch-has-gpu-code reinstall docker");
+    EXPECT_EQ(fixes((std::string(noKernel) + "RTX 5090, torch 2.5.1+cu124").c_str()), "reinstall docker");
+    EXPECT_EQ(fixes(noKernel), "reinstall reinstall:torch-has-gpu-code docker");
+    EXPECT_EQ(fixes((std::string(noKernel) + "RTX 5090, torch 2.7.1+cu999").c_str()),
+              "reinstall reinstall:torch-has-gpu-code docker")
+        << "a build the table does not know decides nothing";
+
+    // A library that failed from a CUDA toolkit's folder, not from a wheel: taking that folder out of the
+    // variable leads.
+    const char *cudnn = "Could not load library libcudnn_cnn_train.so.8. Error: %1libcudnn_cnn_train.so.8: "
+                        "undefined symbol: _ZN5cudnn3cnn5inferE, version libcudnn_cnn_infer.so.8";
+    const auto cudnnFrom = [&](const char *folder) {
+        return fixes(QString::fromLatin1(cudnn).arg(QString::fromLatin1(folder)).toUtf8().constData());
+    };
+    EXPECT_EQ(cudnnFrom("/usr/local/cuda-12.3/lib64/"), "env:file-outside-python-packages reinstall env");
+    EXPECT_EQ(cudnnFrom("/home/u/.venv/lib/python3.11/site-packages/nvidia/cudnn/lib/"), "reinstall env");
+    EXPECT_EQ(cudnnFrom(""), "reinstall env env:file-outside-python-packages") << "no folder, nothing decided";
+}
+
+// An undefined symbol whose name gives its library away is that library's, whatever file the message names:
+// NCCL's, or a library no code mentions added to a copy of errors.json. One nobody knows keeps the usual cause.
+TEST(KnowledgeBase, AnUndefinedSymbolIsTheLibraryItsNameGivesAway)
+{
+    const auto explained = [](const KnowledgeBase &b, const char *message) {
+        ClassifiedError e;
+        e.kind = ClassifiedError::Kind::UndefinedSymbol;
+        e.text = QString::fromUtf8(message);
+        e.symbol = e.text.section(u' ', -1);
+        const auto sig = b.matchError(e);
+        return sig ? sig->cause.en + u'|' + sig->fixes.first().text.en : QStringLiteral("(no signature)");
+    };
+    const QString nccl = explained(kb(), "Importing torch results in undefined symbol ncclCommResume");
+    EXPECT_TRUE(nccl.startsWith(QStringLiteral("ncclCommResume is a function of NCCL (libnccl.so.2"))) << str(nccl);
+    EXPECT_TRUE(nccl.contains(QStringLiteral("|Keep one NCCL"))) << "its repair leads: " << str(nccl);
+    EXPECT_FALSE(nccl.contains(QStringLiteral("torchvision"))) << str(nccl);
+    const QString other = explained(kb(), "undefined symbol _ZN5gizmo3fooEv");
+    EXPECT_TRUE(other.contains(QStringLiteral("torchvision or torchaudio"))) << str(other);
+    EXPECT_FALSE(other.contains(QStringLiteral("Keep one"))) << str(other);
+
+    td::test::TempDir dir;
+    for (const QString &name : knowledgeFiles())
+        fs::copy_file(kKnowledgeDir / str(name), dir / str(name));
+    QJsonObject root = readJson(dir / "errors.json");
+    QJsonArray libraries = root.value(QStringLiteral("symbolLibraries")).toArray();
+    libraries.append(QJsonObject{{QStringLiteral("symbol"), QStringLiteral("^zorb[A-Z]")},
+                                 {QStringLiteral("name"), QStringLiteral("Zorb")},
+                                 {QStringLiteral("library"), QStringLiteral("libzorb.so.4")},
+                                 {QStringLiteral("wheels"), QJsonArray{QStringLiteral("zorb-cu12")}},
+                                 {QStringLiteral("sources"), QJsonArray{QStringLiteral("a test")}}});
+    root.insert(QStringLiteral("symbolLibraries"), libraries);
+    fs::remove(dir / "errors.json");
+    td::test::writeFile(dir / "errors.json", QJsonDocument(root).toJson().toStdString());
+    KnowledgeBase b;
+    ASSERT_TRUE(b.loadFromDirectory(qs(dir.path().string())).isEmpty());
+    const QString zorb = explained(b, "undefined symbol zorbPlanMany");
+    EXPECT_TRUE(zorb.startsWith(QStringLiteral("zorbPlanMany is a function of Zorb (libzorb.so.4, shipped in the "
+                                               "wheels zorb-cu12)"))) << str(zorb);
+}
+
 // The table is data: a GPU no code mentions, added to a copy of gpu-arch.json, is read like the others.
 TEST(KnowledgeBase, AGpuAddedToTheTableIsKnownByItsNames)
 {

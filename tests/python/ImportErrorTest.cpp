@@ -337,6 +337,44 @@ TEST(ClassifyImportError, ThePackageComesFromPathsAndFrames)
               "quark");
 }
 
+// A file outside site-packages that lacks one of torch's C++ functions is an extension built against torch:
+// its module is the package to fix. torch's own libraries, and a bare _C, are not.
+TEST(ClassifyImportError, AFileLackingTorchsFunctionIsTheExtensionToFix)
+{
+    const auto package = [](const char *file, const char *symbol) {
+        return s(classifyImportError(u((std::string("ImportError: /path/to/") + file + ": undefined symbol: " + symbol)
+                                           .c_str()))
+                     .package);
+    };
+    EXPECT_EQ(package("zephyr_ops.cpython-311-x86_64-linux-gnu.so", "_ZN3c105ErrorC2ENS_14SourceLocationE"),
+              "zephyr_ops");
+    EXPECT_EQ(package("libzephyr.so", "_ZNK2at10TensorBase8data_ptrEv"), "libzephyr");
+    EXPECT_EQ(package("libzephyr.so", "_ZTIN5torch8autograd4NodeE"), "libzephyr");
+    EXPECT_EQ(package("libzephyr.so", "_ZN5boost6system8categoryEv"), "") << "not one of torch's";
+    EXPECT_EQ(package("libtorch_cuda.so", "_ZN3c104cuda9SetDeviceEi"), "") << "torch's own library";
+    EXPECT_EQ(package("_C.cpython-311-x86_64-linux-gnu.so", "_ZN3c104cuda9SetDeviceEi"), "") << "may be torch's";
+}
+
+// Messages cut to their last line, or a package's own loader wording, still give the symbol and the file.
+TEST(ClassifyImportError, TheSymbolOfAShortMessage)
+{
+    auto e = classifyImportError(u("undefined symbol: __nvJitLinkCreate_12_8, version libnvJitLink.so.12"));
+    EXPECT_EQ(e.kind, Kind::UndefinedSymbol);
+    EXPECT_EQ(s(e.symbol), "__nvJitLinkCreate_12_8");
+    EXPECT_EQ(s(e.version), "libnvJitLink.so.12");
+    EXPECT_EQ(s(e.library), "libnvJitLink.so.12") << "the library the message names";
+    e = classifyImportError(u("Importing the library results in undefined symbol quuxCommFreeze"));
+    EXPECT_EQ(e.kind, Kind::UndefinedSymbol);
+    EXPECT_EQ(s(e.symbol), "quuxCommFreeze");
+    e = classifyImportError(u("Procedure ?grab@Thing@c10@@UEBAXXZ not found in DLL: "
+                              "C:\\py\\Lib\\site-packages\\zephyr\\libzephyr_core4.dll.\n"));
+    EXPECT_EQ(e.kind, Kind::WinError);
+    EXPECT_EQ(e.winError, 127);
+    EXPECT_EQ(s(e.symbol), "?grab@Thing@c10@@UEBAXXZ");
+    EXPECT_EQ(s(e.library), "libzephyr_core4.dll");
+    EXPECT_EQ(s(e.package), "zephyr");
+}
+
 TEST(ClassifyImportError, ATorchVersionThePasteNames)
 {
     EXPECT_EQ(s(classifyImportError(u("Successfully installed torch-2.4.0+cu121")).torchVersion), "2.4.0+cu121");

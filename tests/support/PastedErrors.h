@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 
@@ -24,8 +25,10 @@ struct Message {
     QString cause, file, repair;   // expected: signature id, file name (empty: none), first repair family
     QString package, confidence;   // expected when set: the package to fix, "certain" / "likely"
     QStringList says;              // expected when set: words the cause's English text holds
+    QStringList repairSays;        // expected when set: words the first repair's English text holds
     QStringList reached;           // what the classifier gets right today: "cause", "file", "repair"
     bool heldOut = false;          // gathered after the classifier was written, to measure it on unseen messages
+    QString set;                   // the round of gathering it came with ("2025-2026"), scored on its own
 };
 
 // The messages, or nullopt with *error set.
@@ -57,9 +60,13 @@ inline std::optional<QList<Message>> load(const QString &path, QString *error)
                   expect.value(QStringLiteral("confidence")).toString(),
                   {},
                   {},
-                  o.value(QStringLiteral("heldOut")).toBool()};
+                  {},
+                  o.value(QStringLiteral("heldOut")).toBool(),
+                  o.value(QStringLiteral("set")).toString()};
         for (const QJsonValue &s : expect.value(QStringLiteral("says")).toArray())
             m.says << s.toString();
+        for (const QJsonValue &s : expect.value(QStringLiteral("repairSays")).toArray())
+            m.repairSays << s.toString();
         for (const QJsonValue &r : o.value(QStringLiteral("reached")).toArray())
             m.reached << r.toString();
         if (m.id.isEmpty() || m.text.isEmpty() || m.cause.isEmpty() || m.repair.isEmpty()) {
@@ -89,9 +96,18 @@ inline QString fileName(const QString &path)
     return path.mid(slash + 1);
 }
 
+// A distribution's name as pip compares names (PEP 503): "xFormers" and "torch_scatter" are "xformers" and
+// "torch-scatter".
+inline QString distributionName(const QString &name)
+{
+    static const QRegularExpression separators(QStringLiteral("[-_.]+"));
+    return QString(name).replace(separators, QStringLiteral("-")).toLower();
+}
+
 // Judges `torchdoctor explain --json`'s answer. The cause is right when its
 // id is, and the package to fix, the confidence and the words of its text too
-// where the corpus names them; the file is the error's path (or library) by file name.
+// where the corpus names them; the file is the error's path (or library) by file name;
+// the first repair is right when its family is, and the words of its text too where named.
 inline Verdict judge(const Message &m, const QJsonObject &explained)
 {
     Verdict v;
@@ -109,14 +125,21 @@ inline Verdict judge(const Message &m, const QJsonObject &explained)
         std::all_of(m.says.cbegin(), m.says.cend(), [&text](const QString &s) { return text.contains(s); });
     if (!says)
         v.gotCause += QStringLiteral(" without all of: ") + m.says.join(QStringLiteral(" | "));
-    v.cause = cause.value(QStringLiteral("id")).toString() == m.cause && (m.package.isEmpty() || package == m.package)
+    v.cause = cause.value(QStringLiteral("id")).toString() == m.cause
+              && (m.package.isEmpty() || distributionName(package) == distributionName(m.package))
               && (m.confidence.isEmpty() || confidence == m.confidence) && says;
     const QString path = error.value(QStringLiteral("path")).toString();
     v.gotFile = fileName(path.isEmpty() ? error.value(QStringLiteral("library")).toString() : path);
     v.file = v.gotFile == m.file;
     const QJsonArray fixes = explained.value(QStringLiteral("fixes")).toArray();
-    v.gotRepair = fixes.isEmpty() ? QString() : fixes.first().toObject().value(QStringLiteral("family")).toString();
-    v.repair = v.gotRepair == m.repair;
+    const QJsonObject first = fixes.isEmpty() ? QJsonObject() : fixes.first().toObject();
+    v.gotRepair = first.value(QStringLiteral("family")).toString();
+    const QString repairText = first.value(QStringLiteral("text")).toString();
+    const bool repairSays = std::all_of(m.repairSays.cbegin(), m.repairSays.cend(),
+                                        [&repairText](const QString &s) { return repairText.contains(s); });
+    if (!repairSays)
+        v.gotRepair += QStringLiteral(" without all of: ") + m.repairSays.join(QStringLiteral(" | "));
+    v.repair = first.value(QStringLiteral("family")).toString() == m.repair && repairSays;
     return v;
 }
 
