@@ -8,6 +8,7 @@
 #include "loader/Analyzer.h"
 #include "platform/NativePath.h"
 #include "platform/NativeText.h"
+#include "platform/PackageManager.h"
 #include "python/DefaultInterpreter.h"
 #include "python/InterpreterDiscovery.h"
 #include "python/ProjectFolder.h"
@@ -181,7 +182,8 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
     return loader::analyze(roots, options, &cancelFlag);
 }
 
-QHash<QString, python::FileOwnership> ownersOfFilesAtFault(const loader::Graph &graph)
+QHash<QString, python::FileOwnership> ownersOfFilesAtFault(const loader::Graph &graph,
+                                                           const QProcessEnvironment &environment)
 {
     using Kind = loader::ProblemKind;
     QStringList files, hashed;
@@ -194,7 +196,18 @@ QHash<QString, python::FileOwnership> ownersOfFilesAtFault(const loader::Graph &
         if (p.kind == Kind::Unreadable || p.kind == Kind::NotALibrary)
             hashed << file;
     }
-    return python::ownersOf(files, hashed);
+    QHash<QString, python::FileOwnership> owners = python::ownersOf(files, hashed);
+    // A file no RECORD lists may be the system's: its package manager names the package.
+    const platform::PackageManager pm = platform::packageManagerOf();
+    for (const QString &file : std::as_const(files))
+        if (!owners.contains(file))
+            if (const QString package = platform::owningPackage(pm, file, environment); !package.isEmpty()) {
+                python::FileOwnership owner;
+                owner.file = file;
+                owner.systemPackage = package;
+                owners.insert(file, owner);
+            }
+    return owners;
 }
 
 bool Diagnosis::hasErrors() const
@@ -359,7 +372,7 @@ void walkLibraries(const python::StaticProbe &probe, const CheckRequest &request
 {
     out.graph = walkTorchLibraries(probe, request, stopWalk, runtimes);
     if (out.graph)
-        out.owners = ownersOfFilesAtFault(*out.graph);
+        out.owners = ownersOfFilesAtFault(*out.graph, request.environment);
     out.numpyBinary = python::torchPythonLibrary(probe.torch.nativeLibraries);
     out.numpyAbi = python::numpyAbiOf(out.numpyBinary);
 }

@@ -71,8 +71,10 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
                                                 const QStringList &sharedRuntimes = {});
 
 // The files at fault in a walk (the copies that load and lack something, or cannot be read), each with
-// the distribution whose RECORD lists it; the unreadable ones are hashed too.
-QHash<QString, python::FileOwnership> ownersOfFilesAtFault(const loader::Graph &graph);
+// the distribution whose RECORD lists it, else the system package that owns it (dpkg, rpm or pacman, asked
+// in `environment`); the unreadable ones are hashed too.
+QHash<QString, python::FileOwnership> ownersOfFilesAtFault(const loader::Graph &graph,
+                                                           const QProcessEnvironment &environment);
 
 // The folder the person's programs start in: the project's, else the one `check` was started in.
 QString startFolder(const CheckRequest &request);

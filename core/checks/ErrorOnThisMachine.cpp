@@ -128,7 +128,7 @@ QList<Finding> findingsOnThisMachine(const python::ClassifiedError &error, const
     facts.libraries = walkTorchLibraries(probe, request, notCancelled);
     if (!facts.libraries)
         return {};
-    facts.owners = ownersOfFilesAtFault(*facts.libraries);
+    facts.owners = ownersOfFilesAtFault(*facts.libraries, request.environment);
     facts.ready = Fact::Interpreters | Fact::Libraries;
     QList<Finding> out = LibraryCheck().run(facts, kb);
     out << InstallationCheck().run(facts, kb) << EnvironmentCheck().run(facts, kb);

@@ -80,6 +80,24 @@ void addOrigin(const Facts &facts, const SearchEntry &entry, QString &detail, QJ
     }
 }
 
+// Adds who owns the file at fault: the distribution whose RECORD lists it, or the system package.
+void addOwner(const Facts &facts, const QString &file, QString &detail, QJsonObject &evidence)
+{
+    const auto it = facts.owners.constFind(file);
+    if (it == facts.owners.cend())
+        return;
+    const QString shown = QDir::toNativeSeparators(file);
+    if (!it->distribution.isEmpty()) {
+        evidence.insert(QStringLiteral("owner"), QJsonObject{{QStringLiteral("distribution"), it->distribution},
+                                                             {QStringLiteral("version"), it->version}});
+        detail += u' ' + LibraryCheck::tr("%1 belongs to %2 %3 (its RECORD lists it).")
+                             .arg(shown, it->distribution, it->version);
+    } else if (!it->systemPackage.isEmpty()) {
+        evidence.insert(QStringLiteral("owner"), QJsonObject{{QStringLiteral("system_package"), it->systemPackage}});
+        detail += u' ' + LibraryCheck::tr("%1 belongs to the system package %2.").arg(shown, it->systemPackage);
+    }
+}
+
 bool torchsOwnProblem(const loader::Problem &p, const QString &torchDir)
 {
     const auto inTorch = [&torchDir](const std::string &path) {
@@ -128,6 +146,8 @@ QList<Finding> problemFindings(const loader::Problem &p, const loader::Graph &gr
                                      : environmentEntryOf(graph, p.paths.front(), facts);
     if (fromEnvironment)
         addOrigin(facts, *fromEnvironment, detail, evidence);
+    if (!p.paths.empty() && p.kind != loader::ProblemKind::Missing)
+        addOwner(facts, fromNativeBytes(p.paths.front()), detail, evidence);
     // Reinstalling torch helps where the file at fault is torch's own, or one torch's files need and
     // nothing on the machine has.
     const bool torchsOwn = probe && torchsOwnProblem(p, probe->torch.packageDir);

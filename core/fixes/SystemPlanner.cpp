@@ -85,30 +85,6 @@ bool isWindowsSystemDll(const QString &name)
 
 } // namespace
 
-PackageManager packageManagerOf(const QString &osReleasePath)
-{
-    QFile file(osReleasePath);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    QStringList ids;
-    for (const QByteArray &raw : file.read(64 * 1024).split('\n')) {
-        const QString line = QString::fromUtf8(raw).trimmed();
-        if (line.startsWith(QLatin1String("ID=")) || line.startsWith(QLatin1String("ID_LIKE=")))
-            ids << line.section(u'=', 1).remove(u'"').remove(u'\'').split(u' ', Qt::SkipEmptyParts);
-    }
-    for (const QString &id : std::as_const(ids)) {
-        if (id == QLatin1String("debian") || id == QLatin1String("ubuntu"))
-            return {QStringLiteral("debian"), QStringLiteral("apt-get")};
-        if (id == QLatin1String("fedora") || id == QLatin1String("rhel") || id == QLatin1String("centos"))
-            return {QStringLiteral("fedora"), QStringLiteral("dnf")};
-        if (id == QLatin1String("arch"))
-            return {QStringLiteral("arch"), QStringLiteral("pacman")};
-        if (id == QLatin1String("suse") || id.startsWith(QLatin1String("opensuse")))
-            return {QStringLiteral("suse"), QStringLiteral("zypper")};
-    }
-    return {};
-}
-
 QStringList packageArguments(const PackageManager &pm, PackageAction action)
 {
     const auto pick = [action](QStringList install, QStringList reinstall, QStringList remove) {
@@ -127,54 +103,6 @@ QStringList packageArguments(const PackageManager &pm, PackageAction action)
     return pick({QStringLiteral("--non-interactive"), QStringLiteral("install")},
                 {QStringLiteral("--non-interactive"), QStringLiteral("install"), QStringLiteral("--force")},
                 {QStringLiteral("--non-interactive"), QStringLiteral("remove")});
-}
-
-namespace {
-
-// Asks the package manager's own query tool (dpkg-query, rpm, pacman) with the arguments for its
-// family; the first line it printed, empty when it failed or the family is not known.
-QString queryPackages(const PackageManager &pm, const QStringList &dpkg, const QStringList &rpm,
-                      const QStringList &pacman, const QProcessEnvironment &environment)
-{
-    platform::ProcessRequest request;
-    request.environment = environment;
-    request.timeout = std::chrono::seconds(30);
-    if (pm.family == QLatin1String("debian")) {
-        request.program = QStringLiteral("dpkg-query");
-        request.arguments = dpkg;
-    } else if (pm.family == QLatin1String("fedora") || pm.family == QLatin1String("suse")) {
-        request.program = QStringLiteral("rpm");
-        request.arguments = rpm;
-    } else if (pm.family == QLatin1String("arch")) {
-        request.program = QStringLiteral("pacman");
-        request.arguments = pacman;
-    } else {
-        return {};
-    }
-    const platform::ProcessResult r = platform::runProcess(request);
-    return r.succeeded() ? QString::fromLocal8Bit(r.standardOutput).section(u'\n', 0, 0).trimmed() : QString();
-}
-
-} // namespace
-
-QString owningPackage(const PackageManager &pm, const QString &path, const QProcessEnvironment &environment)
-{
-    const QString first = queryPackages(
-        pm, {QStringLiteral("-S"), path},
-        {QStringLiteral("-qf"), QStringLiteral("--queryformat"), QStringLiteral("%{NAME}\n"), path},
-        {QStringLiteral("-Qqo"), path}, environment);
-    // dpkg: "python3-torch: /usr/lib/python3/dist-packages/torch/__init__.py"; the others: the name.
-    return pm.family == QLatin1String("debian") ? first.section(QStringLiteral(": "), 0, 0).section(u':', 0, 0)
-                                                : first;
-}
-
-QString installedVersion(const PackageManager &pm, const QString &package, const QProcessEnvironment &environment)
-{
-    const QString out = queryPackages(
-        pm, {QStringLiteral("-W"), QStringLiteral("-f=${Version}"), package},
-        {QStringLiteral("-q"), QStringLiteral("--queryformat"), QStringLiteral("%{VERSION}-%{RELEASE}"), package},
-        {QStringLiteral("-Q"), package}, environment);
-    return pm.family == QLatin1String("arch") ? out.section(u' ', 1) : out; // pacman: "name version"
 }
 
 QString packageFor(const QString &soname, const QString &family)

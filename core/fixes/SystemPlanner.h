@@ -4,6 +4,7 @@
 #include "checks/Facts.h"
 #include "checks/Finding.h"
 #include "fixes/FixPlan.h"
+#include "platform/PackageManager.h"
 
 #include <QCoreApplication>
 #include <QProcessEnvironment>
@@ -12,22 +13,15 @@
 
 namespace td::fixes {
 
-// The distribution's package manager, from /etc/os-release.
-struct PackageManager {
-    QString family;  // "debian", "fedora", "arch", "suse"; empty: unknown
-    QString install; // the program: apt-get, dnf, pacman, zypper
-};
-PackageManager packageManagerOf(const QString &osReleasePath = QStringLiteral("/etc/os-release"));
+using platform::PackageManager;
+using platform::packageManagerOf;
 
 // The arguments of the package manager's command that installs, installs again or removes packages.
 enum class PackageAction { Install, Reinstall, Remove };
 QStringList packageArguments(const PackageManager &pm, PackageAction action);
 
-// The distribution package that owns the file `path` (asked of dpkg, rpm or pacman);
-// empty when none does, or the package manager is not known.
-QString owningPackage(const PackageManager &pm, const QString &path, const QProcessEnvironment &environment);
-// The version of `package` the package manager has installed; empty when none.
-QString installedVersion(const PackageManager &pm, const QString &package, const QProcessEnvironment &environment);
+using platform::installedVersion;
+using platform::owningPackage;
 
 // The package of `family` that ships the library `soname`; empty when the
 // table does not know it (torch's own and NVIDIA's libraries are not

@@ -28,6 +28,7 @@ struct FileOwnership {
     QString version;      // "11.2.1.3"
     QString distInfo;     // its .dist-info folder
     QString installer;    // its INSTALLER: "pip", "uv", "conda"
+    QString systemPackage; // no RECORD lists it: the system package manager's owner ("libstdc++6")
     RecordEntry entry;    // the RECORD line that lists the file
     enum class State { Intact, SizeDiffers, HashDiffers, NotChecked } state = State::NotChecked;
     qint64 actualSize = -1;

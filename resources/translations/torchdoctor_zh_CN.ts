@@ -2184,6 +2184,14 @@
         <source>%1 needs %2, which %3 does not define</source>
         <translation>%1 需要 %2，但 %3 没有定义它</translation>
     </message>
+    <message>
+        <source>%1 belongs to %2 %3 (its RECORD lists it).</source>
+        <translation>%1 属于 %2 %3（它的 RECORD 列出了这个文件）。</translation>
+    </message>
+    <message>
+        <source>%1 belongs to the system package %2.</source>
+        <translation>%1 属于系统软件包 %2。</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>

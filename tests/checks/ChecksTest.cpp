@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <QCoreApplication>
+#include <QDir>
 
 using namespace td;
 using namespace td::checks;
@@ -223,6 +224,51 @@ TEST(LibraryCheck, DanglingLinksNothingNeedsAreNotFindings)
     g.addProblem(dangling);
     f.libraries = g.take();
     EXPECT_TRUE(LibraryCheck().run(f, kb()).isEmpty());
+}
+
+// The file at fault is named with who owns it: the distribution whose RECORD lists it, or the system package;
+// a file nobody owns gets no such sentence.
+TEST(LibraryCheck, TheFileAtFaultIsNamedWithItsOwner)
+{
+    Facts f = machine(QStringLiteral("2.5.1+cpu"), {});
+    loader::GraphBuilder g(loader::TargetOs::Linux);
+    const auto problem = [&g](loader::ProblemKind kind, const char *name, const char *path) {
+        loader::Problem p;
+        p.kind = kind;
+        p.severity = loader::Severity::Error;
+        p.name = name;
+        p.paths = {path};
+        p.neededBy = {"/venv/site-packages/torch/lib/libtorch_cpu.so"};
+        g.addProblem(p);
+    };
+    problem(loader::ProblemKind::VersionMissing, "libquux.so.3", "/usr/lib/libquux.so.3");
+    problem(loader::ProblemKind::Unreadable, "libwisp.so.1", "/venv/site-packages/wisp/lib/libwisp.so.1");
+    problem(loader::ProblemKind::Unreadable, "libnobody.so", "/opt/x/libnobody.so");
+    f.libraries = g.take();
+    python::FileOwnership system, wheel;
+    system.file = QStringLiteral("/usr/lib/libquux.so.3");
+    system.systemPackage = QStringLiteral("libquux3");
+    wheel.file = QStringLiteral("/venv/site-packages/wisp/lib/libwisp.so.1");
+    wheel.distribution = QStringLiteral("wisp");
+    wheel.version = QStringLiteral("1.2");
+    f.owners.insert(system.file, system);
+    f.owners.insert(wheel.file, wheel);
+    QMap<QString, Finding> byLibrary;
+    for (const Finding &finding : LibraryCheck().run(f, kb()))
+        byLibrary.insert(finding.evidence.value(QStringLiteral("library")).toString(), finding);
+    ASSERT_EQ(byLibrary.size(), 3);
+    const auto owner = [&byLibrary](const char *library) {
+        return byLibrary.value(QString::fromLatin1(library)).evidence.value(QStringLiteral("owner")).toObject();
+    };
+    EXPECT_EQ(owner("libquux.so.3").value(QStringLiteral("system_package")).toString(), QStringLiteral("libquux3"));
+    EXPECT_TRUE(byLibrary.value(QStringLiteral("libquux.so.3"))
+                    .detail.contains(QDir::toNativeSeparators(QStringLiteral("/usr/lib/libquux.so.3"))
+                                     + QStringLiteral(" belongs to the system package libquux3.")));
+    EXPECT_EQ(owner("libwisp.so.1").value(QStringLiteral("distribution")).toString(), QStringLiteral("wisp"));
+    EXPECT_EQ(owner("libwisp.so.1").value(QStringLiteral("version")).toString(), QStringLiteral("1.2"));
+    EXPECT_TRUE(byLibrary.value(QStringLiteral("libwisp.so.1")).detail.contains(QStringLiteral("belongs to wisp 1.2")));
+    EXPECT_TRUE(owner("libnobody.so").isEmpty());
+    EXPECT_FALSE(byLibrary.value(QStringLiteral("libnobody.so")).detail.contains(QStringLiteral("belongs to")));
 }
 
 TEST(EnvironmentCheck, SuspiciousVariables)

@@ -137,6 +137,16 @@ TEST_F(ChineseText, EveryLibraryFindingReadsAsChinese)
             g.problems.push_back(p);
             checks::Facts facts;
             facts.libraries = g;
+            // Who owns the file at fault, told in every finding: a system package for one, a wheel for the other.
+            python::FileOwnership owner;
+            owner.file = QString::fromStdString(p.paths.front());
+            if (std::string(name) == "msvcp140.dll") {
+                owner.systemPackage = QStringLiteral("libfoo1");
+            } else {
+                owner.distribution = QStringLiteral("foo-wheel");
+                owner.version = QStringLiteral("1.0");
+            }
+            facts.owners.insert(owner.file, owner);
             const QList<checks::Finding> findings = checks::LibraryCheck().run(facts, test::builtinKnowledge());
             EXPECT_FALSE(findings.isEmpty()) << toString(kind) << ": no finding";
             for (const checks::Finding &f : findings) {

@@ -245,6 +245,45 @@ TEST_F(InstallationCli, AFileCutShortIsNamedWithItsWheelAndReinstalledAlone)
     EXPECT_EQ(importTorch().err, broken.err);
 }
 
+// A file at fault that no RECORD lists but the system's package manager does: the finding names that package
+// (here zlib's, which lacks a version node torch's library was linked against, one no code mentions).
+TEST_F(InstallationCli, ASystemLibraryAtFaultIsNamedWithItsSystemPackage)
+{
+    const fs::path stub = m_dir / "build/zlib-stub";
+    fs::create_directories(stub);
+    writeFile(stub / "z.map", "ZLIB_99.0 { global: deflate_nebula; local: *; };\n");
+    ASSERT_TRUE(python::buildSharedLibrary(stub / "libz.so.1", "int deflate_nebula(void) { return 0; }\n",
+                                           {"-Wl,-soname,libz.so.1", "-Wl,--version-script=" + (stub / "z.map").string()}));
+    ASSERT_TRUE(python::buildSharedLibrary(m_site / "torch/lib/libtorch_cpu.so",
+                                           "int deflate_nebula(void);\nint cpu(void) { return deflate_nebula(); }\n",
+                                           {(stub / "libz.so.1").string(), "-Wl,-soname,libtorch_cpu.so"}));
+    const RunResult broken = importTorch();
+    ASSERT_NE(broken.exitCode, 0);
+    ASSERT_NE(broken.err.find("version `ZLIB_99.0' not found"), std::string::npos) << broken.err;
+
+    const RunResult check = torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-import"});
+    const QJsonObject missing = finding(check.out, "lib.version-missing");
+    ASSERT_FALSE(missing.isEmpty()) << check.out;
+    const QJsonObject evidence = missing.value(QLatin1String("evidence")).toObject();
+    const QString file = evidence.value(QLatin1String("paths")).toArray().first().toString();
+    // What the package manager itself says owns that file (dpkg-query on Debian, as the machines running this are).
+    std::string said; // with /usr merged, the database may list the file under /lib or under /usr/lib
+    const QString other = file.startsWith(QLatin1String("/usr/")) ? file.mid(4) : QString(QStringLiteral("/usr") + file);
+    for (const QString &path : {file, other})
+        if (const RunResult dpkg = run({"dpkg-query", "-S", path.toStdString()}, options()); dpkg.exitCode == 0) {
+            said = dpkg.out;
+            break;
+        }
+    if (said.empty())
+        GTEST_SKIP() << "no package manager here names the owner of " << file.toStdString();
+    const QString package = QString::fromStdString(said.substr(0, said.find(':')));
+    EXPECT_EQ(evidence.value(QLatin1String("owner")).toObject().value(QLatin1String("system_package")).toString(),
+              package)
+        << check.out;
+    EXPECT_TRUE(missing.value(QLatin1String("detail")).toString().contains(QStringLiteral("system package ") + package))
+        << check.out;
+}
+
 // A companion built for another torch (its METADATA pins it): the one built for the installed torch.
 TEST_F(InstallationCli, ACompanionPinnedToAnotherTorchGetsTheOneBuiltForThisTorch)
 {
