@@ -197,7 +197,9 @@ QHash<QString, python::FileOwnership> ownersOfFilesAtFault(const loader::Graph &
             hashed << file;
     }
     QHash<QString, python::FileOwnership> owners = python::ownersOf(files, hashed);
-    // A file no RECORD lists may be the system's: its package manager names the package.
+    // A file no RECORD lists may be the system's: its package manager names the package (Linux has one).
+    if (graph.os != loader::TargetOs::Linux)
+        return owners;
     const platform::PackageManager pm = platform::packageManagerOf();
     for (const QString &file : std::as_const(files))
         if (!owners.contains(file))

@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <functional>
 
 namespace td::knowledge {
 
@@ -1082,14 +1083,15 @@ void addSymbolValues(QMap<QString, Text> &values, const SymbolLibrary *owner, co
 }
 
 // A fix whose condition holds leads, one whose condition does not hold is left out, the others keep their order.
-QList<Fix> byCondition(const QList<Fix> &fixes, const QMap<QString, std::optional<bool>> &conditions)
+// `holds` is asked only of the conditions the fixes carry.
+QList<Fix> byCondition(const QList<Fix> &fixes, const std::function<std::optional<bool>(const QString &)> &holds)
 {
     QList<Fix> leading, rest;
     for (const Fix &f : fixes) {
-        const std::optional<bool> holds = f.when.isEmpty() ? std::nullopt : conditions.value(f.when);
-        if (!holds)
+        const std::optional<bool> held = f.when.isEmpty() ? std::nullopt : holds(f.when);
+        if (!held)
             rest << f;
-        else if (*holds)
+        else if (*held)
             leading << f;
     }
     return leading + rest;
@@ -1175,10 +1177,13 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
                     m_phrases.value(owner ? QStringLiteral("symbolOf") : QStringLiteral("symbolUnknown")));
     out.title = fill(out.title, values);
     out.cause = fill(out.cause, values);
-    const std::optional<bool> knownSymbol = error.symbol.isEmpty() ? std::nullopt : std::optional(owner != nullptr);
-    out.fixes = byCondition(out.fixes, {{kTorchHasGpuCode, pastedTorchHasGpuCode(m_gpus, m_arch, error.text)},
-                                        {kFileOutsidePythonPackages, outsidePythonPackages(error.path)},
-                                        {kSymbolOfKnownLibrary, knownSymbol}});
+    out.fixes = byCondition(out.fixes, [&](const QString &when) -> std::optional<bool> {
+        if (when == kTorchHasGpuCode)
+            return pastedTorchHasGpuCode(m_gpus, m_arch, error.text);
+        if (when == kFileOutsidePythonPackages)
+            return outsidePythonPackages(error.path);
+        return error.symbol.isEmpty() ? std::nullopt : std::optional(owner != nullptr); // kSymbolOfKnownLibrary
+    });
     const std::optional<QString> index = indexArguments(context.torchVersion);
     for (Fix &f : out.fixes) {
         f.text = fill(f.text, values);

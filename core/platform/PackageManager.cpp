@@ -58,10 +58,7 @@ QString queryPackages(const PackageManager &pm, const QStringList &dpkg, const Q
     return r.succeeded() ? QString::fromLocal8Bit(r.standardOutput).section(u'\n', 0, 0).trimmed() : QString();
 }
 
-} // namespace
-
-namespace {
-
+// The owner of `path` as the database lists it, by that exact path.
 QString owningPackageOf(const PackageManager &pm, const QString &path, const QProcessEnvironment &environment)
 {
     const QString first = queryPackages(

@@ -51,6 +51,26 @@ QJsonObject readJson(const fs::path &path)
     return QJsonDocument::fromJson(f.readAll()).object();
 }
 
+// Loads a copy of the built-in knowledge in `dir` whose `file` has `entry` added to its array `key` (first or
+// last): data no code mentions, read like the rest.
+void loadWithEntry(KnowledgeBase &b, const td::test::TempDir &dir, const char *file, const char *key,
+                   const QJsonObject &entry, bool first)
+{
+    for (const QString &name : knowledgeFiles())
+        fs::copy_file(kKnowledgeDir / str(name), dir / str(name));
+    QJsonObject root = readJson(dir / file);
+    QJsonArray entries = root.value(QLatin1String(key)).toArray();
+    if (first)
+        entries.prepend(entry);
+    else
+        entries.append(entry);
+    root.insert(QLatin1String(key), entries);
+    fs::remove(dir / file);
+    td::test::writeFile(dir / file, QJsonDocument(root).toJson().toStdString());
+    const QStringList errors = b.loadFromDirectory(qs(dir.path().string()));
+    EXPECT_TRUE(errors.isEmpty()) << str(errors.join(QLatin1Char('\n')));
+}
+
 // Calls visit on every JSON object in a tree.
 void walk(const QJsonValue &v, const std::function<void(const QJsonObject &)> &visit)
 {
@@ -877,20 +897,15 @@ TEST(KnowledgeBase, AnUndefinedSymbolIsTheLibraryItsNameGivesAway)
     EXPECT_FALSE(other.contains(QStringLiteral("Keep one"))) << str(other);
 
     td::test::TempDir dir;
-    for (const QString &name : knowledgeFiles())
-        fs::copy_file(kKnowledgeDir / str(name), dir / str(name));
-    QJsonObject root = readJson(dir / "errors.json");
-    QJsonArray libraries = root.value(QStringLiteral("symbolLibraries")).toArray();
-    libraries.append(QJsonObject{{QStringLiteral("symbol"), QStringLiteral("^zorb[A-Z]")},
-                                 {QStringLiteral("name"), QStringLiteral("Zorb")},
-                                 {QStringLiteral("library"), QStringLiteral("libzorb.so.4")},
-                                 {QStringLiteral("wheels"), QJsonArray{QStringLiteral("zorb-cu12")}},
-                                 {QStringLiteral("sources"), QJsonArray{QStringLiteral("a test")}}});
-    root.insert(QStringLiteral("symbolLibraries"), libraries);
-    fs::remove(dir / "errors.json");
-    td::test::writeFile(dir / "errors.json", QJsonDocument(root).toJson().toStdString());
     KnowledgeBase b;
-    ASSERT_TRUE(b.loadFromDirectory(qs(dir.path().string())).isEmpty());
+    loadWithEntry(b, dir, "errors.json", "symbolLibraries",
+                  QJsonObject{{QStringLiteral("symbol"), QStringLiteral("^zorb[A-Z]")},
+                              {QStringLiteral("name"), QStringLiteral("Zorb")},
+                              {QStringLiteral("library"), QStringLiteral("libzorb.so.4")},
+                              {QStringLiteral("wheels"), QJsonArray{QStringLiteral("zorb-cu12")}},
+                              {QStringLiteral("sources"), QJsonArray{QStringLiteral("a test")}}},
+                  false);
+    ASSERT_TRUE(b.isLoaded());
     const QString zorb = explained(b, "undefined symbol zorbPlanMany");
     EXPECT_TRUE(zorb.startsWith(QStringLiteral("zorbPlanMany is a function of Zorb (libzorb.so.4, shipped in the "
                                                "wheels zorb-cu12)"))) << str(zorb);
@@ -900,22 +915,17 @@ TEST(KnowledgeBase, AnUndefinedSymbolIsTheLibraryItsNameGivesAway)
 TEST(KnowledgeBase, AGpuAddedToTheTableIsKnownByItsNames)
 {
     td::test::TempDir dir;
-    for (const QString &name : knowledgeFiles())
-        fs::copy_file(kKnowledgeDir / str(name), dir / str(name));
-    QJsonObject root = readJson(dir / "gpu-arch.json");
-    QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
     const QJsonObject architecture{{QStringLiteral("en"), QStringLiteral("Qux")},
                                    {QStringLiteral("zh_CN"), QStringLiteral("Qux")}};
-    gpus.prepend(QJsonObject{{QStringLiteral("capability"), QStringLiteral("8.6")},
-                             {QStringLiteral("architecture"), architecture},
-                             {QStringLiteral("names"), QJsonArray{QStringLiteral(R"(Zorbex\s*Q\d)")}},
-                             {QStringLiteral("confidence"), QStringLiteral("unverified")},
-                             {QStringLiteral("sources"), QJsonArray{QStringLiteral("a test")}}});
-    root.insert(QStringLiteral("gpus"), gpus);
-    fs::remove(dir / "gpu-arch.json");
-    td::test::writeFile(dir / "gpu-arch.json", QJsonDocument(root).toJson().toStdString());
     KnowledgeBase b;
-    ASSERT_TRUE(b.loadFromDirectory(qs(dir.path().string())).isEmpty());
+    loadWithEntry(b, dir, "gpu-arch.json", "gpus",
+                  QJsonObject{{QStringLiteral("capability"), QStringLiteral("8.6")},
+                              {QStringLiteral("architecture"), architecture},
+                              {QStringLiteral("names"), QJsonArray{QStringLiteral(R"(Zorbex\s*Q\d)")}},
+                              {QStringLiteral("confidence"), QStringLiteral("unverified")},
+                              {QStringLiteral("sources"), QJsonArray{QStringLiteral("a test")}}},
+                  true); // more specific names first
+    ASSERT_TRUE(b.isLoaded());
     const auto named = gpuNamedIn(b.gpuModels(), QStringLiteral("on my zorbex Q7: no kernel image"));
     ASSERT_TRUE(named);
     EXPECT_EQ(named->model.capability, QStringLiteral("8.6"));

@@ -97,7 +97,7 @@ inline QString fileName(const QString &path)
 }
 
 // A distribution's name as pip compares names (PEP 503): "xFormers" and "torch_scatter" are "xformers" and
-// "torch-scatter".
+// "torch-scatter". Written here rather than taken from core: the judge does not use the code it judges.
 inline QString distributionName(const QString &name)
 {
     static const QRegularExpression separators(QStringLiteral("[-_.]+"));
