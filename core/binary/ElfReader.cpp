@@ -95,8 +95,14 @@ public:
                 vaddr = u32(p + 8);
                 filesz = u32(p + 16);
             }
-            if (type == kPtLoad)
+            if (type == kPtLoad) {
+                // ld.so maps it whatever the file's size; touching the part past the end kills the
+                // process with SIGBUS (a download or an install cut short).
+                if (offset > m_src.size() || filesz > m_src.size() - offset)
+                    return "cut short: a loadable segment ends at byte " + std::to_string(offset + filesz)
+                           + ", the file has " + std::to_string(m_src.size());
                 m_out.loads.push_back({vaddr, offset, filesz});
+            }
             else if (type == kPtDynamic && !haveDynamic) {
                 haveDynamic = true;
                 dynOffset = offset;

@@ -177,8 +177,12 @@ std::optional<loader::Graph> walkTorchLibraries(const python::StaticProbe &probe
             options.env[name] = native(request.environment.value(key));
     }
     // Every versioned symbol torch's libraries take from another (the undefined-symbol errors of
-    // a stale libnvJitLink or libstdc++); unversioned ones may come from Python itself.
+    // a stale libnvJitLink or libstdc++); the unversioned ones too where Python's own files are known
+    // (an older NCCL that lacks a function libtorch_cuda.so calls), since only they may define those.
     options.symbols = loader::SymbolCheck::Versioned;
+    if (const QString python = QFileInfo(probe.interpreter.executable).canonicalFilePath();
+        options.os == loader::TargetOs::Linux && !python.isEmpty())
+        options.hostObjects = loader::processFiles(native(python), options, &cancelFlag);
     return loader::analyze(roots, options, &cancelFlag);
 }
 
@@ -225,8 +229,12 @@ QString startFolder(const CheckRequest &request)
 
 QString defaultPython(const CheckRequest &request)
 {
-    if (!request.python.isEmpty())
-        return request.python;
+    if (!request.python.isEmpty()) {
+        // A path as typed, relative to where the command runs (the probes start elsewhere); a bare name is
+        // looked up on PATH when it starts.
+        const bool path = request.python.contains(u'/') || request.python.contains(QDir::separator());
+        return path ? QDir::toNativeSeparators(QFileInfo(request.python).absoluteFilePath()) : request.python;
+    }
     // The project's own interpreter; without --project, the folder it was started in is one when
     // it holds a venv or a portable build's Python.
     for (const QString &path : python::projectInterpreters(startFolder(request)))

@@ -71,6 +71,7 @@ void readInstallation(const QString &text, const CheckRequest &request, python::
         python::probeStatic(interpreter, std::chrono::seconds(20), platform::CancelToken(), request.environment);
     if (!probe.interpreter.usable)
         return;
+    pasted.interpreter.executable = probe.interpreter.executable; // the process torch's libraries load into
     pasted.interpreter.version = probe.interpreter.version;
     pasted.interpreter.machine = probe.interpreter.machine;
     pasted.sitePackages = probe.sitePackages;

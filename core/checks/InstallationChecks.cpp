@@ -272,9 +272,16 @@ std::optional<Finding> torchFromPth(const python::StaticProbe &probe)
         return std::nullopt;
     const QString folder = QFileInfo(torch.packageDir).absolutePath();
     // Both made absolute the same way (on Windows QDir leaves "/x" without a drive, QFileInfo adds one).
-    const auto line = std::find_if(probe.pthPaths.begin(), probe.pthPaths.end(), [&](const python::PthPath &p) {
-        return QDir(QFileInfo(p.path).absoluteFilePath()) == QDir(folder);
+    auto line = std::find_if(probe.pthPaths.begin(), probe.pthPaths.end(), [&](const python::PthPath &p) {
+        return !p.runsCode && QDir(QFileInfo(p.path).absoluteFilePath()) == QDir(folder);
     });
+    // Else a line of code that names the folder ("import sys; sys.path.insert(0, '...')").
+    if (line == probe.pthPaths.end())
+        line = std::find_if(probe.pthPaths.begin(), probe.pthPaths.end(), [&](const python::PthPath &p) {
+            return p.runsCode
+                   && (p.text.contains(folder) || p.text.contains(QDir::toNativeSeparators(folder))
+                       || p.text.contains(QString(folder).replace(u'/', QLatin1String("\\\\"))));
+        });
     if (line == probe.pthPaths.end())
         return std::nullopt;
     const ForeignTorch foreign = foreignTorch(probe, folder);
@@ -282,16 +289,20 @@ std::optional<Finding> torchFromPth(const python::StaticProbe &probe)
         return std::nullopt;
     const QString which = torch.version.isEmpty() ? QStringLiteral("torch") : QStringLiteral("torch ") + torch.version;
     const QString detail =
-        InstallationCheck::tr("Line %1 of %2 adds %3 to sys.path, so this Python imports %4 from there (%5): %6. "
-                              "The environment repair takes that line out of the file.")
+        (line->runsCode ? InstallationCheck::tr("Line %1 of %2 is code that Python runs at every start, and it puts "
+                                                "%3 on sys.path, so this Python imports %4 from there (%5): %6. The "
+                                                "environment repair takes that line out of the file.")
+                        : InstallationCheck::tr("Line %1 of %2 adds %3 to sys.path, so this Python imports %4 from "
+                                                "there (%5): %6. The environment repair takes that line out of the "
+                                                "file."))
             .arg(line->line)
-            .arg(QDir::toNativeSeparators(line->file), QDir::toNativeSeparators(line->path), which,
+            .arg(QDir::toNativeSeparators(line->file), QDir::toNativeSeparators(folder), which,
                  QDir::toNativeSeparators(torch.packageDir), foreign.why.join(QStringLiteral("; ")));
     QJsonObject evidence = shadowingEvidence(torch, foreign);
     evidence.insert(QStringLiteral("pth_file"), line->file);
     evidence.insert(QStringLiteral("line"), line->line);
     evidence.insert(QStringLiteral("text"), line->text);
-    evidence.insert(QStringLiteral("entry"), line->path);
+    evidence.insert(QStringLiteral("entry"), line->runsCode ? folder : line->path);
     return makeFinding(QStringLiteral("env.suspicious"), Severity::Error,
                        InstallationCheck::tr("%1 puts another Python's torch first: %2")
                            .arg(QFileInfo(line->file).fileName(), QDir::toNativeSeparators(torch.packageDir)),
@@ -351,7 +362,14 @@ Finding localCopy(const Facts &facts, const python::StaticProbe &probe, const py
     if (copy.sourceTree)
         detail += u' ' + InstallationCheck::tr("The folder is a project's source checkout (it has setup.py or "
                                                "pyproject.toml).");
-    detail += u' ' + InstallationCheck::tr("Start the program from another folder, or rename or move %1.").arg(path);
+    // A project's source checkout is the person's work: only they know where it goes.
+    const bool rename = cause && !copy.sourceTree;
+    detail += u' '
+              + (rename ? InstallationCheck::tr("Start the program from another folder, or rename or move %1: the "
+                                                "environment repair renames it, and its undo gives the name back.")
+                                .arg(path)
+                        : InstallationCheck::tr("Start the program from another folder, or rename or move %1.")
+                              .arg(path));
     QJsonObject evidence{{QStringLiteral("module"), copy.name},
                          {QStringLiteral("path"), copy.path},
                          {QStringLiteral("installed"), copy.installed},
@@ -364,7 +382,8 @@ Finding localCopy(const Facts &facts, const python::StaticProbe &probe, const py
     if (cause) // what fails inside it is its symptom
         evidence.insert(QStringLiteral("package_dirs"), QJsonArray{copy.path});
     return makeFinding(QStringLiteral("python.local-copy"), cause ? Severity::Error : Severity::Warning,
-                       InstallationCheck::tr("%1 hides the installed %2").arg(path, copy.name), detail, evidence, {});
+                       InstallationCheck::tr("%1 hides the installed %2").arg(path, copy.name), detail, evidence,
+                       rename ? QList<FixFamily>{FixFamily::Env} : QList<FixFamily>{});
 }
 
 // torch's binding was built against NumPy 1.x, and NumPy 2 is what imports.

@@ -126,6 +126,23 @@ FactSet LibraryCheck::needs() const
 
 namespace {
 
+// What a missing symbol's finding keeps: the symbol, its version and library, every symbol missing from
+// that library, the copy that loaded and a copy that has it.
+void addSymbolEvidence(const loader::Problem &p, QJsonObject &evidence)
+{
+    evidence.insert(QStringLiteral("symbol"), fromNativeBytes(p.name));
+    evidence.insert(QStringLiteral("symbol_version"), fromNativeBytes(p.symbolVersion));
+    evidence.insert(QStringLiteral("symbol_library"), fromNativeBytes(p.symbolLibrary));
+    QJsonArray symbols;
+    for (const std::string &symbol : p.symbols)
+        symbols.append(fromNativeBytes(symbol));
+    evidence.insert(QStringLiteral("symbols"), symbols);
+    if (!p.paths.empty())
+        evidence.insert(QStringLiteral("loaded"), fromNativeBytes(p.paths[0]));
+    if (p.paths.size() > 1)
+        evidence.insert(QStringLiteral("has_symbol"), fromNativeBytes(p.paths[1]));
+}
+
 // The finding of one problem of the walk, if it is one.
 QList<Finding> problemFindings(const loader::Problem &p, const loader::Graph &graph, const Facts &facts)
 {
@@ -200,32 +217,27 @@ QList<Finding> problemFindings(const loader::Problem &p, const loader::Graph &gr
         break;
     case loader::ProblemKind::Unreadable:
     case loader::ProblemKind::NotALibrary:
-        if (p.severity == loader::Severity::Error)
+        if (p.severity == loader::Severity::Error) {
+            // A system package's file: its package manager puts it back.
+            QList<FixFamily> fixes = withReinstall(onlyEnv);
+            if (!evidence.value(QLatin1String("owner")).toObject().value(QLatin1String("system_package")).isUndefined())
+                fixes << FixFamily::System;
             out << makeFinding(QStringLiteral("lib.unreadable"), Severity::Error,
-                               LibraryCheck::tr("%1 cannot be loaded").arg(name), detail, evidence,
-                               withReinstall(onlyEnv));
+                               LibraryCheck::tr("%1 cannot be loaded").arg(name), detail, evidence, fixes);
+        }
         break;
     case loader::ProblemKind::SymbolMissing:
-        evidence.insert(QStringLiteral("symbol"), name);
-        evidence.insert(QStringLiteral("symbol_version"), fromNativeBytes(p.symbolVersion));
-        evidence.insert(QStringLiteral("symbol_library"), fromNativeBytes(p.symbolLibrary));
+        addSymbolEvidence(p, evidence);
         {
-            QJsonArray symbols;
-            for (const std::string &symbol : p.symbols)
-                symbols.append(fromNativeBytes(symbol));
-            evidence.insert(QStringLiteral("symbols"), symbols);
+            const QString from = QDir::toNativeSeparators(p.paths.empty() ? fromNativeBytes(p.symbolLibrary)
+                                                                         : fromNativeBytes(p.paths[0]));
+            out << makeFinding(QStringLiteral("lib.symbol-missing"), Severity::Error,
+                               from.isEmpty() ? LibraryCheck::tr("%1 needs %2, which no library it loads defines")
+                                                    .arg(requester, demangled(name))
+                                              : LibraryCheck::tr("%1 needs %2, which %3 does not define")
+                                                    .arg(requester, demangled(name), from),
+                               detail, evidence, withReinstall(onlyEnv));
         }
-        if (!p.paths.empty())
-            evidence.insert(QStringLiteral("loaded"), fromNativeBytes(p.paths[0]));
-        if (p.paths.size() > 1)
-            evidence.insert(QStringLiteral("has_symbol"), fromNativeBytes(p.paths[1]));
-        out << makeFinding(QStringLiteral("lib.symbol-missing"), Severity::Error,
-                           LibraryCheck::tr("%1 needs %2, which %3 does not define")
-                               .arg(requester, demangled(name),
-                                    QDir::toNativeSeparators(p.paths.empty() ? fromNativeBytes(p.symbolLibrary)
-                                                                             : fromNativeBytes(p.paths[0]))),
-                           detail, evidence,
-                           withReinstall(onlyEnv));
         break;
     case loader::ProblemKind::Shadowed:
         // What the winner lacks (Windows: the functions the requester imports from it).

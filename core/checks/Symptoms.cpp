@@ -28,9 +28,14 @@ struct SymptomText {
 constexpr qsizetype kNamedSymptoms = 5; // the detail names so many libraries; the evidence keeps them all
 constexpr qsizetype kNamedLacks = 3;    // ... and of each, so many symbols or versions
 
+bool isImport(const Finding &f)
+{
+    return f.id == QLatin1String("torch.import-failed") || f.id == QLatin1String("torch.import-crashed");
+}
+
 bool isSymptom(const Finding &f)
 {
-    return f.id == QLatin1String("torch.import-failed") || f.id == QLatin1String("lib.symbol-missing")
+    return isImport(f) || f.id == QLatin1String("lib.symbol-missing")
            || f.id == QLatin1String("lib.version-missing") || f.id == QLatin1String("lib.shadowed")
            || f.id == QLatin1String("lib.unreadable");
 }
@@ -41,7 +46,7 @@ QString fileAtFault(const Finding &f)
     const QString loaded = f.evidence.value(QLatin1String("loaded")).toString();
     if (!loaded.isEmpty() || !isSymptom(f))
         return loaded;
-    if (f.id == QLatin1String("torch.import-failed")) // the file behind the error, as the walk found it
+    if (isImport(f)) // the file behind the error, as the walk found it
         return f.evidence.value(QLatin1String("culprit_path")).toString();
     return f.evidence.value(QLatin1String("paths")).toArray().at(0).toString();
 }
@@ -78,9 +83,7 @@ QString breaks(const QList<Finding> &symptoms)
             if (!what.isEmpty() && !lacks[by].contains(what))
                 lacks[by] << what;
     }
-    const bool importFails = std::any_of(symptoms.cbegin(), symptoms.cend(), [](const Finding &s) {
-        return s.id == QLatin1String("torch.import-failed");
-    });
+    const bool importFails = std::any_of(symptoms.cbegin(), symptoms.cend(), isImport);
     if (libraries.isEmpty())
         return importFails ? SymptomText::tr("Because of it, `import torch` fails.") : QString();
     QStringList named;
@@ -142,7 +145,7 @@ void hold(Finding &lead, const QList<Finding> &symptoms)
 // missing one.
 QString placeOf(const Finding &f)
 {
-    if (!f.id.startsWith(QLatin1String("lib.")) && f.id != QLatin1String("torch.import-failed"))
+    if (!f.id.startsWith(QLatin1String("lib.")) && !isImport(f))
         return {};
     if (const QString file = fileAtFault(f); !file.isEmpty())
         return file;
@@ -201,10 +204,29 @@ void foldIntoPackages(QList<Finding> &findings)
     findings = out;
 }
 
+// SIGBUS while torch loads is a mapped file read past its end: when a library is shorter than its
+// RECORD says, the crash is that file's.
+void tieBusErrorToCutShortFile(QList<Finding> &findings)
+{
+    const auto cut = std::find_if(findings.cbegin(), findings.cend(), [](const Finding &f) {
+        const qint64 actual = f.evidence.value(QLatin1String("size_actual")).toInteger(-1);
+        return f.id == QLatin1String("packages.file-damaged") && actual >= 0
+               && actual < f.evidence.value(QLatin1String("size_expected")).toInteger(-1);
+    });
+    if (cut == findings.cend())
+        return;
+    const QJsonValue file = cut->evidence.value(QLatin1String("loaded"));
+    for (Finding &f : findings)
+        if (f.id == QLatin1String("torch.import-crashed")
+            && f.evidence.value(QLatin1String("crash")).toString() == QLatin1String("SIGBUS"))
+            f.evidence.insert(QStringLiteral("culprit_path"), file);
+}
+
 } // namespace
 
 void foldSymptoms(QList<Finding> &findings)
 {
+    tieBusErrorToCutShortFile(findings);
     foldIntoPackages(findings);
     // The symptoms of each file, and the finding that leads them: the one of its cause, else the first.
     QHash<QString, QList<Finding>> symptomsOf;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fixes/EnvPlanner.h"
 
+#include "fixes/VenvPlanner.h"
+#include "platform/FileIo.h"
 #include "platform/ShellEnv.h"
 #include "platform/StartupFiles.h"
 
@@ -35,6 +37,11 @@ QString evidence(const checks::Finding &f, const char *key)
     return f.evidence.value(QLatin1String(key)).toString();
 }
 
+bool isLocalCopy(const checks::Finding &f)
+{
+    return f.id == QLatin1String("python.local-copy");
+}
+
 } // namespace
 
 EnvPlanner::EnvPlanner(QProcessEnvironment environment, QString python)
@@ -46,6 +53,8 @@ bool EnvPlanner::handles(const checks::Finding &finding)
 {
     if (!finding.fixes.contains(checks::FixFamily::Env))
         return false;
+    if (isLocalCopy(finding))
+        return !evidence(finding, "path").isEmpty();
     const QString variable = evidence(finding, "variable");
     // An entry of any search variable (LD_LIBRARY_PATH, PATH, PYTHONPATH, ...) comes out of the line that sets it.
     return !evidence(finding, "entry").isEmpty() || isRemovable(variable)
@@ -85,13 +94,10 @@ EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
         const QString key = variable + u'\n' + (entry.isEmpty() ? entry : QDir::cleanPath(entry));
         if (done.contains(key))
             continue;
+        if (!evidence(f, "pth_file").isEmpty() || isLocalCopy(f)) // files, not variables: planFiles
+            continue;
         done << key;
         plan.why << f.id;
-        if (const QString pth = evidence(f, "pth_file"); !pth.isEmpty()) { // a .pth line, not a variable
-            plan.steps << FixStep{EditFile{pth, f.evidence.value(QLatin1String("line")).toInt(),
-                                           evidence(f, "text").toUtf8(), QByteArray()}};
-            continue;
-        }
 
         QString why;
         const QString python = evidence(f, "python"); // an interpreter the setting keeps from starting
@@ -143,6 +149,37 @@ EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
     for (const QString &variable : std::as_const(changedVariables))
         plan.warnings << tr("Terminals already open keep the old %1: open a new one after the fix.").arg(variable);
     return result;
+}
+
+void EnvPlanner::planFiles(const QList<checks::Finding> &findings, const QString &python, FixPlan &plan)
+{
+    QStringList done;
+    for (const checks::Finding &f : findings) {
+        if (!handles(f))
+            continue;
+        if (const QString pth = evidence(f, "pth_file"); !pth.isEmpty()) { // a .pth line, not a variable
+            const int line = f.evidence.value(QLatin1String("line")).toInt();
+            if (done.contains(pth + u':' + QString::number(line)))
+                continue;
+            done << pth + u':' + QString::number(line);
+            plan.steps << FixStep{EditFile{pth, line, evidence(f, "text").toUtf8(), QByteArray()}};
+        } else if (isLocalCopy(f) && python.isEmpty()) {
+            plan.warnings << tr("Rename or move %1 yourself: no Python is known to do it.")
+                                 .arg(QDir::toNativeSeparators(evidence(f, "path")));
+        } else if (isLocalCopy(f)) {
+            const QString path = evidence(f, "path");
+            const QString aside = platform::freshPath(path + QStringLiteral(".local-copy"));
+            plan.steps << FixStep{renameStep(python, path, aside)};
+            plan.warnings << tr("%1 is renamed to %2, so that `import %3` finds the installed one; undoing the "
+                                "repair gives it its name back.")
+                                 .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(aside),
+                                      evidence(f, "module"));
+        } else {
+            continue;
+        }
+        if (!plan.why.contains(f.id))
+            plan.why << f.id;
+    }
 }
 
 QProcessEnvironment EnvPlanner::after(QProcessEnvironment environment, const QList<EnvChange> &changes)

@@ -42,8 +42,14 @@ public:
     // `environment` as a new terminal will have it once `changes` are made.
     static QProcessEnvironment after(QProcessEnvironment environment, const QList<EnvChange> &changes);
 
-    // Whether a finding is one this repair addresses: it names it, with the variable's entry to take out.
+    // Whether a finding is one this repair addresses: it names it, with the variable's entry to take out
+    // (or the file to change).
     static bool handles(const checks::Finding &finding);
+
+    // What this repair changes in files rather than variables, on any system: the line of a .pth file
+    // that puts another torch first is taken out; a copy in the folder programs start in that hides an
+    // installed package is renamed (by `python`, which renames it back on undo). Appended to `plan`.
+    static void planFiles(const QList<checks::Finding> &findings, const QString &python, FixPlan &plan);
 
 private:
     QProcessEnvironment m_environment;

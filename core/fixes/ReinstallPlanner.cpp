@@ -255,6 +255,28 @@ QStringList ReinstallPlanner::configuredSource() const
     return args;
 }
 
+QString ReinstallPlanner::takeWaiting(QList<checks::Finding> &findings)
+{
+    const auto installs = [](const checks::Finding &f) {
+        return !f.evidence.value(QStringLiteral("install")).toArray().isEmpty();
+    };
+    if (std::none_of(findings.begin(), findings.end(),
+                     [](const checks::Finding &f) { return f.severity == checks::Severity::Error; }))
+        return {};
+    QStringList later;
+    findings.removeIf([&](const checks::Finding &f) {
+        if (f.severity == checks::Severity::Error || !installs(f))
+            return false;
+        for (const QJsonValue &v : f.evidence.value(QStringLiteral("install")).toArray())
+            later << v.toString();
+        return true;
+    });
+    return later.isEmpty() ? QString()
+                           : tr("Left for later, as nothing fails for it: %1. Once this repair works, `torchdoctor "
+                                "fix reinstall` installs it on its own.")
+                                 .arg(later.join(QStringLiteral(", ")));
+}
+
 bool ReinstallPlanner::planExact(ReinstallPlan &out, const python::StaticProbe *probe, const QString &python,
                                  const QList<checks::Finding> &findings, bool wizard) const
 {

@@ -65,6 +65,11 @@ public:
     // knows whose file is at fault).
     static bool handles(const checks::Finding &finding);
 
+    // While what fails (an error) is mended, a requirement that breaks nothing waits, so that it cannot
+    // fail that repair (a wheelhouse without it, an index out of reach): takes those out of `findings`,
+    // and says which in a note for the plan (empty: none waits).
+    static QString takeWaiting(QList<checks::Finding> &findings);
+
     // How to give a folder of wheels to the repair, ending a sentence: the reinstall page's field
     // in the wizard, --find-links on the command line.
     static QString wheelFolderHint(bool wizard);

@@ -12,11 +12,13 @@ namespace td::fixes {
 namespace {
 
 // The same finding in two runs: its id and what it names.
+// What one finding is about, the same before and after a repair: two requirements unmet are two things.
 QString keyOf(const checks::Finding &f)
 {
     return f.id + u'\n' + f.evidence.value(QStringLiteral("variable")).toString() + u'\n'
            + f.evidence.value(QStringLiteral("entry")).toString() + u'\n'
-           + f.evidence.value(QStringLiteral("library")).toString();
+           + f.evidence.value(QStringLiteral("library")).toString() + u'\n'
+           + f.evidence.value(QStringLiteral("distribution")).toString();
 }
 
 } // namespace
@@ -57,6 +59,7 @@ Repair Repairs::plan(checks::FixFamily family, const checks::Diagnosis &before) 
         } else {
             env = EnvPlanner(m_request.environment, before.facts.chosenExecutable).plan(repair.targeted);
         }
+        EnvPlanner::planFiles(repair.targeted, before.facts.chosenExecutable, env.plan);
         repair.plan = env.plan;
         repair.envChanges = env.changes;
         repair.summary = tr("Removes exactly the entries that get in PyTorch's way where they are set (startup "
@@ -72,8 +75,11 @@ Repair Repairs::plan(checks::FixFamily family, const checks::Diagnosis &before) 
             repair.summary = tr("torch is installed and imports, and its build fits this machine.");
             break;
         }
+        const QString waiting = ReinstallPlanner::takeWaiting(repair.targeted);
         const ReinstallPlanner planner(*m_knowledge, m_request.environment, m_options.wheels, m_options.osReleasePath);
         repair.reinstall = planner.plan(before.facts, repair.targeted);
+        if (!waiting.isEmpty())
+            repair.reinstall.plan.warnings.prepend(waiting);
         repair.plan = repair.reinstall.plan;
         repair.afterwards = repair.reinstall.afterwards;
         if (repair.afterwards.isEmpty() && !repair.reinstall.newPython.isEmpty())

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonObject>
 
 namespace td::fixes {
 
@@ -125,7 +126,7 @@ bool SystemPlanner::handles(const checks::Finding &finding)
                                  QStringLiteral("vcruntime.too-old"),   QStringLiteral("cuda.no-driver"),
                                  QStringLiteral("cuda.driver-too-old"), QStringLiteral("lib.missing"),
                                  QStringLiteral("lib.version-missing"), QStringLiteral("torch.import-failed"),
-                                 QStringLiteral("torch.import-crashed")};
+                                 QStringLiteral("torch.import-crashed"), QStringLiteral("lib.unreadable")};
     return ids.contains(finding.id) && finding.fixes.contains(checks::FixFamily::System);
 }
 
@@ -226,8 +227,16 @@ void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &p
     const PackageManager pm = packageManagerOf(m_osRelease);
     QStringList toInstall;
     QStringList toReinstall;
+    QStringList damaged; // packages a file of which cannot be loaded: the package manager says whose
     for (const checks::Finding &f : findings) {
         const QString library = checks::missingLibraryOf(f);
+        const QString owner =
+            f.evidence.value(QLatin1String("owner")).toObject().value(QLatin1String("system_package")).toString();
+        if (f.id == QLatin1String("lib.unreadable")) {
+            if (!owner.isEmpty() && !damaged.contains(owner))
+                damaged << owner;
+            continue;
+        }
         if (f.id == QLatin1String("lib.version-missing")) {
             plan.warnings << tr("%1 is older than torch needs (%2 is missing). A distribution keeps one version of it "
                                 "per release: a newer release, or a torch built for this one, is the way out; a "
@@ -252,6 +261,13 @@ void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &p
             toInstall << package;
         }
     }
+    for (const QString &package : std::as_const(damaged)) {
+        plan.warnings << tr("A file of the package %1 cannot be loaded (damaged, or cut short): the package is "
+                            "installed again, which puts its files back (undo leaves it installed).")
+                             .arg(package);
+        if (!toReinstall.contains(package))
+            toReinstall << package;
+    }
     if (toInstall.isEmpty() && toReinstall.isEmpty())
         return;
     const QString manager = pm.family.isEmpty() ? QString() : platform::findOnPath(pm.install, m_environment);
@@ -272,9 +288,12 @@ void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &p
     }
     if (!toReinstall.isEmpty()) {
         plan.steps << FixStep{runProgram(manager, reinstall + toReinstall, true, kInstallStep)};
-        plan.warnings << tr("%1 is installed but its library is gone: it is installed again (undo leaves it "
-                            "installed).")
-                             .arg(toReinstall.join(QStringLiteral(", ")));
+        QStringList gone = toReinstall; // (the damaged ones have their own note)
+        gone.removeIf([&damaged](const QString &package) { return damaged.contains(package); });
+        if (!gone.isEmpty())
+            plan.warnings << tr("%1 is installed but its library is gone: it is installed again (undo leaves it "
+                                "installed).")
+                                 .arg(gone.join(QStringLiteral(", ")));
     }
     const QString ldconfig = [this] {
         const QString onPath = platform::findOnPath(QStringLiteral("ldconfig"), m_environment);

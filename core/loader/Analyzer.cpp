@@ -351,4 +351,22 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
     return result;
 }
 
+std::vector<std::string> processFiles(const std::string &executable, const DepsOptions &options,
+                                      const std::atomic<bool> *cancel)
+{
+    DepsOptions own = options;
+    own.hostObjects.clear();
+    own.symbols = SymbolCheck::WhereShadowed;
+    own.cudaCode = false;
+    const Graph graph = analyze({executable}, own, cancel);
+    if (std::any_of(graph.problems.begin(), graph.problems.end(),
+                    [](const Problem &p) { return p.severity == Severity::Error; }))
+        return {};
+    std::vector<std::string> files;
+    for (const Library &library : graph.libraries)
+        if (library.found && !library.path.empty())
+            files.push_back(library.path);
+    return files;
+}
+
 } // namespace td::loader

@@ -23,6 +23,12 @@ Graph analyze(const std::vector<std::string> &inputs, const DepsOptions &options
               const std::atomic<bool> *cancel = nullptr,
               const std::function<void(const AnalyzeProgress &)> &progress = {});
 
+// The files of the process `executable` starts: itself, then what it loads, in load order (with
+// `options`' environment and search folders). Empty when one of them does not load. A library's
+// `hostObjects` (python, for the modules `import` opens).
+std::vector<std::string> processFiles(const std::string &executable, const DepsOptions &options,
+                                      const std::atomic<bool> *cancel = nullptr);
+
 // Which OS a parsed file belongs to (ELF -> Linux, PE -> Windows, Mach-O -> macOS).
 std::optional<TargetOs> osOf(const bin::BinaryInfo &info);
 

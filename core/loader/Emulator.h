@@ -18,7 +18,8 @@ namespace td::loader {
 enum class SymbolCheck {
     WhereShadowed, // references into a library that loads from outside the package ahead of another copy
     Versioned,     // also every versioned reference of the package's libraries (the root and what its
-                   // RUNPATH / $ORIGIN find): its version names the library that must define it
+                   // RUNPATH / $ORIGIN find): its version names the library that must define it; with
+                   // hostObjects, their unversioned ones too (the process is then whole)
     All,           // unversioned ones too, where the process is whole (an executable root)
 };
 
@@ -40,6 +41,10 @@ struct DepsOptions {
     std::optional<std::string> macArch;        // macOS: the process architecture ("arm64", "x86_64");
                                                // default: the root's (arm64 first for a universal root)
     SymbolCheck symbols = SymbolCheck::WhereShadowed; // Linux
+    // Linux: the files of the program the roots are loaded into (python and what it loads), in load
+    // order. They define symbols ahead of a root's own libraries and are not checked themselves; a
+    // reference to a symbol that Python itself may define (its C API) is missing only when they do not.
+    std::vector<std::string> hostObjects;
     bool cudaCode = false; // read each library's CUDA code as it is parsed (Library::cuda)
     // For a process that ends once the graph is written: the parsed files and the
     // emulators' caches are left for the exit to reclaim instead of being freed one by one.

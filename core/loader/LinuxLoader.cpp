@@ -1020,7 +1020,9 @@ private:
         if (m_options.symbols == SymbolCheck::WhereShadowed && std::none_of(objs.begin(), objs.end(), shadowsFromOutside))
             return;
         std::vector<ScopeObject> scope;
-        scope.reserve(objs.size());
+        scope.reserve(m_options.hostObjects.size() + objs.size());
+        if (objs.front().elf->interpreter.empty()) // a library: loaded into the host program
+            addHost(scope);
         for (const Obj &o : objs) {
             // ld.so itself is parsed but not walked (its `elf` is not set).
             const bin::ElfInfo *elf = o.elf ? o.elf : (o.info ? o.info->elf() : nullptr);
@@ -1032,6 +1034,22 @@ private:
             scope.push_back(std::move(s));
         }
         m_symbols.check(scope, graph);
+    }
+
+    // The host program's files, each defining symbols; none when one of them cannot be read (then
+    // what Python may define is unknown, and unversioned references stay unchecked).
+    void addHost(std::vector<ScopeObject> &scope)
+    {
+        std::vector<ScopeObject> host;
+        for (const std::string &path : m_options.hostObjects) {
+            const auto info = m_cache.binary(path);
+            if (!info || !info->elf())
+                return;
+            ScopeObject s{path, info->elf(), kNoGraphNode, {}, false, false};
+            s.host = true;
+            host.push_back(std::move(s));
+        }
+        scope.insert(scope.end(), host.begin(), host.end());
     }
 
     DepsOptions m_options;

@@ -58,8 +58,11 @@ void SymbolChecker::check(const std::vector<ScopeObject> &scope, GraphBuilder &g
         nodes.insert(o.node);
     }
 
+    // A library loaded into a known program (python): the process is whole, whatever the root is.
+    const bool hosted = !scope.empty() && scope.front().host;
+    const auto root = std::find_if(scope.begin(), scope.end(), [](const ScopeObject &o) { return !o.host; });
     for (const ScopeObject &o : scope) {
-        if (!o.elf || !o.elf->hasDynamic || o.node == kNoGraphNode)
+        if (!o.elf || !o.elf->hasDynamic || o.node == kNoGraphNode || o.host)
             continue;
         // The shadowing libraries this object needs directly.
         std::vector<std::string_view> intoShadowing;
@@ -71,7 +74,8 @@ void SymbolChecker::check(const std::vector<ScopeObject> &scope, GraphBuilder &g
         if (m_mode == SymbolCheck::WhereShadowed && intoShadowing.empty())
             continue;
         // Versioned: the package's libraries (the root and what its own search paths find).
-        if (m_mode == SymbolCheck::Versioned && intoShadowing.empty() && !o.packagesOwn && &o != &scope.front())
+        if (m_mode == SymbolCheck::Versioned && intoShadowing.empty() && !o.packagesOwn
+            && (root == scope.end() || &o != &*root))
             continue;
         if (!m_checked.insert(std::hash<std::uint64_t>()(scopeKey ^ (std::uint64_t{o.node} << 1))).second)
             continue;
@@ -102,7 +106,7 @@ void SymbolChecker::check(const std::vector<ScopeObject> &scope, GraphBuilder &g
                 // The program that loads a library may define what it needs
                 // unversioned (Python's C API): a miss is certain only in a
                 // whole process, or when a copy it shadowed has the symbol.
-                if (!all && intoShadowing.empty())
+                if (!all && !hosted && intoShadowing.empty())
                     continue;
             } else {
                 if (m_mode == SymbolCheck::WhereShadowed && !intoShadowed)
@@ -125,6 +129,9 @@ void SymbolChecker::check(const std::vector<ScopeObject> &scope, GraphBuilder &g
             else if (auto miss = explain(scope, o, need))
                 misses.push_back(*miss);
         }
+        for (Miss &miss : misses)
+            if (miss.unversioned)
+                miss.provider = likelyProvider(scope, o, *miss.need);
         report(o, misses, graph);
     }
 }
@@ -161,11 +168,46 @@ std::optional<SymbolChecker::Miss> SymbolChecker::explain(const std::vector<Scop
     // Unversioned and no copy has it: the program that loads a library may
     // define it (Python's C API), so it is missing only in a whole process.
     const bool wholeProcess = scope.front().elf && !scope.front().elf->interpreter.empty();
-    if (need.version.empty() && miss.better.empty() && !(m_mode == SymbolCheck::All && wholeProcess))
-        return std::nullopt;
+    if (need.version.empty() && miss.better.empty()) {
+        if (!scope.front().host && !(m_mode == SymbolCheck::All && wholeProcess))
+            return std::nullopt;
+        miss.unversioned = true; // its library is worked out once every reference has bound (likelyProvider)
+    }
     if (miss.provider && miss.provider->node == kNoGraphNode)
         miss.provider = nullptr;
     return miss;
+}
+
+const ScopeObject *SymbolChecker::likelyProvider(const std::vector<ScopeObject> &scope, const ScopeObject &requester,
+                                                 const bin::ElfSymbolNeed &need) const
+{
+    // An unversioned reference names no library. The one it belongs to is the library that defines the
+    // requester's other references of the same family: the longest shared start of a name
+    // ("ncclCommResume" with "ncclCommInitRank", "_ZN3c106detail" with other c10 functions).
+    const auto t = m_tables.find(std::string(requester.path));
+    if (t == m_tables.end())
+        return nullptr;
+    // The start every C++ name has ("_ZN", "_ZNK", "_Z") says nothing of the library.
+    const std::size_t mangling = need.name.rfind("_ZNK", 0) == 0 ? 4
+                                 : need.name.rfind("_ZN", 0) == 0 ? 3
+                                 : need.name.rfind("_Z", 0) == 0  ? 2
+                                                                   : 0;
+    std::size_t best = mangling + 3, node = kNoGraphNode; // at least 4 characters of the name itself
+    for (const bin::ElfSymbolNeed &other : t->second->needs) {
+        const auto bound = m_boundBy.find(&other);
+        if (bound == m_boundBy.end() || bound->second == kNoGraphNode)
+            continue;
+        const auto differ = std::mismatch(need.name.begin(), need.name.end(), other.name.begin(), other.name.end());
+        const auto shared = static_cast<std::size_t>(differ.first - need.name.begin());
+        if (shared > best && shared < need.name.size()) {
+            best = shared;
+            node = bound->second;
+        }
+    }
+    const auto it = std::find_if(scope.begin(), scope.end(), [node](const ScopeObject &o) {
+        return node != kNoGraphNode && o.node == node && o.elf;
+    });
+    return it == scope.end() ? nullptr : &*it;
 }
 
 void SymbolChecker::report(const ScopeObject &requester, const std::vector<Miss> &misses, GraphBuilder &graph)

@@ -29,6 +29,7 @@ struct ScopeObject {
     std::vector<std::string_view> otherCopies; // later copies in its search, which it shadows
     bool fromOutside = false;                  // it shadows others, found by a rule not the package's own
     bool packagesOwn = false;                  // found by the package's own rule (RUNPATH, $ORIGIN)
+    bool host = false;                         // of the program the roots are loaded into (not checked)
 };
 
 // ld.so's symbol binding, emulated: each undefined, non-weak symbol of an
@@ -63,9 +64,13 @@ private:
         const bin::ElfSymbolNeed *need = nullptr;
         const ScopeObject *provider = nullptr; // the copy of its library that loads
         std::string_view better;               // a later copy of that library that has it
+        bool unversioned = false;              // no version names its library, and no copy has it
     };
     std::optional<Miss> explain(const std::vector<ScopeObject> &scope, const ScopeObject &requester,
                                 const bin::ElfSymbolNeed &need);
+    // For an unversioned miss: the library the requester takes the most alike names from.
+    const ScopeObject *likelyProvider(const std::vector<ScopeObject> &scope, const ScopeObject &requester,
+                                      const bin::ElfSymbolNeed &need) const;
     void report(const ScopeObject &requester, const std::vector<Miss> &misses, GraphBuilder &graph);
 
     SymbolCheck m_mode;

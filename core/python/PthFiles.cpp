@@ -30,6 +30,8 @@ QList<PthPath> pathsOf(const QString &siteFolder, const QString &file)
         while (!trimmed.isEmpty() && trimmed.back().isSpace())
             trimmed.chop(1);
         const bool runsCode = text.startsWith(QLatin1String("import ")) || text.startsWith(QLatin1String("import\t"));
+        if (runsCode)
+            out << PthPath{file, static_cast<int>(i) + 1, text, QString(), true};
         if (trimmed.isEmpty() || text.startsWith(u'#') || runsCode)
             continue;
         const QString path = QDir::cleanPath(QDir(siteFolder).absoluteFilePath(trimmed));

@@ -944,6 +944,14 @@
         <source>%1 entry %2 cannot be loaded</source>
         <translation>%1 中的条目 %2 无法加载</translation>
     </message>
+    <message>
+        <source>Rename or move %1 yourself: no Python is known to do it.</source>
+        <translation>请自行重命名或移走 %1：没有已知的 Python 可以来做这件事。</translation>
+    </message>
+    <message>
+        <source>%1 is renamed to %2, so that `import %3` finds the installed one; undoing the repair gives it its name back.</source>
+        <translation>%1 会被重命名为 %2，这样 `import %3` 就会找到已安装的那个；撤销此修复会恢复它原来的名字。</translation>
+    </message>
 </context>
 <context>
     <name>EnvironmentCheck</name>
@@ -2102,6 +2110,14 @@
         <source>%1 puts another Python&apos;s torch first: %2</source>
         <translation>%1 让另一个 Python 的 torch 排在前面：%2</translation>
     </message>
+    <message>
+        <source>Line %1 of %2 is code that Python runs at every start, and it puts %3 on sys.path, so this Python imports %4 from there (%5): %6. The environment repair takes that line out of the file.</source>
+        <translation>%2 的第 %1 行是 Python 每次启动都会运行的代码，它把 %3 加入了 sys.path，所以这个 Python 会从那里导入 %4（%5）：%6。环境修复会把这一行从文件中删除。</translation>
+    </message>
+    <message>
+        <source>Start the program from another folder, or rename or move %1: the environment repair renames it, and its undo gives the name back.</source>
+        <translation>请在别的文件夹中启动程序，或重命名、移走 %1：环境修复会重命名它，撤销后会恢复原名。</translation>
+    </message>
 </context>
 <context>
     <name>KnowledgeCheck</name>
@@ -2191,6 +2207,10 @@
     <message>
         <source>%1 belongs to the system package %2.</source>
         <translation>%1 属于系统软件包 %2。</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, which no library it loads defines</source>
+        <translation>%1 需要 %2，但它加载的库都没有定义它</translation>
     </message>
 </context>
 <context>
@@ -3072,6 +3092,10 @@
         <source>Before the step, the files of %1 are kept beside the journal (as links where the disk allows, else copies); undoing this repair removes what the step installed under those names and puts exactly the kept files back, checked against their RECORD hashes first. Nothing is downloaded for it; until then the kept files take the old version&apos;s room on disk.</source>
         <translation>执行这一步之前，%1 的文件会保存在日志旁边（磁盘允许时用硬链接，否则复制）；撤销此修复会删除这一步以这些名称安装的内容，并先按 RECORD 中的哈希校验，再原样放回保存的文件。撤销无需下载任何东西；在此之前，保存的文件会占用旧版本所需的磁盘空间。</translation>
     </message>
+    <message>
+        <source>Left for later, as nothing fails for it: %1. Once this repair works, `torchdoctor fix reinstall` installs it on its own.</source>
+        <translation>暂不处理，因为它没有导致任何失败：%1。此修复生效后，再运行 `torchdoctor fix reinstall` 会单独安装它。</translation>
+    </message>
 </context>
 <context>
     <name>RepairRun</name>
@@ -3670,6 +3694,10 @@
     <message>
         <source>Last resort: KMP_DUPLICATE_LIB_OK=TRUE lets two OpenMP runtimes load into one process. Intel&apos;s own words: &quot;That is dangerous, since it can degrade performance or cause incorrect results ... an unsafe, unsupported, undocumented workaround ... may cause crashes or silently produce incorrect results.&quot; Prefer the reinstall repair, which removes the second runtime; undo this as soon as it is gone.</source>
         <translation>最后手段：KMP_DUPLICATE_LIB_OK=TRUE 允许两个 OpenMP 运行库加载到同一进程中。Intel 的原话是：“这很危险，可能降低性能或导致错误的结果……这是一种不安全、不受支持、没有文档的变通办法……可能导致崩溃或悄无声息地产生错误的结果。”请优先使用重新安装修复，它会去掉第二个运行库；一旦去掉，请立即撤销此设置。</translation>
+    </message>
+    <message>
+        <source>A file of the package %1 cannot be loaded (damaged, or cut short): the package is installed again, which puts its files back (undo leaves it installed).</source>
+        <translation>软件包 %1 的一个文件无法加载（已损坏或不完整）：会重新安装该软件包，以恢复它的文件（撤销后它仍保持安装）。</translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The real CUDA torch 2.15.0 installed without its NVIDIA wheels (`pip install --no-deps`): the real
-// `import torch` fails; `check` names every missing library and the requirement of torch's whose
-// wheel ships it; `fix reinstall` installs exactly those with the real pip; the import then works
-// (on the CPU) and `undo` puts the environment back as it was. Opt-in (label corpus-cuda-full,
-// `ctest --preset corpus-cuda-full`): it needs the 2.1 GiB set of `tools/fetch-wheels.sh --set
-// cuda-full`, installed from there as a wheelhouse.
+// The real CUDA torch 2.15.0 with the real NVIDIA wheels it requires, broken three ways: installed
+// without them (`pip install --no-deps`), with an older NCCL than torch pins, and with cuFFT cut short
+// (a full disk during an install). Each time the real `import torch` fails, `check` names the
+// distribution at fault with its version and what torch requires, `fix reinstall` installs exactly
+// that with the real pip, the import then works (on the CPU), and `undo` puts the files back byte
+// for byte. Opt-in (label corpus-cuda-full, `ctest --preset corpus-cuda-full`): it needs the 2.3 GiB
+// set of `tools/fetch-wheels.sh --set cuda-full`, installed from there as a wheelhouse.
 #include "Corpus.h"
+#include "PythonFixtures.h"
 #include "TestConfig.h"
 #include "TestSupport.h"
 
@@ -15,7 +17,12 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <csignal>
+#include <functional>
 #include <map>
+#include <sstream>
+#include <utility>
 
 using namespace td::test;
 
@@ -68,43 +75,130 @@ std::map<std::string, std::string> missingLibraries(const QJsonObject &report)
     return out;
 }
 
-} // namespace
+// The requirements of torch's METADATA (for this Python, no extra) whose distribution the wheelhouse
+// argv[1] has a wheel of: cuda-bindings, triton and a new setuptools are not in the set, and torch
+// imports without them.
+const char *const kRequirementsInHouse = R"py(import importlib.metadata as m, os, re, sys
+from pip._vendor.packaging.requirements import Requirement
+norm = lambda name: re.sub(r'[-_.]+', '-', name).lower()
+have = {norm(f.split('-')[0]) for f in os.listdir(sys.argv[1]) if f.endswith('.whl')}
+for line in m.requires('torch'):
+    req = Requirement(line)
+    if (req.marker is None or req.marker.evaluate({'extra': ''})) and norm(req.name) in have:
+        print(line.split(';')[0].strip())
+)py";
 
-TEST(CorpusCudaFull, TorchWithoutItsNvidiaWheelsIsNamedRepairedAndUndone)
+std::vector<std::string> cudaFullFolders()
 {
     std::vector<std::string> folders{kTorch};
     for (const auto &w : corpus::pinned())
         if (w.set == "cuda-full")
             folders.push_back(w.folderName());
-    ASSERT_GT(folders.size(), 10u) << "tools/wheels.txt pins no cuda-full set";
-    ASSERT_TRUE(corpus::has(folders));
-    const RunResult version = run({"python3", "-c", "import sys; print('%d.%d' % sys.version_info[:2])"});
-    ASSERT_EQ(version.out, "3.11\n") << "the first python3 on PATH must be 3.11 (the torch wheel is cp311)";
+    return folders;
+}
 
-    TempDir dir("td-cuda-full");
-    // One wheelhouse of the whole set, for pip --find-links.
-    const fs::path house = dir / "wheelhouse";
-    fs::create_directories(house);
-    for (const std::string &folder : folders)
-        for (const auto &e : fs::directory_iterator(corpus::folder(folder)))
-            if (e.path().extension() == ".whl")
-                fs::create_symlink(e.path(), house / e.path().filename());
-    const std::string torchWheel =
-        (corpus::folder(kTorch) / "torch-2.15.0-cp311-cp311-manylinux_2_28_x86_64.whl").string();
+// The CUDA torch in a venv of the first python3 on PATH (3.11: the wheel is cp311), with pip reading
+// one wheelhouse of the whole set.
+struct CudaVenv {
+    TempDir dir{"td-cuda-full"};
+    fs::path house = dir / "wheelhouse";
+    fs::path venv = dir / "venv";
+    std::string python = (venv / "bin/python").string();
+    fs::path sitePackages = venv / "lib/python3.11/site-packages";
+    RunOptions options = longRun(1800);
 
-    const fs::path venv = dir / "venv";
-    const std::string python = (venv / "bin/python").string();
-    const RunOptions options = longRun(1800);
-    runOk({"python3", "-m", "venv", venv.string()}, options);
-    const std::vector<std::string> pip{python,    "-m",         "pip",          "--disable-pip-version-check",
-                                       "install", "--no-index", "--find-links", house.string()};
-    auto install = [&](std::vector<std::string> args) {
-        std::vector<std::string> argv = pip;
+    CudaVenv()
+    {
+        fs::create_directories(house);
+        for (const std::string &folder : cudaFullFolders())
+            for (const auto &e : fs::directory_iterator(corpus::folder(folder)))
+                if (e.path().extension() == ".whl")
+                    fs::create_symlink(e.path(), house / e.path().filename());
+        runOk({"python3", "-m", "venv", venv.string()}, options);
+        const fs::path wheel = corpus::folder(kTorch) / "torch-2.15.0-cp311-cp311-manylinux_2_28_x86_64.whl";
+        install({"--no-deps", wheel.string()});
+    }
+    void install(const std::vector<std::string> &args) const
+    {
+        std::vector<std::string> argv{python,    "-m",         "pip",          "--disable-pip-version-check",
+                                      "install", "--no-index", "--find-links", house.string()};
         argv.insert(argv.end(), args.begin(), args.end());
         runOk(argv, options);
-    };
-    install({"--no-deps", torchWheel});
-    install({"filelock", "typing-extensions", "sympy", "networkx", "jinja2", "fsspec"}); // the pure-Python ones
+    }
+    // torch with every requirement the set has: `import torch` works.
+    void installRequirements() const
+    {
+        std::vector<std::string> requirements;
+        std::istringstream lines(runOk({python, "-c", kRequirementsInHouse, house.string()}, options));
+        for (std::string line; std::getline(lines, line);)
+            requirements.push_back(line);
+        ASSERT_GT(requirements.size(), 5u);
+        install(requirements);
+    }
+    [[nodiscard]] RunResult torchdoctor(std::vector<std::string> args, const fs::path &data) const
+    {
+        RunOptions app = options;
+        app.setEnv = {{"XDG_DATA_HOME", data.string()}};
+        args.insert(args.begin(), config::torchdoctor);
+        return run(args, app);
+    }
+    [[nodiscard]] RunResult importTorch() const
+    {
+        return run({python, "-c", "import torch; print(torch.__version__, torch.ones(3).sum().item())"}, options);
+    }
+};
+
+bool haveCudaFull()
+{
+    const RunResult version = run({"python3", "-c", "import sys; print('%d.%d' % sys.version_info[:2])"});
+    EXPECT_EQ(version.out, "3.11\n") << "the first python3 on PATH must be 3.11 (the torch wheel is cp311)";
+    const std::vector<std::string> folders = cudaFullFolders();
+    EXPECT_GT(folders.size(), 10u) << "tools/wheels.txt pins no cuda-full set";
+    return version.out == "3.11\n" && folders.size() > 10 && corpus::has(folders);
+}
+
+// The lead of `check`'s JSON, and the ids it holds as symptoms.
+std::pair<QJsonObject, QStringList> lead(const QJsonObject &report)
+{
+    const QJsonObject first = report.value(QLatin1String("findings")).toArray().at(0).toObject();
+    QStringList held;
+    const QJsonObject evidence = first.value(QLatin1String("evidence")).toObject();
+    for (const QJsonValue &s : evidence.value(QLatin1String("symptoms")).toArray())
+        held << s.toObject().value(QLatin1String("id")).toString();
+    return {first, held};
+}
+
+std::chrono::milliseconds since(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+}
+
+// `fix reinstall` from the wheelhouse, timed, next to the plain pip command that installs the same wheel
+// (run after the undo, on the same broken tree).
+struct TimedFix {
+    RunResult result;
+    std::chrono::milliseconds took{0};
+};
+TimedFix fixReinstall(const CudaVenv &env, const fs::path &data)
+{
+    const auto started = std::chrono::steady_clock::now();
+    TimedFix fix;
+    fix.result = env.torchdoctor({"fix", "reinstall", "--python", env.python, "--yes", "--no-index", "--find-links",
+                                  env.house.string()},
+                                 data);
+    fix.took = since(started);
+    return fix;
+}
+
+} // namespace
+
+TEST(CorpusCudaFull, TorchWithoutItsNvidiaWheelsIsNamedRepairedAndUndone)
+{
+    ASSERT_TRUE(haveCudaFull());
+    const CudaVenv env;
+    const std::string &python = env.python;
+    const RunOptions &options = env.options;
+    env.install({"filelock", "typing-extensions", "sympy", "networkx", "jinja2", "fsspec"}); // the pure-Python ones
     const std::string freezeBefore = runOk({python, "-m", "pip", "freeze", "--all"}, options);
 
     // The real import fails on the first NVIDIA library.
@@ -114,12 +208,7 @@ TEST(CorpusCudaFull, TorchWithoutItsNvidiaWheelsIsNamedRepairedAndUndone)
 
     // check names each missing library and the wheel that ships it.
     TempDir data("td-cuda-full-data");
-    RunOptions app = options;
-    app.setEnv = {{"XDG_DATA_HOME", data.path().string()}};
-    auto torchdoctor = [&](std::vector<std::string> args) {
-        args.insert(args.begin(), config::torchdoctor);
-        return run(args, app);
-    };
+    const auto torchdoctor = [&](const std::vector<std::string> &args) { return env.torchdoctor(args, data.path()); };
     const RunResult check = torchdoctor({"check", "--python", python, "--format", "json", "--no-redact"});
     const auto missing = missingLibraries(parse(check.out));
     ASSERT_FALSE(missing.empty()) << check.out << check.err;
@@ -129,20 +218,17 @@ TEST(CorpusCudaFull, TorchWithoutItsNvidiaWheelsIsNamedRepairedAndUndone)
     }
 
     // fix reinstall installs exactly those, journalled.
-    const auto started = std::chrono::steady_clock::now();
-    const RunResult fix =
-        torchdoctor({"fix", "reinstall", "--python", python, "--yes", "--no-index", "--find-links", house.string()});
-    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started);
+    const TimedFix timed = fixReinstall(env, data.path());
+    const RunResult &fix = timed.result;
     EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
-    std::printf("[ FIX      ] fix reinstall: %lld s\n", static_cast<long long>(seconds.count()));
+    std::printf("[ FIX      ] fix reinstall: %lld s\n", static_cast<long long>(timed.took.count() / 1000));
     for (const auto &[library, wheel] : missing) {
         const std::string name = wheel.substr(0, wheel.find_first_of("[=<>!~"));
         EXPECT_NE(fix.out.find(name), std::string::npos) << name << " is not in the plan:\n" << fix.out;
     }
 
     // The import works now, and each library came from the wheel check named (its RECORD says so).
-    const RunResult after =
-        run({python, "-c", "import torch; print(torch.__version__, torch.ones(3).sum().item())"}, options);
+    const RunResult after = env.importTorch();
     EXPECT_EQ(after.exitCode, 0) << after.err;
     EXPECT_NE(after.out.find("2.15.0"), std::string::npos) << after.out;
     const QJsonObject records = parse(runOk({python, "-c", kRecordOwners}, options));
@@ -167,4 +253,90 @@ TEST(CorpusCudaFull, TorchWithoutItsNvidiaWheelsIsNamedRepairedAndUndone)
     EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
     EXPECT_EQ(runOk({python, "-m", "pip", "freeze", "--all"}, options), freezeBefore);
     EXPECT_FALSE(run({python, "-c", "import torch"}, options).ok());
+}
+
+// A repair of one distribution, judged whole: the real import fails as `broken` says, `check` leads with
+// `id` for `distribution` `version` and holds the failed import, `fix reinstall` installs `install` and
+// nothing else, the import works, and `undo` gives back every file of site-packages byte for byte, with
+// the import failing again. Prints the repair's time next to pip's for the same wheel.
+struct OneDistribution {
+    std::string id, distribution, version, install, importSymptom;
+};
+void judgeRepair(const CudaVenv &env, const OneDistribution &want, const std::function<bool(const RunResult &)> &broken)
+{
+    const RunResult before = env.importTorch();
+    ASSERT_TRUE(broken(before)) << before.exitCode << " " << before.signal << "\n" << before.err;
+    TempDir data("td-cuda-full-data");
+    const RunResult check =
+        env.torchdoctor({"check", "--python", env.python, "--format", "json", "--no-redact"}, data.path());
+    EXPECT_EQ(check.exitCode, 1) << check.err;
+    const auto [first, held] = lead(parse(check.out));
+    const QJsonObject evidence = first.value(QLatin1String("evidence")).toObject();
+    EXPECT_EQ(first.value(QLatin1String("id")).toString().toStdString(), want.id) << check.out;
+    EXPECT_EQ(evidence.value(QLatin1String("distribution")).toString().toStdString(), want.distribution);
+    EXPECT_EQ(evidence.value(QLatin1String("version")).toString().toStdString(), want.version);
+    EXPECT_TRUE(evidence.value(QLatin1String("root_cause")).toBool());
+    EXPECT_TRUE(held.contains(QString::fromStdString(want.importSymptom))) << held.join(u' ').toStdString();
+    std::printf("[ CHECK    ] %s\n", first.value(QLatin1String("title")).toString().toStdString().c_str());
+
+    const std::string tree = python::treeHashes(env.sitePackages, std::chrono::seconds(600));
+    const TimedFix fix = fixReinstall(env, data.path());
+    EXPECT_EQ(fix.result.exitCode, 0) << fix.result.out << fix.result.err;
+    const std::size_t at = fix.result.out.find("Run: ");
+    ASSERT_NE(at, std::string::npos) << fix.result.out;
+    const std::string pipLine = fix.result.out.substr(at, fix.result.out.find('\n', at) - at);
+    EXPECT_NE(pipLine.find(" --no-deps " + want.install + " "), std::string::npos) << fix.result.out;
+    EXPECT_EQ(pipLine.find("setuptools"), std::string::npos) << "only what is at fault: " << fix.result.out;
+    EXPECT_NE(fix.result.out.find("Fixed."), std::string::npos) << fix.result.out;
+    const RunResult after = env.importTorch();
+    EXPECT_EQ(after.exitCode, 0) << after.err;
+    EXPECT_NE(after.out.find("2.15.0+cu132 3.0"), std::string::npos) << after.out;
+
+    const RunResult undo = env.torchdoctor({"undo", "--yes"}, data.path());
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_EQ(python::treeHashes(env.sitePackages, std::chrono::seconds(600)), tree) << "undo left files changed";
+    EXPECT_TRUE(broken(env.importTorch()));
+
+    const auto started = std::chrono::steady_clock::now();
+    env.install({"--force-reinstall", "--no-deps", want.install});
+    const auto pip = since(started);
+    std::printf("[ TIME     ] fix reinstall (diagnosis, files kept for undo, pip, check again): %.1f s; "
+                "pip install --force-reinstall --no-deps %s alone: %.1f s\n",
+                static_cast<double>(fix.took.count()) / 1000, want.install.c_str(),
+                static_cast<double>(pip.count()) / 1000);
+}
+
+// torch 2.15.0 pins nvidia-nccl-cu13==2.30.7; 2.27.7 lacks ncclCommResume, which libtorch_cuda.so calls.
+// The walk finds the reference no file of the Python process defines, the library its other NCCL
+// references bind to, and that library's owner, whose version is not the one torch pins.
+TEST(CorpusCudaFull, AnOlderNcclThanTorchPinsIsNamedRepairedAndUndone)
+{
+    ASSERT_TRUE(haveCudaFull());
+    const CudaVenv env;
+    env.installRequirements();
+    ASSERT_TRUE(env.importTorch().ok());
+    env.install({"--no-deps", "nvidia-nccl-cu13==2.27.7"});
+    judgeRepair(env,
+                {"packages.requirement-unmet", "nvidia-nccl-cu13", "2.27.7", "nvidia-nccl-cu13==2.30.7",
+                 "torch.import-failed"},
+                [](const RunResult &r) {
+                    return !r.ok() && r.err.find("undefined symbol: ncclCommResume") != std::string::npos;
+                });
+}
+
+// libcufft.so.12 cut to half its size, as a full disk leaves it: ld.so maps it and the import dies of
+// SIGBUS. Its size is not the one its RECORD lists (and its last segment ends past the file's end).
+TEST(CorpusCudaFull, ACufftCutShortIsNamedRepairedAndUndone)
+{
+    ASSERT_TRUE(haveCudaFull());
+    const CudaVenv env;
+    env.installRequirements();
+    ASSERT_TRUE(env.importTorch().ok());
+    const fs::path cufft = env.sitePackages / "nvidia/cu13/lib/libcufft.so.12";
+    ASSERT_TRUE(fs::is_regular_file(cufft));
+    fs::resize_file(cufft, fs::file_size(cufft) / 2);
+    judgeRepair(env,
+                {"packages.file-damaged", "nvidia-cufft", "12.2.0.57", "nvidia-cufft==12.2.0.57",
+                 "torch.import-crashed"},
+                [](const RunResult &r) { return r.signal == SIGBUS; });
 }

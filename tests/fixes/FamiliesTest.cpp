@@ -459,3 +459,29 @@ TEST(WindowsEnvPlan, AHelperThatFailsIsSaidSoNotTakenForASystemEntry)
     EXPECT_TRUE(warnings.contains(QStringLiteral("out of memory"))) << qPrintable(warnings);
     EXPECT_FALSE(warnings.contains(QStringLiteral("system-wide PATH"))) << qPrintable(warnings);
 }
+
+// A library torch loads that cannot be read, and that the package manager says belongs to a system
+// package (a name no table of TorchDoctor holds): the system repair installs that package again.
+TEST(SystemPlanner, ADamagedFileOfASystemPackageIsInstalledAgain)
+{
+    TempDir dir("td-system-damaged");
+    for (const char *tool : {"apt-get", "ldconfig"})
+        makeTool(dir / "bin", tool);
+    writeFile(dir / "os-release", "ID=debian\n");
+    checks::Finding damaged =
+        finding("lib.unreadable", {{QStringLiteral("library"), QStringLiteral("libzorb.so.7")},
+                                   {QStringLiteral("owner"), QJsonObject{{QStringLiteral("system_package"),
+                                                                           QStringLiteral("libzorb7")}}}});
+    EXPECT_TRUE(SystemPlanner::handles(damaged));
+    const FixPlan plan = SystemPlanner(pathOnly(dir / "bin"), QStringLiteral("linux"), qs(dir / "os-release"))
+                             .plan(checks::Facts{}, {damaged});
+    EXPECT_EQ(programsOf(plan), (QStringList{QStringLiteral("apt-get install -y --reinstall libzorb7 [admin]"),
+                                             QStringLiteral("ldconfig  [admin]")}));
+    EXPECT_TRUE(plan.warnings.join(u' ').contains(QStringLiteral("A file of the package libzorb7 cannot be loaded")));
+
+    // No owner named (a file copied in by hand): nothing for the package manager to put back.
+    damaged.evidence.remove(QStringLiteral("owner"));
+    EXPECT_TRUE(SystemPlanner(pathOnly(dir / "bin"), QStringLiteral("linux"), qs(dir / "os-release"))
+                    .plan(checks::Facts{}, {damaged})
+                    .steps.isEmpty());
+}

@@ -17,6 +17,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 namespace td::test {
 namespace {
 
@@ -66,6 +68,8 @@ protected:
             {(build / "2.0.1/libotterblas.so.2").string(), "-Wl,-soname,libtorch_cpu.so", "-Wl,--enable-new-dtags",
              "-Wl,-rpath,$ORIGIN/../../otterblas/lib"}));
     }
+
+    void pthPutsAnotherTorchFirst(const std::function<std::string(const fs::path &)> &line);
 
     RunOptions options() const
     {
@@ -373,11 +377,12 @@ TEST_F(InstallationCli, PythonPathPuttingAnotherPythonsTorchFirstIsTheCauseAndCo
     EXPECT_EQ(readFile(home / ".bashrc"), bashrc);
 }
 
-// A .pth file in a venv's site-packages adds another Python's site-packages, which holds a torch that
-// cannot load: that torch is imported before the one the venv sees from the system (Debian's 1.13).
-// One finding names the file, its line and both folders; the environment repair takes the line out,
-// and undo puts the file back byte for byte. Python's own `site` is the judge of what the line does.
-TEST_F(InstallationCli, APthLinePuttingAnotherPythonsTorchFirstIsTheCauseAndComesOut)
+// A .pth file in a venv's site-packages puts another Python's site-packages on sys.path, which holds a
+// torch that cannot load: that torch is imported before the one the venv sees from the system (Debian's
+// 1.13). One finding names the file, its line and both folders; the environment repair takes the line
+// out, and undo puts the file back byte for byte. Python's own `site` is the judge of what the line does.
+// `line(other)`: the line that adds the folder `other`.
+void InstallationCli::pthPutsAnotherTorchFirst(const std::function<std::string(const fs::path &)> &line)
 {
     const fs::path venv = m_dir / "system-venv";
     runOk({python::kSystemPython.string(), "-m", "venv", "--without-pip", "--system-site-packages", venv.string()});
@@ -388,7 +393,7 @@ TEST_F(InstallationCli, APthLinePuttingAnotherPythonsTorchFirstIsTheCauseAndCome
     const fs::path other = m_dir / "home/py312/lib/python3.12/site-packages";
     ASSERT_TRUE(writeOtherPythonsTorch(other));
     const fs::path pth = python::sitePackages(venv) / "zz_py312.pth";
-    const std::string lines = "# added by an old installer\n" + other.string() + "\n";
+    const std::string lines = "# added by an old installer\n" + line(other) + "\n";
     writeFile(pth, lines);
     const RunResult broken = run({venvPython.string(), "-c", "import torch"}, options());
     ASSERT_NE(broken.err.find("libcudart.so.13: cannot open shared object file"), std::string::npos) << broken.err;
@@ -403,6 +408,7 @@ TEST_F(InstallationCli, APthLinePuttingAnotherPythonsTorchFirstIsTheCauseAndCome
     EXPECT_EQ(lead.value(QLatin1String("id")).toString(), QLatin1String("env.suspicious")) << check.out;
     EXPECT_EQ(evidence.value(QLatin1String("pth_file")).toString().toStdString(), pth.string());
     EXPECT_EQ(evidence.value(QLatin1String("line")).toInt(), 2);
+    EXPECT_EQ(evidence.value(QLatin1String("entry")).toString().toStdString(), other.string());
     EXPECT_EQ(evidence.value(QLatin1String("own_copy")).toString(), QLatin1String("/usr/lib/python3/dist-packages"));
     EXPECT_TRUE(lead.value(QLatin1String("detail")).toString().contains(QLatin1String("Python 3.12")))
         << check.out;
@@ -416,6 +422,33 @@ TEST_F(InstallationCli, APthLinePuttingAnotherPythonsTorchFirstIsTheCauseAndCome
     EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
     EXPECT_EQ(readFile(pth), lines);
     EXPECT_NE(run({venvPython.string(), "-c", "import torch"}, options()).exitCode, 0);
+}
+
+// `--python` with a path as typed in a terminal, relative to the folder the command runs in (the
+// probes start elsewhere): the same interpreter as its absolute path, not "could not be started".
+TEST_F(InstallationCli, AnInterpreterNamedByARelativePathIsThatInterpreter)
+{
+    RunOptions there = options();
+    there.workingDir = m_dir.path();
+    const RunResult check =
+        run({config::torchdoctor, "check", "--python", "venv/bin/python", "--format", "json", "--no-redact"}, there);
+    const QJsonObject report = document(check.out);
+    EXPECT_EQ(report.value(QLatin1String("python")).toString().toStdString(), (m_dir / "venv/bin/python").string())
+        << check.out << check.err;
+    EXPECT_EQ(check.out.find("python.unusable"), std::string::npos) << check.out;
+    EXPECT_NE(check.out.find("packages.requirement-unmet"), std::string::npos) << check.out; // the venv's own
+}
+
+TEST_F(InstallationCli, APthLinePuttingAnotherPythonsTorchFirstIsTheCauseAndComesOut)
+{
+    pthPutsAnotherTorchFirst([](const fs::path &other) { return other.string(); });
+}
+
+// The same with a line of code, which `site` runs at every start (here it puts the folder first of all).
+TEST_F(InstallationCli, APthLineOfCodePuttingAnotherPythonsTorchFirstIsTheCauseAndComesOut)
+{
+    pthPutsAnotherTorchFirst(
+        [](const fs::path &other) { return "import sys; sys.path.insert(0, '" + other.string() + "')"; });
 }
 
 // Debian's torch 1.13 (built against NumPy 1.x) seen from a venv with NumPy 2 from PyPI: the import
@@ -571,8 +604,9 @@ TEST(LocalCopy, AnInstalledTorchWithoutItsCoreIsNamedByCheckAndExplainAlike)
 
 // A file of the person's own named like a package torch imports (here typing_extensions.py, a name no code
 // of TorchDoctor knows) breaks `import torch` started beside it: `check` names the file and the package it
-// hides, and holds the failed import under it.
-TEST(LocalCopy, AModuleOfOnesOwnNamedLikeAnInstalledOneIsTheCause)
+// hides, and holds the failed import under it. `fix env` renames the file, after which the real import
+// works there; `undo` gives it its name and bytes back, and the import fails again.
+TEST(LocalCopy, AModuleOfOnesOwnNamedLikeAnInstalledOneIsTheCauseAndIsRenamedAside)
 {
     TempDir dir("td-local-module");
     const fs::path project = dir / "otter";
@@ -589,19 +623,21 @@ TEST(LocalCopy, AModuleOfOnesOwnNamedLikeAnInstalledOneIsTheCause)
     EXPECT_EQ(lead.value(QLatin1String("evidence")).toObject().value(QLatin1String("module")).toString(),
               QStringLiteral("typing_extensions"));
     EXPECT_TRUE(held.contains(QStringLiteral("torch.import-failed"))) << held.join(u' ').toStdString();
-}
+    EXPECT_EQ(lead.value(QLatin1String("fixes")).toArray(), QJsonArray{QStringLiteral("env")});
 
-// Every entry under `dir`, sorted: a link with its target, a file with its sha256.
-std::string treeHashes(const fs::path &dir)
-{
-    return runOk({python::kSystemPython.string(), "-c",
-                  "import hashlib, os, sys\n"
-                  "for root, dirs, files in sorted(os.walk(sys.argv[1])):\n"
-                  "    for name in sorted(dirs + files):\n"
-                  "        p = os.path.join(root, name)\n"
-                  "        if os.path.islink(p): print(p, '->', os.readlink(p))\n"
-                  "        elif os.path.isfile(p): print(p, hashlib.sha256(open(p, 'rb').read()).hexdigest())\n",
-                  dir.string()});
+    const std::string before = python::treeHashes(project);
+    const RunResult fix =
+        run({config::torchdoctor, "fix", "env", "--python", python::kSystemPython.string(), "--yes"}, there);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    EXPECT_NE(fix.out.find("Fixed."), std::string::npos) << fix.out;
+    EXPECT_FALSE(fs::exists(project / "typing_extensions.py"));
+    EXPECT_TRUE(fs::is_regular_file(project / "typing_extensions.py.local-copy"));
+    EXPECT_TRUE(run({python::kSystemPython.string(), "-c", "import torch"}, there).ok());
+
+    const RunResult undo = run({config::torchdoctor, "undo", "--yes"}, there);
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_EQ(python::treeHashes(project), before);
+    EXPECT_FALSE(run({python::kSystemPython.string(), "-c", "import torch"}, there).ok());
 }
 
 // A venv made from a Python that was removed since (a copy of Debian's python3.11, deleted): its python
@@ -634,7 +670,7 @@ TEST(VenvBaseGone, IsNamedMadeAgainOnTheSamePythonWithItsPackagesAndPutBack)
     ASSERT_EQ(working.exitCode, 0) << working.err;
     fs::remove_all(dir / "base");
     ASSERT_NE(judge().exitCode, 0);
-    const std::string before = treeHashes(venv);
+    const std::string before = python::treeHashes(venv);
 
     const auto torchdoctor = [&](std::vector<std::string> args) {
         args.insert(args.begin(), config::torchdoctor);
@@ -670,7 +706,7 @@ TEST(VenvBaseGone, IsNamedMadeAgainOnTheSamePythonWithItsPackagesAndPutBack)
     show("torchdoctor undo --yes", undo);
     EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
     EXPECT_FALSE(fs::exists(dir / "venv.base-gone"));
-    EXPECT_EQ(treeHashes(venv), before);
+    EXPECT_EQ(python::treeHashes(venv), before);
     EXPECT_NE(judge().exitCode, 0);
 }
 

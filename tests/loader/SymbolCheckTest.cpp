@@ -227,3 +227,42 @@ TEST_F(SymbolBinding, TheFullCheckFindsAnUnversionedSymbolAProgramLacksWithNoOth
     EXPECT_EQ(problems[0].name, "tessel_fold_4_2");
     EXPECT_EQ(problems[0].neededBy, std::vector<std::string>{program.string()});
 }
+
+TEST_F(SymbolBinding, AModuleLoadedIntoPythonLacksAnUnversionedSymbolThatNothingInTheProcessDefines)
+{
+    // An extension module built against a libglim.so.3 that had glim_plan_resume, with an older one in
+    // its place (no other copy anywhere). Its references to Python's C API bind to python itself.
+    const fs::path pkg = dir("site/glimmer");
+    const fs::path built = lib(pkg, "libglim.so.3",
+                               "int glim_plan_create(void) { return 1; }\nint glim_plan_resume(int x) { return x; }\n");
+    const fs::path module = lib(pkg, "_glimmer.so",
+                                "void *PyLong_FromLong(long);\nint glim_plan_create(void);\n"
+                                "int glim_plan_resume(int);\nvoid *glimmer(void) {\n"
+                                "    return PyLong_FromLong(glim_plan_create() + glim_plan_resume(2));\n}\n",
+                                {}, {built.string(), "-Wl,-rpath,$ORIGIN", "-Wl,--enable-new-dtags"});
+    lib(pkg, "libglim.so.3", "int glim_plan_create(void) { return 1; }\nint glim_plan_destroy(void) { return 0; }\n");
+    const RunResult real = dlopen(module, "");
+    ASSERT_FALSE(real.ok());
+    ASSERT_NE(real.err.find("undefined symbol: glim_plan_resume"), std::string::npos) << real.err;
+
+    // Alone, the module could be loaded by any program: an unversioned reference may be the program's.
+    EXPECT_TRUE(missingSymbols(ours(module, "", loader::SymbolCheck::Versioned)).empty());
+
+    // Loaded into python (the one that just failed), only what no file of the process defines is missing,
+    // and it belongs to the library that defines the module's other glim_plan_ references.
+    const std::string python =
+        runOk({"python3", "-c", "import os, sys; print(os.path.realpath(sys.executable), end='')"});
+    loader::DepsOptions options;
+    options.os = loader::TargetOs::Linux;
+    options.symbols = loader::SymbolCheck::Versioned;
+    options.hostObjects = loader::processFiles(python, options);
+    ASSERT_GE(options.hostObjects.size(), 2u) << "python and its C library at least";
+    EXPECT_EQ(options.hostObjects.front(), python);
+    const auto problems = missingSymbols(loader::analyze({module.string()}, options));
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].name, "glim_plan_resume");
+    EXPECT_EQ(problems[0].symbols, std::vector<std::string>{"glim_plan_resume"});
+    ASSERT_EQ(problems[0].paths.size(), 1u);
+    EXPECT_EQ(fs::weakly_canonical(problems[0].paths[0]), fs::weakly_canonical(built));
+    EXPECT_EQ(problems[0].symbolLibrary, "libglim.so.3");
+}

@@ -102,6 +102,26 @@ print(wheel)
     return wheelhouse / (name + "-" + version + "-py3-none-any.whl");
 }
 
+std::string treeHashes(const fs::path &dir, std::chrono::seconds timeout)
+{
+    RunOptions o;
+    o.timeout = timeout;
+    return runOk({kSystemPython.string(), "-c",
+                  "import hashlib, os, sys\n"
+                  "for root, dirs, files in os.walk(sys.argv[1]):\n"
+                  "    dirs[:] = sorted(d for d in dirs if d != '__pycache__')\n"
+                  "    for name in sorted(dirs + files):\n"
+                  "        p = os.path.join(root, name)\n"
+                  "        if os.path.islink(p): print(p, '->', os.readlink(p))\n"
+                  "        elif os.path.isfile(p):\n"
+                  "            h = hashlib.sha256()\n"
+                  "            with open(p, 'rb') as f:\n"
+                  "                for block in iter(lambda: f.read(1 << 20), b''): h.update(block)\n"
+                  "            print(p, h.hexdigest())\n",
+                  dir.string()},
+                 o);
+}
+
 fs::path copyDebianPipWheel(const fs::path &folder)
 {
     const fs::path wheels = "/usr/share/python-wheels";

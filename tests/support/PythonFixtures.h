@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include <chrono>
 #include <map>
 #include <string>
 #include <vector>
@@ -49,6 +50,10 @@ fs::path buildWheel(const fs::path &wheelhouse, const std::string &name, const s
 // The pip wheel Debian ships for ensurepip (python3-pip-whl), copied into `folder`: pip runs from it
 // in a venv without pip. Returns the copy; empty (with a test failure) when there is none.
 fs::path copyDebianPipWheel(const fs::path &folder);
+
+// Every entry under `dir`, sorted: a link with its target, a file with its sha256 (read in blocks);
+// the __pycache__ folders an import writes are left out.
+std::string treeHashes(const fs::path &dir, std::chrono::seconds timeout = std::chrono::seconds(120));
 
 // True while the process exists and is not a zombie.
 bool processRunning(long pid);
