@@ -1134,9 +1134,10 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
     for (const QString &m : context.missingLibraries)
         missing << fileNameOf(m);
     ErrorSignature out = *best;
+    // A module the message names ("while importing X") stands for the distribution it comes from.
     out.packageToFix = !best->raisedBy.isEmpty() ? best->raisedBy
                        : bestText.hasMatch() && !bestText.captured(QStringLiteral("package")).isEmpty()
-                           ? bestText.captured(QStringLiteral("package"))
+                           ? python::distributionOfModule(bestText.captured(QStringLiteral("package")))
                            : error.package;
     out.confidence = bestUnconfirmed.isEmpty() ? QStringLiteral("certain") : QStringLiteral("likely");
     out.unconfirmed = bestUnconfirmed;

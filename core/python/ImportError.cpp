@@ -331,6 +331,8 @@ bool loadsForItsCaller(const QString &framePath)
     return helpers.match(p).hasMatch();
 }
 
+QString builtProject(const QString &text);
+
 // The package that raised the error: the one the named file lies in, else
 // the one of the file that needed it, else the one of the innermost
 // traceback frame inside site-packages (Python's
@@ -360,7 +362,20 @@ QString raisingPackage(const QString &text, const QString &namedPath, const QStr
         if (const QString p = packageOf(path); !p.isEmpty())
             package = p;
     }
-    return package.isEmpty() ? named : package;
+    if (package.isEmpty() && named.isEmpty())
+        package = builtProject(text);
+    // A module file right in site-packages is its distribution's, named without the build's parts.
+    return package.isEmpty() ? (topLevelFile ? distributionOfModule(named) : named) : package;
+}
+
+// A project whose compiled code raised the error, named by the source path its build kept
+// ("CUDA error (/__w/xformers/xformers/csrc/...)": GitHub Actions checks a repository out at
+// /__w/<name>/<name>); PyTorch's own is torch.
+QString builtProject(const QString &text)
+{
+    static const QRegularExpression checkout(QStringLiteral(R"(/__w/([A-Za-z][\w.-]*)/\1/)"));
+    const QString name = checkout.match(text).captured(1);
+    return name.compare(QLatin1String("pytorch"), Qt::CaseInsensitive) == 0 ? QStringLiteral("torch") : name;
 }
 
 // A file outside any site-packages that needs one of torch's C++ functions (c10::, at::, torch::, by their
@@ -374,7 +389,7 @@ QString extensionLackingTorchSymbol(const QString &symbol, const QString &librar
     static const QRegularExpression torchLibrary(QStringLiteral(R"(^(?:(?:lib)?(?:torch|c10|shm)(?:_\w+)?|_C)\.)"));
     if (library.isEmpty() || !torchSymbol.match(symbol).hasMatch() || torchLibrary.match(library).hasMatch())
         return {};
-    return library.section(u'.', 0, 0);
+    return distributionOfModule(library.section(u'.', 0, 0));
 }
 
 // A torch version the paste names: pip's "torch-2.4.0+cu121", "torch==2.4.0",
@@ -388,6 +403,24 @@ QString namedTorchVersion(const QString &text)
 }
 
 } // namespace
+
+QString distributionOfModule(const QString &module)
+{
+    // What a build names after the device or the kind of code it holds (not "lib", "core": names end so).
+    static const QStringList buildParts{QStringLiteral("cuda"), QStringLiteral("cpu"),    QStringLiteral("gpu"),
+                                        QStringLiteral("hip"),  QStringLiteral("rocm"),   QStringLiteral("native"),
+                                        QStringLiteral("ext"),  QStringLiteral("ops"),    QStringLiteral("kernels")};
+    if (module.startsWith(u'_'))
+        return module;
+    QStringList parts = module.split(u'_');
+    const auto built = [](const QString &part) {
+        return buildParts.contains(part, Qt::CaseInsensitive)
+               || std::all_of(part.begin(), part.end(), [](QChar c) { return c.isDigit(); });
+    };
+    while (parts.size() > 1 && built(parts.constLast()))
+        parts.removeLast();
+    return parts.join(u'_');
+}
 
 ClassifiedError classifyImportError(const QString &pasted)
 {

@@ -51,6 +51,11 @@ ClassifiedError classifyImportError(const QString &text);
 // (that pattern, tried at every position of a long line without a space, takes minutes).
 QStringList packageFoldersIn(const QString &text);
 
+// The distribution a compiled module most likely comes from, by its name: the module without the
+// parts a build adds at its end ("flash_attn_2_cuda" -> "flash_attn", "torch_directml_native" ->
+// "torch_directml"); a private module ("_C", "_torch_sox") and any other name as they are.
+QString distributionOfModule(const QString &module);
+
 // The system the error happened on, as its loader's wording and paths show it: "windows",
 // "linux" or "macos"; empty when the message does not tell.
 QString systemOfError(const ClassifiedError &error);

@@ -347,7 +347,7 @@ TEST(ClassifyImportError, AFileLackingTorchsFunctionIsTheExtensionToFix)
                      .package);
     };
     EXPECT_EQ(package("zephyr_ops.cpython-311-x86_64-linux-gnu.so", "_ZN3c105ErrorC2ENS_14SourceLocationE"),
-              "zephyr_ops");
+              "zephyr") << "the module's distribution";
     EXPECT_EQ(package("libzephyr.so", "_ZNK2at10TensorBase8data_ptrEv"), "libzephyr");
     EXPECT_EQ(package("libzephyr.so", "_ZTIN5torch8autograd4NodeE"), "libzephyr");
     EXPECT_EQ(package("libzephyr.so", "_ZN5boost6system8categoryEv"), "") << "not one of torch's";
@@ -381,4 +381,30 @@ TEST(ClassifyImportError, ATorchVersionThePasteNames)
     EXPECT_EQ(s(classifyImportError(u("PyTorch version: 2.10.1")).torchVersion), "2.10.1");
     EXPECT_EQ(s(classifyImportError(u("pip install torch==2.7.0rc1")).torchVersion), "2.7.0rc1");
     EXPECT_TRUE(classifyImportError(u("torchvision==0.19.0 torchaudio 2.4.0 libtorch-2.5.0.zip")).torchVersion.isEmpty());
+}
+
+// A compiled module stands for its distribution without the parts a build adds to its name.
+TEST(ClassifyImportError, AModuleIsItsDistributionWithoutTheBuildsParts)
+{
+    using td::python::distributionOfModule;
+    EXPECT_EQ(distributionOfModule(QStringLiteral("quokka_attn_3_cuda")), QStringLiteral("quokka_attn"));
+    EXPECT_EQ(distributionOfModule(QStringLiteral("zorbnet_native")), QStringLiteral("zorbnet"));
+    EXPECT_EQ(distributionOfModule(QStringLiteral("zorbnet_fused_ops")), QStringLiteral("zorbnet_fused"));
+    EXPECT_EQ(distributionOfModule(QStringLiteral("zorbnet")), QStringLiteral("zorbnet"));
+    EXPECT_EQ(distributionOfModule(QStringLiteral("cuda")), QStringLiteral("cuda")); // never nothing
+    EXPECT_EQ(distributionOfModule(QStringLiteral("_quokka_C")), QStringLiteral("_quokka_C")); // private: as it is
+}
+
+// A CUDA error raised in a package's compiled code names the source path its build kept: a project built
+// by GitHub Actions is checked out at /__w/<name>/<name>; PyTorch's own path is torch's.
+TEST(ClassifyImportError, TheProjectWhoseBuildRaisedAnError)
+{
+    EXPECT_EQ(s(classifyImportError(QStringLiteral("CUDA error (/__w/quokkanet/quokkanet/csrc/attn/fwd.cu:175): no "
+                                                   "kernel image is available for execution on the device"))
+                    .package),
+              "quokkanet");
+    EXPECT_EQ(s(classifyImportError(QStringLiteral("UserWarning: Failed to initialize NumPy (Triggered internally at "
+                                                   "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:84.)"))
+                    .package),
+              "torch");
 }
