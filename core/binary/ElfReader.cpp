@@ -102,8 +102,7 @@ public:
                     return "cut short: a loadable segment ends at byte " + std::to_string(offset + filesz)
                            + ", the file has " + std::to_string(m_src.size());
                 m_out.loads.push_back({vaddr, offset, filesz});
-            }
-            else if (type == kPtDynamic && !haveDynamic) {
+            } else if (type == kPtDynamic && !haveDynamic) {
                 haveDynamic = true;
                 dynOffset = offset;
                 dynSize = filesz;

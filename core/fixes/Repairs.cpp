@@ -11,8 +11,7 @@ namespace td::fixes {
 
 namespace {
 
-// The same finding in two runs: its id and what it names.
-// What one finding is about, the same before and after a repair: two requirements unmet are two things.
+// The same finding in two runs: its id and what it names (two unmet requirements are two things).
 QString keyOf(const checks::Finding &f)
 {
     return f.id + u'\n' + f.evidence.value(QStringLiteral("variable")).toString() + u'\n'

@@ -230,9 +230,9 @@ void SystemPlanner::planLinux(const QList<checks::Finding> &findings, FixPlan &p
     QStringList damaged; // packages a file of which cannot be loaded: the package manager says whose
     for (const checks::Finding &f : findings) {
         const QString library = checks::missingLibraryOf(f);
-        const QString owner =
-            f.evidence.value(QLatin1String("owner")).toObject().value(QLatin1String("system_package")).toString();
         if (f.id == QLatin1String("lib.unreadable")) {
+            const QString owner =
+                f.evidence.value(QLatin1String("owner")).toObject().value(QLatin1String("system_package")).toString();
             if (!owner.isEmpty() && !damaged.contains(owner))
                 damaged << owner;
             continue;

@@ -331,7 +331,15 @@ bool loadsForItsCaller(const QString &framePath)
     return helpers.match(p).hasMatch();
 }
 
-QString builtProject(const QString &text);
+// A project whose compiled code raised the error, named by the source path its build kept
+// ("CUDA error (/__w/xformers/xformers/csrc/...)": GitHub Actions checks a repository out at
+// /__w/<name>/<name>); PyTorch's own is torch.
+QString builtProject(const QString &text)
+{
+    static const QRegularExpression checkout(QStringLiteral(R"(/__w/([A-Za-z][\w.-]*)/\1/)"));
+    const QString name = checkout.match(text).captured(1);
+    return name.compare(QLatin1String("pytorch"), Qt::CaseInsensitive) == 0 ? QStringLiteral("torch") : name;
+}
 
 // The package that raised the error: the one the named file lies in, else
 // the one of the file that needed it, else the one of the innermost
@@ -366,16 +374,6 @@ QString raisingPackage(const QString &text, const QString &namedPath, const QStr
         package = builtProject(text);
     // A module file right in site-packages is its distribution's, named without the build's parts.
     return package.isEmpty() ? (topLevelFile ? distributionOfModule(named) : named) : package;
-}
-
-// A project whose compiled code raised the error, named by the source path its build kept
-// ("CUDA error (/__w/xformers/xformers/csrc/...)": GitHub Actions checks a repository out at
-// /__w/<name>/<name>); PyTorch's own is torch.
-QString builtProject(const QString &text)
-{
-    static const QRegularExpression checkout(QStringLiteral(R"(/__w/([A-Za-z][\w.-]*)/\1/)"));
-    const QString name = checkout.match(text).captured(1);
-    return name.compare(QLatin1String("pytorch"), Qt::CaseInsensitive) == 0 ? QStringLiteral("torch") : name;
 }
 
 // A file outside any site-packages that needs one of torch's C++ functions (c10::, at::, torch::, by their

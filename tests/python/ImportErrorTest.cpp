@@ -19,6 +19,12 @@ std::string s(const QString &text)
     return text.toStdString();
 }
 
+// The package a paste names as the one to fix.
+std::string packageOfPaste(const char *utf8)
+{
+    return s(classifyImportError(u(utf8)).package);
+}
+
 // torch's own suffix after the (localized) Windows text.
 QString winError(int code, const char *localized, const char *path)
 {
@@ -326,14 +332,11 @@ TEST(ClassifyImportError, ThePackageComesFromPathsAndFrames)
           "OSError: [WinError 127] whatever"));
     EXPECT_EQ(s(e.package), "thingy");
     // ".." is resolved: torch/lib/../../nvidia is nvidia's folder.
-    EXPECT_EQ(s(classifyImportError(u("OSError: /v/site-packages/torch/lib/../../nvidia/x/lib/libx.so.1: undefined "
-                                      "symbol: y"))
-                    .package),
+    EXPECT_EQ(packageOfPaste("OSError: /v/site-packages/torch/lib/../../nvidia/x/lib/libx.so.1: undefined symbol: y"),
               "nvidia");
     // A system library failing for a package's file belongs to that package.
-    EXPECT_EQ(s(classifyImportError(u("/lib/libm.so.6: version `GLIBC_2.99' not found (required by "
-                                      "/w/site-packages/quark/libquark.so)"))
-                    .package),
+    EXPECT_EQ(packageOfPaste("/lib/libm.so.6: version `GLIBC_2.99' not found (required by "
+                             "/w/site-packages/quark/libquark.so)"),
               "quark");
 }
 
@@ -399,12 +402,10 @@ TEST(ClassifyImportError, AModuleIsItsDistributionWithoutTheBuildsParts)
 // by GitHub Actions is checked out at /__w/<name>/<name>; PyTorch's own path is torch's.
 TEST(ClassifyImportError, TheProjectWhoseBuildRaisedAnError)
 {
-    EXPECT_EQ(s(classifyImportError(QStringLiteral("CUDA error (/__w/quokkanet/quokkanet/csrc/attn/fwd.cu:175): no "
-                                                   "kernel image is available for execution on the device"))
-                    .package),
+    EXPECT_EQ(packageOfPaste("CUDA error (/__w/quokkanet/quokkanet/csrc/attn/fwd.cu:175): no kernel image is "
+                             "available for execution on the device"),
               "quokkanet");
-    EXPECT_EQ(s(classifyImportError(QStringLiteral("UserWarning: Failed to initialize NumPy (Triggered internally at "
-                                                   "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:84.)"))
-                    .package),
+    EXPECT_EQ(packageOfPaste("UserWarning: Failed to initialize NumPy (Triggered internally at "
+                             "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:84.)"),
               "torch");
 }
