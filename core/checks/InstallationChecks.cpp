@@ -6,12 +6,15 @@
 #include "checks/CheckRunner.h"
 #include "checks/CheckSupport.h"
 #include "checks/VariableOrigin.h"
+#include "python/Record.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QVersionNumber>
+
+#include <cstdlib>
 
 namespace td::checks {
 
@@ -432,6 +435,24 @@ const python::Interpreter *baseOfSeries(const Facts &facts, const QVersionNumber
     return nullptr;
 }
 
+// Another Python of the major version of `version`, the nearest in minor (the newer of two as near): the
+// venv is made again on it, and its packages installed again for it.
+const python::Interpreter *nearestSeries(const Facts &facts, const QVersionNumber &version)
+{
+    const python::Interpreter *best = nullptr;
+    const auto distance = [&](const python::Interpreter &in) {
+        return std::abs(in.version.minorVersion() - version.minorVersion()) * 2
+               - (in.version.minorVersion() > version.minorVersion() ? 1 : 0);
+    };
+    for (const python::StaticProbe &p : facts.interpreters) {
+        const python::Interpreter &in = p.interpreter;
+        if (in.usable && !in.isVenv && in.version.majorVersion() == version.majorVersion()
+            && (!best || distance(in) < distance(*best)))
+            best = &in;
+    }
+    return best;
+}
+
 } // namespace
 
 std::optional<Finding> venvBaseGone(const Facts &facts)
@@ -447,6 +468,11 @@ std::optional<Finding> venvBaseGone(const Facts &facts)
                                ? QStringLiteral("%1.%2").arg(version.majorVersion()).arg(version.minorVersion())
                                : QString();
     const python::Interpreter *same = series.isEmpty() ? nullptr : baseOfSeries(facts, version);
+    const python::Interpreter *other = series.isEmpty() || same ? nullptr : nearestSeries(facts, version);
+    QStringList sitePackages; // as pyvenv.cfg's venv lays them out, under its folder
+    for (const QString &relative : venv->sitePackages)
+        sitePackages << QDir(venv->folder).filePath(relative);
+    const QStringList reinstall = other ? python::pinnedRequirements(sitePackages) : QStringList();
     const QString base = venv->baseExecutable.isEmpty() ? venv->home : venv->baseExecutable;
     QString detail = InstallationCheck::tr("%1 was made from %2 (%3 says so), which is no longer there, so its "
                                            "python does not start: %4. Its packages are still in the venv.")
@@ -457,6 +483,14 @@ std::optional<Finding> venvBaseGone(const Facts &facts)
                                           "packages back into it, without downloading anything; the old venv is "
                                           "kept beside it.")
                         .arg(same->version.toString(), same->executable);
+    else if (other)
+        detail += u' '
+                  + InstallationCheck::tr("No Python %1 is on this machine, and the venv's packages were installed "
+                                          "for %1. Python %2 is at %3: the repair makes the venv again on it and "
+                                          "installs the same %n distribution(s) again at the same versions, "
+                                          "downloaded for Python %2; the old venv is kept beside it.",
+                                          nullptr, int(reinstall.size()))
+                        .arg(series, other->version.toString(), other->executable);
     else if (!series.isEmpty())
         detail += u' '
                   + InstallationCheck::tr("No Python %1 is on this machine, and the packages in the venv are built "
@@ -475,11 +509,13 @@ std::optional<Finding> venvBaseGone(const Facts &facts)
                          {QStringLiteral("problem"), probe->interpreter.problem},
                          {QStringLiteral("site_packages"), QJsonArray::fromStringList(venv->sitePackages)},
                          {QStringLiteral("system_site_packages"), venv->systemSitePackages}};
-    if (same)
-        evidence.insert(QStringLiteral("recreate_with"), same->executable);
+    if (same || other)
+        evidence.insert(QStringLiteral("recreate_with"), (same ? same : other)->executable);
+    if (other) // what the new venv installs, the base's packages being built for another Python
+        evidence.insert(QStringLiteral("reinstall"), QJsonArray::fromStringList(reinstall));
     return makeFinding(QStringLiteral("python.venv-base-gone"), Severity::Error,
                        InstallationCheck::tr("The venv %1 lost the Python it was made from").arg(venv->folder), detail,
-                       evidence, same ? QList<FixFamily>{FixFamily::Reinstall} : QList<FixFamily>{});
+                       evidence, same || other ? QList<FixFamily>{FixFamily::Reinstall} : QList<FixFamily>{});
 }
 
 QString normalizedDistribution(const QString &name)

@@ -513,7 +513,7 @@ ReinstallPlan ReinstallPlanner::plan(const checks::Facts &facts, const QList<che
         return out;
     }
     const python::TorchInstall torch = probe ? probe->torch : python::TorchInstall();
-    if (VenvPlanner::plan(out, findings) || SwitchPlanner::plan(out, facts, findings)
+    if (VenvPlanner::plan(out, findings, configuredSource()) || SwitchPlanner::plan(out, facts, findings)
         || planMissingWheels(out, python, torch, findings)
         || planExact(out, probe, python, findings, facts.request.wizard))
         return out;

@@ -4,6 +4,7 @@
 #include "platform/FileIo.h"
 
 #include <QJsonArray>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -33,6 +34,36 @@ const QString kRemake = QStringLiteral(
     "                try: os.link(a, b)\n"
     "                except OSError: shutil.copy2(a, b)\n");
 
+// Makes the venv argv[1] with pip (the Python's own, from ensurepip), system site packages as asked.
+const QString kMakeWithPip = QStringLiteral(
+    "import os, sys, venv\n"
+    "venv.EnvBuilder(system_site_packages='--system-site-packages' in sys.argv, with_pip=True,\n"
+    "                symlinks=os.name != 'nt').create(sys.argv[1])\n");
+
+// The python of the venv `dir`, as the venv module lays it out.
+QString venvPython(const QString &dir, const QString &base)
+{
+    return base.endsWith(QLatin1String(".exe"), Qt::CaseInsensitive) ? dir + QStringLiteral("/Scripts/python.exe")
+                                                                    : dir + QStringLiteral("/bin/python");
+}
+
+// pip installs `packages` exactly (their own requirements are among them); undo uninstalls them.
+RunProgram installStep(const QString &python, const QStringList &packages, const QStringList &source)
+{
+    const QStringList pip{QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("--disable-pip-version-check")};
+    RunProgram install = runProgram(python, pip + QStringList{QStringLiteral("install"), QStringLiteral("--no-deps")}
+                                                + packages + source,
+                                    false, std::chrono::minutes(30));
+    static const QRegularExpression nameEnd(QStringLiteral("\\s*(==| @ ).*$"));
+    QStringList names;
+    for (const QString &requirement : packages)
+        if (!requirement.startsWith(QLatin1String("--")))
+            names << QString(requirement).remove(nameEnd);
+    install.undoProgram = python;
+    install.undoArguments = pip + QStringList{QStringLiteral("uninstall"), QStringLiteral("--yes")} + names;
+    return install;
+}
+
 } // namespace
 
 RunProgram renameStep(const QString &python, const QString &from, const QString &to)
@@ -49,7 +80,7 @@ void undoByRemoving(RunProgram &step, const QString &python, const QString &dir)
     step.undoArguments = {QStringLiteral("-c"), QStringLiteral("import shutil, sys; shutil.rmtree(sys.argv[1])"), dir};
 }
 
-bool VenvPlanner::plan(ReinstallPlan &out, const QList<checks::Finding> &findings)
+bool VenvPlanner::plan(ReinstallPlan &out, const QList<checks::Finding> &findings, const QStringList &source)
 {
     const auto gone = std::find_if(findings.begin(), findings.end(), [](const checks::Finding &f) {
         return f.id == QLatin1String("python.venv-base-gone")
@@ -64,6 +95,12 @@ bool VenvPlanner::plan(ReinstallPlan &out, const QList<checks::Finding> &finding
     FixPlan &plan = out.plan;
     plan.title = tr("Make the venv %1 again on %2, with the packages it holds").arg(venv, python);
     plan.steps << FixStep{renameStep(python, venv, aside)};
+    out.undo = tr("Undoing this repair removes the new venv and puts the old one back from %1.").arg(aside);
+    out.afterwards = tr("Once everything works, you can delete the old venv, %1.").arg(aside);
+    if (evidence.contains(QStringLiteral("reinstall"))) {
+        planInstalls(out, evidence, aside, source);
+        return true;
+    }
     QStringList arguments{QStringLiteral("-c"), kRemake, aside, venv};
     if (evidence.value(QStringLiteral("system_site_packages")).toBool())
         arguments << QStringLiteral("--system-site-packages");
@@ -73,13 +110,39 @@ bool VenvPlanner::plan(ReinstallPlan &out, const QList<checks::Finding> &finding
     RunProgram remake = runProgram(python, arguments);
     undoByRemoving(remake, python, venv);
     plan.steps << FixStep{remake};
-    out.undo = tr("Undoing this repair removes the new venv and puts the old one back from %1.").arg(aside);
-    out.afterwards = tr("Once everything works, you can delete the old venv, %1.").arg(aside);
     plan.warnings << tr("Nothing is downloaded: the packages of the old venv are linked into the new one (hard "
                         "links, or copies where the disk does not allow them). The old venv stays as %1.")
                          .arg(aside)
                   << out.undo;
     return true;
+}
+
+void VenvPlanner::planInstalls(ReinstallPlan &out, const QJsonObject &evidence, const QString &aside,
+                               const QStringList &source)
+{
+    const QString python = evidence.value(QStringLiteral("recreate_with")).toString();
+    const QString venv = evidence.value(QStringLiteral("venv")).toString();
+    QStringList packages;
+    for (const QJsonValue &requirement : evidence.value(QStringLiteral("reinstall")).toArray())
+        packages << requirement.toString();
+    FixPlan &plan = out.plan;
+    plan.title = packages.isEmpty() ? tr("Make the venv %1 again on %2").arg(venv, python)
+                                    : tr("Make the venv %1 again on %2, and install into it: %3")
+                                          .arg(venv, python, packages.join(u' '));
+    QStringList make{QStringLiteral("-c"), kMakeWithPip, venv};
+    if (evidence.value(QStringLiteral("system_site_packages")).toBool())
+        make << QStringLiteral("--system-site-packages");
+    RunProgram remake = runProgram(python, make);
+    undoByRemoving(remake, python, venv);
+    plan.steps << FixStep{remake};
+    out.packages = packages;
+    if (!packages.isEmpty()) // each at the version the old venv had; their own requirements are among them
+        plan.steps << FixStep{installStep(venvPython(venv, python), packages, source)};
+    plan.warnings << tr("The old venv's packages were installed for the Python that is gone: each is downloaded "
+                        "again for %1 at the version the old venv had. Where one has no release for that Python, "
+                        "pip stops; `torchdoctor undo` then puts the old venv back.")
+                         .arg(python)
+                  << tr("The old venv stays as %1.").arg(aside) << out.undo;
 }
 
 } // namespace td::fixes

@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 namespace td::python {
 
@@ -93,6 +95,26 @@ void readNameAndVersion(const QString &metadata, FileOwnership &out)
     }
 }
 
+// How pip installs the distribution of `distInfo` again, as it was installed; empty when its METADATA
+// cannot be read.
+QString pinnedRequirement(const QString &distInfo)
+{
+    FileOwnership named;
+    readNameAndVersion(distInfo + QStringLiteral("/METADATA"), named);
+    if (named.distribution.isEmpty() || named.version.isEmpty())
+        return {};
+    QFile direct(distInfo + QStringLiteral("/direct_url.json"));
+    if (direct.size() > 0 && direct.size() < (1 << 20) && direct.open(QIODevice::ReadOnly)) {
+        const QJsonObject url = QJsonDocument::fromJson(direct.readAll()).object(); // PEP 610
+        const QString where = url.value(QLatin1String("url")).toString();
+        if (url.value(QLatin1String("dir_info")).toObject().value(QLatin1String("editable")).toBool())
+            return QStringLiteral("--editable=") + where;
+        if (!where.isEmpty())
+            return QStringLiteral("%1 @ %2").arg(named.distribution, where);
+    }
+    return QStringLiteral("%1==%2").arg(named.distribution, named.version);
+}
+
 void compare(FileOwnership &owner, bool hash)
 {
     owner.actualSize = QFileInfo(owner.file).size();
@@ -172,6 +194,23 @@ QHash<QString, FileOwnership> ownersOf(const QStringList &files, const QStringLi
         if (!out.contains(file))
             if (auto owner = ownerOf(file, hashed.contains(file)))
                 out.insert(file, *owner);
+    return out;
+}
+
+QStringList pinnedRequirements(const QStringList &folders)
+{
+    QStringList out;
+    for (const QString &folder : folders) {
+        const QStringList distInfos =
+            QDir(folder).entryList({QStringLiteral("*.dist-info")}, QDir::Dirs | QDir::NoDotAndDotDot);
+        for (const QString &name : distInfos) {
+            const QString requirement = pinnedRequirement(folder + u'/' + name);
+            if (!requirement.isEmpty() && !requirement.startsWith(QLatin1String("pip=="), Qt::CaseInsensitive))
+                out << requirement;
+        }
+    }
+    out.removeDuplicates();
+    out.sort(Qt::CaseInsensitive);
     return out;
 }
 

@@ -45,6 +45,11 @@ std::optional<FileOwnership> ownerOf(const QString &file, bool hash);
 // `hashed`: the files whose contents are also compared (the ones that cannot be read as libraries).
 QHash<QString, FileOwnership> ownersOf(const QStringList &files, const QStringList &hashed);
 
+// What pip is given to install again each distribution of `folders` (site-packages), as it was installed:
+// "name==version"; "name @ URL" for one installed from a URL or folder (its direct_url.json), and
+// "--editable=URL" for an editable one. pip itself is left out (a new venv brings its own). Sorted.
+QStringList pinnedRequirements(const QStringList &folders);
+
 // The sha256 of a file as RECORD writes it ("sha256=..."), read in bounded chunks; empty when unreadable.
 QString recordHashOf(const QString &file);
 

@@ -76,6 +76,16 @@
     </message>
 </context>
 <context>
+    <name>InstallationCheck</name>
+    <message numerus="yes">
+        <source>No Python %1 is on this machine, and the venv&apos;s packages were installed for %1. Python %2 is at %3: the repair makes the venv again on it and installs the same %n distribution(s) again at the same versions, downloaded for Python %2; the old venv is kept beside it.</source>
+        <translation>
+            <numerusform>No Python %1 is on this machine, and the venv&apos;s packages were installed for %1. Python %2 is at %3: the repair makes the venv again on it and installs the same %n distribution again at the same versions, downloaded for Python %2; the old venv is kept beside it.</numerusform>
+            <numerusform>No Python %1 is on this machine, and the venv&apos;s packages were installed for %1. Python %2 is at %3: the repair makes the venv again on it and installs the same %n distributions again at the same versions, downloaded for Python %2; the old venv is kept beside it.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ProblemText</name>
     <message numerus="yes">
         <source> (and %n more: %1)</source>

@@ -2118,6 +2118,12 @@
         <source>Start the program from another folder, or rename or move %1: the environment repair renames it, and its undo gives the name back.</source>
         <translation>请在别的文件夹中启动程序，或重命名、移走 %1：环境修复会重命名它，撤销后会恢复原名。</translation>
     </message>
+    <message numerus="yes">
+        <source>No Python %1 is on this machine, and the venv&apos;s packages were installed for %1. Python %2 is at %3: the repair makes the venv again on it and installs the same %n distribution(s) again at the same versions, downloaded for Python %2; the old venv is kept beside it.</source>
+        <translation>
+            <numerusform>本机没有 Python %1，而该虚拟环境中的包是为 %1 安装的。Python %2 位于 %3：修复会在它上面重新创建虚拟环境，并按相同版本重新安装同样的 %n 个发行包（为 Python %2 下载）；旧的虚拟环境会保留在旁边。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>KnowledgeCheck</name>
@@ -3940,6 +3946,22 @@
     <message>
         <source>Nothing is downloaded: the packages of the old venv are linked into the new one (hard links, or copies where the disk does not allow them). The old venv stays as %1.</source>
         <translation>不会下载任何东西：旧虚拟环境中的包会链接到新的虚拟环境里（硬链接；磁盘不支持时改为复制）。旧的虚拟环境保留为 %1。</translation>
+    </message>
+    <message>
+        <source>Make the venv %1 again on %2</source>
+        <translation>在 %2 上重新创建虚拟环境 %1</translation>
+    </message>
+    <message>
+        <source>Make the venv %1 again on %2, and install into it: %3</source>
+        <translation>在 %2 上重新创建虚拟环境 %1，并在其中安装：%3</translation>
+    </message>
+    <message>
+        <source>The old venv&apos;s packages were installed for the Python that is gone: each is downloaded again for %1 at the version the old venv had. Where one has no release for that Python, pip stops; `torchdoctor undo` then puts the old venv back.</source>
+        <translation>旧虚拟环境中的包是为已不存在的那个 Python 安装的：每个包都会按旧虚拟环境中的版本为 %1 重新下载。若某个包没有适用于该 Python 的版本，pip 会停止；这时 `torchdoctor undo` 会把旧的虚拟环境放回原处。</translation>
+    </message>
+    <message>
+        <source>The old venv stays as %1.</source>
+        <translation>旧的虚拟环境保留为 %1。</translation>
     </message>
 </context>
 <context>

@@ -300,26 +300,6 @@ TEST(Check, WritesTheReportAtomicallyAndRejectsBadUsage)
 
 namespace {
 
-// A Python 3.10 (torch 2.15 dropped it): Debian's is 3.11, so one from pyenv or the system.
-fs::path python310()
-{
-    std::vector<fs::path> places{"/usr/bin/python3.10", "/usr/local/bin/python3.10"};
-    std::vector<fs::path> pyenvVersions;
-    if (const char *root = std::getenv("PYENV_ROOT"))
-        pyenvVersions.push_back(fs::path(root) / "versions");
-    if (const char *home = std::getenv("HOME"))
-        pyenvVersions.push_back(fs::path(home) / ".pyenv/versions");
-    for (const fs::path &versions : pyenvVersions)
-        if (fs::is_directory(versions))
-            for (const auto &entry : fs::directory_iterator(versions))
-                if (entry.path().filename().string().rfind("3.10", 0) == 0)
-                    places.push_back(entry.path() / "bin/python3.10");
-    for (const fs::path &p : places)
-        if (fs::exists(p))
-            return p;
-    return {};
-}
-
 // A venv of `interpreter` whose torch `version` fails to import, as a broken install does.
 fs::path brokenTorchVenv(const fs::path &interpreter, const fs::path &dir, const std::string &version)
 {
@@ -333,7 +313,7 @@ fs::path brokenTorchVenv(const fs::path &interpreter, const fs::path &dir, const
 
 TEST(Check, Torch215IsJudgedWithItsOwnPythonRange)
 {
-    const fs::path interpreter = python310();
+    const fs::path interpreter = python::pythonOfSeries("3.10"); // torch 2.15 dropped it
     ASSERT_FALSE(interpreter.empty()) << "this test needs a Python 3.10 (/usr/bin/python3.10 or pyenv's 3.10.x)";
     TempDir dir;
     const fs::path python = brokenTorchVenv(interpreter, dir / "venv", "2.15.0+cu130");
@@ -349,7 +329,7 @@ TEST(Check, Torch215IsJudgedWithItsOwnPythonRange)
 
 TEST(Check, AFutureTorchGetsKnowledgeOutdated)
 {
-    const fs::path interpreter = python310();
+    const fs::path interpreter = python::pythonOfSeries("3.10"); // torch 2.15 dropped it
     ASSERT_FALSE(interpreter.empty()) << "this test needs a Python 3.10 (/usr/bin/python3.10 or pyenv's 3.10.x)";
     TempDir dir;
     const fs::path python = brokenTorchVenv(interpreter, dir / "venv", "2.99.0");

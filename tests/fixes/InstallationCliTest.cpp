@@ -710,5 +710,74 @@ TEST(VenvBaseGone, IsNamedMadeAgainOnTheSamePythonWithItsPackagesAndPutBack)
     EXPECT_NE(judge().exitCode, 0);
 }
 
+// A venv made from a Python 3.10 that was removed since (a copy of pyenv's, deleted), on a machine whose
+// only other Python is Debian's 3.11: its packages (two made up here, one pinning the other) were
+// installed for 3.10. `check` names the venv, Debian's Python to make it again on, and the exact
+// distributions to install again; the repair does that from a wheelhouse that also holds a newer
+// version (the pin is kept), the real import works on 3.11, and undo puts the old venv back byte for
+// byte (the import fails again).
+TEST(VenvBaseGone, OnAnotherPythonItsDistributionsAreInstalledAgainAtTheirVersions)
+{
+    const fs::path python310 = python::pythonOfSeries("3.10");
+    ASSERT_FALSE(python310.empty()) << "this test needs a Python 3.10 (/usr/bin/python3.10 or pyenv's 3.10.x)";
+    TempDir dir("td-venv-other-series");
+    const fs::path prefix = python310.parent_path().parent_path();
+    const fs::path base = dir / "base";
+    fs::create_directories(base / "bin");
+    fs::copy_file(python310, base / "bin/python3.10");
+    if (!run({"cp", "-al", (prefix / "lib").string(), (base / "lib").string()}).ok()) // links where it may
+        runOk({"cp", "-a", (prefix / "lib").string(), (base / "lib").string()});
+    RunOptions o;
+    o.setEnv = {{"HOME", (dir / "home").string()}, {"XDG_DATA_HOME", (dir / "data").string()},
+                {"PATH", "/usr/bin:/bin"}, {"PYENV_ROOT", (dir / "no-pyenv").string()}};
+    o.unsetEnv = {"LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"};
+    o.timeout = std::chrono::seconds(300);
+    const fs::path venv = dir / "venv";
+    const std::string python = (venv / "bin/python").string();
+    runOk({(base / "bin/python3.10").string(), "-m", "venv", "--without-pip", venv.string()}, o);
+    const fs::path wheels = dir / "wheels";
+    writeFile(dir / "src/burrow_kit.py", "LEVEL = 3\n");
+    writeFile(dir / "src/burrow_app.py", "import burrow_kit\nVALUE = burrow_kit.LEVEL * 7\n");
+    for (const char *version : {"1.4.0", "1.5.0"})
+        python::buildWheel(wheels, "burrow-kit", version, {{"burrow_kit.py", dir / "src/burrow_kit.py"}});
+    python::buildWheel(wheels, "burrow-app", "2.0.1", {{"burrow_app.py", dir / "src/burrow_app.py"}},
+                       {"burrow-kit==1.4.0"});
+    runOk({(base / "bin/python3.10").string(), "-m", "pip", "--python", python, "install", "--no-index",
+           "--find-links", wheels.string(), "burrow-app"}, o);
+    const std::string judge = "import burrow_app, sys, importlib.metadata as m; "
+                              "print(burrow_app.VALUE, m.version('burrow-kit'), sys.version_info[:2])";
+    EXPECT_EQ(run({python, "-c", judge}, o).out, "21 1.4.0 (3, 10)\n");
+    fs::remove_all(base);
+    ASSERT_FALSE(run({python, "-c", judge}, o).ok());
+    const std::string before = python::treeHashes(venv);
+
+    const RunResult check = run({config::torchdoctor, "check", "--python", python, "--format", "json"}, o);
+    const QJsonObject gone = QJsonDocument::fromJson(QByteArray::fromStdString(check.out))
+                                 .object().value(QLatin1String("findings")).toArray().first().toObject();
+    EXPECT_EQ(gone.value(QLatin1String("id")).toString(), QLatin1String("python.venv-base-gone")) << check.out;
+    const QJsonObject evidence = gone.value(QLatin1String("evidence")).toObject();
+    EXPECT_EQ(QFileInfo(evidence.value(QLatin1String("recreate_with")).toString()).canonicalFilePath().toStdString(),
+              fs::canonical(python::kSystemPython).string());
+    EXPECT_EQ(evidence.value(QLatin1String("reinstall")).toArray(),
+              (QJsonArray{QStringLiteral("burrow-app==2.0.1"), QStringLiteral("burrow-kit==1.4.0")}));
+    EXPECT_EQ(gone.value(QLatin1String("fixes")).toArray(), QJsonArray{QLatin1String("reinstall")});
+
+    const RunResult fix = run({config::torchdoctor, "fix", "reinstall", "--python", python, "--yes", "--no-index",
+                               "--find-links", wheels.string()}, o);
+    show("torchdoctor fix reinstall --yes (another Python)", fix);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    EXPECT_NE(fix.out.find("burrow-app==2.0.1 burrow-kit==1.4.0"), std::string::npos) << fix.out;
+    EXPECT_EQ(run({python, "-c", judge}, o).out, "21 1.4.0 (3, 11)\n");
+    EXPECT_TRUE(fs::exists(dir / "venv.base-gone/pyvenv.cfg"));
+
+    const RunResult undo = run({config::torchdoctor, "undo", "--yes"}, o);
+    show("torchdoctor undo --yes", undo);
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_FALSE(fs::exists(dir / "venv.base-gone"));
+    EXPECT_EQ(python::treeHashes(venv), before);
+    EXPECT_FALSE(run({python, "-c", judge}, o).ok());
+}
+
+
 } // namespace
 } // namespace td::test

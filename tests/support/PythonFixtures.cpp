@@ -25,6 +25,26 @@ fs::path makeVenv(const fs::path &dir)
     return dir / "bin" / "python";
 }
 
+fs::path pythonOfSeries(const std::string &series)
+{
+    const std::string name = "python" + series;
+    std::vector<fs::path> places{"/usr/bin/" + name, "/usr/local/bin/" + name};
+    std::vector<fs::path> pyenvVersions;
+    if (const char *root = std::getenv("PYENV_ROOT"))
+        pyenvVersions.push_back(fs::path(root) / "versions");
+    if (const char *home = std::getenv("HOME"))
+        pyenvVersions.push_back(fs::path(home) / ".pyenv/versions");
+    for (const fs::path &versions : pyenvVersions)
+        if (fs::is_directory(versions))
+            for (const auto &entry : fs::directory_iterator(versions))
+                if (entry.path().filename().string().rfind(series + '.', 0) == 0)
+                    places.push_back(entry.path() / "bin" / name);
+    for (const fs::path &p : places)
+        if (fs::exists(p))
+            return p;
+    return {};
+}
+
 fs::path sitePackages(const fs::path &venvDir)
 {
     for (const auto &entry : fs::directory_iterator(venvDir / "lib")) {
@@ -66,11 +86,12 @@ bool buildSharedLibrary(const fs::path &output, const std::string &source, const
 fs::path buildWheel(const fs::path &wheelhouse, const std::string &name, const std::string &version,
                     const std::map<std::string, fs::path> &files, const std::vector<std::string> &requirements)
 {
-    static const char *kScript = R"(import base64, hashlib, os, sys, zipfile
+    static const char *kScript = R"(import base64, hashlib, os, re, sys, zipfile
 out, name, version, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+safe = re.sub(r"[-_.]+", "_", name)  # the wheel's file and .dist-info spell the name so
 files = list(zip(sys.argv[5:5 + 2 * count:2], sys.argv[6:6 + 2 * count:2]))
 requires = sys.argv[5 + 2 * count:]
-info = name + "-" + version + ".dist-info"
+info = safe + "-" + version + ".dist-info"
 metadata = "Metadata-Version: 2.1\nName: %s\nVersion: %s\n" % (name, version)
 metadata += "".join("Requires-Dist: %s\n" % r for r in requires) + "\nMade by a test.\n"
 entries = [(arc, open(path, "rb").read()) for arc, path in files]
@@ -81,7 +102,7 @@ for arc, data in entries:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     record += "%s,sha256=%s,%d\n" % (arc, digest, len(data))
 record += info + "/RECORD,,\n"
-wheel = os.path.join(out, "%s-%s-py3-none-any.whl" % (name, version))
+wheel = os.path.join(out, "%s-%s-py3-none-any.whl" % (safe, version))
 with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
     for arc, data in entries:
         z.writestr(zipfile.ZipInfo(arc, (2020, 1, 1, 0, 0, 0)), data)

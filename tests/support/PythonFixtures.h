@@ -24,6 +24,10 @@ inline QString qs(const fs::path &path)
 // Returns its bin/python; empty (with a test failure) when it could not be made.
 fs::path makeVenv(const fs::path &dir);
 
+// A Python of `series` ("3.10") other than Debian's: /usr/bin, /usr/local/bin, or pyenv's versions
+// (PYENV_ROOT, ~/.pyenv). Empty when there is none.
+fs::path pythonOfSeries(const std::string &series);
+
 // The venv's site-packages folder.
 fs::path sitePackages(const fs::path &venvDir);
 
