@@ -123,8 +123,8 @@ void ReinstallPage::proposalChanged()
                                          .arg(torch, exe));
     m_otherRow->setVisible(!exe.isEmpty());
     // Nothing is installed when the project or a terminal is made to run the Python that has torch.
-    const bool switches = repair().reinstall.switchesInterpreter;
-    m_wheelsRow->setVisible(!switches);
+    const fixes::ReinstallPlan &plan = repair().reinstall;
+    m_wheelsRow->setVisible(!plan.switchesInterpreter && !(plan.remakesVenv && plan.packages.isEmpty()));
     refreshTexts();
 }
 
@@ -176,12 +176,20 @@ void ReinstallPage::browse()
 
 QString ReinstallPage::titleText() const
 {
+    if (repair().reinstall.remakesVenv)
+        return tr("Method 3: make the venv again");
     return repair().reinstall.switchesInterpreter ? tr("Method 3: use the Python that has PyTorch")
                                                   : tr("Method 3: reinstall PyTorch");
 }
 
 QString ReinstallPage::subTitleText() const
 {
+    if (repair().reinstall.remakesVenv)
+        return repair().reinstall.packages.isEmpty()
+                   ? tr("The Python this venv was made from is gone: this step makes the venv again on a Python of "
+                        "this machine and puts its packages back into it. Nothing is downloaded.")
+                   : tr("The Python this venv was made from is gone, and none of its version is here: this step "
+                        "makes the venv again on another Python and installs its packages again at their versions.");
     if (repair().reinstall.switchesInterpreter)
         return tr("PyTorch works in the Python checked here, but not in the one the project or a terminal runs: "
                   "this step makes them run this one. Nothing is installed.");
@@ -191,6 +199,9 @@ QString ReinstallPage::subTitleText() const
 
 QString ReinstallPage::adviceText() const
 {
+    if (repair().reinstall.remakesVenv)
+        return tr("Good to know: the old venv is kept beside the new one until you delete it; Undo removes the new "
+                  "one and puts the old one back as it was.");
     if (repair().reinstall.switchesInterpreter)
         return tr("Good to know: every step is kept in the journal; Undo puts back the version file or the "
                   "project's old venv as they were.");

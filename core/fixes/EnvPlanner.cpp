@@ -153,6 +153,7 @@ EnvPlan EnvPlanner::plan(const QList<checks::Finding> &findings) const
 
 void EnvPlanner::planFiles(const QList<checks::Finding> &findings, const QString &python, FixPlan &plan)
 {
+    const bool filesOnly = plan.steps.isEmpty(); // no variable to change: the title says what is done
     QStringList done;
     for (const checks::Finding &f : findings) {
         if (!handles(f))
@@ -180,6 +181,8 @@ void EnvPlanner::planFiles(const QList<checks::Finding> &findings, const QString
         if (!plan.why.contains(f.id))
             plan.why << f.id;
     }
+    if (filesOnly && !plan.steps.isEmpty())
+        plan.title = tr("Take out what Python imports instead of the installed copy");
 }
 
 QProcessEnvironment EnvPlanner::after(QProcessEnvironment environment, const QList<EnvChange> &changes)

@@ -48,7 +48,8 @@ public:
 
     // What this repair changes in files rather than variables, on any system: the line of a .pth file
     // that puts another torch first is taken out; a copy in the folder programs start in that hides an
-    // installed package is renamed (by `python`, which renames it back on undo). Appended to `plan`.
+    // installed package is renamed (by `python`, which renames it back on undo). Appended to `plan`, whose title
+    // says so when they are all it does.
     static void planFiles(const QList<checks::Finding> &findings, const QString &python, FixPlan &plan);
 
 private:

@@ -43,6 +43,7 @@ struct ReinstallPlan {
     QString newPython; // the venv's interpreter: what the verification diagnoses, and the user runs
     QString afterwards; // what the person does after it worked; empty: run newPython, if any
     bool switchesInterpreter = false; // nothing is installed: the project or a terminal runs another Python
+    bool remakesVenv = false; // a venv whose Python is gone is made again (installing `packages`, if any)
 };
 
 // The reinstall repair: the right torch wheel (index variant from the driver,

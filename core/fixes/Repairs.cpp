@@ -64,6 +64,11 @@ Repair Repairs::plan(checks::FixFamily family, const checks::Diagnosis &before) 
         repair.summary = tr("Removes exactly the entries that get in PyTorch's way where they are set (startup "
                             "files, or the user's registry on Windows), keeping everything else.");
         repair.afterwards = tr("Open a new terminal to use it.");
+        if (env.changes.isEmpty() && !env.plan.steps.isEmpty()) { // only a .pth line or a file of one's own
+            repair.summary = tr("Takes out exactly the .pth line or the file of your own that Python imports instead "
+                                "of the installed copy, keeping everything else.");
+            repair.afterwards = tr("Start your program again.");
+        }
         break;
     }
     case checks::FixFamily::Reinstall: {

@@ -93,6 +93,7 @@ bool VenvPlanner::plan(ReinstallPlan &out, const QList<checks::Finding> &finding
     const QString venv = evidence.value(QStringLiteral("venv")).toString();
     const QString aside = platform::freshPath(venv + QStringLiteral(".base-gone"));
     FixPlan &plan = out.plan;
+    out.remakesVenv = true;
     plan.title = tr("Make the venv %1 again on %2, with the packages it holds").arg(venv, python);
     plan.steps << FixStep{renameStep(python, venv, aside)};
     out.undo = tr("Undoing this repair removes the new venv and puts the old one back from %1.").arg(aside);

@@ -952,6 +952,10 @@
         <source>%1 is renamed to %2, so that `import %3` finds the installed one; undoing the repair gives it its name back.</source>
         <translation>%1 会被重命名为 %2，这样 `import %3` 就会找到已安装的那个；撤销此修复会恢复它原来的名字。</translation>
     </message>
+    <message>
+        <source>Take out what Python imports instead of the installed copy</source>
+        <translation>移走 Python 代替已安装副本而导入的内容</translation>
+    </message>
 </context>
 <context>
     <name>EnvironmentCheck</name>
@@ -3192,6 +3196,14 @@
         <source>%1 cannot be reached: %2; nothing was changed. Without network, download the wheels into a folder elsewhere and %3.</source>
         <translation>无法访问 %1：%2；没有做任何更改。没有网络时，请在别处把 wheel 下载到一个文件夹中，并%3。</translation>
     </message>
+    <message>
+        <source>Takes out exactly the .pth line or the file of your own that Python imports instead of the installed copy, keeping everything else.</source>
+        <translation>只移走让 Python 代替已安装副本而导入的那一行 .pth 或你自己的那个文件，其他内容保持不变。</translation>
+    </message>
+    <message>
+        <source>Start your program again.</source>
+        <translation>请重新启动你的程序。</translation>
+    </message>
 </context>
 <context>
     <name>ShellEnv</name>
@@ -4991,6 +5003,22 @@
     <message>
         <source>Good to know: every step is kept in the journal; Undo puts back the version file or the project&apos;s old venv as they were.</source>
         <translation>提示：每一步都记录在日志中；“撤销”会把版本文件或项目原来的虚拟环境恢复原样。</translation>
+    </message>
+    <message>
+        <source>Method 3: make the venv again</source>
+        <translation>方法三：重新创建虚拟环境</translation>
+    </message>
+    <message>
+        <source>The Python this venv was made from is gone: this step makes the venv again on a Python of this machine and puts its packages back into it. Nothing is downloaded.</source>
+        <translation>创建该虚拟环境所用的 Python 已不存在：此步骤会在本机的一个 Python 上重新创建虚拟环境，并把其中的包放回去。不会下载任何东西。</translation>
+    </message>
+    <message>
+        <source>The Python this venv was made from is gone, and none of its version is here: this step makes the venv again on another Python and installs its packages again at their versions.</source>
+        <translation>创建该虚拟环境所用的 Python 已不存在，本机也没有同一版本的 Python：此步骤会在另一个 Python 上重新创建虚拟环境，并按原来的版本重新安装其中的包。</translation>
+    </message>
+    <message>
+        <source>Good to know: the old venv is kept beside the new one until you delete it; Undo removes the new one and puts the old one back as it was.</source>
+        <translation>须知：旧的虚拟环境会一直保留在新环境旁边，直到你删除它；“撤销”会删除新的虚拟环境，并把旧的原样放回。</translation>
     </message>
 </context>
 <context>

@@ -30,6 +30,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -37,11 +38,13 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QScopeGuard>
 #include <QTextBrowser>
 #include <QTreeWidget>
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
 
 namespace td::ui::test {
@@ -155,9 +158,33 @@ bool toFindings(RealWizard &w, const char *scenario)
     return w.next() && w.wizard().currentId() == FindingsPageId;
 }
 
-// From the findings, the environment repair of the ~/.bashrc line, applied and checked again;
-// then, on the Done page, undone and checked again. Returns the Done page. `scenario` names the screenshots.
-DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const BrokenThroughBashrc &machine)
+// What a walk's environment repair changes on the machine: what its plan names, and the checks of the
+// files after the repair and after the undo.
+struct EnvRepair {
+    QString planNames;
+    std::function<void()> repaired, undone;
+};
+
+// The ~/.bashrc line taken out, with a comment in the user's language; put back byte for byte.
+EnvRepair bashrcRepair(const BrokenThroughBashrc &machine)
+{
+    return {QStringLiteral(".bashrc"),
+            [&machine] {
+                const std::string repaired = td::test::readFile(machine.bashrc);
+                EXPECT_NE(repaired, machine.broken) << "the repair left ~/.bashrc as it was";
+                const char *comment =
+                    Language::current() == QLatin1String("zh_CN") ? "已由 TorchDoctor 移除" : "removed by TorchDoctor";
+                EXPECT_NE(repaired.find(comment), std::string::npos) << repaired;
+            },
+            [&machine] {
+                EXPECT_EQ(td::test::readFile(machine.bashrc), machine.broken)
+                    << "the undo did not put ~/.bashrc back byte for byte";
+            }};
+}
+
+// From the findings, the environment repair, applied and checked again; then, on the Done page, undone and
+// checked again. Returns the Done page. `scenario` names the screenshots.
+DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const EnvRepair &repair)
 {
     if (!w.next() || !w.page<UrgentPage>())
         return nullptr;
@@ -169,17 +196,11 @@ DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const BrokenThr
     if (!env)
         return nullptr;
     const QString plan = env->findChild<QTextBrowser *>(QStringLiteral("planSteps"))->toPlainText();
-    EXPECT_TRUE(plan.contains(QStringLiteral(".bashrc"))) << plan.toStdString();
+    EXPECT_TRUE(plan.contains(repair.planNames)) << plan.toStdString();
     ConfirmDialog::setNextAnswer(true);
     env->runner()->applyButton()->click();
     EXPECT_TRUE(waitFor([env] { return env->isComplete(); }, 240000)) << env->runner()->status().toStdString();
-    const std::string repaired = td::test::readFile(machine.bashrc);
-    EXPECT_NE(repaired, machine.broken) << "the repair left ~/.bashrc as it was";
-    // The comment it leaves in the user's file is in the user's language.
-    const char *comment =
-        Language::current() == QLatin1String("zh_CN") ? "已由 TorchDoctor 移除" : "removed by TorchDoctor";
-    EXPECT_NE(repaired.find(comment), std::string::npos)
-        << repaired;
+    repair.repaired();
     w.shot(scenario + QStringLiteral("-env-repaired"));
     if (!w.next())
         return nullptr;
@@ -195,8 +216,7 @@ DonePage *repairThenUndo(RealWizard &w, const QString &scenario, const BrokenThr
     done->undo();
     EXPECT_TRUE(waitFor([&] { return !done->isBusy() && !w.wizard().session().isRechecking(); }, 240000));
     EXPECT_GT(w.backend().diagnoses(), before) << "no check after the undo";
-    EXPECT_EQ(td::test::readFile(machine.bashrc), machine.broken)
-        << "the undo did not put ~/.bashrc back byte for byte";
+    repair.undone();
     // What the repair asked to do next went with it.
     EXPECT_FALSE(afterwards->isVisible()) << afterwards->text().toStdString();
     return done;
@@ -340,7 +360,7 @@ TEST_P(Walk, BrokenThroughBashrcStartedFromTheDesktop)
     checkShown(w.wizard(), "findings");
     w.shot(QStringLiteral("b-findings"));
 
-    DonePage *done = repairThenUndo(w, QStringLiteral("b"), machine);
+    DonePage *done = repairThenUndo(w, QStringLiteral("b"), bashrcRepair(machine));
     ASSERT_NE(done, nullptr);
     EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now.")) << done->resultText().toStdString();
     EXPECT_TRUE(w.wizard().session().report()->hasErrors()) << "after the undo, the check finds the problem again";
@@ -482,7 +502,7 @@ TEST_P(Walk, RepairUndoExport)
     const BrokenThroughBashrc machine;
     RealWizard w(std::nullopt, language());
     ASSERT_TRUE(toFindings(w, "e"));
-    ASSERT_NE(repairThenUndo(w, QStringLiteral("e"), machine), nullptr);
+    ASSERT_NE(repairThenUndo(w, QStringLiteral("e"), bashrcRepair(machine)), nullptr);
     ASSERT_TRUE(w.next());
     auto *exporter = w.page<ExportPage>();
     ASSERT_NE(exporter, nullptr);
@@ -520,6 +540,115 @@ TEST_P(Walk, RepairUndoExport)
                                           .arg(py::qs(out / "report.html"), ExportPage::tr("HTML (one file)")));
     EXPECT_TRUE(html.contains("env.terminal-differs"));
     w.shot(QStringLiteral("e-export-saved"));
+}
+
+// f. A module of one's own named like one torch imports (typing_extensions.py, in the folder TorchDoctor and the
+// person's programs start in): the findings lead with it and name the module; the environment repair renames it
+// aside, the check after it finds PyTorch working, and the undo gives the file its name and bytes back, after which
+// the check finds it again.
+TEST_P(Walk, AModuleOfOnesOwnHidingAnInstalledOne)
+{
+    ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
+    const DesktopStart machine;
+    const fs::path project = machine.home / "otter";
+    const fs::path mine = project / "typing_extensions.py";
+    td::test::writeFile(mine, "def helper():\n    return 1\n");
+    const QString started = QDir::currentPath();
+    ASSERT_TRUE(QDir::setCurrent(py::qs(project)));
+    const auto back = qScopeGuard([&] { QDir::setCurrent(started); });
+    RealWizard w(std::nullopt, language());
+    ASSERT_TRUE(toFindings(w, "f"));
+    const QStringList listed = listedFindings(w.wizard());
+    ASSERT_FALSE(listed.isEmpty());
+    EXPECT_EQ(listed.first(), QStringLiteral("python.local-copy")) << listed.join(u' ').toStdString();
+    const QString why = explanationOf(w.wizard(), QStringLiteral("python.local-copy"));
+    EXPECT_TRUE(why.contains(py::qs(mine))) << why.toStdString();
+    checkShown(w.wizard(), "findings");
+    w.shot(QStringLiteral("f-findings"));
+
+    const fs::path aside = project / "typing_extensions.py.local-copy";
+    DonePage *done = repairThenUndo(w, QStringLiteral("f"),
+                                    {QStringLiteral("typing_extensions.py.local-copy"),
+                                     [&] { EXPECT_TRUE(!fs::exists(mine) && fs::is_regular_file(aside)); },
+                                     [&] {
+                                         EXPECT_EQ(td::test::readFile(mine), "def helper():\n    return 1\n");
+                                         EXPECT_FALSE(fs::exists(aside));
+                                     }});
+    ASSERT_NE(done, nullptr);
+    EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now.")) << done->resultText().toStdString();
+    EXPECT_TRUE(w.wizard().session().report()->hasErrors()) << "after the undo, the check finds the problem again";
+    checkShown(w.wizard(), "done after the undo");
+    w.shot(QStringLiteral("f-done-undone"));
+}
+
+// g. A venv whose Python was removed (a copy of Debian's python3.11, deleted): its python does not start. The
+// findings lead with the venv and the Python of the same version to make it again on; the reinstall step does
+// that (nothing downloaded), after which torch (the system site's) and the venv's own package import in it; the
+// undo puts the old venv back and the check after it finds it broken again.
+TEST_P(Walk, AVenvWhosePythonIsGone)
+{
+    ASSERT_TRUE(debianTorchIsHere()) << "Debian's python3-torch is not installed (tools/packages.txt)";
+    const DesktopStart machine;
+    const fs::path real = fs::canonical(py::kSystemPython);
+    const fs::path base = machine.home / "base/bin" / real.filename();
+    fs::create_directories(base.parent_path());
+    fs::copy_file(real, base);
+    const fs::path venv = machine.home / "venv";
+    td::test::runOk({base.string(), "-m", "venv", "--without-pip", "--system-site-packages", venv.string()});
+    td::test::writeFile(py::sitePackages(venv) / "otter_venv_tool/__init__.py", "VALUE = 42\n");
+    fs::remove_all(machine.home / "base");
+    const std::string python = (venv / "bin/python").string();
+    const auto imports = [&] { return td::test::run({python, "-c", "import torch, otter_venv_tool"}).ok(); };
+    ASSERT_FALSE(imports());
+
+    RealWizard w(std::nullopt, language());
+    ASSERT_TRUE(w.diagnose(QString::fromStdString(python)));
+    ASSERT_TRUE(w.next()) << "the diagnosis did not end";
+    ASSERT_EQ(w.wizard().currentId(), FindingsPageId);
+    const QStringList listed = listedFindings(w.wizard());
+    ASSERT_FALSE(listed.isEmpty());
+    EXPECT_EQ(listed.first(), QStringLiteral("python.venv-base-gone")) << listed.join(u' ').toStdString();
+    const QString why = explanationOf(w.wizard(), QStringLiteral("python.venv-base-gone"));
+    EXPECT_TRUE(why.contains(py::qs(venv)) && why.contains(QStringLiteral("/usr/bin/python3"))) << why.toStdString();
+    checkShown(w.wizard(), "findings");
+    w.shot(QStringLiteral("g-findings"));
+
+    ASSERT_TRUE(w.next());
+    w.page<UrgentPage>()->choose(false);
+    ASSERT_TRUE(w.next());
+    ASSERT_EQ(w.wizard().currentId(), ReinstallPageId) << "no environment finding: the reinstall is next";
+    auto *step = w.page<FixPage>();
+    EXPECT_EQ(step->title(), ReinstallPage::tr("Method 3: make the venv again"));
+    EXPECT_FALSE(w.wizard().findChild<QWidget *>(QStringLiteral("wheelFolder"))->isVisible())
+        << "a folder of wheels is asked for where nothing is downloaded";
+    const QString plan = step->findChild<QTextBrowser *>(QStringLiteral("planSteps"))->toPlainText();
+    EXPECT_TRUE(plan.contains(py::qs(venv) + QStringLiteral(".base-gone")) && !plan.contains(QStringLiteral(" pip ")))
+        << plan.toStdString();
+    checkShown(w.wizard(), "the plan that makes the venv again");
+    w.shot(QStringLiteral("g-reinstall"));
+    ConfirmDialog::setNextAnswer(true);
+    step->runner()->applyButton()->click();
+    EXPECT_TRUE(waitFor([step] { return step->isComplete(); }, 240000)) << step->runner()->status().toStdString();
+    EXPECT_TRUE(imports()) << "the venv made again does not import torch and its own package";
+    ASSERT_TRUE(w.next());
+    auto *done = w.page<DonePage>();
+    ASSERT_NE(done, nullptr);
+    EXPECT_EQ(done->resultText(), DonePage::tr("Solved: PyTorch works now."));
+    checkShown(w.wizard(), "done after the venv was made again");
+    w.shot(QStringLiteral("g-done-solved"));
+
+    ConfirmDialog::setNextAnswer(true);
+    done->undo();
+    EXPECT_TRUE(waitFor([&] { return !done->isBusy() && !w.wizard().session().isRechecking(); }, 240000));
+    EXPECT_FALSE(fs::exists(py::qs(venv).toStdString() + ".base-gone"));
+    EXPECT_FALSE(imports());
+    EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now.")) << done->resultText().toStdString();
+    const auto &after = *w.wizard().session().report();
+    EXPECT_TRUE(std::any_of(after.findings.begin(), after.findings.end(), [](const checks::Finding &f) {
+        return f.id == QLatin1String("python.venv-base-gone");
+    })) << "the check after the undo does not see the venv without its Python again";
+    checkShown(w.wizard(), "done after the undo");
+    w.shot(QStringLiteral("g-done-undone"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Languages, Walk, testing::Values(QStringLiteral("en"), QStringLiteral("zh_CN")),
