@@ -175,7 +175,10 @@ Finding wrongWheel(const python::TorchInstall &torch)
                                // its folders: the package, and the libraries auditwheel put beside it
                                {QStringLiteral("package_dirs"),
                                 QJsonArray{torch.packageDir, QString(torch.packageDir + QStringLiteral(".libs"))}},
-                               {QStringLiteral("root_cause"), true}};
+                               {QStringLiteral("root_cause"), true},
+                               // the same version and build, the wheel for this Python; the rest is right
+                               {QStringLiteral("install"), QJsonArray{QString(QStringLiteral("torch==") + torch.version)}},
+                               {QStringLiteral("same_version"), true}};
     return makeFinding(QStringLiteral("packages.wheel-mismatch"), Severity::Error,
                        InstallationCheck::tr("torch %1 is built for %2, not for this Python (%3)")
                            .arg(torch.version, tag, torch.interpreterTag),

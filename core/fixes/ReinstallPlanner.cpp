@@ -281,15 +281,20 @@ bool ReinstallPlanner::planExact(ReinstallPlan &out, const python::StaticProbe *
                                  const QList<checks::Finding> &findings, bool wizard) const
 {
     // Every finding names what to install ("install"), or is the failed import they explain; torch's own
-    // files are the whole reinstall's (its build, its index).
+    // files are the whole reinstall's (its build, its index), but for its wheel for another machine: the
+    // same build again, from the index that serves it.
     QStringList names;
     bool force = false, upgrade = false;
+    std::optional<QString> buildIndex = QString();
     for (const checks::Finding &f : findings) {
         const QJsonArray install = f.evidence.value(QStringLiteral("install")).toArray();
         const QString distribution = f.evidence.value(QStringLiteral("distribution")).toString();
         if (f.id.startsWith(QLatin1String("torch.import-")) && install.isEmpty()) // failed, crashed, timed out
             continue;
-        if (install.isEmpty() || checks::normalizedDistribution(distribution) == QLatin1String("torch"))
+        const bool torch = checks::normalizedDistribution(distribution) == QLatin1String("torch");
+        if (torch && f.id == QLatin1String("packages.wheel-mismatch"))
+            buildIndex = knowledge::indexUrlOfBuild(f.evidence.value(QStringLiteral("version")).toString());
+        if (install.isEmpty() || (torch && f.id != QLatin1String("packages.wheel-mismatch")) || !buildIndex)
             return false;
         for (const QJsonValue &v : install)
             if (!out.packages.contains(v.toString()))
@@ -321,11 +326,16 @@ bool ReinstallPlanner::planExact(ReinstallPlan &out, const python::StaticProbe *
     // Only what is named changes; a companion that moves to another version may need new requirements.
     flags << (upgrade ? QStringLiteral("--upgrade") : QStringLiteral("--no-deps"));
     const QStringList install{QStringLiteral("install"), QStringLiteral("--disable-pip-version-check")};
-    RunProgram step = runProgram(python, pip + install + flags + out.packages + configuredSource(), false,
+    QStringList source = configuredSource();
+    if (source.isEmpty() && !buildIndex->isEmpty()) {
+        out.indexUrl = *buildIndex;
+        source << QStringLiteral("--index-url") << *buildIndex;
+    }
+    RunProgram step = runProgram(python, pip + install + flags + out.packages + source, false,
                                  std::chrono::minutes(30)); // NVIDIA wheels are gigabytes
     keepFilesForUndo(step, out, python, names);
     plan.steps << FixStep{step};
-    plan.warnings << tr("Nothing but %1 changes: torch and every other distribution stay as they are.")
+    plan.warnings << tr("Nothing but %1 changes: every other distribution stays as it is.")
                          .arg(names.join(QStringLiteral(", ")))
                   << out.undo;
     if (upgrade)

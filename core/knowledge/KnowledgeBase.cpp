@@ -223,20 +223,13 @@ QString fileNameOf(const QString &path)
 // How the knowledge base's commands name PyTorch's index for the installed build.
 const QString kIndexPlaceholder = QStringLiteral(" --index-url https://download.pytorch.org/whl/<variant>");
 
-// The index arguments that fetch the same build as `torchVersion`: none for a wheel from PyPI (no
-// local label), PyTorch's index of its label ("+cu121", "+cpu", "+rocm6.1", "+xpu"); nullopt when
-// unknown (no version, or a local build that is on no index).
+// The index arguments that fetch the same build as `torchVersion` (indexUrlOfBuild's).
 std::optional<QString> indexArguments(const QString &torchVersion)
 {
-    if (torchVersion.isEmpty())
-        return std::nullopt;
-    if (!torchVersion.contains(u'+'))
-        return QString();
-    static const QRegularExpression label(QStringLiteral(R"(^(cu\d+|cpu|rocm\d+(\.\d+)*|xpu)$)"));
-    const QString local = torchVersion.section(u'+', 1);
-    if (!label.match(local).hasMatch())
-        return std::nullopt;
-    return QStringLiteral(" --index-url https://download.pytorch.org/whl/") + local;
+    const std::optional<QString> url = indexUrlOfBuild(torchVersion);
+    if (!url || url->isEmpty())
+        return url;
+    return QStringLiteral(" --index-url ") + *url;
 }
 
 // An argument as a shell reads it: quoted when it has a space.
@@ -256,6 +249,19 @@ Text fill(const Text &text, const QMap<QString, Text> &values)
         out.zhCN.replace(key, it.value().zhCN);
     }
     return out;
+}
+
+std::optional<QString> indexUrlOfBuild(const QString &torchVersion)
+{
+    if (torchVersion.isEmpty())
+        return std::nullopt;
+    if (!torchVersion.contains(u'+'))
+        return QString();
+    static const QRegularExpression label(QStringLiteral(R"(^(cu\d+|cpu|rocm\d+(\.\d+)*|xpu)$)"));
+    const QString local = torchVersion.section(u'+', 1);
+    if (!label.match(local).hasMatch())
+        return std::nullopt;
+    return QStringLiteral("https://download.pytorch.org/whl/") + local;
 }
 
 QString majorMinor(const QString &version)

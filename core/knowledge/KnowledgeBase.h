@@ -49,6 +49,11 @@ struct Platform {
 // "2.9.1+cu128" -> "2.9": the release series a version belongs to; empty when it has no minor part.
 QString majorMinor(const QString &version);
 
+// The index that serves the same build as `torchVersion`: empty for a wheel from PyPI (no local label),
+// PyTorch's index of its label ("+cu121", "+cpu", "+rocm6.1", "+xpu"); nullopt when unknown (no version,
+// or a local build that is on no index).
+std::optional<QString> indexUrlOfBuild(const QString &torchVersion);
+
 // `text` with each {name} of `values` replaced, in both languages.
 Text fill(const Text &text, const QMap<QString, Text> &values);
 

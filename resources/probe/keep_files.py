@@ -31,10 +31,23 @@ def installed(names):
 
 
 def files_of(dist):
+    """Every file RECORD lists, and those of the .dist-info folder it does not (an INSTALLER written by
+    hand, a file a tool added): all go when the repair's installer replaces the distribution."""
+    listed, info = set(), None
     for record in dist.files or []:
         path = os.path.normpath(str(dist.locate_file(record)))
+        if record.name == "RECORD" and record.parent.name.endswith(".dist-info"):
+            info = record.parent
         if os.path.isfile(path):
+            listed.add(path)
             yield record, path
+    folder = os.path.normpath(str(dist.locate_file(info))) if info else None
+    for name in sorted(os.listdir(folder)) if folder and os.path.isdir(folder) else []:
+        path = os.path.join(folder, name)
+        if path not in listed and os.path.isfile(path):
+            extra = metadata.PackagePath(f"{info}/{name}")
+            extra.hash, extra.size, extra.dist = None, None, dist
+            yield extra, path
 
 
 def record_hash(path):

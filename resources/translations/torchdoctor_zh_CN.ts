@@ -3087,8 +3087,8 @@
         <translation>%1 没有 pip（嵌入式 Python 不带 pip），所以无法向其中安装任何东西。请把 pip 的 wheel（pip-*-py3-none-any.whl，来自 PyPI）放进一个文件夹，然后%2：pip 会直接从该 wheel 运行。</translation>
     </message>
     <message>
-        <source>Nothing but %1 changes: torch and every other distribution stay as they are.</source>
-        <translation>只有 %1 会改变：torch 和其他所有发行包保持不变。</translation>
+        <source>Nothing but %1 changes: every other distribution stays as it is.</source>
+        <translation>只有 %1 会改变：其他所有发行包都保持原样。</translation>
     </message>
     <message>
         <source>Requirements the new version adds stay after undo.</source>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The real CUDA torch 2.15.0 with the real NVIDIA wheels it requires, broken three ways: installed
-// without them (`pip install --no-deps`), with an older NCCL than torch pins, and with cuFFT cut short
-// (a full disk during an install). Each time the real `import torch` fails, `check` names the
+// The real CUDA torch 2.15.0 with the real NVIDIA wheels it requires, broken four ways: installed
+// without them (`pip install --no-deps`), with an older NCCL than torch pins, with cuFFT cut short
+// (a full disk during an install), and with torch's aarch64 wheel in its place. Each time the real `import torch` fails, `check` names the
 // distribution at fault with its version and what torch requires, `fix reinstall` installs exactly
 // that with the real pip, the import then works (on the CPU), and `undo` puts the files back byte
-// for byte. Opt-in (label corpus-cuda-full, `ctest --preset corpus-cuda-full`): it needs the 2.3 GiB
+// for byte. Opt-in (label corpus-cuda-full, `ctest --preset corpus-cuda-full`): it needs the 2.7 GiB
 // set of `tools/fetch-wheels.sh --set cuda-full`, installed from there as a wheelhouse.
 #include "Corpus.h"
 #include "PythonFixtures.h"
@@ -339,4 +339,29 @@ TEST(CorpusCudaFull, ACufftCutShortIsNamedRepairedAndUndone)
                 {"packages.file-damaged", "nvidia-cufft", "12.2.0.57", "nvidia-cufft==12.2.0.57",
                  "torch.import-crashed"},
                 [](const RunResult &r) { return r.signal == SIGBUS; });
+}
+
+// torch 2.15.0's own aarch64 wheel put into the x86_64 venv in place of the x86_64 one (`pip install
+// --platform ... --target`, or a site-packages copied from an ARM server): its libraries cannot be
+// loaded here. One finding names the wheel's tag and the distribution; the repair installs the x86_64
+// wheel of the same version alone (its NVIDIA wheels are there), and undo puts the aarch64 files back.
+TEST(CorpusCudaFull, TorchsAarch64WheelInAnX8664VenvIsNamedReplacedAndUndone)
+{
+    ASSERT_TRUE(haveCudaFull());
+    const CudaVenv env;
+    env.installRequirements();
+    ASSERT_TRUE(env.importTorch().ok());
+    const fs::path arm = corpus::folder("torch-2.15.0-manylinux_2_28_aarch64")
+                         / "torch-2.15.0-cp311-cp311-manylinux_2_28_aarch64.whl";
+    ASSERT_TRUE(fs::is_regular_file(arm));
+    runOk({env.python, "-m", "pip", "uninstall", "--yes", "torch"}, env.options);
+    // What pip does with --target: the wheel's files and its dist-info, unpacked as they are.
+    runOk({env.python, "-c",
+           "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2]); "
+           "open(sys.argv[2] + '/torch-2.15.0.dist-info/INSTALLER', 'w').write('pip\\n')",
+           arm.string(), env.sitePackages.string()},
+          env.options);
+    judgeRepair(env,
+                {"packages.wheel-mismatch", "torch", "2.15.0", "torch==2.15.0", "torch.import-failed"},
+                [](const RunResult &r) { return !r.ok() && r.signal == 0; });
 }
