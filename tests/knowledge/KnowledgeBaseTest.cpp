@@ -931,3 +931,32 @@ TEST(KnowledgeBase, AGpuAddedToTheTableIsKnownByItsNames)
     EXPECT_EQ(named->model.capability, QStringLiteral("8.6"));
     EXPECT_EQ(named->name, QStringLiteral("zorbex Q7"));
 }
+
+// torch loads every DLL of its own before it imports its _C (any failure but 126 raises "Error loading"
+// at once), and torch.ops.load_library is how packages load their own compiled libraries: a procedure
+// missing at either point is an extension's, built for another torch, whatever language Windows speaks.
+// A frame of torch/__init__.py importing _C is torch's own; a package no code mentions is not.
+TEST(KnowledgeBase, AProcedureMissingAfterTorchLoadedItsOwnDllsIsAnExtensions)
+{
+    const auto cause = [](const char *message) {
+        const auto sig = kb().matchError(td::python::classifyImportError(QString::fromUtf8(message)));
+        return sig ? sig->id.toStdString() : std::string("(no signature)");
+    };
+    const char *extension = "  File \"C:\\env\\Lib\\site-packages\\quillkit\\__init__.py\", line 3, in <module>\n"
+                            "    from ._C import render\n"
+                            "ImportError: DLL load failed while importing _C: Die angegebene Prozedur wurde nicht "
+                            "gefunden.";
+    EXPECT_EQ(cause(extension), "win127-extension-unnamed");
+    EXPECT_EQ(cause("ImportError: DLL load failed while importing _C: 指定されたプロシージャが見つかりません。"),
+              "win127-extension-unnamed");
+    EXPECT_NE(cause("  File \"C:\\env\\Lib\\site-packages\\torch\\__init__.py\", line 290, in <module>\n"
+                    "    from torch._C import *  # noqa: F403\n"
+                    "ImportError: DLL load failed while importing _C: Die angegebene Prozedur wurde nicht gefunden."),
+              "win127-extension-unnamed");
+    EXPECT_NE(cause("ImportError: DLL load failed while importing _C: Das angegebene Modul wurde nicht gefunden."),
+              "win127-extension-unnamed") << "a module not found (126) is not a procedure not found";
+    EXPECT_EQ(cause("  File \"D:\\app\\venv\\Lib\\site-packages\\torch\\_ops.py\", line 1350, in load_library\n"
+                    "    ctypes.CDLL(path)\n"
+                    "OSError: [WinError 127] Die angegebene Prozedur wurde nicht gefunden"),
+              "win127-extension-unnamed");
+}
