@@ -551,7 +551,7 @@ void KnowledgeBase::readErrors(const QJsonObject &root, QStringList &errors)
     // Newer phrases: an older file lacks them.
     for (const char *name : {"wheelsOf", "lostAfter", "noVersionAtAll", "gpuNamed", "gpuBuild", "gpuBuildOnly",
                              "gpuBuildRange", "gpuBuilds", "gpuNoBuild", "gpuTorchHasIt", "gpuTorchLacksIt",
-                             "symbolOf", "symbolUnknown"})
+                             "symbolOf", "symbolUnknown", "driverOfBuild"})
         if (phrases.contains(QLatin1String(name)))
             m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
     const QJsonArray signatures = r.arr(root, "signatures", QStringLiteral("signatures"));
@@ -1178,6 +1178,10 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
     // A GPU error: what the table of GPU names and the builds' architecture lists say of the GPU it names.
     if (out.cause.en.contains(QLatin1String("{gpuFacts}")))
         values.insert(QStringLiteral("gpuFacts"), gpuFacts(m_gpus, m_arch, m_phrases, error.text));
+    // A driver too old: the drivers the pasted (or installed) torch build runs on, from the driver table.
+    if (out.cause.en.contains(QLatin1String("{driverFacts}")))
+        values.insert(QStringLiteral("driverFacts"),
+                      driverFactsOf(context.torchVersion.isEmpty() ? error.torchVersion : context.torchVersion));
     // A symbol that gives its library away: which library, and where it comes from.
     const SymbolLibrary *owner = symbolLibraryOf(error.symbol);
     addSymbolValues(values, owner,
@@ -1216,6 +1220,24 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
         f.commands = commands;
     }
     return out;
+}
+
+Text KnowledgeBase::driverFactsOf(const QString &torchVersion) const
+{
+    static const QRegularExpression label(QStringLiteral(R"(\+(cu\d{3,})$)"));
+    const QRegularExpressionMatch m = label.match(torchVersion);
+    const QString linux = m.hasMatch() ? minimumDriver(m.captured(1), Os::Linux) : QString();
+    const QString windows = m.hasMatch() ? minimumDriver(m.captured(1), Os::Windows) : QString();
+    if (linux.isEmpty() || windows.isEmpty() || !m_phrases.contains(QStringLiteral("driverOfBuild")))
+        return {};
+    const QString full = fullSupportDriver(m.captured(1), Os::Linux);
+    const auto plain = [](const QString &v) { return Text{v, v}; };
+    return fill(m_phrases.value(QStringLiteral("driverOfBuild")),
+                {{QStringLiteral("torch"), plain(torchVersion)},
+                 {QStringLiteral("cuda"), plain(cudaVersionOf(m.captured(1)))},
+                 {QStringLiteral("linux"), plain(linux)},
+                 {QStringLiteral("windows"), plain(windows)},
+                 {QStringLiteral("linuxFull"), plain(full.isEmpty() ? linux : full)}});
 }
 
 Text KnowledgeBase::likelyNote(const ErrorSignature &signature) const

@@ -283,6 +283,9 @@ public:
     [[nodiscard]] QString minimumDriver(const QString &cuda, Os os) const;
     // The lowest driver with full support for a CUDA version: Table 3, GA release.
     [[nodiscard]] QString fullSupportDriver(const QString &cuda, Os os) const;
+    // What the driver table says a torch build ("2.9.0+cu130") runs on, as a sentence for a message's
+    // explanation; empty when the version names no CUDA build or the table does not know it.
+    [[nodiscard]] Text driverFactsOf(const QString &torchVersion) const;
     // Full: driver >= Table 3 minimum; Limited: only minor-version compatibility; No: too old.
     [[nodiscard]] Support driverSupport(const QString &driverVersion, const QString &cuda, Os os) const;
     // The architecture row of a CUDA variant's builds for a torch release (empty: the newest) on

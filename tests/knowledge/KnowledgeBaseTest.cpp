@@ -960,3 +960,39 @@ TEST(KnowledgeBase, AProcedureMissingAfterTorchLoadedItsOwnDllsIsAnExtensions)
                     "OSError: [WinError 127] Die angegebene Prozedur wurde nicht gefunden"),
               "win127-extension-unnamed");
 }
+
+// A driver too old for the pasted torch build: the explanation says which drivers that build runs on, from
+// the driver table; a toolkit added to the table (a CUDA no code mentions) is read the same way.
+TEST(KnowledgeBase, ADriverTooOldIsToldTheDriversThePastedBuildRunsOn)
+{
+    const auto cause = [](const KnowledgeBase &b, const char *message) {
+        const auto sig = b.matchError(td::python::classifyImportError(QString::fromUtf8(message)));
+        return sig ? sig->cause.en : QStringLiteral("(no signature)");
+    };
+    const char *tooOld = "UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found "
+                         "version 12040). torch ";
+    const QString cu130 = cause(kb(), (std::string(tooOld) + "2.9.0+cu130").c_str());
+    EXPECT_TRUE(cu130.contains(QStringLiteral("torch 2.9.0+cu130 is a build for CUDA 13.0"))) << str(cu130);
+    EXPECT_TRUE(cu130.contains(QStringLiteral("580.65.06"))) << str(cu130);
+    EXPECT_FALSE(cause(kb(), (std::string(tooOld) + "2.9.0").c_str()).contains(QStringLiteral("is a build for")))
+        << "no CUDA label, no claim";
+
+    td::test::TempDir dir;
+    KnowledgeBase b;
+    const auto ga = [](const char *driver) {
+        return QJsonArray{QJsonObject{{QStringLiteral("update"), QStringLiteral("GA")},
+                                      {QStringLiteral("driver"), QString::fromLatin1(driver)}}};
+    };
+    loadWithEntry(b, dir, "drivers.json", "toolkits",
+                  QJsonObject{{QStringLiteral("cuda"), QStringLiteral("14.1")},
+                              {QStringLiteral("linux"), ga("655.10.01")},
+                              {QStringLiteral("windows"), ga("655")},
+                              {QStringLiteral("confidence"), QStringLiteral("inferred")},
+                              {QStringLiteral("sources"), QJsonArray{QStringLiteral("a test")}}},
+                  true);
+    ASSERT_TRUE(b.isLoaded());
+    const QString cu141 = cause(b, (std::string(tooOld) + "3.1.0+cu141").c_str());
+    EXPECT_TRUE(cu141.contains(QStringLiteral("CUDA 14.1: it runs on an NVIDIA driver 655.10.01 or newer on Linux, "
+                                              "655 or newer on Windows")))
+        << str(cu141);
+}
