@@ -4,6 +4,9 @@
 #include "checks/CheckSupport.h"
 
 #include <QCoreApplication>
+#include <QLocale>
+
+#include <optional>
 
 namespace td::checks {
 
@@ -17,12 +20,47 @@ QString DockerCheck::title() const
 }
 FactSet DockerCheck::needs() const
 {
-    return Fact::Docker | Fact::Gpu;
+    return Fact::Docker | Fact::Gpu | Fact::System;
 }
+
+namespace {
+
+// /dev/shm below 1 GiB (Docker's default is 64 MiB): DataLoader's workers hand batches over through it.
+// PyTorch's README asks containers for --ipc=host or --shm-size. No repair changes a running container.
+std::optional<Finding> sharedMemoryTooSmall(const platform::SystemInfo &system)
+{
+    constexpr qint64 kEnough = qint64(1) << 30;
+    if (system.os != QLatin1String("linux") || system.sharedMemoryBytes < 0 || system.sharedMemoryBytes >= kEnough)
+        return std::nullopt;
+    const QString size =
+        QLocale::c().formattedDataSize(system.sharedMemoryBytes, 0, QLocale::DataSizeIecFormat);
+    QString detail = DockerCheck::tr("DataLoader's workers hand each batch to the main process through files in "
+                                     "/dev/shm, which holds %1 here. A batch that does not fit fails with \"No space "
+                                     "left on device\" or stops a worker with SIGBUS (\"Bus error\").")
+                         .arg(size);
+    detail += u' ' + (system.container
+                          ? DockerCheck::tr("This is a container: start it with --shm-size=8g or --ipc=host (docker "
+                                            "compose: shm_size: \"8gb\"; Kubernetes: an emptyDir with medium: Memory "
+                                            "at /dev/shm), or use fewer DataLoader workers.")
+                          : DockerCheck::tr("Make /dev/shm larger (its tmpfs mount's size=), or use fewer DataLoader "
+                                            "workers."));
+    return makeFinding(QStringLiteral("docker.shm-too-small"), Severity::Warning,
+                       DockerCheck::tr("/dev/shm holds only %1: DataLoader's workers can run out of shared memory")
+                           .arg(size),
+                       detail,
+                       QJsonObject{{QStringLiteral("path"), QStringLiteral("/dev/shm")},
+                                   {QStringLiteral("size_bytes"), system.sharedMemoryBytes},
+                                   {QStringLiteral("container"), system.container}},
+                       {});
+}
+
+} // namespace
 
 QList<Finding> DockerCheck::run(const Facts &facts, const knowledge::KnowledgeBase &) const
 {
     QList<Finding> out;
+    if (const std::optional<Finding> shm = sharedMemoryTooSmall(facts.system))
+        out << *shm;
     if (!facts.docker || facts.composeFile.isEmpty())
         return out;
     const platform::DockerInfo &d = *facts.docker;

@@ -3,6 +3,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QStorageInfo>
 #include <QSysInfo>
 #include <QThread>
 
@@ -93,6 +94,17 @@ bool detectWsl(const QString &procVersionFile, const QString &dxgDevice)
     return !dxgDevice.isEmpty() && QFileInfo::exists(dxgDevice);
 }
 
+bool detectContainer(const QString &dockerEnv, const QString &containerEnv)
+{
+    return QFileInfo::exists(dockerEnv) || QFileInfo::exists(containerEnv);
+}
+
+qint64 fileSystemSize(const QString &path)
+{
+    const QStorageInfo storage(path);
+    return storage.isValid() && storage.isReady() ? storage.bytesTotal() : -1;
+}
+
 SystemInfo probeSystem()
 {
     SystemInfo info;
@@ -116,6 +128,8 @@ SystemInfo probeSystem()
 #endif
 #if defined(Q_OS_LINUX)
     info.wsl = detectWsl();
+    info.container = detectContainer();
+    info.sharedMemoryBytes = fileSystemSize(QStringLiteral("/dev/shm"));
 #endif
     info.hostName = QSysInfo::machineHostName();
     info.logicalCores = QThread::idealThreadCount();

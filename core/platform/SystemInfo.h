@@ -19,6 +19,8 @@ struct SystemInfo {
     QString hostName;     // reports redact it
     int logicalCores = 0; // the logical CPUs this process may use
     qint64 memoryMiB = 0; // physical memory, 0 when unknown
+    bool container = false;          // Linux: this runs inside a container (Docker, Podman)
+    qint64 sharedMemoryBytes = -1;   // Linux: the size of /dev/shm; -1 when unknown
 };
 
 SystemInfo probeSystem();
@@ -27,5 +29,12 @@ SystemInfo probeSystem();
 // device /dev/dxg exists. The paths are parameters so that tests can fake them.
 bool detectWsl(const QString &procVersionFile = QStringLiteral("/proc/version"),
                const QString &dxgDevice = QStringLiteral("/dev/dxg"));
+
+// A container: Docker's /.dockerenv or Podman's /run/.containerenv exists. Parameters for tests.
+bool detectContainer(const QString &dockerEnv = QStringLiteral("/.dockerenv"),
+                     const QString &containerEnv = QStringLiteral("/run/.containerenv"));
+
+// The size of the file system at `path` (/dev/shm, a tmpfs); -1 when it cannot be read.
+qint64 fileSystemSize(const QString &path);
 
 } // namespace td::platform

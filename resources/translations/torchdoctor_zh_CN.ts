@@ -802,6 +802,22 @@
         <source>%1 guards access to the service, and its value comes from %2. Anyone who can reach the port can log in. Set a long random value (in the project&apos;s .env file) before starting it.</source>
         <translation>%1 控制着对该服务的访问，而它的值来自 %2。任何能访问该端口的人都能登录。请在启动前（在项目的 .env 文件中）设置一个足够长的随机值。</translation>
     </message>
+    <message>
+        <source>DataLoader&apos;s workers hand each batch to the main process through files in /dev/shm, which holds %1 here. A batch that does not fit fails with &quot;No space left on device&quot; or stops a worker with SIGBUS (&quot;Bus error&quot;).</source>
+        <translation>DataLoader 的工作进程通过 /dev/shm 中的文件把每个批次交给主进程，而这里的 /dev/shm 只有 %1。放不下的批次会报 “No space left on device”，或者工作进程被 SIGBUS（“Bus error”）终止。</translation>
+    </message>
+    <message>
+        <source>This is a container: start it with --shm-size=8g or --ipc=host (docker compose: shm_size: &quot;8gb&quot;; Kubernetes: an emptyDir with medium: Memory at /dev/shm), or use fewer DataLoader workers.</source>
+        <translation>这是一个容器：请用 --shm-size=8g 或 --ipc=host 启动它（docker compose：shm_size: &quot;8gb&quot;；Kubernetes：在 /dev/shm 挂载 medium: Memory 的 emptyDir），或者减少 DataLoader 工作进程的数量。</translation>
+    </message>
+    <message>
+        <source>Make /dev/shm larger (its tmpfs mount&apos;s size=), or use fewer DataLoader workers.</source>
+        <translation>请调大 /dev/shm（其 tmpfs 挂载的 size=），或者减少 DataLoader 工作进程的数量。</translation>
+    </message>
+    <message>
+        <source>/dev/shm holds only %1: DataLoader&apos;s workers can run out of shared memory</source>
+        <translation>/dev/shm 只有 %1：DataLoader 的工作进程可能用尽共享内存</translation>
+    </message>
 </context>
 <context>
     <name>DockerPlanner</name>

@@ -333,6 +333,32 @@ TEST(DockerCheck, NoDaemon)
     EXPECT_EQ(ids(DockerCheck().run(f, kb())), QStringList{QStringLiteral("docker.unavailable")});
 }
 
+// /dev/shm smaller than DataLoader's workers need: a warning with its size, which says how to start a container
+// with more; none with enough, none where the size is unknown or on another system.
+TEST(DockerCheck, SharedMemoryTooSmallForDataLoaderWorkers)
+{
+    Facts f = machine(QStringLiteral("2.5.1+cpu"), {});
+    f.system.os = QStringLiteral("linux");
+    f.system.container = true;
+    f.system.sharedMemoryBytes = qint64(64) << 20;
+    const QList<Finding> small = DockerCheck().run(f, kb());
+    ASSERT_EQ(ids(small), QStringList{QStringLiteral("docker.shm-too-small")});
+    EXPECT_EQ(small[0].severity, Severity::Warning);
+    EXPECT_TRUE(small[0].title.contains(QStringLiteral("64 MiB"))) << small[0].title.toStdString();
+    EXPECT_TRUE(small[0].detail.contains(QStringLiteral("--shm-size"))) << small[0].detail.toStdString();
+    EXPECT_EQ(small[0].evidence.value(QStringLiteral("size_bytes")).toInteger(), qint64(64) << 20);
+    EXPECT_TRUE(small[0].fixes.isEmpty()) << "no repair changes a running container";
+    f.system.container = false;
+    EXPECT_FALSE(DockerCheck().run(f, kb())[0].detail.contains(QStringLiteral("--shm-size")));
+    for (const qint64 bytes : {qint64(8) << 30, qint64(-1)}) {
+        f.system.sharedMemoryBytes = bytes;
+        EXPECT_TRUE(DockerCheck().run(f, kb()).isEmpty()) << bytes;
+    }
+    f.system.sharedMemoryBytes = qint64(64) << 20;
+    f.system.os = QStringLiteral("windows");
+    EXPECT_TRUE(DockerCheck().run(f, kb()).isEmpty());
+}
+
 namespace {
 class ThrowingCheck final : public Check {
 public:

@@ -356,6 +356,11 @@ std::vector<Machine> machines()
                                              "\"C:\\venv\\Lib\\site-packages\\torch\\lib\\c10.dll\" or one of its "
                                              "dependencies.");
     add("the import fails with WinError 126", winError);
+    Facts smallShm = base(machine(QStringLiteral("2.5.1+cpu"), {})); // a container started with Docker's default
+    smallShm.system.os = QStringLiteral("linux");
+    smallShm.system.container = true;
+    smallShm.system.sharedMemoryBytes = qint64(64) << 20;
+    add("a container with Docker's 64 MiB of /dev/shm", smallShm);
 
     const auto docker = [&](std::string name, const platform::DockerInfo &info, const QByteArray &compose) {
         Facts f = base(machine(QStringLiteral("2.5.1+cu121"), QStringLiteral("12.1")));

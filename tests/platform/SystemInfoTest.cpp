@@ -110,3 +110,24 @@ TEST(SystemInfoTest, DetectWslFromFiles)
 }
 
 } // namespace
+
+// /dev/shm's size as df reads it (an independent reader of the same statfs), and a container by its marker
+// files.
+TEST(SystemInfoTest, SharedMemoryMatchesDf)
+{
+    const std::string out = runOk({"df", "--block-size=1", "--output=size", "/dev/shm"});
+    const std::vector<std::string> rows = lines(out);
+    ASSERT_EQ(rows.size(), 2u) << out;
+    EXPECT_EQ(probeSystem().sharedMemoryBytes, std::stoll(rows[1]));
+}
+
+TEST(SystemInfoTest, DetectContainerFromFiles)
+{
+    TempDir dir("td-container");
+    const QString missing = QString::fromStdString((dir / "missing").string());
+    writeFile(dir / ".dockerenv", "");
+    writeFile(dir / ".containerenv", "engine=\"podman-4.3.1\"\n");
+    EXPECT_TRUE(detectContainer(QString::fromStdString((dir / ".dockerenv").string()), missing));
+    EXPECT_TRUE(detectContainer(missing, QString::fromStdString((dir / ".containerenv").string())));
+    EXPECT_FALSE(detectContainer(missing, missing));
+}
