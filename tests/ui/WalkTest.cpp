@@ -146,6 +146,14 @@ protected:
             EXPECT_TRUE(english.isEmpty()) << where << ":\n" << english.join(u'\n').toStdString();
         }
     }
+    // The Done page after an undo: the check after it finds the problem again, and says so.
+    void expectFoundAgain(RealWizard &w, const DonePage &done, const QString &scenario)
+    {
+        EXPECT_NE(done.resultText(), DonePage::tr("Solved: PyTorch works now.")) << done.resultText().toStdString();
+        EXPECT_TRUE(w.wizard().session().report()->hasErrors()) << "after the undo, the check finds the problem again";
+        checkShown(w.wizard(), "done after the undo");
+        w.shot(scenario + QStringLiteral("-done-undone"));
+    }
 };
 
 // From the first page, Debian's /usr/bin/python3 diagnosed, to its findings (the diagnosis shot as
@@ -362,10 +370,7 @@ TEST_P(Walk, BrokenThroughBashrcStartedFromTheDesktop)
 
     DonePage *done = repairThenUndo(w, QStringLiteral("b"), bashrcRepair(machine));
     ASSERT_NE(done, nullptr);
-    EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now.")) << done->resultText().toStdString();
-    EXPECT_TRUE(w.wizard().session().report()->hasErrors()) << "after the undo, the check finds the problem again";
-    checkShown(w.wizard(), "done after the undo");
-    w.shot(QStringLiteral("b-done-undone"));
+    expectFoundAgain(w, *done, QStringLiteral("b"));
 }
 
 // The traceback of such a new terminal, pasted into the window started from the desktop, where torch imports:
@@ -575,10 +580,7 @@ TEST_P(Walk, AModuleOfOnesOwnHidingAnInstalledOne)
                                          EXPECT_FALSE(fs::exists(aside));
                                      }});
     ASSERT_NE(done, nullptr);
-    EXPECT_NE(done->resultText(), DonePage::tr("Solved: PyTorch works now.")) << done->resultText().toStdString();
-    EXPECT_TRUE(w.wizard().session().report()->hasErrors()) << "after the undo, the check finds the problem again";
-    checkShown(w.wizard(), "done after the undo");
-    w.shot(QStringLiteral("f-done-undone"));
+    expectFoundAgain(w, *done, QStringLiteral("f"));
 }
 
 // g. A venv whose Python was removed (a copy of Debian's python3.11, deleted): its python does not start. The
