@@ -177,7 +177,8 @@ Finding wrongWheel(const python::TorchInstall &torch)
                                 QJsonArray{torch.packageDir, QString(torch.packageDir + QStringLiteral(".libs"))}},
                                {QStringLiteral("root_cause"), true},
                                // the same version and build, the wheel for this Python; the rest is right
-                               {QStringLiteral("install"), QJsonArray{QString(QStringLiteral("torch==") + torch.version)}},
+                               {QStringLiteral("install"),
+                                QJsonArray{QString(QStringLiteral("torch==") + torch.version)}},
                                {QStringLiteral("same_version"), true}};
     return makeFinding(QStringLiteral("packages.wheel-mismatch"), Severity::Error,
                        InstallationCheck::tr("torch %1 is built for %2, not for this Python (%3)")

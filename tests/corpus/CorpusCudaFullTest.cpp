@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The real CUDA torch 2.15.0 with the real NVIDIA wheels it requires, broken four ways: installed
 // without them (`pip install --no-deps`), with an older NCCL than torch pins, with cuFFT cut short
-// (a full disk during an install), and with torch's aarch64 wheel in its place. Each time the real `import torch` fails, `check` names the
-// distribution at fault with its version and what torch requires, `fix reinstall` installs exactly
-// that with the real pip, the import then works (on the CPU), and `undo` puts the files back byte
-// for byte. Opt-in (label corpus-cuda-full, `ctest --preset corpus-cuda-full`): it needs the 2.7 GiB
+// (a full disk during an install), and with torch's aarch64 wheel in its place. Each time the real
+// `import torch` fails, `check` names the distribution at fault with its version and what torch
+// requires, `fix reinstall` installs exactly that with the real pip, the import then works (on the
+// CPU), and `undo` puts the files back byte for byte. Opt-in (label corpus-cuda-full, `ctest --preset corpus-cuda-full`): it needs the 2.7 GiB
 // set of `tools/fetch-wheels.sh --set cuda-full`, installed from there as a wheelhouse.
 #include "Corpus.h"
 #include "PythonFixtures.h"
