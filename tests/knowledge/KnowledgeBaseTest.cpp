@@ -996,3 +996,19 @@ TEST(KnowledgeBase, ADriverTooOldIsToldTheDriversThePastedBuildRunsOn)
                                               "655 or newer on Windows")))
         << str(cu141);
 }
+
+// A compiled extension's "built for" line that names the CUDA build of the installed torch version, which is +cpu:
+// the CPU-only torch is what to mend, not the extension; with another version or two CUDA builds, the extension is.
+TEST(KnowledgeBase, AnExtensionBuiltForTheCudaBuildOfACpuTorchNamesTheCpuTorch)
+{
+    const auto cause = [](const char *message) {
+        const auto sig = kb().matchError(td::python::classifyImportError(QString::fromUtf8(message)));
+        return sig ? sig->id.toStdString() : std::string("(no signature)");
+    };
+    EXPECT_EQ(cause("WARNING: quokkaformers was built for:\n    PyTorch 2.9.0+cu128 with CUDA 1208 (you have 2.9.0+cpu)"),
+              "torch-cpu-build");
+    EXPECT_EQ(cause("quokkaformers was built for: PyTorch 2.9.0+cu128 with CUDA 1208 (you have 2.10.0+cu130)"),
+              "extension-built-for-another-torch");
+    EXPECT_EQ(cause("quokkaformers was built for: PyTorch 2.9.0+cu128 with CUDA 1208 (you have 2.8.0+cpu)"),
+              "extension-built-for-another-torch");
+}
