@@ -12,9 +12,9 @@
 #include "CudaCode.h"
 
 #include "Endian.h"
+#include "Sections.h"
 
 #include <algorithm>
-#include <cstring>
 #include <tuple>
 #include <vector>
 
@@ -33,129 +33,10 @@ constexpr std::size_t kImageHeaderBytes = 48; // up to and including the flags
 constexpr std::uint32_t kMaxFatbins = 1U << 20;
 constexpr std::size_t kMaxImages = 1U << 21;
 constexpr std::size_t kMaxPadding = 256; // zero bytes allowed between two fatbinaries
-constexpr std::uint32_t kMaxSections = 1U << 16;
 
 std::uint16_t le16(const unsigned char *p) { return load16(p, false); }
 std::uint32_t le32(const unsigned char *p) { return load32(p, false); }
 std::uint64_t le64(const unsigned char *p) { return load64(p, false); }
-
-struct Section {
-    std::uint64_t offset = 0, size = 0;
-    bool found = false;
-};
-
-// `.nv_fatbin` through the section headers (the program headers do not name it).
-std::string findElfSection(const ByteSource &src, Section &out)
-{
-    unsigned char h[64];
-    if (!src.readAt(0, h, 16))
-        return "truncated ELF identification";
-    const bool is64 = h[4] == 2, big = h[5] == 2;
-    if (!src.readAt(0, h, is64 ? 64 : 52))
-        return "truncated ELF header";
-    auto u16 = [&](const unsigned char *p) { return load16(p, big); };
-    auto u32 = [&](const unsigned char *p) { return load32(p, big); };
-    auto u64 = [&](const unsigned char *p) { return load64(p, big); };
-    const std::uint64_t shoff = is64 ? u64(h + 40) : u32(h + 32);
-    const std::uint16_t shentsize = u16(h + (is64 ? 58 : 46));
-    std::uint32_t shnum = u16(h + (is64 ? 60 : 48));
-    std::uint32_t shstrndx = u16(h + (is64 ? 62 : 50));
-    if (shoff == 0)
-        return {}; // no section headers (stripped to the bone): nothing to find
-    const std::size_t minEnt = is64 ? 64 : 40;
-    if (shentsize < minEnt)
-        return "bad section header size";
-    // The table and the section names are read in one piece each when small (as in
-    // every real file), so that the search below is a walk in memory; a piece that
-    // cannot be read whole is read entry by entry, with the same outcome.
-    constexpr std::uint64_t kOnePiece = 64 * 1024;
-    auto wholePiece = [&](std::uint64_t offset, std::uint64_t size) {
-        std::vector<unsigned char> bytes;
-        if (size <= kOnePiece) {
-            bytes.resize(static_cast<std::size_t>(size));
-            if (!src.readAt(offset, bytes.data(), bytes.size()))
-                bytes.clear();
-        }
-        return bytes;
-    };
-    std::vector<unsigned char> table;
-    auto header = [&](std::uint32_t index, unsigned char *sh) {
-        const std::uint64_t at = std::uint64_t{index} * shentsize;
-        if (at + minEnt <= table.size()) {
-            std::memcpy(sh, table.data() + at, minEnt);
-            return true;
-        }
-        return src.readAt(shoff + at, sh, minEnt);
-    };
-    unsigned char sh[64];
-    if (shnum == 0 || shstrndx == 0xffff) { // extended numbering: the real values sit in section 0
-        if (!header(0, sh))
-            return "truncated section headers";
-        if (shnum == 0)
-            shnum = static_cast<std::uint32_t>(std::min<std::uint64_t>(is64 ? u64(sh + 32) : u32(sh + 20), kMaxSections + 1ULL));
-        if (shstrndx == 0xffff)
-            shstrndx = u32(sh + (is64 ? 40 : 24));
-    }
-    if (shnum > kMaxSections || shstrndx >= shnum)
-        return "bad section header table";
-    table = wholePiece(shoff, std::uint64_t{shnum} * shentsize);
-    auto offsetAndSize = [&](const unsigned char *s) {
-        return is64 ? std::pair{u64(s + 24), u64(s + 32)} : std::pair<std::uint64_t, std::uint64_t>{u32(s + 16), u32(s + 20)};
-    };
-    if (!header(shstrndx, sh))
-        return "truncated section headers";
-    const auto [strOffset, strSize] = offsetAndSize(sh);
-    const std::vector<unsigned char> names = wholePiece(strOffset, strSize);
-    constexpr char kName[] = ".nv_fatbin";
-    for (std::uint32_t i = 1; i < shnum; ++i) {
-        if (!header(i, sh))
-            return "truncated section headers";
-        const std::uint32_t name = u32(sh);
-        constexpr std::uint32_t kShtNobits = 8;
-        if (name >= strSize || u32(sh + 4) == kShtNobits)
-            continue;
-        char text[sizeof kName] = {};
-        const std::uint64_t room = std::min<std::uint64_t>(sizeof kName, strSize - name);
-        if (!names.empty())
-            std::memcpy(text, names.data() + name, static_cast<std::size_t>(room));
-        else if (!src.readAt(strOffset + name, text, static_cast<std::size_t>(room)))
-            continue;
-        if (room == sizeof kName && std::memcmp(text, kName, sizeof kName) == 0) {
-            std::tie(out.offset, out.size) = offsetAndSize(sh);
-            out.found = true;
-            return {};
-        }
-    }
-    return {};
-}
-
-// `.nv_fatb` through the COFF section table.
-std::string findPeSection(const ByteSource &src, Section &out)
-{
-    unsigned char dos[64];
-    if (!src.readAt(0, dos, sizeof dos))
-        return "truncated DOS header";
-    const std::uint32_t peOffset = le32(dos + 0x3c);
-    unsigned char coff[24];
-    if (!src.readAt(peOffset, coff, sizeof coff) || std::memcmp(coff, "PE\0\0", 4) != 0)
-        return "not a PE file";
-    const std::uint16_t sections = le16(coff + 6);
-    const std::uint64_t table = std::uint64_t{peOffset} + 24 + le16(coff + 20);
-    for (std::uint16_t i = 0; i < sections; ++i) {
-        unsigned char s[40];
-        if (!src.readAt(table + std::uint64_t{i} * 40, s, sizeof s))
-            return "truncated section table";
-        if (std::memcmp(s, ".nv_fatb", 8) != 0)
-            continue;
-        // The raw size is rounded up to the file alignment; the virtual size is the real one.
-        const std::uint32_t virtualSize = le32(s + 8), rawSize = le32(s + 16);
-        out.offset = le32(s + 20);
-        out.size = virtualSize != 0 ? std::min(virtualSize, rawSize) : rawSize;
-        out.found = true;
-        return {};
-    }
-    return {};
-}
 
 class FatbinWalker {
 public:
@@ -328,15 +209,9 @@ CudaFit cudaFit(const CudaCode &code, int ccMajor, int ccMinor)
 std::string readCudaCode(const ByteSource &src, CudaCode &out)
 {
     out = CudaCode{};
-    unsigned char magic[4] = {};
-    if (!src.readAt(0, magic, sizeof magic))
-        return {}; // too small to be anything: no CUDA code
-    Section section;
-    std::string err;
-    if (magic[0] == 0x7f && magic[1] == 'E' && magic[2] == 'L' && magic[3] == 'F')
-        err = findElfSection(src, section);
-    else if (magic[0] == 'M' && magic[1] == 'Z')
-        err = findPeSection(src, section);
+    FileSection section;
+    // PE cuts section names to eight characters.
+    const std::string err = findSection(src, ".nv_fatbin", ".nv_fatb", section);
     if (!err.empty() || !section.found)
         return err;
     return FatbinWalker(src, out).walk(section.offset, section.size);
