@@ -12,6 +12,11 @@ Curated facts (CUDA variants on download.pytorch.org, ROCm, notes, sources) stay
 release the file does not know yet gets an entry whose curated facts are copied from the newest
 known release and marked "unconfirmed", so every verdict built on them says "likely".
 
+With --companions, regenerates resources/knowledge/companions.json instead: for each companion package
+(torchvision, torchaudio, xformers, vllm ... and any named with --package), the torch each of its releases
+requires, read from the METADATA of one of its wheels (the simple index's JSON answer, PEP 691, lists them;
+range requests read the METADATA). Releases the file already holds are not read again.
+
 Prints a unified diff and a list of points to review; writes the file only with --write.
 """
 
@@ -29,9 +34,15 @@ import zipfile
 from pathlib import Path
 
 PYPI_JSON = "https://pypi.org/pypi/{}/json"
+SIMPLE_INDEX = "https://pypi.org/simple/"
 PACKAGES = ("torch", "torchvision", "torchaudio")
 ROOT = Path(__file__).resolve().parent.parent
 RELEASES = ROOT / "resources" / "knowledge" / "releases.json"
+COMPANIONS = ROOT / "resources" / "knowledge" / "companions.json"
+# Packages whose wheels pin the torch they were built for (torchcodec, torchao and bitsandbytes pin none).
+COMPANION_PACKAGES = ("torchvision", "torchaudio", "xformers", "torchtext", "torchdata", "torch-tensorrt", "vllm")
+# Releases uploaded before torch 2.0 (2023-03-15) are left out: the knowledge base starts there.
+COMPANIONS_SINCE = "2023-03-15"
 # Curated fields copied into a new release from the newest known one, and marked unconfirmed.
 CURATED = ("cuda", "rocm")
 
@@ -315,18 +326,159 @@ def remote_metadata(answers, timeout):
     return read
 
 
+def simple_answer(index, name, timeout):
+    """The simple index's JSON answer (PEP 691) for one project: its files with upload times."""
+    url = urllib.parse.urljoin(index, normalized(name) + "/")
+    answer = json.loads(fetch(url, timeout, {"Accept": "application/vnd.pypi.simple.v1+json"}))
+    for f in answer.get("files", []) if isinstance(answer, dict) else []:
+        f["url"] = urllib.parse.urljoin(url, f.get("url", ""))  # PEP 691 allows URLs relative to the page
+    return answer
+
+
+def normalized(name):
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def companion_version_key(version):
+    """0.0.28.post3 -> ((0, 0, 28), 3); plain releases sort before their post releases."""
+    release, _, post = version.partition(".post")
+    return tuple(int(p) for p in release.split(".")), int(post or -1)
+
+
+def companion_releases(answer, since=COMPANIONS_SINCE):
+    """{version: [wheel files]}: final and post releases with wheels, not yanked, uploaded on or after `since`."""
+    out = {}
+    for f in answer.get("files", []):
+        name = f.get("filename", "")
+        if not name.endswith(".whl") or f.get("yanked"):
+            continue
+        version = name.split("-")[1]
+        if re.fullmatch(r"[0-9]+(\.[0-9]+)+(\.post[0-9]+)?", version):
+            out.setdefault(version, []).append(f)
+    return {v: files for v, files in out.items() if min(f.get("upload-time", "") for f in files)[:10] >= since}
+
+
+def preferred_wheel(files):
+    """The wheel whose METADATA is read: Linux x86_64 first (its requirements are the fullest), then any."""
+    def rank(f):
+        platform = wheel_tags(f["filename"])[2]
+        return (0 if "x86_64" in platform and "linux" in platform else 1 if "win" in platform else 2, f["filename"])
+    return min(files, key=rank)
+
+
+def torch_requirement(metadata):
+    """The specifier of the METADATA's requirement on torch ("==2.5.1", "<2.10.0,>=2.9.0"); "" when torch is
+    required at any version; None when torch is not required. A requirement without a marker wins."""
+    found = []
+    for line in metadata.splitlines():
+        match = re.match(r"Requires-Dist:\s*torch(?![\w.-])\s*(?:\[[^]]*\])?\s*([^;]*)(;.*)?$", line)
+        if match:
+            spec = re.sub(r"[()\s]", "", match.group(1))
+            found.append((match.group(2) is not None, ",".join(sorted(spec.split(","), reverse=True)) if spec else ""))
+    return min(found)[1] if found else None
+
+
+def companion_entries(name, answer, known, metadata):
+    """The releases of one package: those already known as they are, the others read from a wheel's METADATA.
+
+    Returns (releases, review points); metadata(file) -> METADATA text or None."""
+    releases, review = [], []
+    for version, files in sorted(companion_releases(answer).items(), key=lambda kv: companion_version_key(kv[0])):
+        if version in known:
+            releases.append(known[version])
+            continue
+        text = metadata(preferred_wheel(files))
+        if text is None:
+            review.append(f"{name} {version}: METADATA not read; left out")
+            continue
+        entry = {"version": version, "torch": torch_requirement(text),
+                 "uploaded": min(f.get("upload-time", "") for f in files)[:10]}
+        if entry["torch"] is None:
+            review.append(f"{name} {version}: its wheel does not require torch")
+        releases.append(entry)
+    return releases, review
+
+
+def update_companions(document, answers, metadata, index):
+    """A copy of companions.json with every package of `answers` regenerated, and the points to review."""
+    doc = copy.deepcopy(document)
+    packages = {p["name"]: p for p in doc.get("packages", [])}
+    review = []
+    for name, answer in answers.items():
+        known = {r["version"]: r for r in packages.get(name, {}).get("releases", [])}
+        releases, points = companion_entries(name, answer, known, metadata)
+        review += points
+        lost = sorted(set(known) - {r["version"] for r in releases}, key=companion_version_key)
+        if lost:
+            review.append(f"{name}: {', '.join(lost)} no longer on the index (yanked?); left out")
+        packages[name] = {"name": name, "sources": [urllib.parse.urljoin(index, normalized(name) + "/")],
+                          "releases": releases}
+    doc["packages"] = [packages[n] for n in sorted(packages)]
+    return doc, review
+
+
+def file_metadata(timeout):
+    """metadata(file) for companion_entries(): the METADATA of a file of the simple index's answer."""
+    def read(file):
+        try:
+            return wheel_metadata(file["url"], file["size"], timeout)
+        except (OSError, zipfile.BadZipFile, StopIteration, KeyError) as error:
+            print(f"note: METADATA of {file.get('filename')} not read: {error}", file=sys.stderr)
+            return None
+    return read
+
+
+def main_companions(args):
+    path = Path(args.file or COMPANIONS)
+    try:
+        document = json.loads(path.read_text()) if path.exists() else {"schema": 1, "kind": "companions"}
+        names = list(dict.fromkeys([p["name"] for p in document.get("packages", [])]
+                                   + list(COMPANION_PACKAGES) + (args.package or [])))
+        answers = {name: simple_answer(args.index, name, args.timeout) for name in names}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    for name, answer in answers.items():
+        if not isinstance(answer, dict) or not isinstance(answer.get("files"), list):
+            print(f"error: the index's answer for {name} has no 'files' list", file=sys.stderr)
+            return 2
+    updated, review = update_companions(document, answers, file_metadata(args.timeout), args.index)
+    updated["date"] = args.date
+    updated.setdefault("description", "The torch each release of a companion package requires, read from the "
+                       "METADATA of its wheels (tools/update-knowledge.py --companions). Releases since torch 2.0.")
+    updated = {k: updated[k] for k in ("schema", "kind", "date", "description", "packages")}
+    return show_and_write(path, document, updated, review, args.write)
+
+
+def show_and_write(path, document, updated, review, write):
+    """Prints the diff and the review points; writes the file when asked and changed."""
+    old, new = dump(document) + "\n", dump(updated) + "\n"
+    sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True), str(path), str(path)))
+    for point in review:
+        print(f"review: {point}", file=sys.stderr)
+    if write and new != old:
+        path.write_text(new)
+        print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--write", action="store_true", help="write the result (default: only show the diff)")
     parser.add_argument("--from", dest="directory", help="read torch.json, torchvision.json, torchaudio.json "
                         "(recorded PyPI answers) from this folder instead of PyPI")
     parser.add_argument("--no-metadata", action="store_true", help="do not read wheel METADATA (PyPI default CUDA)")
-    parser.add_argument("--file", default=str(RELEASES), help="the releases.json to update")
+    parser.add_argument("--file", help="the file to update (default: releases.json, or companions.json)")
+    parser.add_argument("--companions", action="store_true", help="update companions.json instead of releases.json")
+    parser.add_argument("--package", action="append", help="with --companions: also this package (repeatable)")
+    parser.add_argument("--index", default=SIMPLE_INDEX, help="with --companions: the simple index to read")
     parser.add_argument("--timeout", type=float, default=30, help="seconds per request")
     parser.add_argument("--date", default=datetime.date.today().isoformat(), help="the date the file gets")
     args = parser.parse_args(argv)
+    if args.companions:
+        return main_companions(args)
 
-    path = Path(args.file)
+    path = Path(args.file or RELEASES)
     try:
         document = json.loads(path.read_text())
         answers = load_answers(args.directory, args.timeout)
@@ -343,14 +495,7 @@ def main(argv=None):
     newest = max((r for r in updated["releases"]), key=lambda r: version_key(r["torch"]))
     updated["date"] = args.date
     updated["description"] = re.sub(r"2\.0 to [0-9.]+", f"2.0 to {newest['torch']}", updated["description"])
-    old, new = dump(document) + "\n", dump(updated) + "\n"
-    sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True), str(path), str(path)))
-    for point in review:
-        print(f"review: {point}", file=sys.stderr)
-    if args.write and new != old:
-        path.write_text(new)
-        print(f"wrote {path}", file=sys.stderr)
-    return 0
+    return show_and_write(path, document, updated, review, args.write)
 
 
 if __name__ == "__main__":

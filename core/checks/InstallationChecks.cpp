@@ -110,25 +110,36 @@ Finding unmetByTorch(const Facts &facts, const python::TorchInstall &torch, cons
                        detail, evidence, {FixFamily::Reinstall});
 }
 
-// Another distribution requires a torch that is not the one installed.
-Finding unmetTorch(const Facts &facts, const python::TorchInstall &torch, const Requirement &r)
+// Another distribution requires a torch that is not the one installed. The release built for the installed
+// torch is the one the companion table names, else the one pip picks with torch held.
+Finding unmetTorch(const Facts &facts, const knowledge::KnowledgeBase &kb, const python::TorchInstall &torch,
+                   const Requirement &r)
 {
     const QString torchRelease = torch.version.section(u'+', 0, 0);
+    const auto known = kb.companionFor(r.requiredBy, torch.version);
+    const QString wanted = known ? QStringLiteral("%1==%2").arg(r.requiredBy, known->version) : r.requiredBy;
     QString detail =
         InstallationCheck::tr("%1 %2 (%3) was built for another torch: its METADATA requires `%4`. Its compiled "
-                              "parts fail under torch %5 with undefined symbols or missing operators. The reinstall "
-                              "repair installs the %1 that goes with torch %5 (pip picks it, with torch held where "
-                              "it is); the other way is the torch it was built for (`%6`).")
+                              "parts fail under torch %5 with undefined symbols or missing operators.")
             .arg(r.requiredBy, r.requiredByVersion, QDir::toNativeSeparators(r.requiredByPath), r.line,
-                 torch.version, r.spec());
+                 torch.version)
+        + u' '
+        + (known ? InstallationCheck::tr("%1 %2 is the newest release whose wheels require a torch that %3 satisfies "
+                                         "(%4, read from its METADATA on %5). The reinstall repair installs it, with "
+                                         "torch held where it is;")
+                       .arg(r.requiredBy, known->version, torchRelease, known->torch.value_or(QString()),
+                            known->source)
+                 : InstallationCheck::tr("The reinstall repair installs the %1 that goes with torch %2 (pip picks "
+                                         "it, with torch held where it is);")
+                       .arg(r.requiredBy, torch.version))
+        + u' ' + InstallationCheck::tr("the other way is the torch it was built for (`%1`).").arg(r.spec());
     QJsonObject evidence{{QStringLiteral("distribution"), r.requiredBy},
                          {QStringLiteral("version"), r.requiredByVersion},
                          {QStringLiteral("requirement"), r.line},
                          {QStringLiteral("required"), r.specifier},
                          {QStringLiteral("torch"), torch.version},
                          {QStringLiteral("dist_info"), r.requiredByPath},
-                         {QStringLiteral("install"),
-                          QJsonArray{r.requiredBy, QStringLiteral("torch==%1").arg(torchRelease)}},
+                         {QStringLiteral("install"), QJsonArray{wanted, QStringLiteral("torch==%1").arg(torchRelease)}},
                          {QStringLiteral("upgrade"), true}};
     if (const FileOwnership *fault = faultOwnedBy(facts, r.requiredByPath))
         addFileAtFault(*fault, detail, evidence);
@@ -399,7 +410,7 @@ std::optional<Finding> numpyTooNew(const Facts &facts, const python::TorchInstal
     if (facts.torchNumpyAbi != python::NumpyAbi::V1)
         return std::nullopt;
     for (const python::PackageInfo &numpy : torch.companions) { // in sys.path's order: the first imports
-        if (normalizedDistribution(numpy.name) != QLatin1String("numpy"))
+        if (python::normalizedDistributionName(numpy.name) != QLatin1String("numpy"))
             continue;
         if (QVersionNumber::fromString(numpy.version).majorVersion() < 2)
             return std::nullopt;
@@ -522,12 +533,6 @@ std::optional<Finding> venvBaseGone(const Facts &facts)
                        evidence, same || other ? QList<FixFamily>{FixFamily::Reinstall} : QList<FixFamily>{});
 }
 
-QString normalizedDistribution(const QString &name)
-{
-    static const QRegularExpression separators(QStringLiteral("[-_.]+"));
-    return name.toLower().replace(separators, QStringLiteral("-"));
-}
-
 QString InstallationCheck::id() const
 {
     return QStringLiteral("packages.installation");
@@ -541,7 +546,7 @@ FactSet InstallationCheck::needs() const
     return Fact::Interpreters | Fact::Libraries | Fact::Import; // the import: did it go through a local copy
 }
 
-QList<Finding> InstallationCheck::run(const Facts &facts, const knowledge::KnowledgeBase &) const
+QList<Finding> InstallationCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
 {
     QList<Finding> out;
     const python::StaticProbe *probe = facts.chosenProbe();
@@ -566,15 +571,15 @@ QList<Finding> InstallationCheck::run(const Facts &facts, const knowledge::Knowl
     for (const Requirement &r : torch.requirements)
         if (r.satisfied == false && !r.installed.isEmpty()) {
             out << unmetByTorch(facts, torch, r);
-            toldOf << normalizedDistribution(r.name);
+            toldOf << python::normalizedDistributionName(r.name);
         }
     for (const Requirement &r : torch.dependents)
         if (r.satisfied == false) {
-            out << unmetTorch(facts, torch, r);
-            toldOf << normalizedDistribution(r.requiredBy);
+            out << unmetTorch(facts, kb, torch, r);
+            toldOf << python::normalizedDistributionName(r.requiredBy);
         }
     for (const FileOwnership &owner : facts.owners)
-        if (owner.damaged() && !toldOf.contains(normalizedDistribution(owner.distribution)))
+        if (owner.damaged() && !toldOf.contains(python::normalizedDistributionName(owner.distribution)))
             out << damaged(owner);
     return out;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/Check.h"
+#include "python/Record.h"
 
 #include <optional>
 
@@ -25,7 +26,5 @@ TD_DECLARE_CHECK(InstallationCheck)
 // on ("recreate_with", for the reinstall repair), or none. nullopt when that is not why it does not run.
 std::optional<Finding> venvBaseGone(const Facts &facts);
 
-// A distribution's name as pip compares them: "Nvidia_NCCL.cu13" and "nvidia-nccl-cu13" are one.
-QString normalizedDistribution(const QString &name);
 
 } // namespace td::checks

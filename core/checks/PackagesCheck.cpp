@@ -40,7 +40,8 @@ QList<Finding> PackagesCheck::run(const Facts &facts, const knowledge::Knowledge
         // Its own METADATA's pin on torch, when it has one, is the word on its version (the installation
         // check tells a pin the installed torch fails); the table is for those without.
         const auto pinsTorch = [&](const python::Requirement &r) {
-            return r.satisfied.has_value() && normalizedDistribution(r.requiredBy) == normalizedDistribution(p.name);
+            return r.satisfied.has_value()
+                   && python::normalizedDistributionName(r.requiredBy) == python::normalizedDistributionName(p.name);
         };
         const bool pinned =
             std::any_of(probe->torch.dependents.cbegin(), probe->torch.dependents.cend(), pinsTorch);

@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QRegularExpression>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -291,7 +292,7 @@ bool ReinstallPlanner::planExact(ReinstallPlan &out, const python::StaticProbe *
         const QString distribution = f.evidence.value(QStringLiteral("distribution")).toString();
         if (f.id.startsWith(QLatin1String("torch.import-")) && install.isEmpty()) // failed, crashed, timed out
             continue;
-        const bool torch = checks::normalizedDistribution(distribution) == QLatin1String("torch");
+        const bool torch = python::normalizedDistributionName(distribution) == QLatin1String("torch");
         if (torch && f.id == QLatin1String("packages.wheel-mismatch"))
             buildIndex = knowledge::indexUrlOfBuild(f.evidence.value(QStringLiteral("version")).toString());
         if (install.isEmpty() || (torch && f.id != QLatin1String("packages.wheel-mismatch")) || !buildIndex)
@@ -309,7 +310,11 @@ bool ReinstallPlanner::planExact(ReinstallPlan &out, const python::StaticProbe *
     out.installer = QStringLiteral("pip");
     out.indexUrl = m_source.indexUrl;
     names.removeDuplicates();
-    plan.title = upgrade ? tr("Install the %1 built for the installed torch").arg(names.join(QStringLiteral(", ")))
+    // What the companion table named ("xformers==0.0.29.post1"), else the names pip picks a version for.
+    const QStringList exact = out.packages.filter(QRegularExpression(QStringLiteral("^(?!torch==).+==")));
+    plan.title = upgrade && exact.size() == names.size()
+                     ? tr("Install %1, built for the installed torch").arg(exact.join(QStringLiteral(", ")))
+                 : upgrade ? tr("Install the %1 built for the installed torch").arg(names.join(QStringLiteral(", ")))
                  : force ? tr("Reinstall exactly %1").arg(out.packages.join(u' '))
                          : tr("Install exactly %1").arg(out.packages.join(u' '));
     const QStringList pip = pipOf(probe, m_source.findLinks);

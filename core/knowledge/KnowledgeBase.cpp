@@ -5,6 +5,7 @@
 #include "knowledge/GpuNames.h"
 #include "knowledge/WheelAvailability.h"
 #include "platform/FileIo.h"
+#include "python/Record.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -240,6 +241,13 @@ QString quotedArgument(const QString &argument)
 
 } // namespace
 
+// Whether a signature's cause or one of its fixes holds a placeholder.
+bool mentions(const ErrorSignature &s, const QString &placeholder)
+{
+    return s.cause.en.contains(placeholder)
+           || std::any_of(s.fixes.cbegin(), s.fixes.cend(), [&](const Fix &f) { return f.text.en.contains(placeholder); });
+}
+
 Text fill(const Text &text, const QMap<QString, Text> &values)
 {
     Text out = text;
@@ -275,7 +283,7 @@ QString majorMinor(const QString &version)
 QStringList knowledgeFiles()
 {
     return {QStringLiteral("releases.json"), QStringLiteral("drivers.json"), QStringLiteral("gpu-arch.json"),
-            QStringLiteral("errors.json"), QStringLiteral("runtimes.json")};
+            QStringLiteral("errors.json"), QStringLiteral("runtimes.json"), QStringLiteral("companions.json")};
 }
 
 QString Text::get(const QString &language) const
@@ -551,7 +559,7 @@ void KnowledgeBase::readErrors(const QJsonObject &root, QStringList &errors)
     // Newer phrases: an older file lacks them.
     for (const char *name : {"wheelsOf", "lostAfter", "noVersionAtAll", "gpuNamed", "gpuBuild", "gpuBuildOnly",
                              "gpuBuildRange", "gpuBuilds", "gpuNoBuild", "gpuTorchHasIt", "gpuTorchLacksIt",
-                             "symbolOf", "symbolUnknown", "driverOfBuild"})
+                             "symbolOf", "symbolUnknown", "driverOfBuild", "companionFits", "companionBuiltFor"})
         if (phrases.contains(QLatin1String(name)))
             m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
     const QJsonArray signatures = r.arr(root, "signatures", QStringLiteral("signatures"));
@@ -648,6 +656,29 @@ void KnowledgeBase::readRuntimes(const QJsonObject &root, QStringList &errors)
     }
 }
 
+void KnowledgeBase::readCompanions(const QJsonObject &root, QStringList &errors)
+{
+    Reader r(QStringLiteral("companions.json"), errors);
+    const QJsonArray packages = r.arr(root, "packages", QStringLiteral("packages"));
+    for (qsizetype i = 0; i < packages.size(); ++i) {
+        const QJsonObject p = packages.at(i).toObject();
+        const QString w = at("packages", i);
+        const QString name = r.str(p, "name", w), source = r.sources(p, w).value(0);
+        QList<CompanionRelease> &list = m_companions[python::normalizedDistributionName(name)];
+        const QJsonArray releases = r.arr(p, "releases", w);
+        for (qsizetype j = 0; j < releases.size(); ++j) {
+            const QJsonObject o = releases.at(j).toObject();
+            const QString wr = w + u'.' + at("releases", j);
+            const QJsonValue torch = o.value(QLatin1String("torch"));
+            if (!torch.isString() && !torch.isNull())
+                r.error(wr, QStringLiteral("'torch' must be a string or null"));
+            list << CompanionRelease{name, r.str(o, "version", wr),
+                                     torch.isString() ? std::optional(torch.toString()) : std::nullopt,
+                                     r.str(o, "uploaded", wr), source};
+        }
+    }
+}
+
 QStringList KnowledgeBase::loadWith(const QString &directory)
 {
     clear();
@@ -665,6 +696,8 @@ QStringList KnowledgeBase::loadWith(const QString &directory)
     }
     if (docs.contains(QStringLiteral("runtimes.json")))
         readRuntimes(docs.value(QStringLiteral("runtimes.json")), errors);
+    if (docs.contains(QStringLiteral("companions.json")))
+        readCompanions(docs.value(QStringLiteral("companions.json")), errors);
 
     m_loaded = errors.isEmpty();
     return errors;
@@ -1182,6 +1215,15 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
     if (out.cause.en.contains(QLatin1String("{driverFacts}")))
         values.insert(QStringLiteral("driverFacts"),
                       driverFactsOf(context.torchVersion.isEmpty() ? error.torchVersion : context.torchVersion));
+    // A companion built for another torch: the releases the companion table knows for both torches.
+    if (mentions(out, QStringLiteral("{companionFacts}"))) {
+        const QString built = bestText.hasMatch() ? bestText.captured(QStringLiteral("built")) : QString();
+        const QString have = bestText.hasMatch() && !bestText.captured(QStringLiteral("have")).isEmpty()
+                                 ? bestText.captured(QStringLiteral("have"))
+                             : context.torchVersion.isEmpty() ? error.torchVersion
+                                                              : context.torchVersion;
+        values.insert(QStringLiteral("companionFacts"), companionFactsOf(out.packageToFix, built, have));
+    }
     // A symbol that gives its library away: which library, and where it comes from.
     const SymbolLibrary *owner = symbolLibraryOf(error.symbol);
     addSymbolValues(values, owner,
@@ -1219,6 +1261,88 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
         }
         f.commands = commands;
     }
+    return out;
+}
+
+QList<CompanionRelease> KnowledgeBase::companionReleases(const QString &package) const
+{
+    return m_companions.value(python::normalizedDistributionName(package));
+}
+
+bool KnowledgeBase::specifierAccepts(const QString &specifier, const QString &version)
+{
+    static const QRegularExpression clause(QStringLiteral(R"(^(==|!=|>=|<=|~=|>|<)([0-9][0-9a-z.]*?)(\.\*)?$)"));
+    const QString v = version.section(u'+', 0, 0);
+    for (const QString &part : specifier.split(u',', Qt::SkipEmptyParts)) {
+        const QRegularExpressionMatch m = clause.match(part.trimmed());
+        if (!m.hasMatch())
+            return false;
+        const QString op = m.captured(1), bound = m.captured(2);
+        // "==2.5.*" and "~=2.5.1" are prefixes: 2.5.x, and >= 2.5.1 within 2.5.
+        const bool prefix = !m.captured(3).isEmpty() || op == QLatin1String("~=");
+        const QString stem = op == QLatin1String("~=") ? bound.section(u'.', 0, -2) : bound;
+        const bool inPrefix = v == stem || v.startsWith(stem + u'.');
+        const int c = compareVersions(v, bound);
+        const bool ok = op == QLatin1String("==")   ? (prefix ? inPrefix : c == 0)
+                        : op == QLatin1String("!=") ? (prefix ? !inPrefix : c != 0)
+                        : op == QLatin1String(">=") ? c >= 0
+                        : op == QLatin1String("<=") ? c <= 0
+                        : op == QLatin1String(">")  ? c > 0
+                        : op == QLatin1String("<")  ? c < 0
+                                                    : c >= 0 && inPrefix; // ~=
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+QList<CompanionRelease> KnowledgeBase::companionsPinnedTo(const QString &package, const QString &torchVersion) const
+{
+    QList<CompanionRelease> out;
+    const QString release = torchVersion.section(u'+', 0, 0);
+    for (const CompanionRelease &r : m_companions.value(python::normalizedDistributionName(package)))
+        if (r.torch && r.torch->startsWith(QLatin1String("==")) && !r.torch->contains(u',')
+            && compareVersions(r.torch->mid(2), release) == 0)
+            out << r;
+    return out;
+}
+
+std::optional<CompanionRelease> KnowledgeBase::companionFor(const QString &package, const QString &torchVersion) const
+{
+    const QList<CompanionRelease> pinned = companionsPinnedTo(package, torchVersion);
+    if (!pinned.isEmpty())
+        return pinned.last();
+    const QList<CompanionRelease> all = m_companions.value(python::normalizedDistributionName(package));
+    for (auto it = all.crbegin(); it != all.crend(); ++it)
+        if (it->torch && !it->torch->isEmpty() && specifierAccepts(*it->torch, torchVersion))
+            return *it;
+    return std::nullopt;
+}
+
+Text KnowledgeBase::companionFactsOf(const QString &package, const QString &builtFor, const QString &installed) const
+{
+    const auto plain = [](const QString &v) { return Text{v, v}; };
+    Text out;
+    const auto add = [&](const char *phrase, const QMap<QString, Text> &values) {
+        if (!m_phrases.contains(QLatin1String(phrase)))
+            return;
+        const Text t = fill(m_phrases.value(QLatin1String(phrase)), values);
+        out.en += t.en; // each phrase begins with its own space
+        out.zhCN += t.zhCN;
+    };
+    if (const auto fits = installed.isEmpty() ? std::nullopt : companionFor(package, installed))
+        add("companionFits", {{QStringLiteral("package"), plain(fits->package)},
+                              {QStringLiteral("release"), plain(fits->version)},
+                              {QStringLiteral("torch"), plain(installed.section(u'+', 0, 0))},
+                              {QStringLiteral("requires"), plain(*fits->torch)},
+                              {QStringLiteral("source"), plain(fits->source)}});
+    QStringList built;
+    for (const CompanionRelease &r : companionsPinnedTo(package, builtFor))
+        built << r.version;
+    if (!built.isEmpty())
+        add("companionBuiltFor", {{QStringLiteral("package"), plain(companionReleases(package).first().package)},
+                                  {QStringLiteral("releases"), plain(built.join(QStringLiteral(", ")))},
+                                  {QStringLiteral("torch"), plain(builtFor.section(u'+', 0, 0))}});
     return out;
 }
 

@@ -218,6 +218,15 @@ struct Companions {
     QString inferredFrom;            // set when the torch release is newer than the knowledge base
 };
 
+// One release of a package whose wheels require a torch (companions.json, read from their METADATA).
+struct CompanionRelease {
+    QString package;  // "xformers"
+    QString version;  // "0.0.28.post3"
+    std::optional<QString> torch; // its requirement's specifier: "==2.5.1", ">=2.9.0,<2.10.0"; "": any; none
+    QString uploaded; // "2024-11-06"
+    QString source;   // the index page it was read from
+};
+
 // What else is known about a failed import, beyond the message.
 struct ErrorContext {
     QString torchVersion;         // "2.4.0+cu121"; empty when unknown
@@ -308,6 +317,21 @@ public:
                                             const QString &machine = {}) const;
     // The torchvision and torchaudio releases that go with a torch version.
     [[nodiscard]] std::optional<Companions> companions(const QString &torchVersion) const;
+    // The releases of a companion package (any spelling: "xFormers", "torch_tensorrt"), oldest first.
+    [[nodiscard]] QList<CompanionRelease> companionReleases(const QString &package) const;
+    // The newest release of `package` that requires exactly the torch release of `torchVersion` ("2.5.1+cu121":
+    // 2.5.1), else the newest that accepts it with a range; nullopt when the table knows none.
+    [[nodiscard]] std::optional<CompanionRelease> companionFor(const QString &package,
+                                                               const QString &torchVersion) const;
+    // The releases of `package` that require exactly this torch release (the ones built for it).
+    [[nodiscard]] QList<CompanionRelease> companionsPinnedTo(const QString &package,
+                                                             const QString &torchVersion) const;
+    // Whether a version satisfies a requirement specifier ("==2.5.*", ">=2.9.0,<2.10.0"; empty: any).
+    [[nodiscard]] static bool specifierAccepts(const QString &specifier, const QString &version);
+    // What the companion table says of `package` for the torch it was built for and the one installed,
+    // as a sentence (the phrase "companionFacts"); empty when it knows neither.
+    [[nodiscard]] Text companionFactsOf(const QString &package, const QString &builtFor,
+                                        const QString &installed) const;
     // The best matching error signature, with {library}, {missing} ... filled in; nullopt if none.
     [[nodiscard]] std::optional<ErrorSignature> matchError(const python::ClassifiedError &error,
                                                            const ErrorContext &context = {}) const;
@@ -337,6 +361,7 @@ private:
     void readErrors(const QJsonObject &root, QStringList &errors);
     void readSymbolLibraries(const QJsonObject &root, QStringList &errors);
     void readRuntimes(const QJsonObject &root, QStringList &errors);
+    void readCompanions(const QJsonObject &root, QStringList &errors);
     void clear();
 
     bool m_loaded = false;
@@ -357,6 +382,7 @@ private:
     QList<VcRuntimeRequirement> m_vcRuntime;
     QList<OpenMpRuntime> m_openMpRuntimes;
     QList<OpenMpConflict> m_openMpConflicts;
+    QMap<QString, QList<CompanionRelease>> m_companions; // by normalized name, oldest first
 };
 
 // The file names the knowledge base consists of, in load order.

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 namespace td::python {
 
@@ -212,6 +213,12 @@ QStringList pinnedRequirements(const QStringList &folders)
     out.removeDuplicates();
     out.sort(Qt::CaseInsensitive);
     return out;
+}
+
+QString normalizedDistributionName(const QString &name)
+{
+    static const QRegularExpression separators(QStringLiteral("[-_.]+"));
+    return name.toLower().replace(separators, QStringLiteral("-"));
 }
 
 } // namespace td::python

@@ -53,4 +53,7 @@ QStringList pinnedRequirements(const QStringList &folders);
 // The sha256 of a file as RECORD writes it ("sha256=..."), read in bounded chunks; empty when unreadable.
 QString recordHashOf(const QString &file);
 
+// A distribution's name as PEP 503 compares it: "Torch_TensorRT" -> "torch-tensorrt".
+QString normalizedDistributionName(const QString &name);
+
 } // namespace td::python

@@ -324,6 +324,41 @@ TEST_F(InstallationCli, ACompanionPinnedToAnotherTorchGetsTheOneBuiltForThisTorc
     EXPECT_EQ(run({m_python.string(), "-c", version}, options()).out, "0.3 2.5.1\n");
 }
 
+// A companion the companion table knows (read from its releases' METADATA on PyPI): the plan names the exact
+// release built for the installed torch before anything changes, and installs that one.
+TEST_F(InstallationCli, ACompanionTheTableKnowsGetsTheReleaseTheTableNames)
+{
+    writeFile(m_dir / "xformers.py", "VERSION = 1\n");
+    const auto wheel = [&](const char *version, const char *torch) {
+        python::buildWheel(m_wheels, "xformers", version, {{"xformers.py", m_dir / "xformers.py"}}, {torch});
+    };
+    wheel("0.0.28.post2", "torch==2.5.0");
+    wheel("0.0.29.post1", "torch==2.5.1");
+    wheel("0.0.30", "torch==2.7.0");
+    runOk({m_python.string(), (m_pip / "pip").string(), "install", "-q", "--disable-pip-version-check", "--no-index",
+           "--no-deps", "--find-links", m_wheels.string(), "otterblas==2.0.1", "xformers==0.0.28.post2"},
+          options());
+
+    const RunResult check = torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-import"});
+    const QJsonObject unmet = finding(check.out, "packages.requirement-unmet");
+    ASSERT_FALSE(unmet.isEmpty()) << check.out;
+    EXPECT_TRUE(unmet.value(QLatin1String("detail")).toString().contains(
+        QStringLiteral("xformers 0.0.29.post1 is the newest release whose wheels require a torch that 2.5.1 satisfies")))
+        << check.out;
+    const QJsonArray install = unmet.value(QLatin1String("evidence")).toObject().value(QLatin1String("install")).toArray();
+    EXPECT_EQ(install, (QJsonArray{QStringLiteral("xformers==0.0.29.post1"), QStringLiteral("torch==2.5.1")}));
+
+    const RunResult fix = torchdoctor(
+        {"fix", "reinstall", "--python", m_python.string(), "--yes", "--no-index", "--find-links", m_wheels.string()});
+    show("torchdoctor fix reinstall --yes (a companion the table knows)", fix);
+    EXPECT_EQ(fix.exitCode, 0) << fix.out << fix.err;
+    const std::string version = "import importlib.metadata as m; print(m.version('xformers'), m.version('torch'))";
+    EXPECT_EQ(run({m_python.string(), "-c", version}, options()).out, "0.0.29.post1 2.5.1\n");
+    const RunResult undo = torchdoctor({"undo", "--yes"});
+    EXPECT_EQ(undo.exitCode, 0) << undo.out << undo.err;
+    EXPECT_EQ(run({m_python.string(), "-c", version}, options()).out, "0.0.28.post2 2.5.1\n");
+}
+
 // ~/.bashrc puts another Python's site-packages, which holds a torch, on PYTHONPATH: that torch is
 // imported instead of the venv's own. One finding names the entry and its line, holds the library
 // errors of that torch, and the environment repair takes the entry out.

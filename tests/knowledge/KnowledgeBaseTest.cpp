@@ -163,11 +163,12 @@ TEST(KnowledgeBase, EveryEntryHasSourcesAndEveryTextBothLanguages)
                 EXPECT_FALSE(o.value(QStringLiteral("en")).toString().isEmpty()) << str(name);
                 EXPECT_FALSE(o.value(QStringLiteral("zh_CN")).toString().isEmpty()) << str(name);
             }
-            // An entry: anything with a note, a cause, a reason or an id must name its sources.
-            for (const char *key : {"note", "cause", "reason", "id", "torch", "cuda", "variant", "advice"}) {
+            // An entry: anything with a note, a cause, a reason or an id must name its sources; a generated
+            // table's rows ("uploaded": companions.json) have them in the package they belong to.
+            for (const char *key : {"note", "cause", "reason", "id", "torch", "cuda", "variant", "advice", "releases"}) {
                 if (o.contains(QLatin1String(key)) && !o.contains(QStringLiteral("en"))
                     && !o.contains(QStringLiteral("min")) && !o.contains(QStringLiteral("stable"))
-                    && !o.contains(QStringLiteral("kind"))) {
+                    && !o.contains(QStringLiteral("kind")) && !o.contains(QStringLiteral("uploaded"))) {
                     ++entries;
                     EXPECT_FALSE(o.value(QStringLiteral("sources")).toArray().isEmpty())
                         << str(name) << ": " << QJsonDocument(o).toJson(QJsonDocument::Compact).left(120).toStdString();
@@ -1011,4 +1012,67 @@ TEST(KnowledgeBase, AnExtensionBuiltForTheCudaBuildOfACpuTorchNamesTheCpuTorch)
               "extension-built-for-another-torch");
     EXPECT_EQ(cause("quokkaformers was built for: PyTorch 2.9.0+cu128 with CUDA 1208 (you have 2.8.0+cpu)"),
               "extension-built-for-another-torch");
+}
+
+// The companion table (companions.json, generated from each release's METADATA on PyPI): which release goes with
+// a torch, read from the real table, and from a package no code mentions added to a copy of it.
+TEST(KnowledgeBase, TheCompanionTableSaysWhichReleaseRequiresWhichTorch)
+{
+    // xformers pins torch exactly; 0.0.29 and 0.0.28.post3 both require 2.5.1: the newer is the one to install.
+    const auto fits = kb().companionFor(QStringLiteral("xFormers"), QStringLiteral("2.5.1+cu121"));
+    ASSERT_TRUE(fits.has_value());
+    EXPECT_EQ(fits->version, QStringLiteral("0.0.29.post1"));
+    EXPECT_EQ(fits->torch.value_or(QString()), QStringLiteral("==2.5.1"));
+    QStringList pinned;
+    for (const auto &r : kb().companionsPinnedTo(QStringLiteral("xformers"), QStringLiteral("2.5.1")))
+        pinned << r.version;
+    EXPECT_EQ(pinned, (QStringList{QStringLiteral("0.0.28.post3"), QStringLiteral("0.0.29"),
+                                   QStringLiteral("0.0.29.post1")}));
+    // A range: torch-tensorrt 2.8.0 requires >=2.8.0,<2.9.0.
+    const auto trt = kb().companionFor(QStringLiteral("torch_tensorrt"), QStringLiteral("2.8.0"));
+    ASSERT_TRUE(trt.has_value());
+    EXPECT_EQ(trt->version, QStringLiteral("2.8.0"));
+    EXPECT_FALSE(kb().companionFor(QStringLiteral("no-such-package"), QStringLiteral("2.5.1")).has_value());
+
+    EXPECT_TRUE(KnowledgeBase::specifierAccepts(QStringLiteral(">=2.9.0,<2.10.0"), QStringLiteral("2.9.1+cu128")));
+    EXPECT_FALSE(KnowledgeBase::specifierAccepts(QStringLiteral(">=2.9.0,<2.10.0"), QStringLiteral("2.10.0")));
+    EXPECT_TRUE(KnowledgeBase::specifierAccepts(QStringLiteral("==2.5.*"), QStringLiteral("2.5.1")));
+    EXPECT_FALSE(KnowledgeBase::specifierAccepts(QStringLiteral("==2.5.*"), QStringLiteral("2.50.0")));
+    EXPECT_TRUE(KnowledgeBase::specifierAccepts(QStringLiteral("~=2.5.1"), QStringLiteral("2.5.3")));
+    EXPECT_FALSE(KnowledgeBase::specifierAccepts(QStringLiteral("~=2.5.1"), QStringLiteral("2.6.0")));
+    EXPECT_TRUE(KnowledgeBase::specifierAccepts(QString(), QStringLiteral("2.6.0")));
+
+    td::test::TempDir dir;
+    KnowledgeBase b;
+    const auto release = [](const char *version, const QJsonValue &torch) {
+        return QJsonObject{{QStringLiteral("version"), QString::fromLatin1(version)},
+                           {QStringLiteral("torch"), torch},
+                           {QStringLiteral("uploaded"), QStringLiteral("2026-01-01")}};
+    };
+    loadWithEntry(b, dir, "companions.json", "packages",
+                  QJsonObject{{QStringLiteral("name"), QStringLiteral("quill-kernels")},
+                              {QStringLiteral("sources"), QJsonArray{QStringLiteral("https://pypi.org/simple/quill-kernels/")}},
+                              {QStringLiteral("releases"),
+                               QJsonArray{release("1.0.0", QStringLiteral("==2.14.0")),
+                                          release("1.1.0", QStringLiteral("==2.15.0")),
+                                          release("1.2.0", QJsonValue::Null)}}},
+                  false);
+    ASSERT_TRUE(b.isLoaded());
+    const auto sig = b.matchError(td::python::classifyImportError(
+        QStringLiteral("Quill-Kernels was built for: PyTorch 2.14.0+cu130 with CUDA 1300 (you have 2.15.0+cu130)")));
+    ASSERT_TRUE(sig.has_value());
+    EXPECT_EQ(sig->id, QStringLiteral("extension-built-for-another-torch"));
+    const QString fix = sig->fixes.value(0).text.en;
+    EXPECT_TRUE(fix.contains(QStringLiteral("quill-kernels 1.1.0 is the newest release whose wheels require a torch "
+                                            "that 2.15.0 satisfies (==2.15.0")))
+        << str(fix);
+    EXPECT_TRUE(fix.contains(QStringLiteral("built for torch 2.14.0 (their wheels require exactly it) are 1.0.0")))
+        << str(fix);
+    EXPECT_FALSE(sig->fixes.value(0).text.zhCN.contains(u'{')) << str(sig->fixes.value(0).text.zhCN);
+    // A package the table does not know gets no claim, and no placeholder is left.
+    const auto other = b.matchError(td::python::classifyImportError(
+        QStringLiteral("Gizmo was built for: PyTorch 2.14.0 (you have 2.15.0)")));
+    ASSERT_TRUE(other.has_value());
+    EXPECT_FALSE(other->fixes.value(0).text.en.contains(QStringLiteral("newest release"))) << str(other->fixes.value(0).text.en);
+    EXPECT_FALSE(other->fixes.value(0).text.en.contains(u'{')) << str(other->fixes.value(0).text.en);
 }

@@ -186,5 +186,119 @@ class WheelMetadata(unittest.TestCase):
         self.assertLess(RangeHandler.sent, len(RangeHandler.body) // 10)
 
 
+class IndexHandler(http.server.BaseHTTPRequestHandler):
+    """A simple index (PEP 691 JSON pages) and its wheels, from a dict of path -> bytes; counts wheel reads."""
+    files = {}
+    wheel_reads = 0
+
+    def do_GET(self):
+        body = self.files.get(self.path)
+        if body is None:
+            self.send_error(404)
+            return
+        first, last = 0, len(body) - 1
+        if self.headers.get("Range"):
+            a, b = self.headers["Range"].split("=", 1)[1].split("-")
+            first, last = int(a), int(b)
+        if self.path.endswith(".whl"):
+            type(self).wheel_reads += 1
+        chunk = body[first:last + 1]
+        self.send_response(206 if self.headers.get("Range") else 200)
+        self.send_header("Content-Length", str(len(chunk)))
+        self.end_headers()
+        self.wfile.write(chunk)
+
+    def log_message(self, *args):
+        pass
+
+
+def wheel_bytes(name, version, requires):
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as z:
+        z.writestr(f"{name}/__init__.py", "")
+        z.writestr(f"{name}-{version}.dist-info/METADATA",
+                   f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                   + "".join(f"Requires-Dist: {r}\n" for r in requires))
+    return data.getvalue()
+
+
+class Companions(unittest.TestCase):
+    """--companions against a local index of a made-up package: the torch each release requires."""
+
+    def setUp(self):
+        releases = [("1.0.0", ["torch (==2.14.0)"], "2026-09-03"),
+                    ("1.0.0.post1", ["numpy", "torch==2.14.1 ; platform_system != 'Darwin'"], "2026-09-20"),
+                    ("1.1.0", ["torch<2.16,>=2.15"], "2026-10-29"),
+                    ("1.2.0", ["torchvision"], "2026-11-02"),
+                    ("0.9.0", ["torch==1.13.1"], "2022-12-01"),  # before torch 2.0: left out
+                    ("1.3.0rc1", ["torch==2.16.0"], "2026-11-20")]  # a pre-release: left out
+        files, entries = {}, []
+        for version, requires, day in releases:
+            for platform in ("win_amd64", "manylinux_2_28_x86_64"):
+                name = f"quill_kernels-{version}-py3-none-{platform}.whl"
+                files[f"/files/{name}"] = wheel_bytes("quill_kernels", version, requires)
+                entries.append({"filename": name, "url": f"../../files/{name}", "size": len(files[f"/files/{name}"]),
+                                "upload-time": f"{day}T10:00:00Z", "yanked": False, "hashes": {}})
+        entries.append({"filename": "quill_kernels-1.1.0.tar.gz", "url": "../../files/x.tar.gz", "size": 1,
+                        "upload-time": "2026-10-29T10:00:00Z", "yanked": False, "hashes": {}})
+        files["/simple/quill-kernels/"] = json.dumps({"meta": {"api-version": "1.1"}, "name": "quill-kernels",
+                                                      "files": entries}).encode()
+        IndexHandler.files, IndexHandler.wheel_reads = files, 0
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), IndexHandler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.index = f"http://127.0.0.1:{self.server.server_port}/simple/"
+
+    def tearDown(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def generate(self, document):
+        answers = {"quill-kernels": uk.simple_answer(self.index, "Quill_Kernels", timeout=5)}
+        return uk.update_companions(document, answers, uk.file_metadata(timeout=5), self.index)
+
+    def test_each_release_gets_the_torch_its_metadata_requires(self):
+        doc, review = self.generate({"schema": 1, "kind": "companions", "packages": []})
+        package = doc["packages"][0]
+        self.assertEqual(package["name"], "quill-kernels")
+        self.assertEqual(package["sources"], [self.index + "quill-kernels/"])
+        self.assertEqual([(r["version"], r["torch"], r["uploaded"]) for r in package["releases"]],
+                         [("1.0.0", "==2.14.0", "2026-09-03"), ("1.0.0.post1", "==2.14.1", "2026-09-20"),
+                          ("1.1.0", ">=2.15,<2.16", "2026-10-29"), ("1.2.0", None, "2026-11-02")])
+        self.assertEqual(review, ["quill-kernels 1.2.0: its wheel does not require torch"])
+
+    def test_releases_already_known_are_not_read_again(self):
+        first, _ = self.generate({"schema": 1, "kind": "companions", "packages": []})
+        reads = IndexHandler.wheel_reads
+        second, review = self.generate(first)
+        self.assertEqual(second, first)
+        self.assertEqual(IndexHandler.wheel_reads, reads)
+        self.assertEqual(review, [])  # what was reviewed once is not raised again
+
+    def test_the_command_shows_a_diff_and_writes_only_when_asked(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            target = Path(tmp) / "companions.json"
+            target.write_text(uk.dump({"schema": 1, "kind": "companions", "date": "2026-01-01", "packages": []}) + "\n")
+            args = ["--companions", "--index", self.index, "--file", str(target), "--date", "2026-12-07"]
+            uk.COMPANION_PACKAGES, saved = ("quill_kernels",), uk.COMPANION_PACKAGES
+            try:
+                code, out, _ = Command.run_main(self, *args)
+                self.assertEqual(code, 0)
+                self.assertIn('+        {"version": "1.1.0", "torch": ">=2.15,<2.16", "uploaded": "2026-10-29"}', out)
+                self.assertNotIn("1.1.0", target.read_text())
+                code, _, err = Command.run_main(self, *args, "--write")
+            finally:
+                uk.COMPANION_PACKAGES = saved
+            self.assertEqual(code, 0, err)
+            written = json.loads(target.read_text())
+            self.assertEqual(written["date"], "2026-12-07")
+            self.assertEqual(len(written["packages"][0]["releases"]), 4)
+
+    def test_the_shipped_table_validates_and_knows_the_default_packages(self):
+        shipped = json.loads((ROOT / "resources" / "knowledge" / "companions.json").read_text())
+        self.assertEqual(sorted(p["name"] for p in shipped["packages"]),
+                         sorted(uk.normalized(n) for n in uk.COMPANION_PACKAGES))
+        self.assertEqual(json.loads(uk.dump(shipped)), shipped)
+
+
 if __name__ == "__main__":
     unittest.main()
