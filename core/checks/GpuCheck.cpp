@@ -3,6 +3,7 @@
 
 #include "checks/CheckSupport.h"
 #include "checks/CudaArch.h"
+#include "checks/HipArch.h"
 #include "checks/SystemCheckSupport.h"
 
 #include <QCoreApplication>
@@ -148,6 +149,31 @@ Finding archUnsupported(const knowledge::KnowledgeBase &kb, const Target &t, con
         QStringLiteral("binary"), v.binaryEvidence);
 }
 
+// A CUDA torch where the GPUs are AMD's: named as such, with the build that runs on them.
+Finding cudaBuildOnAmd(const knowledge::KnowledgeBase &kb, const QString &torch, const QString &cuda,
+                       const QStringList &amdGfx, QJsonObject evidence)
+{
+    const auto release = kb.release(torch);
+    const QString rocm = release && !release->rocm.isEmpty() ? release->rocm.last() : QString();
+    evidence.insert(QStringLiteral("amd_gfx"), toJsonArray(amdGfx));
+    QString detail = GpuCheck::tr("CUDA builds of torch run only on NVIDIA GPUs; this machine's GPU is an AMD %1 "
+                                  "(the kernel's KFD topology), so torch runs on the CPU.")
+                         .arg(amdGfx.join(QStringLiteral(", ")));
+    if (!rocm.isEmpty()) {
+        evidence.insert(QStringLiteral("suggested_index"),
+                        QString(QStringLiteral("https://download.pytorch.org/whl/rocm") + rocm));
+        detail += u' '
+                  + GpuCheck::tr("On Linux, the ROCm builds of torch run on AMD GPUs: torch %1 has one for ROCm %2 "
+                                 "(pip install torch --index-url https://download.pytorch.org/whl/rocm%2), if its "
+                                 "targets include this GPU.")
+                        .arg(release->torch, rocm);
+    }
+    return makeFinding(QStringLiteral("cuda.no-driver"), Severity::Warning,
+                       GpuCheck::tr("torch is a CUDA %1 build, but this machine's GPU is an AMD %2")
+                           .arg(cuda, amdGfx.value(0)),
+                       detail, evidence, {FixFamily::System});
+}
+
 } // namespace
 
 QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase &kb) const
@@ -171,9 +197,13 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
                                   {QStringLiteral("source"), gpu.source}};
     if (os == knowledge::Os::MacOS)
         return out; // no CUDA on macOS: MPS is reported by the import
+    if (isRocmBuild(probe->torch))
+        return hipArchFindings(facts, probe->torch);
 
     if (!gpu.nvidiaDriverFound) {
-        if (!cuda.isEmpty())
+        if (!cuda.isEmpty() && !gpu.amdGfx.isEmpty())
+            out << cudaBuildOnAmd(kb, torch, cuda, gpu.amdGfx, gpuEvidence);
+        else if (!cuda.isEmpty())
             out << makeFinding(QStringLiteral("cuda.no-driver"), Severity::Warning,
                                tr("torch is a CUDA %1 build, but no NVIDIA driver was found").arg(cuda),
                                tr("Without an NVIDIA driver torch runs on the CPU. If this machine has an NVIDIA GPU, "

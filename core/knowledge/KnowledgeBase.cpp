@@ -245,7 +245,8 @@ QString quotedArgument(const QString &argument)
 bool mentions(const ErrorSignature &s, const QString &placeholder)
 {
     return s.cause.en.contains(placeholder)
-           || std::any_of(s.fixes.cbegin(), s.fixes.cend(), [&](const Fix &f) { return f.text.en.contains(placeholder); });
+           || std::any_of(s.fixes.cbegin(), s.fixes.cend(),
+                          [&](const Fix &f) { return f.text.en.contains(placeholder); });
 }
 
 Text fill(const Text &text, const QMap<QString, Text> &values)

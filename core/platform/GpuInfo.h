@@ -25,6 +25,8 @@ struct GpuInfo {
     QString nvmlPath;  // the NVML library that answered, if any
     bool wsl = false;  // Windows Subsystem for Linux (the driver lives on Windows)
     QStringList notes; // what was tried and why it did not answer, in order
+    // AMD GPUs as the kernel's KFD driver lists them ("gfx1151", "gfx90a"), whatever the NVIDIA probe found.
+    QStringList amdGfx;
 
     [[nodiscard]] QString cudaDriverVersionString() const; // "12.6" or empty
 };

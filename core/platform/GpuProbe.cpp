@@ -11,6 +11,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 #if defined(Q_OS_WIN)
 #include <qt_windows.h>
 #endif
@@ -298,11 +300,42 @@ QString parseProcDriverVersion(const QByteArray &text)
     return {};
 }
 
+QString gfxOfTargetVersion(quint32 version)
+{
+    if (version == 0)
+        return {};
+    return QStringLiteral("gfx%1%2%3")
+        .arg(version / 10000)
+        .arg((version / 100) % 100, 0, 16)
+        .arg(version % 100, 0, 16);
+}
+
+QStringList readKfdGfxTargets(const QString &nodesDir)
+{
+    QStringList out;
+    QDir dir(nodesDir);
+    QStringList nodes = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    std::sort(nodes.begin(), nodes.end(), [](const QString &a, const QString &b) { return a.toInt() < b.toInt(); });
+    static const QRegularExpression line(QStringLiteral(R"(^gfx_target_version\s+(\d+)\s*$)"),
+                                         QRegularExpression::MultilineOption);
+    for (const QString &node : std::as_const(nodes)) {
+        QFile file(dir.filePath(node + QStringLiteral("/properties")));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QRegularExpressionMatch m = line.match(QString::fromLatin1(file.read(64 * 1024)));
+        const QString gfx = m.hasMatch() ? gfxOfTargetVersion(m.captured(1).toUInt()) : QString();
+        if (!gfx.isEmpty())
+            out << gfx;
+    }
+    return out;
+}
+
 GpuInfo probeGpu(const GpuProbeOptions &options, const CancelToken &cancel)
 {
     GpuInfo info;
 #if defined(Q_OS_LINUX)
     info.wsl = detectWsl(options.kernelVersionFile, options.dxgDevice);
+    info.amdGfx = readKfdGfxTargets(options.kfdNodes);
 #endif
     const QStringList libraries =
         options.nvmlLibraries.isEmpty() ? defaultNvmlLibraries(info.wsl) : options.nvmlLibraries;

@@ -20,6 +20,8 @@ struct GpuProbeOptions {
     // WSL detection (Linux only): its kernel names Microsoft, or /dev/dxg exists.
     QString kernelVersionFile = QStringLiteral("/proc/version");
     QString dxgDevice = QStringLiteral("/dev/dxg");
+    // AMD GPUs (Linux): the KFD topology's nodes, each with a `properties` file.
+    QString kfdNodes = QStringLiteral("/sys/class/kfd/kfd/topology/nodes");
 };
 
 // NVML first (loaded at run time, never linked), then nvidia-smi, then
@@ -34,5 +36,11 @@ GpuInfo parseNvidiaSmi(const QByteArray &queryCsv, const QByteArray &banner, con
 // name,driver_version,compute_cap,memory.total,uuid,pci.bus_id (without compute_cap when asked).
 QStringList nvidiaSmiQueryFields(bool withComputeCap = true);
 QString parseProcDriverVersion(const QByteArray &text);
+
+// The gfx target of KFD's gfx_target_version (major * 10000 + minor * 100 + stepping, the last two
+// written in hex: 110501 -> "gfx1151", 90010 -> "gfx90a"); empty for 0 (a CPU node).
+QString gfxOfTargetVersion(quint32 version);
+// The gfx targets of the GPU nodes of a KFD topology folder (its nodes/N/properties), in node order.
+QStringList readKfdGfxTargets(const QString &nodesDir);
 
 } // namespace td::platform

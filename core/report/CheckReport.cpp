@@ -155,7 +155,10 @@ QList<Area> reportAreas(const checks::Facts &facts)
         areas.append({QStringLiteral("libraries"), checks::areaTitle(QStringLiteral("libraries"))});
     // GPU
     QString gpu;
-    if (!facts.gpu.nvidiaDriverFound) {
+    if (!facts.gpu.nvidiaDriverFound && !facts.gpu.amdGfx.isEmpty()) {
+        gpu = CheckReportText::tr("GPU: AMD %1 (the kernel's KFD driver); no NVIDIA driver")
+                  .arg(facts.gpu.amdGfx.join(QStringLiteral(", ")));
+    } else if (!facts.gpu.nvidiaDriverFound) {
         gpu = CheckReportText::tr("GPU: no NVIDIA driver found (torch runs on the CPU)");
     } else {
         QStringList names;
@@ -285,6 +288,7 @@ QJsonObject checkToJson(const checks::Diagnosis &report)
                      {QStringLiteral("driver_version"), facts.gpu.driverVersion},
                      {QStringLiteral("cuda_driver_version"), facts.gpu.cudaDriverVersionString()},
                      {QStringLiteral("gpus"), gpus},
+                     {QStringLiteral("amd_gfx"), QJsonArray::fromStringList(facts.gpu.amdGfx)},
                      {QStringLiteral("source"), facts.gpu.source},
                      {QStringLiteral("notes"), QJsonArray::fromStringList(facts.gpu.notes)}}},
         {QStringLiteral("findings"), findings},

@@ -2,6 +2,7 @@
 #include "report/DepsReport.h"
 
 #include "binary/CudaCode.h"
+#include "binary/HipCode.h"
 #include "checks/ProblemText.h"
 #include "report/JsonWriter.h"
 #include "report/OutputBuffer.h"
@@ -89,6 +90,16 @@ void writeCudaCode(JsonWriter &json, const Library &library)
     json.endObject();
 }
 
+// "hip": ["gfx1030", "gfx90a:xnack-", ...] for a library that carries AMD GPU code (the target IDs of its
+// offload bundles; nothing is written for one without).
+void writeHipCode(JsonWriter &json, const Library &library)
+{
+    bin::HipCode code;
+    (void)bin::readHipCodeFile(library.path, code); // damage: what was read before it is still listed
+    if (!code.empty())
+        writeStrings(json.key("hip"), code.ids());
+}
+
 // The sentences of a problem, as UTF-8 bytes (in the language installed).
 std::string detailOf(const Problem &p, TargetOs os)
 {
@@ -159,6 +170,8 @@ void writeDepsJson(const Graph &graph, std::ostream &out)
         if (!l.error.empty())
             json.key("error").string(l.error);
         json.key("found").boolean(l.found);
+        if (l.found)
+            writeHipCode(json, l);
         json.key("name").string(l.name);
         if (l.found)
             json.key("path").string(l.path);

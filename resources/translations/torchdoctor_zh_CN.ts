@@ -400,6 +400,10 @@
         <source>%1: not checked (%2)</source>
         <translation>%1：未检查（%2）</translation>
     </message>
+    <message>
+        <source>GPU: AMD %1 (the kernel&apos;s KFD driver); no NVIDIA driver</source>
+        <translation>GPU：AMD %1（内核的 KFD 驱动）；没有 NVIDIA 驱动</translation>
+    </message>
 </context>
 <context>
     <name>CheckRunner</name>
@@ -1817,6 +1821,38 @@
         <source>torch %1 likely has no code for %2 (compute capability %3.%4)</source>
         <translation>torch %1 很可能没有适用于 %2（计算能力 %3.%4）的代码</translation>
     </message>
+    <message>
+        <source>CUDA builds of torch run only on NVIDIA GPUs; this machine&apos;s GPU is an AMD %1 (the kernel&apos;s KFD topology), so torch runs on the CPU.</source>
+        <translation>CUDA 版 torch 只能在 NVIDIA GPU 上运行；本机的 GPU 是 AMD %1（内核的 KFD 拓扑），所以 torch 在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>On Linux, the ROCm builds of torch run on AMD GPUs: torch %1 has one for ROCm %2 (pip install torch --index-url https://download.pytorch.org/whl/rocm%2), if its targets include this GPU.</source>
+        <translation>在 Linux 上，ROCm 版 torch 可以在 AMD GPU 上运行：torch %1 有针对 ROCm %2 的版本（pip install torch --index-url https://download.pytorch.org/whl/rocm%2），前提是它的目标列表包含这块 GPU。</translation>
+    </message>
+    <message>
+        <source>torch is a CUDA %1 build, but this machine&apos;s GPU is an AMD %2</source>
+        <translation>torch 是 CUDA %1 版本，但本机的 GPU 是 AMD %2</translation>
+    </message>
+    <message>
+        <source>%1 holds AMD GPU code for %2 (%3 offload bundles); this GPU is %4 (the kernel&apos;s KFD topology). Its first kernel fails with &quot;HIP error: invalid device function&quot;. Install a ROCm build of torch whose targets include %4 (a newer ROCm release, or AMD&apos;s wheels for this GPU).</source>
+        <translation>%1 带有适用于 %2 的 AMD GPU 代码（%3 个 offload bundle）；这块 GPU 是 %4（内核的 KFD 拓扑）。它的第一个内核会以“HIP error: invalid device function”失败。请安装目标列表包含 %4 的 ROCm 版 torch（更新的 ROCm 版本，或 AMD 为这块 GPU 提供的 wheel）。</translation>
+    </message>
+    <message>
+        <source>HSA_OVERRIDE_GFX_VERSION=%1 is set, so the runtime takes the GPU for %2, which the build has no code for either.</source>
+        <translation>已设置 HSA_OVERRIDE_GFX_VERSION=%1，所以运行时把这块 GPU 当作 %2，而该版本同样没有它的代码。</translation>
+    </message>
+    <message>
+        <source>no known target</source>
+        <translation>未知目标</translation>
+    </message>
+    <message>
+        <source>%1 is of the same family: HSA_OVERRIDE_GFX_VERSION=%2 makes the runtime load its code on this GPU. AMD does not support that, and it works only between close relatives.</source>
+        <translation>%1 属于同一系列：HSA_OVERRIDE_GFX_VERSION=%2 会让运行时在这块 GPU 上加载它的代码。AMD 不支持这种做法，而且只在非常相近的型号之间有效。</translation>
+    </message>
+    <message>
+        <source>torch %1 has no code for this AMD GPU (%2)</source>
+        <translation>torch %1 没有适用于这块 AMD GPU（%2）的代码</translation>
+    </message>
 </context>
 <context>
     <name>GpuProbe</name>
@@ -1987,10 +2023,6 @@
         <translation>已安装的是 %1 %2，但 torch %3 要求 %4</translation>
     </message>
     <message>
-        <source>%1 %2 (%3) was built for another torch: its METADATA requires `%4`. Its compiled parts fail under torch %5 with undefined symbols or missing operators. The reinstall repair installs the %1 that goes with torch %5 (pip picks it, with torch held where it is); the other way is the torch it was built for (`%6`).</source>
-        <translation>%1 %2（%3）是为另一个版本的 torch 构建的：它的 METADATA 要求 `%4`。在 torch %5 下，它的编译部分会因未定义的符号或缺少的算子而失败。重新安装修复会安装与 torch %5 配套的 %1（由 pip 挑选，torch 保持不变）；另一种办法是安装它所针对的 torch（`%6`）。</translation>
-    </message>
-    <message>
         <source>%1 %2 requires %3, but torch %4 is installed</source>
         <translation>%1 %2 要求 %3，但已安装的是 torch %4</translation>
     </message>
@@ -2143,6 +2175,22 @@
         <translation>
             <numerusform>本机没有 Python %1，而该虚拟环境中的包是为 %1 安装的。Python %2 位于 %3：修复会在它上面重新创建虚拟环境，并按相同版本重新安装同样的 %n 个发行包（为 Python %2 下载）；旧的虚拟环境会保留在旁边。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3) was built for another torch: its METADATA requires `%4`. Its compiled parts fail under torch %5 with undefined symbols or missing operators.</source>
+        <translation>%1 %2（%3）是为另一个 torch 构建的：它的 METADATA 要求 `%4`。它的编译部分在 torch %5 下会因未定义符号或缺少算子而失败。</translation>
+    </message>
+    <message>
+        <source>%1 %2 is the newest release whose wheels require a torch that %3 satisfies (%4, read from its METADATA on %5). The reinstall repair installs it, with torch held where it is;</source>
+        <translation>%1 %2 是其 wheel 所要求的 torch 能被 %3 满足的最新版本（%4，读自 %5 上的 METADATA）。重新安装修复会安装它，并保持 torch 不变；</translation>
+    </message>
+    <message>
+        <source>The reinstall repair installs the %1 that goes with torch %2 (pip picks it, with torch held where it is);</source>
+        <translation>重新安装修复会安装与 torch %2 配套的 %1（由 pip 选择，并保持 torch 不变）；</translation>
+    </message>
+    <message>
+        <source>the other way is the torch it was built for (`%1`).</source>
+        <translation>另一种办法是安装它所针对的 torch（`%1`）。</translation>
     </message>
 </context>
 <context>
@@ -3121,6 +3169,10 @@
     <message>
         <source>Left for later, as nothing fails for it: %1. Once this repair works, `torchdoctor fix reinstall` installs it on its own.</source>
         <translation>暂不处理，因为它没有导致任何失败：%1。此修复生效后，再运行 `torchdoctor fix reinstall` 会单独安装它。</translation>
+    </message>
+    <message>
+        <source>Install %1, built for the installed torch</source>
+        <translation>安装 %1（为已安装的 torch 构建）</translation>
     </message>
 </context>
 <context>

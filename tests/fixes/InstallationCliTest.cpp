@@ -342,10 +342,11 @@ TEST_F(InstallationCli, ACompanionTheTableKnowsGetsTheReleaseTheTableNames)
     const RunResult check = torchdoctor({"check", "--python", m_python.string(), "--format", "json", "--no-import"});
     const QJsonObject unmet = finding(check.out, "packages.requirement-unmet");
     ASSERT_FALSE(unmet.isEmpty()) << check.out;
-    EXPECT_TRUE(unmet.value(QLatin1String("detail")).toString().contains(
-        QStringLiteral("xformers 0.0.29.post1 is the newest release whose wheels require a torch that 2.5.1 satisfies")))
+    EXPECT_TRUE(unmet.value(QLatin1String("detail")).toString().contains(QStringLiteral(
+        "xformers 0.0.29.post1 is the newest release whose wheels require a torch that 2.5.1 satisfies")))
         << check.out;
-    const QJsonArray install = unmet.value(QLatin1String("evidence")).toObject().value(QLatin1String("install")).toArray();
+    const QJsonArray install =
+        unmet.value(QLatin1String("evidence")).toObject().value(QLatin1String("install")).toArray();
     EXPECT_EQ(install, (QJsonArray{QStringLiteral("xformers==0.0.29.post1"), QStringLiteral("torch==2.5.1")}));
 
     const RunResult fix = torchdoctor(

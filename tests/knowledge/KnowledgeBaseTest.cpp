@@ -165,7 +165,8 @@ TEST(KnowledgeBase, EveryEntryHasSourcesAndEveryTextBothLanguages)
             }
             // An entry: anything with a note, a cause, a reason or an id must name its sources; a generated
             // table's rows ("uploaded": companions.json) have them in the package they belong to.
-            for (const char *key : {"note", "cause", "reason", "id", "torch", "cuda", "variant", "advice", "releases"}) {
+            for (const char *key :
+                 {"note", "cause", "reason", "id", "torch", "cuda", "variant", "advice", "releases"}) {
                 if (o.contains(QLatin1String(key)) && !o.contains(QStringLiteral("en"))
                     && !o.contains(QStringLiteral("min")) && !o.contains(QStringLiteral("stable"))
                     && !o.contains(QStringLiteral("kind")) && !o.contains(QStringLiteral("uploaded"))) {
@@ -1051,7 +1052,8 @@ TEST(KnowledgeBase, TheCompanionTableSaysWhichReleaseRequiresWhichTorch)
     };
     loadWithEntry(b, dir, "companions.json", "packages",
                   QJsonObject{{QStringLiteral("name"), QStringLiteral("quill-kernels")},
-                              {QStringLiteral("sources"), QJsonArray{QStringLiteral("https://pypi.org/simple/quill-kernels/")}},
+                              {QStringLiteral("sources"),
+                               QJsonArray{QStringLiteral("https://pypi.org/simple/quill-kernels/")}},
                               {QStringLiteral("releases"),
                                QJsonArray{release("1.0.0", QStringLiteral("==2.14.0")),
                                           release("1.1.0", QStringLiteral("==2.15.0")),
@@ -1073,6 +1075,7 @@ TEST(KnowledgeBase, TheCompanionTableSaysWhichReleaseRequiresWhichTorch)
     const auto other = b.matchError(td::python::classifyImportError(
         QStringLiteral("Gizmo was built for: PyTorch 2.14.0 (you have 2.15.0)")));
     ASSERT_TRUE(other.has_value());
-    EXPECT_FALSE(other->fixes.value(0).text.en.contains(QStringLiteral("newest release"))) << str(other->fixes.value(0).text.en);
+    EXPECT_FALSE(other->fixes.value(0).text.en.contains(QStringLiteral("newest release")))
+        << str(other->fixes.value(0).text.en);
     EXPECT_FALSE(other->fixes.value(0).text.en.contains(u'{')) << str(other->fixes.value(0).text.en);
 }

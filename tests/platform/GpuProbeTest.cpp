@@ -664,3 +664,28 @@ TEST(GpuNvmlTest, DefaultLibraries)
 }
 
 } // namespace
+
+// AMD GPUs from the kernel's KFD topology: a CPU node (gfx_target_version 0) and two GPU nodes, written as
+// the amdkfd driver writes its properties files (one "name value" pair per line).
+TEST(KfdTopology, GpuNodesGiveTheirGfxTargets)
+{
+    EXPECT_EQ(gfxOfTargetVersion(110501), QStringLiteral("gfx1151"));
+    EXPECT_EQ(gfxOfTargetVersion(90010), QStringLiteral("gfx90a"));
+    EXPECT_EQ(gfxOfTargetVersion(90012), QStringLiteral("gfx90c"));
+    EXPECT_EQ(gfxOfTargetVersion(100302), QStringLiteral("gfx1032"));
+    EXPECT_EQ(gfxOfTargetVersion(0), QString());
+
+    TempDir dir("td-kfd");
+    const auto node = [&](const char *n, const char *version) {
+        writeFile(dir.path() / "nodes" / n / "properties",
+                  std::string("cpu_cores_count 0\nsimd_count 80\nmem_banks_count 1\ngfx_target_version ") + version
+                      + "\nvendor_id 4098\ndevice_id 29631\nlocation_id 768\ndrm_render_minor 128\n");
+    };
+    node("0", "0");
+    node("1", "100302");
+    node("10", "90010"); // node order is numeric: 1, 2, 10
+    node("2", "110501");
+    EXPECT_EQ(readKfdGfxTargets(QString::fromStdString((dir.path() / "nodes").string())),
+              (QStringList{QStringLiteral("gfx1032"), QStringLiteral("gfx1151"), QStringLiteral("gfx90a")}));
+    EXPECT_TRUE(readKfdGfxTargets(QString::fromStdString((dir.path() / "none").string())).isEmpty());
+}
