@@ -156,6 +156,12 @@ bool classifyMac(const QString &text, ClassifiedError &e)
         e.library = fileNameOf(e.path);
         return true;
     }
+    // The same line alone (an issue title, a cut paste): the symbol, and no library.
+    if (auto m = find(text, QStringLiteral(R"(Symbol not found: '?([A-Za-z_$][\w$.@]*)'?)")); m.hasMatch()) {
+        e.kind = Kind::UndefinedSymbol;
+        e.symbol = m.captured(1);
+        return true;
+    }
     if (auto m = find(text, QStringLiteral(R"(incompatible\s+architecture\s+\(have\s)")); m.hasMatch()) {
         e.kind = Kind::IncompatibleArch;
         readArchitectures(text, e);

@@ -556,7 +556,10 @@ TEST(KnowledgeBase, MatchErrorLinuxAndMac)
     EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("linux-mkl-ijit"));
     e.symbol = QStringLiteral("__nvJitLinkComplete_12_4");
     EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("linux-nvjitlink-symbol"));
+    // A function of torch's own API, asked for by a library the message does not name: an extension's.
     e.symbol = QStringLiteral("_ZN3c106detail14torchCheckFailEPKcS2_jS2_");
+    EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("extension-undefined-symbol-unnamed"));
+    e.symbol = QStringLiteral("_ZN7leveldb2DB4OpenEv");
     EXPECT_EQ(kb().matchError(e)->id, QStringLiteral("linux-undefined-symbol"));
 
     e = {};
@@ -1078,4 +1081,49 @@ TEST(KnowledgeBase, TheCompanionTableSaysWhichReleaseRequiresWhichTorch)
     EXPECT_FALSE(other->fixes.value(0).text.en.contains(QStringLiteral("newest release")))
         << str(other->fixes.value(0).text.en);
     EXPECT_FALSE(other->fixes.value(0).text.en.contains(u'{')) << str(other->fixes.value(0).text.en);
+}
+
+// A library of the system (under /usr/lib, /lib64, ...) missing a versioned symbol of its own provider: another
+// copy of that provider was found first. Names no code mentions; a library outside the system folders is not it.
+TEST(KnowledgeBase, ASystemLibraryMissingItsProvidersVersionedSymbolIsShadowed)
+{
+    const auto id = [](const char *message) {
+        const auto sig = kb().matchError(td::python::classifyImportError(QString::fromUtf8(message)));
+        return sig ? sig->id.toStdString() : std::string("(no signature)");
+    };
+    EXPECT_EQ(id("OSError: /usr/lib/x86_64-linux-gnu/libquill.so.3: undefined symbol: quill_open2, version QUILL_2.1"),
+              "system-lib-shadowed-by-other-copy");
+    EXPECT_EQ(id("ImportError: /lib64/libgizmo.so.1: undefined symbol: gz_init, version GIZMO_1.0"),
+              "system-lib-shadowed-by-other-copy");
+    EXPECT_NE(id("ImportError: /home/a/.venv/lib/python3.12/site-packages/quill/lib/libquill.so.3: undefined symbol: "
+                  "quill_open2, version QUILL_2.1"),
+              "system-lib-shadowed-by-other-copy");
+    EXPECT_NE(id("OSError: /usr/local/cuda-12.3/lib64/libquill.so.3: undefined symbol: quill_open2, version QUILL_2.1"),
+              "system-lib-shadowed-by-other-copy")
+        << "a toolkit's own folder is not the distribution's";
+    const auto sig = kb().matchError(td::python::classifyImportError(
+        QStringLiteral("OSError: /usr/lib64/libquill.so.3: undefined symbol: quill_open2, version QUILL_2.1")));
+    ASSERT_TRUE(sig.has_value());
+    EXPECT_EQ(sig->fixFamilies.value(0), QStringLiteral("env"));
+    EXPECT_TRUE(sig->fixes.value(0).text.en.contains(QStringLiteral("torchdoctor deps /usr/lib64/libquill.so.3")))
+        << str(sig->fixes.value(0).text.en);
+}
+
+// A function of torch's own API missing, in a line that names no library (dyld's "Symbol not found" alone, an
+// issue title): an extension built for another torch. A symbol of another library is not claimed.
+TEST(KnowledgeBase, TorchsOwnSymbolMissingAloneIsAnExtensionsForAnotherTorch)
+{
+    const auto id = [](const char *message) {
+        const auto sig = kb().matchError(td::python::classifyImportError(QString::fromUtf8(message)));
+        return sig ? sig->id.toStdString() : std::string("(no signature)");
+    };
+    EXPECT_EQ(id("Symbol not found: __ZN2at6native12quill_filterERKNS_6TensorE"), "extension-undefined-symbol-unnamed");
+    EXPECT_EQ(id("Symbol not found: _aoti_torch_quill_handle"), "extension-undefined-symbol-unnamed");
+    EXPECT_NE(id("Symbol not found: _png_quill_read"), "extension-undefined-symbol-unnamed");
+    // With the library that asks for it, the package is named.
+    EXPECT_EQ(id("ImportError: dlopen(/Users/a/venv/lib/python3.12/site-packages/quillkit/_C.so, 0x0002): Symbol not "
+                 "found: __ZN3c1017RegisterOperatorsD1Ev\n  Referenced from: <8C1E5B0A-1D2B-3C4D-9E8F-0A1B2C3D4E5F> "
+                 "/Users/a/venv/lib/python3.12/site-packages/quillkit/_C.so\n  Expected in:     <0E1F2A3B-4C5D-6E7F-"
+                 "8091-A2B3C4D5E6F7> /Users/a/venv/lib/python3.12/site-packages/torch/lib/libc10.dylib"),
+              "extension-undefined-symbol");
 }
