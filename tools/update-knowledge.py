@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 RELEASES = ROOT / "resources" / "knowledge" / "releases.json"
 COMPANIONS = ROOT / "resources" / "knowledge" / "companions.json"
 # Packages whose wheels pin the torch they were built for (torchcodec, torchao and bitsandbytes pin none).
-COMPANION_PACKAGES = ("torchvision", "torchaudio", "xformers", "torchtext", "torchdata", "torch-tensorrt", "vllm")
+COMPANION_PACKAGES = ("torchvision", "torchaudio", "xformers", "torchtext", "torchdata", "torch-tensorrt", "vllm",
+                      "torch-directml")
 # Releases uploaded before torch 2.0 (2023-03-15) are left out: the knowledge base starts there.
 COMPANIONS_SINCE = "2023-03-15"
 # Curated fields copied into a new release from the newest known one, and marked unconfirmed.
@@ -340,21 +341,25 @@ def normalized(name):
 
 
 def companion_version_key(version):
-    """0.0.28.post3 -> ((0, 0, 28), 3); plain releases sort before their post releases."""
-    release, _, post = version.partition(".post")
-    return tuple(int(p) for p in release.split(".")), int(post or -1)
+    """0.0.28.post3 -> ((0, 0, 28), 0, 3); a dev release sorts before its release, a post release after."""
+    match = re.fullmatch(r"([0-9.]+?)(?:\.(dev|post)([0-9]+))?", version)
+    kind = {"dev": -1, None: 0, "post": 1}[match.group(2)]
+    return tuple(int(p) for p in match.group(1).split(".")), kind, int(match.group(3) or 0)
 
 
 def companion_releases(answer, since=COMPANIONS_SINCE):
-    """{version: [wheel files]}: final and post releases with wheels, not yanked, uploaded on or after `since`."""
+    """{version: [wheel files]}: the releases with wheels, not yanked, uploaded on or after `since`: final and post
+    releases, and dev releases only for a package that publishes nothing else (torch-directml)."""
     out = {}
     for f in answer.get("files", []):
         name = f.get("filename", "")
         if not name.endswith(".whl") or f.get("yanked"):
             continue
         version = name.split("-")[1]
-        if re.fullmatch(r"[0-9]+(\.[0-9]+)+(\.post[0-9]+)?", version):
+        if re.fullmatch(r"[0-9]+(\.[0-9]+)+(\.(post|dev)[0-9]+)?", version):
             out.setdefault(version, []).append(f)
+    if any(".dev" not in v for v in out):
+        out = {v: files for v, files in out.items() if ".dev" not in v}
     return {v: files for v, files in out.items() if min(f.get("upload-time", "") for f in files)[:10] >= since}
 
 
@@ -438,16 +443,23 @@ def main_companions(args):
     except (OSError, ValueError, KeyError, TypeError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    for name, answer in answers.items():
-        if not isinstance(answer, dict) or not isinstance(answer.get("files"), list):
-            print(f"error: the index's answer for {name} has no 'files' list", file=sys.stderr)
-            return 2
+    if not well_formed(answers, "files", list, "the index's answer for {} has no 'files' list"):
+        return 2
     updated, review = update_companions(document, answers, file_metadata(args.timeout), args.index)
     updated["date"] = args.date
     updated.setdefault("description", "The torch each release of a companion package requires, read from the "
                        "METADATA of its wheels (tools/update-knowledge.py --companions). Releases since torch 2.0.")
     updated = {k: updated[k] for k in ("schema", "kind", "date", "description", "packages")}
     return show_and_write(path, document, updated, review, args.write)
+
+
+def well_formed(answers, key, kind, message):
+    """Whether every answer is an object whose `key` is a `kind`; says which is not."""
+    for name, answer in answers.items():
+        if not isinstance(answer, dict) or not isinstance(answer.get(key), kind):
+            print("error: " + message.format(name), file=sys.stderr)
+            return False
+    return True
 
 
 def show_and_write(path, document, updated, review, write):
@@ -485,10 +497,8 @@ def main(argv=None):
     except (OSError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    for name, answer in answers.items():
-        if not isinstance(answer, dict) or not isinstance(answer.get("releases"), dict):
-            print(f"error: the answer for {name} has no 'releases' object", file=sys.stderr)
-            return 2
+    if not well_formed(answers, "releases", dict, "the answer for {} has no 'releases' object"):
+        return 2
     metadata = None if args.no_metadata or args.directory else remote_metadata(answers, args.timeout)
     derived = derive(answers, metadata)
     updated, review = merge(document, derived, PYPI_JSON.format("torch"))

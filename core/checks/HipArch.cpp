@@ -6,7 +6,6 @@
 #include "checks/SystemChecks.h"
 #include "checks/SystemCheckSupport.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -57,7 +56,7 @@ Finding unsupported(const python::TorchInstall &torch, const QString &library, c
     for (const std::string &p : code.processors())
         processors << QString::fromStdString(p);
     const QString runsAs = override.isEmpty() ? gfx : gfxOfOverride(override);
-    const QString relative = sameFamily(processors, runsAs);
+    const QString relative = sameFamily(processors, gfx);
     QString detail = GpuCheck::tr("%1 holds AMD GPU code for %2 (%3 offload bundles); this GPU is %4 (the kernel's KFD "
                         "topology). Its first kernel fails with \"HIP error: invalid device function\". Install a "
                         "ROCm build of torch whose targets include %4 (a newer ROCm release, or AMD's wheels for "

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/CheckReport.h"
+#include "python/Record.h"
 
 #include "Version.h"
 #include "checks/CheckOutcome.h"
@@ -155,7 +156,16 @@ QList<Area> reportAreas(const checks::Facts &facts)
         areas.append({QStringLiteral("libraries"), checks::areaTitle(QStringLiteral("libraries"))});
     // GPU
     QString gpu;
-    if (!facts.gpu.nvidiaDriverFound && !facts.gpu.amdGfx.isEmpty()) {
+    const python::PackageInfo *directMl = nullptr; // torch on any DirectX 12 GPU, on Windows
+    if (probe)
+        for (const python::PackageInfo &p : probe->torch.companions)
+            if (python::normalizedDistributionName(p.name) == QLatin1String("torch-directml"))
+                directMl = &p;
+    if (!facts.gpu.nvidiaDriverFound && directMl) {
+        gpu = CheckReportText::tr("GPU: DirectML through torch-directml %1 (its devices are "
+                                  "torch_directml.device(); torch.cuda is not used)")
+                  .arg(directMl->version);
+    } else if (!facts.gpu.nvidiaDriverFound && !facts.gpu.amdGfx.isEmpty()) {
         gpu = CheckReportText::tr("GPU: AMD %1 (the kernel's KFD driver); no NVIDIA driver")
                   .arg(facts.gpu.amdGfx.join(QStringLiteral(", ")));
     } else if (!facts.gpu.nvidiaDriverFound) {

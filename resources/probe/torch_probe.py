@@ -21,7 +21,7 @@ PROBE_VERSION = 1
 MIN_VERSION = (3, 6)
 
 # Packages whose presence and version matter next to torch.
-COMPANIONS = ("torch", "torchvision", "torchaudio", "xformers", "numpy", "triton", "pytorch-triton")
+COMPANIONS = ("torch", "torchvision", "torchaudio", "xformers", "numpy", "triton", "pytorch-triton", "torch-directml")
 
 ENV_NAMES = (
     "PATH", "LD_LIBRARY_PATH", "LD_PRELOAD", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH",

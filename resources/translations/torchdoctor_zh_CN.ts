@@ -404,6 +404,10 @@
         <source>GPU: AMD %1 (the kernel&apos;s KFD driver); no NVIDIA driver</source>
         <translation>GPU：AMD %1（内核的 KFD 驱动）；没有 NVIDIA 驱动</translation>
     </message>
+    <message>
+        <source>GPU: DirectML through torch-directml %1 (its devices are torch_directml.device(); torch.cuda is not used)</source>
+        <translation>GPU：通过 torch-directml %1 使用 DirectML（其设备为 torch_directml.device()；不使用 torch.cuda）</translation>
+    </message>
 </context>
 <context>
     <name>CheckRunner</name>

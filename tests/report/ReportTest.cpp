@@ -201,3 +201,17 @@ TEST_F(Reports, TheBundleHoldsEveryFormatAndTheLog)
         torchdoctor({"report", "--python", m_python.string(), "--bundle", "/proc/nope/x.zip", "--no-import"}).exitCode,
         3);
 }
+
+// torch-directml in the environment: the GPU line says DirectML, not "torch runs on the CPU".
+TEST_F(Reports, TorchDirectMlIsNamedAsTheGpuTorchUses)
+{
+    const fs::path distInfo = python::sitePackages(m_home / "venv") / "torch_directml-0.2.5.dev240914.dist-info";
+    writeFile(distInfo / "METADATA", "Metadata-Version: 2.1\nName: torch-directml\nVersion: 0.2.5.dev240914\n"
+                                     "Requires-Dist: torch==2.5.1\n");
+    writeFile(distInfo / "RECORD", "");
+    writeFile(distInfo / "INSTALLER", "pip\n");
+    const std::string text = check("text");
+    if (text.find("NVIDIA driver ") != std::string::npos && text.find("no NVIDIA driver") == std::string::npos)
+        GTEST_SKIP() << "this machine has an NVIDIA driver: the GPU line names it";
+    EXPECT_NE(text.find("GPU: DirectML through torch-directml 0.2.5.dev240914"), std::string::npos) << text;
+}
