@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark: `torchdoctor deps` over the real trees of the corpus (tools/fetch-wheels.sh): a whole
-// Windows torch\lib, and the Linux NVIDIA wheels' lib folders (with the CUDA torch's torch/lib
-// when the opt-in set is there). One line per tree: the median wall time and the peak memory.
+// Windows torch\lib, the Linux NVIDIA wheels' lib folders, bitsandbytes' ROCm libraries (with the CUDA
+// torch's torch/lib when the opt-in set is there). One line per tree: the median wall time and the peak memory.
 // The goals are under a second and under 64 MiB each.
 //
 //   bench_corpus [--rounds N] [--corpus DIR] [--torchdoctor EXE]
@@ -53,6 +53,11 @@ int main(int argc, char **argv)
     stale.args.push_back(nvidia.args[1]);
     stale.args.insert(stale.args.end(), nvidia.args.begin(), nvidia.args.end());
     trees.push_back(stale);
+    // Compressed offload bundles (ROCm 6.4 and 7.2): --json reads each library's gfx targets.
+    const fs::path rocm = corpus / "bitsandbytes-0.50.2-manylinux_2_24_x86_64" / "bitsandbytes";
+    trees.push_back({"bitsandbytes 0.50.2 ROCm libraries --json (gfx targets)",
+                     {"--json", (rocm / "libbitsandbytes_rocm64.so").string(),
+                      (rocm / "libbitsandbytes_rocm72.so").string()}});
     if (const fs::path cuda = corpus / "torch-2.15.0-manylinux_2_28_x86_64" / "torch" / "lib"; fs::exists(cuda)) {
         trees.push_back({"torch-2.15.0 CUDA torch/lib (opt-in set)", {cuda.string()}});
         trees.push_back({"torch-2.15.0 CUDA torch/lib --symbols versioned", {"--symbols", "versioned", cuda.string()}});
