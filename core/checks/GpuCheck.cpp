@@ -164,7 +164,7 @@ Finding cudaBuildOnAmd(const knowledge::KnowledgeBase &kb, const QString &torch,
                         QString(QStringLiteral("https://download.pytorch.org/whl/rocm") + rocm));
         detail += u' '
                   + GpuCheck::tr("On Linux, the ROCm builds of torch run on AMD GPUs: torch %1 has one for ROCm %2 "
-                                 "(pip install torch --index-url https://download.pytorch.org/whl/rocm%2), if its "
+                                 "(`pip install torch --index-url https://download.pytorch.org/whl/rocm%2`), if its "
                                  "targets include this GPU.")
                         .arg(release->torch, rocm);
     }

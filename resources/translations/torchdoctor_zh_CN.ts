@@ -1830,8 +1830,8 @@
         <translation>CUDA 版 torch 只能在 NVIDIA GPU 上运行；本机的 GPU 是 AMD %1（内核的 KFD 拓扑），所以 torch 在 CPU 上运行。</translation>
     </message>
     <message>
-        <source>On Linux, the ROCm builds of torch run on AMD GPUs: torch %1 has one for ROCm %2 (pip install torch --index-url https://download.pytorch.org/whl/rocm%2), if its targets include this GPU.</source>
-        <translation>在 Linux 上，ROCm 版 torch 可以在 AMD GPU 上运行：torch %1 有针对 ROCm %2 的版本（pip install torch --index-url https://download.pytorch.org/whl/rocm%2），前提是它的目标列表包含这块 GPU。</translation>
+        <source>On Linux, the ROCm builds of torch run on AMD GPUs: torch %1 has one for ROCm %2 (`pip install torch --index-url https://download.pytorch.org/whl/rocm%2`), if its targets include this GPU.</source>
+        <translation>在 Linux 上，ROCm 版 torch 可以在 AMD GPU 上运行：torch %1 有针对 ROCm %2 的版本（`pip install torch --index-url https://download.pytorch.org/whl/rocm%2`），前提是它的目标列表包含这块 GPU。</translation>
     </message>
     <message>
         <source>torch is a CUDA %1 build, but this machine&apos;s GPU is an AMD %2</source>

@@ -248,6 +248,10 @@ std::vector<Machine> machines()
     noDriver.gpu.notes = {QStringLiteral("libnvidia-ml.so.1: not found")};
     add("CUDA build without a driver", noDriver);
 
+    Facts onAmd = base(machine(QStringLiteral("2.5.1+cu121"), QStringLiteral("12.1")));
+    onAmd.gpu.amdGfx = {QStringLiteral("gfx1100")};
+    add("CUDA build on an AMD GPU", onAmd);
+
     Facts cpuBuild = base(machine(QStringLiteral("2.5.1+cpu"), {}));
     withGpu(cpuBuild, QStringLiteral("560.35.03"), 12060, QStringLiteral("NVIDIA GeForce RTX 4090"), 8, 9);
     add("CPU build with a GPU", cpuBuild);
