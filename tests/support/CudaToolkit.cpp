@@ -48,18 +48,20 @@ fs::path windowsCuobjdump()
     return corpus::folder(kWindowsCuobjdump) / "nvidia" / "cu13" / "bin" / "cuobjdump.exe";
 }
 
-std::vector<std::string> cuobjdumpImages(const std::vector<std::string> &program, const std::string &file,
-                                         const RunOptions &options)
+CuobjdumpListing cuobjdumpListing(const std::vector<std::string> &program, const std::string &file,
+                                  const RunOptions &options)
 {
     std::vector<std::string> argv = program;
     argv.insert(argv.end(), {"--list-elf", "--list-ptx", file});
     const RunResult r = run(argv, options);
+    CuobjdumpListing listing;
+    if (const auto at = r.err.find("fatal"); !r.ok() && at != std::string::npos)
+        listing.fatal = r.err.substr(at, r.err.find('\n', at) - at);
     // It exits non-zero when one of the two kinds is absent ("No PTX file found") or both ("does not
     // contain device code"): judge by the lines.
-    EXPECT_TRUE(r.ok() || r.err.find("No ") != std::string::npos
+    EXPECT_TRUE(r.ok() || !listing.fatal.empty() || r.err.find("No ") != std::string::npos
                 || r.err.find("does not contain device code") != std::string::npos)
         << "cuobjdump failed: " << r.err;
-    std::vector<std::string> images;
     for (std::string line : lines(r.out)) {
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
@@ -69,9 +71,17 @@ std::vector<std::string> cuobjdumpImages(const std::vector<std::string> &program
         // "ELF file    3: libk.3.sm_90a.cubin": the part between the last two dots.
         const auto ext = line.rfind('.');
         const auto arch = line.rfind('.', ext - 1);
-        images.push_back((elf ? "ELF " : "PTX ") + line.substr(arch + 1, ext - arch - 1));
+        listing.images.push_back((elf ? "ELF " : "PTX ") + line.substr(arch + 1, ext - arch - 1));
     }
-    return images;
+    return listing;
+}
+
+std::vector<std::string> cuobjdumpImages(const std::vector<std::string> &program, const std::string &file,
+                                         const RunOptions &options)
+{
+    CuobjdumpListing listing = cuobjdumpListing(program, file, options);
+    EXPECT_EQ(listing.fatal, "") << file;
+    return std::move(listing.images);
 }
 
 std::vector<std::string> asCuobjdumpSpells(const bin::CudaCode &code)

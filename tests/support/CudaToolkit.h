@@ -33,6 +33,15 @@ fs::path windowsCuobjdump();
 
 // `cuobjdump --list-elf --list-ptx FILE` (argv before FILE: the program, perhaps behind wine),
 // one entry per image in file order, in cuobjdump's spelling: "ELF sm_90a", "PTX sm_100f".
+// `fatal`: cuobjdump's own "fatal" line where it gave up part way through the file (cuobjdump 13
+// stops at the sm_70 cubin of bitsandbytes' libbitsandbytes_cuda121.so with "Invalid ELF").
+struct CuobjdumpListing {
+    std::vector<std::string> images;
+    std::string fatal;
+};
+CuobjdumpListing cuobjdumpListing(const std::vector<std::string> &program, const std::string &file,
+                                  const RunOptions &options = {});
+// The listing of a file cuobjdump reads to the end (a fatal stop fails the test).
 std::vector<std::string> cuobjdumpImages(const std::vector<std::string> &program, const std::string &file,
                                          const RunOptions &options = {});
 
