@@ -149,28 +149,36 @@ Finding archUnsupported(const knowledge::KnowledgeBase &kb, const Target &t, con
         QStringLiteral("binary"), v.binaryEvidence);
 }
 
-// A CUDA torch where the GPUs are AMD's: named as such, with the build that runs on them.
+// A CUDA torch where the GPUs are AMD's: named as such, with the builds that run on them.
 Finding cudaBuildOnAmd(const knowledge::KnowledgeBase &kb, const QString &torch, const QString &cuda,
-                       const QStringList &amdGfx, QJsonObject evidence)
+                       const platform::GpuInfo &gpu, QJsonObject evidence)
 {
+    const bool linux = !gpu.amdGfx.isEmpty(); // the kernel's KFD topology; Windows names its adapters
+    evidence.insert(linux ? QStringLiteral("amd_gfx") : QStringLiteral("amd_adapters"),
+                    toJsonArray(linux ? gpu.amdGfx : gpu.amdAdapters));
+    const QStringList amd = gpu.amdGpus();
+    QString detail = GpuCheck::tr("CUDA builds of torch run only on NVIDIA GPUs; this machine's GPU is an %1 "
+                                  "(%2), so torch runs on the CPU.")
+                         .arg(amd.join(QStringLiteral(", ")),
+                              linux ? GpuCheck::tr("the kernel's KFD topology") : GpuCheck::tr("Windows' device setup"));
     const auto release = kb.release(torch);
     const QString rocm = release && !release->rocm.isEmpty() ? release->rocm.last() : QString();
-    evidence.insert(QStringLiteral("amd_gfx"), toJsonArray(amdGfx));
-    QString detail = GpuCheck::tr("CUDA builds of torch run only on NVIDIA GPUs; this machine's GPU is an AMD %1 "
-                                  "(the kernel's KFD topology), so torch runs on the CPU.")
-                         .arg(amdGfx.join(QStringLiteral(", ")));
-    if (!rocm.isEmpty()) {
+    if (linux && !rocm.isEmpty()) {
         evidence.insert(QStringLiteral("suggested_index"),
                         QString(QStringLiteral("https://download.pytorch.org/whl/rocm") + rocm));
         detail += u' '
-                  + GpuCheck::tr("On Linux, the ROCm builds of torch run on AMD GPUs: torch %1 has one for ROCm %2 "
+                  + GpuCheck::tr("PyTorch's ROCm build of torch %1 is the one for AMD GPUs "
                                  "(`pip install torch --index-url https://download.pytorch.org/whl/rocm%2`), if its "
                                  "targets include this GPU.")
                         .arg(release->torch, rocm);
+    } else if (!linux) {
+        detail += u' '
+                  + GpuCheck::tr("On Windows, torch reaches an AMD GPU through DirectML (the torch-directml package, "
+                                 "which pins the torch it works with), or through AMD's own ROCm builds for the "
+                                 "Radeon cards AMD lists; the CUDA and CPU builds of PyTorch's index do not use it.");
     }
     return makeFinding(QStringLiteral("cuda.no-driver"), Severity::Warning,
-                       GpuCheck::tr("torch is a CUDA %1 build, but this machine's GPU is an AMD %2")
-                           .arg(cuda, amdGfx.value(0)),
+                       GpuCheck::tr("torch is a CUDA %1 build, but this machine's GPU is an %2").arg(cuda, amd.value(0)),
                        detail, evidence, {FixFamily::System});
 }
 
@@ -201,8 +209,8 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
         return hipArchFindings(facts, probe->torch);
 
     if (!gpu.nvidiaDriverFound) {
-        if (!cuda.isEmpty() && !gpu.amdGfx.isEmpty())
-            out << cudaBuildOnAmd(kb, torch, cuda, gpu.amdGfx, gpuEvidence);
+        if (!cuda.isEmpty() && !gpu.amdGpus().isEmpty())
+            out << cudaBuildOnAmd(kb, torch, cuda, gpu, gpuEvidence);
         else if (!cuda.isEmpty())
             out << makeFinding(QStringLiteral("cuda.no-driver"), Severity::Warning,
                                tr("torch is a CUDA %1 build, but no NVIDIA driver was found").arg(cuda),

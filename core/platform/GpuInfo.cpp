@@ -11,4 +11,14 @@ QString GpuInfo::cudaDriverVersionString() const
     return QStringLiteral("%1.%2").arg(cudaDriverVersion / 1000).arg((cudaDriverVersion % 1000) / 10);
 }
 
+QStringList GpuInfo::amdGpus() const
+{
+    QStringList out;
+    for (const QString &gfx : amdGfx)
+        out << QStringLiteral("AMD ") + gfx;
+    for (const QString &adapter : amdAdapters)
+        out << (adapter.startsWith(QLatin1String("AMD"), Qt::CaseInsensitive) ? adapter : QStringLiteral("AMD ") + adapter);
+    return out;
+}
+
 } // namespace td::platform

@@ -27,8 +27,12 @@ struct GpuInfo {
     QStringList notes; // what was tried and why it did not answer, in order
     // AMD GPUs as the kernel's KFD driver lists them ("gfx1151", "gfx90a"), whatever the NVIDIA probe found.
     QStringList amdGfx;
+    // Windows: AMD display adapters as device setup names them ("AMD Radeon RX 7900 XTX").
+    QStringList amdAdapters;
 
     [[nodiscard]] QString cudaDriverVersionString() const; // "12.6" or empty
+    // The AMD GPUs as a person names them: "AMD gfx1100" (KFD), "AMD Radeon RX 7900 XTX" (Windows).
+    [[nodiscard]] QStringList amdGpus() const;
 };
 
 } // namespace td::platform

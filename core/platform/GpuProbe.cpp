@@ -337,6 +337,9 @@ GpuInfo probeGpu(const GpuProbeOptions &options, const CancelToken &cancel)
     info.wsl = detectWsl(options.kernelVersionFile, options.dxgDevice);
     info.amdGfx = readKfdGfxTargets(options.kfdNodes);
 #endif
+    for (const DisplayAdapter &a : readDisplayAdapters(options.displayClass)) // nothing but on Windows
+        if (a.vendor == QLatin1String("AMD"))
+            info.amdAdapters << a.name;
     const QStringList libraries =
         options.nvmlLibraries.isEmpty() ? defaultNvmlLibraries(info.wsl) : options.nvmlLibraries;
     if (queryNvml(libraries, info, options.timeout, cancel))

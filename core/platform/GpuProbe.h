@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "platform/DisplayAdapters.h"
 #include "platform/GpuInfo.h"
 #include "platform/ProcessRunner.h"
 
@@ -22,6 +23,8 @@ struct GpuProbeOptions {
     QString dxgDevice = QStringLiteral("/dev/dxg");
     // AMD GPUs (Linux): the KFD topology's nodes, each with a `properties` file.
     QString kfdNodes = QStringLiteral("/sys/class/kfd/kfd/topology/nodes");
+    // Windows: the display class key of device setup (platform/DisplayAdapters.h).
+    QString displayClass = displayClassKey();
 };
 
 // NVML first (loaded at run time, never linked), then nvidia-smi, then

@@ -165,9 +165,8 @@ QList<Area> reportAreas(const checks::Facts &facts)
         gpu = CheckReportText::tr("GPU: DirectML through torch-directml %1 (its devices are "
                                   "torch_directml.device(); torch.cuda is not used)")
                   .arg(directMl->version);
-    } else if (!facts.gpu.nvidiaDriverFound && !facts.gpu.amdGfx.isEmpty()) {
-        gpu = CheckReportText::tr("GPU: AMD %1 (the kernel's KFD driver); no NVIDIA driver")
-                  .arg(facts.gpu.amdGfx.join(QStringLiteral(", ")));
+    } else if (!facts.gpu.nvidiaDriverFound && !facts.gpu.amdGpus().isEmpty()) {
+        gpu = CheckReportText::tr("GPU: %1; no NVIDIA driver").arg(facts.gpu.amdGpus().join(QStringLiteral(", ")));
     } else if (!facts.gpu.nvidiaDriverFound) {
         gpu = CheckReportText::tr("GPU: no NVIDIA driver found (torch runs on the CPU)");
     } else {
@@ -299,6 +298,7 @@ QJsonObject checkToJson(const checks::Diagnosis &report)
                      {QStringLiteral("cuda_driver_version"), facts.gpu.cudaDriverVersionString()},
                      {QStringLiteral("gpus"), gpus},
                      {QStringLiteral("amd_gfx"), QJsonArray::fromStringList(facts.gpu.amdGfx)},
+                     {QStringLiteral("amd_adapters"), QJsonArray::fromStringList(facts.gpu.amdAdapters)},
                      {QStringLiteral("source"), facts.gpu.source},
                      {QStringLiteral("notes"), QJsonArray::fromStringList(facts.gpu.notes)}}},
         {QStringLiteral("findings"), findings},

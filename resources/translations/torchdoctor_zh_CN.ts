@@ -401,12 +401,12 @@
         <translation>%1：未检查（%2）</translation>
     </message>
     <message>
-        <source>GPU: AMD %1 (the kernel&apos;s KFD driver); no NVIDIA driver</source>
-        <translation>GPU：AMD %1（内核的 KFD 驱动）；没有 NVIDIA 驱动</translation>
-    </message>
-    <message>
         <source>GPU: DirectML through torch-directml %1 (its devices are torch_directml.device(); torch.cuda is not used)</source>
         <translation>GPU：通过 torch-directml %1 使用 DirectML（其设备为 torch_directml.device()；不使用 torch.cuda）</translation>
+    </message>
+    <message>
+        <source>GPU: %1; no NVIDIA driver</source>
+        <translation>GPU：%1；没有 NVIDIA 驱动</translation>
     </message>
 </context>
 <context>
@@ -1826,18 +1826,6 @@
         <translation>torch %1 很可能没有适用于 %2（计算能力 %3.%4）的代码</translation>
     </message>
     <message>
-        <source>CUDA builds of torch run only on NVIDIA GPUs; this machine&apos;s GPU is an AMD %1 (the kernel&apos;s KFD topology), so torch runs on the CPU.</source>
-        <translation>CUDA 版 torch 只能在 NVIDIA GPU 上运行；本机的 GPU 是 AMD %1（内核的 KFD 拓扑），所以 torch 在 CPU 上运行。</translation>
-    </message>
-    <message>
-        <source>On Linux, the ROCm builds of torch run on AMD GPUs: torch %1 has one for ROCm %2 (`pip install torch --index-url https://download.pytorch.org/whl/rocm%2`), if its targets include this GPU.</source>
-        <translation>在 Linux 上，ROCm 版 torch 可以在 AMD GPU 上运行：torch %1 有针对 ROCm %2 的版本（`pip install torch --index-url https://download.pytorch.org/whl/rocm%2`），前提是它的目标列表包含这块 GPU。</translation>
-    </message>
-    <message>
-        <source>torch is a CUDA %1 build, but this machine&apos;s GPU is an AMD %2</source>
-        <translation>torch 是 CUDA %1 版本，但本机的 GPU 是 AMD %2</translation>
-    </message>
-    <message>
         <source>%1 holds AMD GPU code for %2 (%3 offload bundles); this GPU is %4 (the kernel&apos;s KFD topology). Its first kernel fails with &quot;HIP error: invalid device function&quot;. Install a ROCm build of torch whose targets include %4 (a newer ROCm release, or AMD&apos;s wheels for this GPU).</source>
         <translation>%1 带有适用于 %2 的 AMD GPU 代码（%3 个 offload bundle）；这块 GPU 是 %4（内核的 KFD 拓扑）。它的第一个内核会以“HIP error: invalid device function”失败。请安装目标列表包含 %4 的 ROCm 版 torch（更新的 ROCm 版本，或 AMD 为这块 GPU 提供的 wheel）。</translation>
     </message>
@@ -1856,6 +1844,30 @@
     <message>
         <source>torch %1 has no code for this AMD GPU (%2)</source>
         <translation>torch %1 没有适用于这块 AMD GPU（%2）的代码</translation>
+    </message>
+    <message>
+        <source>CUDA builds of torch run only on NVIDIA GPUs; this machine&apos;s GPU is an %1 (%2), so torch runs on the CPU.</source>
+        <translation>CUDA 版的 torch 只能在 NVIDIA GPU 上运行；本机的 GPU 是 %1（%2），所以 torch 在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s KFD topology</source>
+        <translation>内核的 KFD 拓扑</translation>
+    </message>
+    <message>
+        <source>Windows&apos; device setup</source>
+        <translation>Windows 的设备安装信息</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s ROCm build of torch %1 is the one for AMD GPUs (`pip install torch --index-url https://download.pytorch.org/whl/rocm%2`), if its targets include this GPU.</source>
+        <translation>适用于 AMD GPU 的是 PyTorch 的 ROCm 版 torch %1（`pip install torch --index-url https://download.pytorch.org/whl/rocm%2`），前提是它的目标包含这块 GPU。</translation>
+    </message>
+    <message>
+        <source>On Windows, torch reaches an AMD GPU through DirectML (the torch-directml package, which pins the torch it works with), or through AMD&apos;s own ROCm builds for the Radeon cards AMD lists; the CUDA and CPU builds of PyTorch&apos;s index do not use it.</source>
+        <translation>在 Windows 上，torch 通过 DirectML（torch-directml 包，它固定了所配合的 torch 版本）使用 AMD GPU，或者通过 AMD 自己为其列出的 Radeon 显卡提供的 ROCm 版本；PyTorch 索引中的 CUDA 版和 CPU 版都不会使用它。</translation>
+    </message>
+    <message>
+        <source>torch is a CUDA %1 build, but this machine&apos;s GPU is an %2</source>
+        <translation>torch 是 CUDA %1 版本，但本机的 GPU 是 %2</translation>
     </message>
 </context>
 <context>

@@ -126,6 +126,19 @@ TEST_F(HipArchCheck, ACudaBuildOnAnAmdGpuIsNamedAsSuch)
     EXPECT_TRUE(found.first().evidence.value(u"suggested_index").toString().startsWith(
         QStringLiteral("https://download.pytorch.org/whl/rocm")))
         << found.first().detail.toStdString();
+
+    // On Windows the GPU is known by its adapter's name (no KFD there), and the ways to it are DirectML
+    // and AMD's own builds, not PyPI's ROCm index.
+    Facts onWindows = facts(QStringLiteral("2.8.0+cu128"), {}, QStringLiteral("12.8"));
+    onWindows.gpu.amdAdapters = {QStringLiteral("AMD Radeon RX 7900 XTX")};
+    const QList<Finding> windows = findings(onWindows, "cuda.no-driver");
+    ASSERT_EQ(windows.size(), 1);
+    EXPECT_TRUE(windows.first().title.endsWith(QStringLiteral("GPU is an AMD Radeon RX 7900 XTX")))
+        << windows.first().title.toStdString();
+    EXPECT_EQ(windows.first().evidence.value(u"amd_adapters").toArray().first().toString(),
+              QStringLiteral("AMD Radeon RX 7900 XTX"));
+    EXPECT_TRUE(windows.first().detail.contains(QStringLiteral("DirectML"))) << windows.first().detail.toStdString();
+    EXPECT_FALSE(windows.first().evidence.contains(QStringLiteral("suggested_index")));
 }
 
 // deps --json names the AMD GPU targets of a library with offload bundles (the ROCm runtime it needs is not

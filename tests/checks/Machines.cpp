@@ -252,6 +252,10 @@ std::vector<Machine> machines()
     onAmd.gpu.amdGfx = {QStringLiteral("gfx1100")};
     add("CUDA build on an AMD GPU", onAmd);
 
+    Facts onAmdWindows = base(machine(QStringLiteral("2.5.1+cu121"), QStringLiteral("12.1")));
+    onAmdWindows.gpu.amdAdapters = {QStringLiteral("AMD Radeon RX 7900 XTX")};
+    add("CUDA build on an AMD GPU of Windows", onAmdWindows);
+
     Facts cpuBuild = base(machine(QStringLiteral("2.5.1+cpu"), {}));
     withGpu(cpuBuild, QStringLiteral("560.35.03"), 12060, QStringLiteral("NVIDIA GeForce RTX 4090"), 8, 9);
     add("CPU build with a GPU", cpuBuild);
