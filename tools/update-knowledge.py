@@ -15,7 +15,8 @@ known release and marked "unconfirmed", so every verdict built on them says "lik
 With --companions, regenerates resources/knowledge/companions.json instead: for each companion package
 (torchvision, torchaudio, xformers, vllm ... and any named with --package), the torch each of its releases
 requires, read from the METADATA of one of its wheels (the simple index's JSON answer, PEP 691, lists them;
-range requests read the METADATA). Releases the file already holds are not read again.
+range requests read the METADATA), and the modules it installs at the top of site-packages (from the wheel's
+file names), since torch 1.0. Releases the file already holds are not read again.
 
 Prints a unified diff and a list of points to review; writes the file only with --write.
 """
@@ -42,8 +43,8 @@ COMPANIONS = ROOT / "resources" / "knowledge" / "companions.json"
 # Packages whose wheels pin the torch they were built for (torchcodec, torchao and bitsandbytes pin none).
 COMPANION_PACKAGES = ("torchvision", "torchaudio", "xformers", "torchtext", "torchdata", "torch-tensorrt", "vllm",
                       "torch-directml")
-# Releases uploaded before torch 2.0 (2023-03-15) are left out: the knowledge base starts there.
-COMPANIONS_SINCE = "2023-03-15"
+# Releases uploaded before torch 1.0 are left out (old pastes still name torchaudio 0.4's _torch_sox).
+COMPANIONS_SINCE = "2018-12-07"  # torch 1.0.0
 # Curated fields copied into a new release from the newest known one, and marked unconfirmed.
 CURATED = ("cuda", "rocm")
 
@@ -87,11 +88,35 @@ class RangeFile(io.RawIOBase):
         return len(data)
 
 
-def wheel_metadata(url, size, timeout):
-    """The METADATA text of a remote wheel, read from its zip directory: a few hundred kB at most."""
+def wheel_contents(url, size, timeout):
+    """(METADATA text, the names of its files) of a remote wheel, read from its zip directory: a few hundred kB
+    at most."""
     with zipfile.ZipFile(io.BufferedReader(RangeFile(url, size, timeout), buffer_size=256 * 1024)) as wheel:
         name = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
-        return wheel.read(name).decode("utf-8")
+        return wheel.read(name).decode("utf-8"), wheel.namelist()
+
+
+def wheel_metadata(url, size, timeout):
+    """The METADATA text of a remote wheel."""
+    return wheel_contents(url, size, timeout)[0]
+
+
+def top_level_modules(names):
+    """The modules a wheel installs at the top of site-packages, from its file names: its package folders
+    ("torchaudio/__init__.py" -> torchaudio) and its single-file modules ("_torch_sox.cpython-37m-x86_64-linux-gnu.so"
+    -> _torch_sox); not its .dist-info, .data or vendored-library folders ("torchaudio.libs")."""
+    out = set()
+    for name in names:
+        first, _, rest = name.partition("/")
+        if rest:
+            module = first
+        elif re.search(r"\.(py|so|pyd)$", first):
+            module = first.split(".")[0]
+        else:
+            continue
+        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", module):
+            out.add(module)
+    return sorted(out)
 
 
 def version_key(version):
@@ -383,35 +408,37 @@ def torch_requirement(metadata):
     return min(found)[1] if found else None
 
 
-def companion_entries(name, answer, known, metadata):
-    """The releases of one package: those already known as they are, the others read from a wheel's METADATA.
+def companion_entries(name, answer, known, contents):
+    """The releases of one package: those already known as they are, the others read from a wheel's METADATA
+    and file names.
 
-    Returns (releases, review points); metadata(file) -> METADATA text or None."""
+    Returns (releases, review points); contents(file) -> (METADATA text, file names) or None."""
     releases, review = [], []
     for version, files in sorted(companion_releases(answer).items(), key=lambda kv: companion_version_key(kv[0])):
-        if version in known:
+        if version in known and "modules" in known[version]:
             releases.append(known[version])
             continue
-        text = metadata(preferred_wheel(files))
-        if text is None:
+        read = contents(preferred_wheel(files))
+        if read is None:
             review.append(f"{name} {version}: METADATA not read; left out")
             continue
+        text, names = read
         entry = {"version": version, "torch": torch_requirement(text),
-                 "uploaded": min(f.get("upload-time", "") for f in files)[:10]}
+                 "uploaded": min(f.get("upload-time", "") for f in files)[:10], "modules": top_level_modules(names)}
         if entry["torch"] is None:
             review.append(f"{name} {version}: its wheel does not require torch")
         releases.append(entry)
     return releases, review
 
 
-def update_companions(document, answers, metadata, index):
+def update_companions(document, answers, contents, index):
     """A copy of companions.json with every package of `answers` regenerated, and the points to review."""
     doc = copy.deepcopy(document)
     packages = {p["name"]: p for p in doc.get("packages", [])}
     review = []
     for name, answer in answers.items():
         known = {r["version"]: r for r in packages.get(name, {}).get("releases", [])}
-        releases, points = companion_entries(name, answer, known, metadata)
+        releases, points = companion_entries(name, answer, known, contents)
         review += points
         lost = sorted(set(known) - {r["version"] for r in releases}, key=companion_version_key)
         if lost:
@@ -422,11 +449,11 @@ def update_companions(document, answers, metadata, index):
     return doc, review
 
 
-def file_metadata(timeout):
-    """metadata(file) for companion_entries(): the METADATA of a file of the simple index's answer."""
+def file_contents(timeout):
+    """contents(file) for companion_entries(): the METADATA and file names of a file of the simple index's answer."""
     def read(file):
         try:
-            return wheel_metadata(file["url"], file["size"], timeout)
+            return wheel_contents(file["url"], file["size"], timeout)
         except (OSError, zipfile.BadZipFile, StopIteration, KeyError) as error:
             print(f"note: METADATA of {file.get('filename')} not read: {error}", file=sys.stderr)
             return None
@@ -445,10 +472,11 @@ def main_companions(args):
         return 2
     if not well_formed(answers, "files", list, "the index's answer for {} has no 'files' list"):
         return 2
-    updated, review = update_companions(document, answers, file_metadata(args.timeout), args.index)
+    updated, review = update_companions(document, answers, file_contents(args.timeout), args.index)
     updated["date"] = args.date
     updated.setdefault("description", "The torch each release of a companion package requires, read from the "
-                       "METADATA of its wheels (tools/update-knowledge.py --companions). Releases since torch 2.0.")
+                       "METADATA of its wheels, and the modules each installs at the top of site-packages, from their file "
+                       "names (tools/update-knowledge.py --companions). Releases since torch 1.0.")
     updated = {k: updated[k] for k in ("schema", "kind", "date", "description", "packages")}
     return show_and_write(path, document, updated, review, args.write)
 

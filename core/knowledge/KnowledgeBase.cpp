@@ -675,7 +675,7 @@ void KnowledgeBase::readCompanions(const QJsonObject &root, QStringList &errors)
                 r.error(wr, QStringLiteral("'torch' must be a string or null"));
             list << CompanionRelease{name, r.str(o, "version", wr),
                                      torch.isString() ? std::optional(torch.toString()) : std::nullopt,
-                                     r.str(o, "uploaded", wr), source};
+                                     r.str(o, "uploaded", wr), source, r.strings(o, "modules", wr, false)};
         }
     }
 }
@@ -1152,6 +1152,12 @@ const SymbolLibrary *KnowledgeBase::symbolLibraryOf(const QString &symbol) const
 std::optional<ErrorSignature> KnowledgeBase::matchError(const python::ClassifiedError &error,
                                                         const ErrorContext &context) const
 {
+    // A module of its own that a package installs at the top of site-packages ("_torch_sox") is that package's.
+    if (const QString owner = companionOfModule(error.package); !owner.isEmpty() && owner != error.package) {
+        python::ClassifiedError owned = error;
+        owned.package = owner;
+        return matchError(owned, context);
+    }
     const QString library = error.library.isEmpty() ? fileNameOf(error.path) : error.library;
     const ErrorSignature *best = nullptr;
     QStringList bestUnconfirmed;
@@ -1263,6 +1269,15 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
         f.commands = commands;
     }
     return out;
+}
+
+QString KnowledgeBase::companionOfModule(const QString &module) const
+{
+    for (const QList<CompanionRelease> &releases : m_companions)
+        for (const CompanionRelease &r : releases)
+            if (r.modules.contains(module))
+                return r.package;
+    return {};
 }
 
 QList<CompanionRelease> KnowledgeBase::companionReleases(const QString &package) const

@@ -225,6 +225,7 @@ struct CompanionRelease {
     std::optional<QString> torch; // its requirement's specifier: "==2.5.1", ">=2.9.0,<2.10.0"; "": any; none
     QString uploaded; // "2024-11-06"
     QString source;   // the index page it was read from
+    QStringList modules; // what its wheel installs at the top of site-packages: "torchaudio", "_torch_sox"
 };
 
 // What else is known about a failed import, beyond the message.
@@ -319,6 +320,9 @@ public:
     [[nodiscard]] std::optional<Companions> companions(const QString &torchVersion) const;
     // The releases of a companion package (any spelling: "xFormers", "torch_tensorrt"), oldest first.
     [[nodiscard]] QList<CompanionRelease> companionReleases(const QString &package) const;
+    // The package of the table whose wheels install `module` at the top of site-packages ("_torch_sox":
+    // torchaudio); empty when none does.
+    [[nodiscard]] QString companionOfModule(const QString &module) const;
     // The newest release of `package` that requires exactly the torch release of `torchVersion` ("2.5.1+cu121":
     // 2.5.1), else the newest that accepts it with a range; nullopt when the table knows none.
     [[nodiscard]] std::optional<CompanionRelease> companionFor(const QString &package,

@@ -1083,6 +1083,37 @@ TEST(KnowledgeBase, TheCompanionTableSaysWhichReleaseRequiresWhichTorch)
     EXPECT_FALSE(other->fixes.value(0).text.en.contains(u'{')) << str(other->fixes.value(0).text.en);
 }
 
+// A module a package installs at the top of site-packages, beside its own folder, is that package's: the table's
+// "modules" of each release, read from its wheels' file names.
+TEST(KnowledgeBase, AModuleAtTheTopOfSitePackagesIsThePackagesThatInstallsIt)
+{
+    EXPECT_EQ(kb().companionOfModule(QStringLiteral("_torch_sox")), QStringLiteral("torchaudio")); // torchaudio < 0.5
+    EXPECT_EQ(kb().companionOfModule(QStringLiteral("torio")), QStringLiteral("torchaudio"));
+    EXPECT_EQ(kb().companionOfModule(QStringLiteral("no_such_module")), QString());
+
+    td::test::TempDir dir;
+    KnowledgeBase b;
+    loadWithEntry(b, dir, "companions.json", "packages",
+                  QJsonObject{{QStringLiteral("name"), QStringLiteral("quill-kernels")},
+                              {QStringLiteral("sources"),
+                               QJsonArray{QStringLiteral("https://pypi.org/simple/quill-kernels/")}},
+                              {QStringLiteral("releases"),
+                               QJsonArray{QJsonObject{{QStringLiteral("version"), QStringLiteral("1.0.0")},
+                                                      {QStringLiteral("torch"), QStringLiteral("==2.14.0")},
+                                                      {QStringLiteral("uploaded"), QStringLiteral("2026-01-01")},
+                                                      {QStringLiteral("modules"),
+                                                       QJsonArray{QStringLiteral("_quill_ops"),
+                                                                  QStringLiteral("quill_kernels")}}}}}},
+                  false);
+    ASSERT_TRUE(b.isLoaded());
+    const auto sig = b.matchError(td::python::classifyImportError(QStringLiteral(
+        "ImportError: /home/a/.venv/lib/python3.12/site-packages/_quill_ops.cpython-312-x86_64-linux-gnu.so: "
+        "undefined symbol: _ZN3c1019UndefinedTensorImpl10_singletonE")));
+    ASSERT_TRUE(sig.has_value());
+    EXPECT_EQ(sig->id, QStringLiteral("extension-undefined-symbol"));
+    EXPECT_EQ(sig->packageToFix, QStringLiteral("quill-kernels"));
+}
+
 // A library of the system (under /usr/lib, /lib64, ...) missing a versioned symbol of its own provider: another
 // copy of that provider was found first. Names no code mentions; a library outside the system folders is not it.
 TEST(KnowledgeBase, ASystemLibraryMissingItsProvidersVersionedSymbolIsShadowed)

@@ -212,10 +212,12 @@ class IndexHandler(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def wheel_bytes(name, version, requires):
+def wheel_bytes(name, version, requires, extra=()):
     data = io.BytesIO()
     with zipfile.ZipFile(data, "w") as z:
         z.writestr(f"{name}/__init__.py", "")
+        for file in extra:
+            z.writestr(file, "")
         z.writestr(f"{name}-{version}.dist-info/METADATA",
                    f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
                    + "".join(f"Requires-Dist: {r}\n" for r in requires))
@@ -230,13 +232,16 @@ class Companions(unittest.TestCase):
                     ("1.0.0.post1", ["numpy", "torch==2.14.1 ; platform_system != 'Darwin'"], "2026-09-20"),
                     ("1.1.0", ["torch<2.16,>=2.15"], "2026-10-29"),
                     ("1.2.0", ["torchvision"], "2026-11-02"),
-                    ("0.9.0", ["torch==1.13.1"], "2022-12-01"),  # before torch 2.0: left out
+                    ("0.9.0", ["torch==0.4.1"], "2018-08-01"),  # before torch 1.0: left out
                     ("1.3.0rc1", ["torch==2.16.0"], "2026-11-20")]  # a pre-release: left out
         files, entries = {}, []
         for version, requires, day in releases:
             for platform in ("win_amd64", "manylinux_2_28_x86_64"):
                 name = f"quill_kernels-{version}-py3-none-{platform}.whl"
-                files[f"/files/{name}"] = wheel_bytes("quill_kernels", version, requires)
+                # 1.0.0 also installs a module of its own at the top, and vendored libraries beside it.
+                extra = ([f"_quill_ops.cpython-312-{platform}.so", "quill_kernels.libs/libgomp.so.1",
+                          f"quill_kernels-{version}.data/scripts/quill"] if version == "1.0.0" else [])
+                files[f"/files/{name}"] = wheel_bytes("quill_kernels", version, requires, extra)
                 entries.append({"filename": name, "url": f"../../files/{name}", "size": len(files[f"/files/{name}"]),
                                 "upload-time": f"{day}T10:00:00Z", "yanked": False, "hashes": {}})
         entries.append({"filename": "quill_kernels-1.1.0.tar.gz", "url": "../../files/x.tar.gz", "size": 1,
@@ -254,7 +259,7 @@ class Companions(unittest.TestCase):
 
     def generate(self, document):
         answers = {"quill-kernels": uk.simple_answer(self.index, "Quill_Kernels", timeout=5)}
-        return uk.update_companions(document, answers, uk.file_metadata(timeout=5), self.index)
+        return uk.update_companions(document, answers, uk.file_contents(timeout=5), self.index)
 
     def test_each_release_gets_the_torch_its_metadata_requires(self):
         doc, review = self.generate({"schema": 1, "kind": "companions", "packages": []})
@@ -265,6 +270,16 @@ class Companions(unittest.TestCase):
                          [("1.0.0", "==2.14.0", "2026-09-03"), ("1.0.0.post1", "==2.14.1", "2026-09-20"),
                           ("1.1.0", ">=2.15,<2.16", "2026-10-29"), ("1.2.0", None, "2026-11-02")])
         self.assertEqual(review, ["quill-kernels 1.2.0: its wheel does not require torch"])
+        self.assertEqual([r["modules"] for r in package["releases"]],
+                         [["_quill_ops", "quill_kernels"]] + [["quill_kernels"]] * 3)
+
+    def test_a_known_release_without_its_modules_is_read_again(self):
+        first, _ = self.generate({"schema": 1, "kind": "companions", "packages": []})
+        del first["packages"][0]["releases"][0]["modules"]
+        reads = IndexHandler.wheel_reads
+        second, _ = self.generate(first)
+        self.assertEqual(second["packages"][0]["releases"][0]["modules"], ["_quill_ops", "quill_kernels"])
+        self.assertGreater(IndexHandler.wheel_reads, reads)
 
     def test_releases_already_known_are_not_read_again(self):
         first, _ = self.generate({"schema": 1, "kind": "companions", "packages": []})
@@ -283,7 +298,8 @@ class Companions(unittest.TestCase):
             try:
                 code, out, _ = Command.run_main(self, *args)
                 self.assertEqual(code, 0)
-                self.assertIn('+        {"version": "1.1.0", "torch": ">=2.15,<2.16", "uploaded": "2026-10-29"}', out)
+                self.assertIn('+        {"version": "1.1.0", "torch": ">=2.15,<2.16", "uploaded": "2026-10-29", '
+                              '"modules": ["quill_kernels"]}', out)
                 self.assertNotIn("1.1.0", target.read_text())
                 code, _, err = Command.run_main(self, *args, "--write")
             finally:
