@@ -159,8 +159,8 @@ Finding cudaBuildOnAmd(const knowledge::KnowledgeBase &kb, const QString &torch,
     const QStringList amd = gpu.amdGpus();
     QString detail = GpuCheck::tr("CUDA builds of torch run only on NVIDIA GPUs; this machine's GPU is an %1 "
                                   "(%2), so torch runs on the CPU.")
-                         .arg(amd.join(QStringLiteral(", ")),
-                              linux ? GpuCheck::tr("the kernel's KFD topology") : GpuCheck::tr("Windows' device setup"));
+                         .arg(amd.join(QStringLiteral(", ")), linux ? GpuCheck::tr("the kernel's KFD topology")
+                                                                    : GpuCheck::tr("Windows' device setup"));
     const auto release = kb.release(torch);
     const QString rocm = release && !release->rocm.isEmpty() ? release->rocm.last() : QString();
     if (linux && !rocm.isEmpty()) {
@@ -178,7 +178,8 @@ Finding cudaBuildOnAmd(const knowledge::KnowledgeBase &kb, const QString &torch,
                                  "Radeon cards AMD lists; the CUDA and CPU builds of PyTorch's index do not use it.");
     }
     return makeFinding(QStringLiteral("cuda.no-driver"), Severity::Warning,
-                       GpuCheck::tr("torch is a CUDA %1 build, but this machine's GPU is an %2").arg(cuda, amd.value(0)),
+                       GpuCheck::tr("torch is a CUDA %1 build, but this machine's GPU is an %2")
+                           .arg(cuda, amd.value(0)),
                        detail, evidence, {FixFamily::System});
 }
 

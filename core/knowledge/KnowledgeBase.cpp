@@ -260,6 +260,28 @@ Text fill(const Text &text, const QMap<QString, Text> &values)
     return out;
 }
 
+// A fix's commands with the message's values filled in, run by the diagnosed interpreter (`python`, when known).
+QStringList filledCommands(const QStringList &commands, const QMap<QString, Text> &values,
+                           const std::optional<QString> &index, const QString &python, const Text &unknown)
+{
+    QStringList out;
+    for (const QString &command : commands) {
+        QString filled = fill(Text{command, command}, values).en;
+        if (index)
+            filled.replace(kIndexPlaceholder, *index);
+        // The diagnosed interpreter's own pip: a portable build's python.exe is not the one on PATH.
+        if (!python.isEmpty()) {
+            filled.replace(QStringLiteral("<python> "), quotedArgument(python) + u' ');
+            if (filled.startsWith(QLatin1String("python -m ")))
+                filled.replace(0, 6, quotedArgument(python));
+        }
+        // A command with a part nobody knows is no command: its text says what to fill in.
+        if (!filled.contains(u'<') && !filled.contains(u'{') && !filled.contains(unknown.en))
+            out << filled;
+    }
+    return out;
+}
+
 std::optional<QString> indexUrlOfBuild(const QString &torchVersion)
 {
     if (torchVersion.isEmpty())
@@ -1251,22 +1273,7 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
             f.text.en.replace(kIndexPlaceholder, *index);
             f.text.zhCN.replace(kIndexPlaceholder, *index);
         }
-        QStringList commands;
-        for (const QString &command : std::as_const(f.commands)) {
-            QString filled = fill(Text{command, command}, values).en;
-            if (index)
-                filled.replace(kIndexPlaceholder, *index);
-            // The diagnosed interpreter's own pip: a portable build's python.exe is not the one on PATH.
-            if (!context.python.isEmpty()) {
-                filled.replace(QStringLiteral("<python> "), quotedArgument(context.python) + u' ');
-                if (filled.startsWith(QLatin1String("python -m ")))
-                    filled.replace(0, 6, quotedArgument(context.python));
-            }
-            // A command with a part nobody knows is no command: its text says what to fill in.
-            if (!filled.contains(u'<') && !filled.contains(u'{') && !filled.contains(m_unknown.en))
-                commands << filled;
-        }
-        f.commands = commands;
+        f.commands = filledCommands(f.commands, values, index, context.python, m_unknown);
     }
     return out;
 }

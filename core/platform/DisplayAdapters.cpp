@@ -15,7 +15,8 @@ QString displayClassKey()
 
 QString vendorOfDeviceId(const QString &deviceId)
 {
-    static const QRegularExpression vendor(QStringLiteral("ven_([0-9a-f]{4})"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression vendor(QStringLiteral("ven_([0-9a-f]{4})"),
+                                           QRegularExpression::CaseInsensitiveOption);
     const QRegularExpressionMatch m = vendor.match(deviceId);
     if (!m.hasMatch())
         return {};

@@ -17,7 +17,8 @@ QStringList GpuInfo::amdGpus() const
     for (const QString &gfx : amdGfx)
         out << QStringLiteral("AMD ") + gfx;
     for (const QString &adapter : amdAdapters)
-        out << (adapter.startsWith(QLatin1String("AMD"), Qt::CaseInsensitive) ? adapter : QStringLiteral("AMD ") + adapter);
+        out << (adapter.startsWith(QLatin1String("AMD"), Qt::CaseInsensitive) ? adapter
+                                                                               : QStringLiteral("AMD ") + adapter);
     return out;
 }
 
