@@ -582,7 +582,8 @@ void KnowledgeBase::readErrors(const QJsonObject &root, QStringList &errors)
     // Newer phrases: an older file lacks them.
     for (const char *name : {"wheelsOf", "lostAfter", "noVersionAtAll", "gpuNamed", "gpuBuild", "gpuBuildOnly",
                              "gpuBuildRange", "gpuBuilds", "gpuNoBuild", "gpuTorchHasIt", "gpuTorchLacksIt",
-                             "symbolOf", "symbolUnknown", "driverOfBuild", "companionFits", "companionBuiltFor"})
+                             "symbolOf", "symbolUnknown", "driverOfBuild", "companionFits", "companionBuiltFor",
+                             "companionOfModule"})
         if (phrases.contains(QLatin1String(name)))
             m_phrases.insert(QLatin1String(name), r.text(phrases, name, QStringLiteral("phrases")));
     const QJsonArray signatures = r.arr(root, "signatures", QStringLiteral("signatures"));
@@ -1251,7 +1252,8 @@ std::optional<ErrorSignature> KnowledgeBase::matchError(const python::Classified
                                  ? bestText.captured(QStringLiteral("have"))
                              : context.torchVersion.isEmpty() ? error.torchVersion
                                                               : context.torchVersion;
-        values.insert(QStringLiteral("companionFacts"), companionFactsOf(out.packageToFix, built, have));
+        const QString module = fileNameOf(error.path).section(u'.', 0, 0); // "_torch_sox"
+        values.insert(QStringLiteral("companionFacts"), companionFactsOf(out.packageToFix, built, have, module));
     }
     // A symbol that gives its library away: which library, and where it comes from.
     const SymbolLibrary *owner = symbolLibraryOf(error.symbol);
@@ -1342,7 +1344,8 @@ std::optional<CompanionRelease> KnowledgeBase::companionFor(const QString &packa
     return std::nullopt;
 }
 
-Text KnowledgeBase::companionFactsOf(const QString &package, const QString &builtFor, const QString &installed) const
+Text KnowledgeBase::companionFactsOf(const QString &package, const QString &builtFor, const QString &installed,
+                                     const QString &module) const
 {
     const auto plain = [](const QString &v) { return Text{v, v}; };
     Text out;
@@ -1366,6 +1369,20 @@ Text KnowledgeBase::companionFactsOf(const QString &package, const QString &buil
         add("companionBuiltFor", {{QStringLiteral("package"), plain(companionReleases(package).first().package)},
                                   {QStringLiteral("releases"), plain(built.join(QStringLiteral(", ")))},
                                   {QStringLiteral("torch"), plain(builtFor.section(u'+', 0, 0))}});
+    // A module only some releases install bounds the release installed (torchaudio's _torch_sox: before 0.6).
+    const QList<CompanionRelease> all = companionReleases(package);
+    QStringList having, torches;
+    for (const CompanionRelease &r : all)
+        if (!module.isEmpty() && r.modules.contains(module)) {
+            having << r.version;
+            if (r.torch && r.torch->startsWith(QLatin1String("==")))
+                torches << r.torch->mid(2);
+        }
+    if (!having.isEmpty() && having.size() < all.size())
+        add("companionOfModule", {{QStringLiteral("package"), plain(all.first().package)},
+                                  {QStringLiteral("module"), plain(module)},
+                                  {QStringLiteral("releases"), plain(having.join(QStringLiteral(", ")))},
+                                  {QStringLiteral("torches"), plain(torches.join(QStringLiteral(", ")))}});
     return out;
 }
 

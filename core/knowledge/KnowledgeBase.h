@@ -332,10 +332,10 @@ public:
                                                              const QString &torchVersion) const;
     // Whether a version satisfies a requirement specifier ("==2.5.*", ">=2.9.0,<2.10.0"; empty: any).
     [[nodiscard]] static bool specifierAccepts(const QString &specifier, const QString &version);
-    // What the companion table says of `package` for the torch it was built for and the one installed,
-    // as a sentence (the phrase "companionFacts"); empty when it knows neither.
-    [[nodiscard]] Text companionFactsOf(const QString &package, const QString &builtFor,
-                                        const QString &installed) const;
+    // What the companion table says of `package` for the torch it was built for and the one installed, and of
+    // the releases that install `module` where only some do, as sentences; empty when it knows none of them.
+    [[nodiscard]] Text companionFactsOf(const QString &package, const QString &builtFor, const QString &installed,
+                                        const QString &module = {}) const;
     // The best matching error signature, with {library}, {missing} ... filled in; nullopt if none.
     [[nodiscard]] std::optional<ErrorSignature> matchError(const python::ClassifiedError &error,
                                                            const ErrorContext &context = {}) const;

@@ -1112,6 +1112,23 @@ TEST(KnowledgeBase, AModuleAtTheTopOfSitePackagesIsThePackagesThatInstallsIt)
     ASSERT_TRUE(sig.has_value());
     EXPECT_EQ(sig->id, QStringLiteral("extension-undefined-symbol"));
     EXPECT_EQ(sig->packageToFix, QStringLiteral("quill-kernels"));
+
+    // The releases that install the module bound the one installed: torchaudio 0.3.0 to 0.5.1 had _torch_sox.
+    const auto sox = kb().matchError(td::python::classifyImportError(QStringLiteral(
+        "ImportError: /home/a/envs/py36/lib/python3.6/site-packages/_torch_sox.cpython-36m-x86_64-linux-gnu.so: "
+        "undefined symbol: _ZN3c105ErrorC1ENS_14SourceLocationERKSs")));
+    ASSERT_TRUE(sox.has_value());
+    EXPECT_EQ(sox->packageToFix, QStringLiteral("torchaudio"));
+    const QString fix = sox->fixes.value(0).text.en;
+    EXPECT_TRUE(fix.contains(QStringLiteral("Only torchaudio 0.3.0, 0.3.1, 0.3.2, 0.4.0, 0.5.0, 0.5.1 install "
+                                            "_torch_sox")))
+        << str(fix);
+    EXPECT_TRUE(fix.contains(QStringLiteral("built for torch 1.2.0, 1.3.0, 1.3.1, 1.4.0, 1.5.0, 1.5.1"))) << str(fix);
+    // A module every release installs says nothing of which one it is.
+    const auto every = kb().matchError(td::python::classifyImportError(QStringLiteral(
+        "ImportError: /a/site-packages/torchaudio/lib/libtorchaudio.so: undefined symbol: _ZN3c105ErrorC1Ev")));
+    ASSERT_TRUE(every.has_value());
+    EXPECT_FALSE(every->fixes.value(0).text.en.contains(QStringLiteral("Only torchaudio")));
 }
 
 // A library of the system (under /usr/lib, /lib64, ...) missing a versioned symbol of its own provider: another
