@@ -210,7 +210,7 @@ QList<Finding> GpuCheck::run(const Facts &facts, const knowledge::KnowledgeBase 
         return hipArchFindings(facts, probe->torch);
 
     if (!gpu.nvidiaDriverFound) {
-        if (!cuda.isEmpty() && !gpu.amdGpus().isEmpty())
+        if (!cuda.isEmpty() && gpu.amdOnly())
             out << cudaBuildOnAmd(kb, torch, cuda, gpu, gpuEvidence);
         else if (!cuda.isEmpty())
             out << makeFinding(QStringLiteral("cuda.no-driver"), Severity::Warning,

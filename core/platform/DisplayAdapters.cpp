@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "platform/DisplayAdapters.h"
 
+#include <QDir>
+#include <QFile>
 #include <QRegularExpression>
 #include <QSettings>
 
@@ -26,6 +28,26 @@ QString vendorOfDeviceId(const QString &deviceId)
            : id == QLatin1String("10de") ? QStringLiteral("NVIDIA")
            : id == QLatin1String("8086") ? QStringLiteral("Intel")
                                          : id;
+}
+
+QList<DisplayAdapter> readPciDisplayAdapters(const QString &devicesDir)
+{
+    const auto hex = [](const QString &file) { // "0x10de\n" -> "10de"
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.read(64)).trimmed().remove(QStringLiteral("0x"))
+                                           : QString();
+    };
+    QList<DisplayAdapter> out;
+    const QDir dir(devicesDir);
+    for (const QString &device : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QString base = dir.filePath(device) + u'/';
+        if (!hex(base + QStringLiteral("class")).startsWith(QLatin1String("03"))) // 0x03xxxx: display controller
+            continue;
+        const QString id = QStringLiteral("pci\\ven_%1&dev_%2").arg(hex(base + QStringLiteral("vendor")),
+                                                                   hex(base + QStringLiteral("device")));
+        out << DisplayAdapter{{}, vendorOfDeviceId(id), id};
+    }
+    return out;
 }
 
 QList<DisplayAdapter> readDisplayAdapters(const QString &classKey)

@@ -29,10 +29,14 @@ struct GpuInfo {
     QStringList amdGfx;
     // Windows: AMD display adapters as device setup names them ("AMD Radeon RX 7900 XTX").
     QStringList amdAdapters;
+    // An NVIDIA display adapter is there, with or without its driver (Linux: the PCI bus; Windows: device setup).
+    bool nvidiaAdapter = false;
 
     [[nodiscard]] QString cudaDriverVersionString() const; // "12.6" or empty
     // The AMD GPUs as a person names them: "AMD gfx1100" (KFD), "AMD Radeon RX 7900 XTX" (Windows).
     [[nodiscard]] QStringList amdGpus() const;
+    // The GPUs are AMD's alone: an NVIDIA GPU without its driver beside an AMD iGPU does not make an AMD machine.
+    [[nodiscard]] bool amdOnly() const { return !nvidiaAdapter && !amdGpus().isEmpty(); }
 };
 
 } // namespace td::platform

@@ -336,15 +336,15 @@ GpuInfo probeGpu(const GpuProbeOptions &options, const CancelToken &cancel)
 #if defined(Q_OS_LINUX)
     info.wsl = detectWsl(options.kernelVersionFile, options.dxgDevice);
     info.amdGfx = readKfdGfxTargets(options.kfdNodes);
+    const QList<DisplayAdapter> adapters = readPciDisplayAdapters(options.pciDevices);
+#else
+    const QList<DisplayAdapter> adapters = readDisplayAdapters(options.displayClass); // empty but on Windows
 #endif
-    // Windows (nothing elsewhere): the AMD adapters of a machine with no NVIDIA one (an NVIDIA GPU without its
-    // driver beside an AMD iGPU does not make an AMD machine).
-    const QList<DisplayAdapter> adapters = readDisplayAdapters(options.displayClass);
-    const auto nvidia = [](const DisplayAdapter &a) { return a.vendor == QLatin1String("NVIDIA"); };
-    if (std::none_of(adapters.begin(), adapters.end(), nvidia))
-        for (const DisplayAdapter &a : adapters)
-            if (a.vendor == QLatin1String("AMD"))
-                info.amdAdapters << a.name;
+    for (const DisplayAdapter &a : adapters) {
+        info.nvidiaAdapter = info.nvidiaAdapter || a.vendor == QLatin1String("NVIDIA");
+        if (a.vendor == QLatin1String("AMD") && !a.name.isEmpty())
+            info.amdAdapters << a.name;
+    }
     const QStringList libraries =
         options.nvmlLibraries.isEmpty() ? defaultNvmlLibraries(info.wsl) : options.nvmlLibraries;
     if (queryNvml(libraries, info, options.timeout, cancel))

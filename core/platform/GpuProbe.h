@@ -25,6 +25,8 @@ struct GpuProbeOptions {
     QString kfdNodes = QStringLiteral("/sys/class/kfd/kfd/topology/nodes");
     // Windows: the display class key of device setup (platform/DisplayAdapters.h).
     QString displayClass = displayClassKey();
+    // Linux: the PCI devices, for the display controllers there whether a driver has them or not.
+    QString pciDevices = QStringLiteral("/sys/bus/pci/devices");
 };
 
 // NVML first (loaded at run time, never linked), then nvidia-smi, then

@@ -165,7 +165,7 @@ QList<Area> reportAreas(const checks::Facts &facts)
         gpu = CheckReportText::tr("GPU: DirectML through torch-directml %1 (its devices are "
                                   "torch_directml.device(); torch.cuda is not used)")
                   .arg(directMl->version);
-    } else if (!facts.gpu.nvidiaDriverFound && !facts.gpu.amdGpus().isEmpty()) {
+    } else if (!facts.gpu.nvidiaDriverFound && facts.gpu.amdOnly()) {
         gpu = CheckReportText::tr("GPU: %1; no NVIDIA driver").arg(facts.gpu.amdGpus().join(QStringLiteral(", ")));
     } else if (!facts.gpu.nvidiaDriverFound) {
         gpu = CheckReportText::tr("GPU: no NVIDIA driver found (torch runs on the CPU)");

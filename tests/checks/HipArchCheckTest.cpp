@@ -139,6 +139,14 @@ TEST_F(HipArchCheck, ACudaBuildOnAnAmdGpuIsNamedAsSuch)
               QStringLiteral("AMD Radeon RX 7900 XTX"));
     EXPECT_TRUE(windows.first().detail.contains(QStringLiteral("DirectML"))) << windows.first().detail.toStdString();
     EXPECT_FALSE(windows.first().evidence.contains(QStringLiteral("suggested_index")));
+
+    // An NVIDIA GPU without its driver beside an AMD iGPU: the driver is what is missing, not an AMD build.
+    Facts both = facts(QStringLiteral("2.8.0+cu128"), {QStringLiteral("gfx1150")}, QStringLiteral("12.8"));
+    both.gpu.nvidiaAdapter = true;
+    const QList<Finding> noDriver = findings(both, "cuda.no-driver");
+    ASSERT_EQ(noDriver.size(), 1);
+    EXPECT_TRUE(noDriver.first().title.contains(QStringLiteral("no NVIDIA driver was found")))
+        << noDriver.first().title.toStdString();
 }
 
 // deps --json names the AMD GPU targets of a library with offload bundles (the ROCm runtime it needs is not

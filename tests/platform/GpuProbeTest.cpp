@@ -689,3 +689,37 @@ TEST(KfdTopology, GpuNodesGiveTheirGfxTargets)
               (QStringList{QStringLiteral("gfx1032"), QStringLiteral("gfx1151"), QStringLiteral("gfx90a")}));
     EXPECT_TRUE(readKfdGfxTargets(QString::fromStdString((dir.path() / "none").string())).isEmpty());
 }
+
+// The display controllers of the PCI bus as sysfs lists them (class 0x03xxxx), whether a driver has them or not:
+// an NVIDIA GPU without its driver, an AMD iGPU, and the NVIDIA GPU's audio function (class 0x0403), which is none.
+TEST(PciBus, DisplayControllersWithTheirVendorsWhetherADriverHasThemOrNot)
+{
+    TempDir dir("td-pci");
+    const auto device = [&](const char *name, const char *cls, const char *vendor, const char *id) {
+        writeFile(dir.path() / "devices" / name / "class", std::string(cls) + "\n");
+        writeFile(dir.path() / "devices" / name / "vendor", std::string(vendor) + "\n");
+        writeFile(dir.path() / "devices" / name / "device", std::string(id) + "\n");
+    };
+    device("0000:01:00.0", "0x030000", "0x10de", "0x2684");
+    device("0000:01:00.1", "0x040300", "0x10de", "0x22ba");
+    device("0000:c5:00.0", "0x038000", "0x1002", "0x150e");
+    device("0000:00:14.0", "0x0c0330", "0x8086", "0x7ae0");
+    const QList<DisplayAdapter> adapters =
+        readPciDisplayAdapters(QString::fromStdString((dir.path() / "devices").string()));
+    ASSERT_EQ(adapters.size(), 2);
+    EXPECT_EQ(adapters[0].vendor, QStringLiteral("NVIDIA"));
+    EXPECT_EQ(adapters[0].deviceId, QStringLiteral("pci\\ven_10de&dev_2684"));
+    EXPECT_EQ(adapters[1].vendor, QStringLiteral("AMD"));
+    EXPECT_TRUE(readPciDisplayAdapters(QString::fromStdString((dir.path() / "none").string())).isEmpty());
+
+    // What the probe makes of it: an NVIDIA adapter is there, so the AMD iGPU does not make an AMD machine.
+    GpuProbeOptions options;
+    options.pciDevices = QString::fromStdString((dir.path() / "devices").string());
+    options.kfdNodes = QString::fromStdString((dir.path() / "none").string());
+    options.nvmlLibraries = {QStringLiteral("libno-such-nvml.so.1")};
+    options.nvidiaSmi.clear();
+    options.procVersionFile = QString::fromStdString((dir.path() / "none").string());
+    const GpuInfo info = probeGpu(options);
+    EXPECT_TRUE(info.nvidiaAdapter);
+    EXPECT_FALSE(info.nvidiaDriverFound);
+}
