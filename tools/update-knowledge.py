@@ -474,9 +474,10 @@ def main_companions(args):
         return 2
     updated, review = update_companions(document, answers, file_contents(args.timeout), args.index)
     updated["date"] = args.date
-    updated.setdefault("description", "The torch each release of a companion package requires, read from the "
-                       "METADATA of its wheels, and the modules each installs at the top of site-packages, from their file "
-                       "names (tools/update-knowledge.py --companions). Releases since torch 1.0.")
+    # Generated, as the rest: what the file holds is said again each time.
+    updated["description"] = ("The torch each release of a companion package requires, read from the METADATA of "
+                              "its wheels, and the modules each installs at the top of site-packages, from their file "
+                              "names (tools/update-knowledge.py --companions). Releases since torch 1.0.")
     updated = {k: updated[k] for k in ("schema", "kind", "date", "description", "packages")}
     return show_and_write(path, document, updated, review, args.write)
 

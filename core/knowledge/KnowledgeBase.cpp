@@ -1373,7 +1373,7 @@ Text KnowledgeBase::companionFactsOf(const QString &package, const QString &buil
     const QList<CompanionRelease> all = companionReleases(package);
     QStringList having, torches;
     for (const CompanionRelease &r : all)
-        if (!module.isEmpty() && r.modules.contains(module)) {
+        if (r.modules.contains(module)) {
             having << r.version;
             if (r.torch && r.torch->startsWith(QLatin1String("==")))
                 torches << r.torch->mid(2);

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <tuple>
 
 using namespace td::knowledge;
 using td::python::ClassifiedError;
@@ -69,6 +70,24 @@ void loadWithEntry(KnowledgeBase &b, const td::test::TempDir &dir, const char *f
     td::test::writeFile(dir / file, QJsonDocument(root).toJson().toStdString());
     const QStringList errors = b.loadFromDirectory(qs(dir.path().string()));
     EXPECT_TRUE(errors.isEmpty()) << str(errors.join(QLatin1Char('\n')));
+}
+
+// A package of the companion table no code mentions, with its `releases` (each uploaded 2026-01-01; `modules`
+// only where given).
+QJsonObject quillKernels(const QList<std::tuple<const char *, QJsonValue, QStringList>> &releases)
+{
+    QJsonArray out;
+    for (const auto &[version, torch, modules] : releases) {
+        QJsonObject r{{QStringLiteral("version"), QString::fromLatin1(version)},
+                      {QStringLiteral("torch"), torch},
+                      {QStringLiteral("uploaded"), QStringLiteral("2026-01-01")}};
+        if (!modules.isEmpty())
+            r.insert(QStringLiteral("modules"), QJsonArray::fromStringList(modules));
+        out << r;
+    }
+    return {{QStringLiteral("name"), QStringLiteral("quill-kernels")},
+            {QStringLiteral("sources"), QJsonArray{QStringLiteral("https://pypi.org/simple/quill-kernels/")}},
+            {QStringLiteral("releases"), out}};
 }
 
 // Calls visit on every JSON object in a tree.
@@ -1048,19 +1067,10 @@ TEST(KnowledgeBase, TheCompanionTableSaysWhichReleaseRequiresWhichTorch)
 
     td::test::TempDir dir;
     KnowledgeBase b;
-    const auto release = [](const char *version, const QJsonValue &torch) {
-        return QJsonObject{{QStringLiteral("version"), QString::fromLatin1(version)},
-                           {QStringLiteral("torch"), torch},
-                           {QStringLiteral("uploaded"), QStringLiteral("2026-01-01")}};
-    };
     loadWithEntry(b, dir, "companions.json", "packages",
-                  QJsonObject{{QStringLiteral("name"), QStringLiteral("quill-kernels")},
-                              {QStringLiteral("sources"),
-                               QJsonArray{QStringLiteral("https://pypi.org/simple/quill-kernels/")}},
-                              {QStringLiteral("releases"),
-                               QJsonArray{release("1.0.0", QStringLiteral("==2.14.0")),
-                                          release("1.1.0", QStringLiteral("==2.15.0")),
-                                          release("1.2.0", QJsonValue::Null)}}},
+                  quillKernels({{"1.0.0", QStringLiteral("==2.14.0"), {}},
+                                {"1.1.0", QStringLiteral("==2.15.0"), {}},
+                                {"1.2.0", QJsonValue::Null, {}}}),
                   false);
     ASSERT_TRUE(b.isLoaded());
     const auto sig = b.matchError(td::python::classifyImportError(
@@ -1094,16 +1104,8 @@ TEST(KnowledgeBase, AModuleAtTheTopOfSitePackagesIsThePackagesThatInstallsIt)
     td::test::TempDir dir;
     KnowledgeBase b;
     loadWithEntry(b, dir, "companions.json", "packages",
-                  QJsonObject{{QStringLiteral("name"), QStringLiteral("quill-kernels")},
-                              {QStringLiteral("sources"),
-                               QJsonArray{QStringLiteral("https://pypi.org/simple/quill-kernels/")}},
-                              {QStringLiteral("releases"),
-                               QJsonArray{QJsonObject{{QStringLiteral("version"), QStringLiteral("1.0.0")},
-                                                      {QStringLiteral("torch"), QStringLiteral("==2.14.0")},
-                                                      {QStringLiteral("uploaded"), QStringLiteral("2026-01-01")},
-                                                      {QStringLiteral("modules"),
-                                                       QJsonArray{QStringLiteral("_quill_ops"),
-                                                                  QStringLiteral("quill_kernels")}}}}}},
+                  quillKernels({{"1.0.0", QStringLiteral("==2.14.0"),
+                                 {QStringLiteral("_quill_ops"), QStringLiteral("quill_kernels")}}}),
                   false);
     ASSERT_TRUE(b.isLoaded());
     const auto sig = b.matchError(td::python::classifyImportError(QStringLiteral(
